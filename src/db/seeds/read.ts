@@ -1,0 +1,85 @@
+/**
+ * Reads the seed files from disk and validates each record against its schema.
+ *
+ * Problems are collected, not thrown one by one, so a reviewer sees every broken record in one
+ * run; each names its file, its record (slug) and the field at fault.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { SEED_FILES, SLUG_PATTERN, type SeedKey, type SeedSet } from './schema.js';
+
+export interface SeedProblem {
+  file: string;
+  /** The record's slug, or undefined for problems with the file as a whole. */
+  record?: string;
+  /** Dotted path inside the record, e.g. sources.0.section. */
+  path?: string;
+  message: string;
+  /** The lint rule that found it; undefined for schema and syntax problems. */
+  rule?: string;
+}
+
+export class SeedError extends Error {
+  constructor(readonly problems: SeedProblem[]) {
+    super(`${problems.length} seed problem(s):\n${problems.map(formatProblem).join('\n')}`);
+    this.name = 'SeedError';
+  }
+}
+
+export function formatProblem(p: SeedProblem): string {
+  const where = [p.file, p.record, p.path].filter(Boolean).join(' > ');
+  return `  ${where}: ${p.message}${p.rule ? ` [${p.rule}]` : ''}`;
+}
+
+/** Parses one file's text into validated records. Exposed for tests. */
+export function parseSeedText<K extends SeedKey>(
+  key: K,
+  text: string,
+  problems: SeedProblem[],
+): Map<string, z.output<(typeof SEED_FILES)[K]['schema']>> {
+  const { file, schema } = SEED_FILES[key];
+  const records = new Map<string, z.output<(typeof SEED_FILES)[K]['schema']>>();
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const e of doc.errors) problems.push({ file, message: `YAML: ${e.message.split('\n')[0]}` });
+    return records;
+  }
+  const data: unknown = doc.toJS();
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    problems.push({ file, message: 'must be a mapping from slug to record' });
+    return records;
+  }
+  for (const [recordSlug, raw] of Object.entries(data)) {
+    if (!SLUG_PATTERN.test(recordSlug)) {
+      problems.push({ file, record: recordSlug, message: 'slug must be lower-case kebab-case' });
+      continue;
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        problems.push({ file, record: recordSlug, path: issue.path.join('.') || undefined, message: issue.message });
+      }
+      continue;
+    }
+    records.set(recordSlug, parsed.data as z.output<(typeof SEED_FILES)[K]['schema']>);
+  }
+  return records;
+}
+
+/** Reads every seed file in dir. Missing files are problems, not empty sets. */
+export function readSeeds(dir: string): { seeds: SeedSet; problems: SeedProblem[] } {
+  const problems: SeedProblem[] = [];
+  const seeds = {} as Record<SeedKey, Map<string, unknown>>;
+  for (const key of Object.keys(SEED_FILES) as SeedKey[]) {
+    const path = join(dir, SEED_FILES[key].file);
+    if (!existsSync(path)) {
+      problems.push({ file: SEED_FILES[key].file, message: 'file is missing' });
+      seeds[key] = new Map();
+      continue;
+    }
+    seeds[key] = parseSeedText(key, readFileSync(path, 'utf8'), problems);
+  }
+  return { seeds: seeds as SeedSet, problems };
+}
