@@ -1,0 +1,94 @@
+/**
+ * Builds the database from the seeds, atomically.
+ *
+ * Seeds are read, validated and linted before any file is touched. The database is then
+ * written to a temporary file beside the target (same directory, so rename is atomic),
+ * migrated, loaded in one transaction, checked (foreign keys, integrity) and only then renamed
+ * over the target. Any failure, or a kill at any point, leaves the previous database as it was.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { loadSeeds } from './load.js';
+import { MIGRATIONS_DIR, PROJECT_ROOT, SEEDS_DIR } from './paths.js';
+import { expectedSchemaVersion } from './schema-version.js';
+import { SeedError, readSeeds } from './seeds/read.js';
+import { lintSeeds } from './seeds/rules/index.js';
+import { SEED_FILES } from './seeds/schema.js';
+import * as tables from './tables.js';
+
+export interface BuildOptions {
+  target: string;
+  seedsDir?: string;
+  migrationsDir?: string;
+  /** Test hook: runs inside the load transaction, after the seeds are written. */
+  afterLoad?: () => void;
+}
+
+export interface BuildResult {
+  target: string;
+  datasetVersion: string;
+  builtAt: string;
+  records: Record<string, number>;
+  milliseconds: number;
+}
+
+/** A stable fingerprint of the seed files: the dataset version changes exactly when they do. */
+function seedHash(seedsDir: string): string {
+  const hash = createHash('sha256');
+  for (const { file } of Object.values(SEED_FILES)) hash.update(file).update('\0').update(readFileSync(join(seedsDir, file)));
+  return hash.digest('hex');
+}
+
+export function buildDatabase(options: BuildOptions): BuildResult {
+  const started = performance.now();
+  const seedsDir = options.seedsDir ?? SEEDS_DIR;
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
+  const { seeds, problems } = readSeeds(seedsDir);
+  if (problems.length > 0) throw new SeedError(problems);
+  const lintProblems = lintSeeds(seeds);
+  if (lintProblems.length > 0) throw new SeedError(lintProblems);
+
+  const packageVersion = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const datasetVersion = `${packageVersion}+${seedHash(seedsDir).slice(0, 12)}`;
+  const builtAt = new Date().toISOString();
+
+  mkdirSync(dirname(options.target), { recursive: true });
+  const temp = `${options.target}.building-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    const sqlite = new Database(temp);
+    try {
+      // A rollback journal (not WAL) keeps the finished database a single self-contained file.
+      sqlite.pragma('journal_mode = DELETE');
+      sqlite.pragma('foreign_keys = ON');
+      const db = drizzle(sqlite, { schema: tables });
+      migrate(db, { migrationsFolder: migrationsDir });
+      sqlite.transaction(() => {
+        loadSeeds(db, seeds);
+        const meta = { datasetVersion, builtAt, schemaVersion: expectedSchemaVersion(migrationsDir) };
+        for (const [key, value] of Object.entries(meta)) db.insert(tables.datasetMeta).values({ key, value }).run();
+        options.afterLoad?.();
+      })();
+      const dangling = sqlite.pragma('foreign_key_check') as unknown[];
+      if (dangling.length > 0) throw new Error(`foreign key check failed: ${JSON.stringify(dangling.slice(0, 5))}`);
+      const integrity = sqlite.pragma('integrity_check', { simple: true });
+      if (integrity !== 'ok') throw new Error(`integrity check failed: ${String(integrity)}`);
+      sqlite.exec('VACUUM');
+    } finally {
+      sqlite.close();
+    }
+    const fd = openSync(temp, 'r');
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temp, options.target);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    rmSync(`${temp}-journal`, { force: true });
+    throw error;
+  }
+  const records = Object.fromEntries(Object.entries(seeds).map(([k, m]) => [k, m.size]));
+  return { target: options.target, datasetVersion, builtAt, records, milliseconds: performance.now() - started };
+}

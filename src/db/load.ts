@@ -1,0 +1,205 @@
+/**
+ * Writes a validated seed set into an open, migrated database. Runs inside the caller's
+ * transaction; ids for sub-records are assigned here so their citations can point at them.
+ */
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { Citation, SeedSet, SettingSeed } from './seeds/schema.js';
+import { compareWindowsReleases } from '../domain/windows-releases.js';
+import { owner } from './owners.js';
+import * as t from './tables.js';
+
+type Db = BetterSQLite3Database<typeof t>;
+
+export function loadSeeds(db: Db, seeds: SeedSet): void {
+  let nextId = 1;
+  const newId = () => nextId++;
+  const cite = (ownerKey: string, sources: readonly Citation[] | undefined) =>
+    sources?.forEach((c, ordinal) =>
+      db.insert(t.citations).values({ owner: ownerKey, ordinal, documentSlug: c.doc, section: c.section, note: c.note ?? null }).run(),
+    );
+  const addSettings = (ownerKey: string, list: readonly SettingSeed[]) =>
+    list.forEach((s, ordinal) => {
+      const id = newId();
+      db.insert(t.settings)
+        .values({
+          id,
+          owner: ownerKey,
+          ordinal,
+          kind: s.kind,
+          key: s.key,
+          value: s.value,
+          target: s.target ?? null,
+          kubernetesMin: s.kubernetes?.min ?? null,
+          kubernetesMax: s.kubernetes?.max ?? null,
+          note: s.note ?? null,
+        })
+        .run();
+      cite(owner.setting(id), s.sources);
+    });
+  const addNotes = (ownerKey: string, list: readonly { text: string; sources: Citation[] }[]) =>
+    list.forEach((n, ordinal) => {
+      const id = newId();
+      db.insert(t.notes).values({ id, owner: ownerKey, ordinal, text: n.text }).run();
+      cite(owner.note(id), n.sources);
+    });
+
+  for (const [slug, s] of seeds.sources)
+    db.insert(t.sourceDocuments)
+      .values({ slug, title: s.title, url: s.url, locale: s.locale, kind: s.kind, revision: s.revision, file: s.file ?? null, sections: s.sections })
+      .run();
+
+  const releases = [...seeds.windowsVersions].map(([slug, v]) => ({ slug, ...v }));
+  releases.sort(compareWindowsReleases);
+  releases.forEach((v, sortOrder) => {
+    db.insert(t.windowsVersions)
+      .values({
+        slug: v.slug,
+        name: v.name,
+        version: v.version,
+        versionLabelVerified: v.versionLabelVerified,
+        build: v.build,
+        channel: v.channel,
+        released: v.released,
+        mainstreamSupportEnds: v.mainstreamSupportEnds ?? null,
+        supportEnds: v.supportEnds ?? null,
+        sortOrder,
+      })
+      .run();
+    cite(owner.windowsVersion(v.slug), v.sources);
+    addNotes(owner.windowsVersion(v.slug), v.notes);
+    for (const u of v.updates) {
+      const id = newId();
+      db.insert(t.windowsUpdates).values({ id, versionSlug: v.slug, kb: u.kb, revision: u.revision, released: u.released, description: u.description }).run();
+      cite(owner.windowsUpdate(id), u.sources);
+    }
+  });
+
+  for (const [slug, e] of seeds.environments) {
+    db.insert(t.environments).values({ slug, name: e.name, description: e.description }).run();
+    cite(owner.environment(slug), e.sources);
+  }
+
+  [...seeds.networkModes].forEach(([slug, m], ordinal) => {
+    db.insert(t.networkModes)
+      .values({ slug, name: m.name, description: m.description, packetModifications: m.packetModifications, usedByKubernetes: m.usedByKubernetes, stability: m.stability, ordinal })
+      .run();
+    cite(owner.networkMode(slug), m.sources);
+    addNotes(owner.networkMode(slug), m.statusNotes);
+    addSettings(owner.networkMode(slug), m.settings);
+  });
+
+  [...seeds.ipamOptions].forEach(([slug, o], ordinal) => {
+    db.insert(t.ipamOptions).values({ slug, name: o.name, description: o.description, isFallback: o.isFallback, ordinal }).run();
+    cite(owner.ipamOption(slug), o.sources);
+    addSettings(owner.ipamOption(slug), o.settings);
+  });
+
+  [...seeds.cniPlugins].forEach(([slug, p], ordinal) => {
+    db.insert(t.cniPlugins)
+      .values({ slug, name: p.name, description: p.description, networkPolicySupport: p.networkPolicy.support, networkPolicyNote: p.networkPolicy.note ?? null, ordinal })
+      .run();
+    cite(owner.cniPlugin(slug), p.sources);
+    cite(owner.pluginNetworkPolicy(slug), p.networkPolicy.sources);
+    addNotes(owner.cniPlugin(slug), p.notes);
+  });
+  // Second pass: plugin relations may point at plugins that come later in the file.
+  for (const [slug, p] of seeds.cniPlugins) {
+    p.modes.forEach((m, ordinal) => {
+      const id = newId();
+      db.insert(t.pluginModes)
+        .values({ id, pluginSlug: slug, modeSlug: m.mode, backend: m.backend ?? null, delegatesTo: m.delegatesTo ?? null, stability: m.stability, ordinal })
+        .run();
+      cite(owner.pluginMode(id), m.sources);
+    });
+    p.ipam.forEach((ipamSlug, ordinal) => db.insert(t.pluginIpam).values({ pluginSlug: slug, ipamSlug, ordinal }).run());
+    for (const e of p.environments) {
+      const id = newId();
+      db.insert(t.pluginEnvironments)
+        .values({ id, pluginSlug: slug, environmentSlug: e.environment, status: e.status, since: e.since ?? null, note: e.note ?? null })
+        .run();
+      cite(owner.pluginEnvironment(id), e.sources);
+    }
+  }
+  for (const [slug, o] of seeds.ipamOptions)
+    o.restrictedTo.forEach((pluginSlug, ordinal) => db.insert(t.ipamRestrictions).values({ ipamSlug: slug, pluginSlug, ordinal }).run());
+
+  [...seeds.features].forEach(([slug, f], ordinal) => {
+    db.insert(t.features)
+      .values({
+        slug,
+        name: f.name,
+        description: f.description,
+        minimumWindowsSlug: f.minimumWindows.version,
+        minimumBuild: f.minimumWindows.build ?? null,
+        minimumKubernetes: f.minimumKubernetes?.version ?? null,
+        enablementNote: f.enablementNote ?? null,
+        ordinal,
+      })
+      .run();
+    cite(owner.feature(slug), f.sources);
+    cite(owner.featureMinimumWindows(slug), f.minimumWindows.sources);
+    cite(owner.featureMinimumKubernetes(slug), f.minimumKubernetes?.sources);
+    addSettings(owner.feature(slug), f.settings);
+  });
+  for (const [slug, f] of seeds.features)
+    f.requires.forEach((requiredSlug, ordinal) => db.insert(t.featureRequires).values({ featureSlug: slug, requiredSlug, ordinal }).run());
+
+  [...seeds.serviceTypes].forEach(([slug, s], ordinal) => {
+    db.insert(t.serviceTypes).values({ slug, name: s.name, supportedOnWindows: s.supportedOnWindows, description: s.description, ordinal }).run();
+    cite(owner.serviceType(slug), s.sources);
+  });
+
+  [...seeds.limitations].forEach(([slug, l], ordinal) => {
+    const s = l.appliesTo;
+    db.insert(t.limitations)
+      .values({
+        slug,
+        title: l.title,
+        kind: l.kind,
+        description: l.description,
+        severity: l.severity,
+        workaround: l.workaround ?? null,
+        revisionNote: l.revisionNote ?? null,
+        thresholdMetric: l.threshold?.metric ?? null,
+        thresholdMax: l.threshold?.max ?? null,
+        thresholdApproximate: l.threshold?.approximate ?? null,
+        parameters: l.parameters ?? null,
+        buildFrom: s.windowsBuilds?.from ?? null,
+        buildBefore: s.windowsBuilds?.before ?? null,
+        kubernetesMin: s.kubernetes?.min ?? null,
+        kubernetesMax: s.kubernetes?.max ?? null,
+        ordinal,
+      })
+      .run();
+    const link = (table: typeof t.limitationPlugins, slugs: readonly string[] | undefined) =>
+      slugs?.forEach((targetSlug) => db.insert(table).values({ limitationSlug: slug, targetSlug }).run());
+    link(t.limitationEnvironments, s.environments);
+    link(t.limitationPlugins, s.plugins);
+    link(t.limitationModes, s.modes);
+    link(t.limitationFeatures, s.features);
+    link(t.limitationServiceTypes, s.serviceTypes);
+    link(t.limitationMitigations, l.mitigatedBy?.features);
+    cite(owner.limitation(slug), l.sources);
+    addSettings(owner.limitationWorkaround(slug), l.workaroundSettings);
+  });
+
+  for (const [slug, f] of seeds.networkFlows) {
+    db.insert(t.networkFlows)
+      .values({ slug, ordinal: f.order, fromEndpoint: f.from, toEndpoint: f.to, addressing: f.addressing ?? null, label: f.label, note: f.note ?? null })
+      .run();
+    cite(owner.networkFlow(slug), f.sources);
+  }
+  for (const [slug, g] of seeds.glossary) {
+    db.insert(t.glossaryTerms).values({ slug, term: g.term, expansion: g.expansion ?? null, definition: g.definition }).run();
+    cite(owner.glossaryTerm(slug), g.sources);
+  }
+  for (const [slug, c] of seeds.pluginComparisons) {
+    db.insert(t.pluginComparisons).values({ slug, title: c.title, environmentSlug: c.environment, plugins: c.plugins }).run();
+    cite(owner.pluginComparison(slug), c.sources);
+    c.rows.forEach((r, ordinal) => {
+      const id = newId();
+      db.insert(t.comparisonRows).values({ id, comparisonSlug: slug, ordinal, capability: r.capability }).run();
+      for (const [pluginSlug, value] of Object.entries(r.values)) db.insert(t.comparisonValues).values({ rowId: id, pluginSlug, value }).run();
+    });
+  }
+}

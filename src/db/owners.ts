@@ -1,0 +1,26 @@
+/**
+ * Owner keys for rows that attach to many kinds of record (citations, settings, notes).
+ * One function per owner kind keeps the spelling in one place for the loader and the resolvers.
+ */
+export const owner = {
+  windowsVersion: (slug: string) => `windows-version:${slug}`,
+  windowsUpdate: (id: number) => `windows-update:${id}`,
+  environment: (slug: string) => `environment:${slug}`,
+  networkMode: (slug: string) => `network-mode:${slug}`,
+  cniPlugin: (slug: string) => `cni-plugin:${slug}`,
+  pluginMode: (id: number) => `plugin-mode:${id}`,
+  pluginEnvironment: (id: number) => `plugin-environment:${id}`,
+  pluginNetworkPolicy: (slug: string) => `plugin-network-policy:${slug}`,
+  ipamOption: (slug: string) => `ipam-option:${slug}`,
+  feature: (slug: string) => `feature:${slug}`,
+  featureMinimumWindows: (slug: string) => `feature-minimum-windows:${slug}`,
+  featureMinimumKubernetes: (slug: string) => `feature-minimum-kubernetes:${slug}`,
+  limitation: (slug: string) => `limitation:${slug}`,
+  limitationWorkaround: (slug: string) => `limitation-workaround:${slug}`,
+  setting: (id: number) => `setting:${id}`,
+  note: (id: number) => `note:${id}`,
+  serviceType: (slug: string) => `service-type:${slug}`,
+  networkFlow: (slug: string) => `network-flow:${slug}`,
+  glossaryTerm: (slug: string) => `glossary-term:${slug}`,
+  pluginComparison: (slug: string) => `plugin-comparison:${slug}`,
+} as const;

@@ -1,0 +1,304 @@
+/**
+ * SQLite tables (drizzle). Entities are keyed by slug; relations are join tables with foreign
+ * keys so that SQLite itself refuses a dangling reference, not just the seed lint.
+ *
+ * Citations, settings and notes attach to many kinds of record. They carry an `owner` key of the
+ * form "<kind>:<slug-or-id>" (see owners.ts) instead of one table per owner kind; the seed lint
+ * guarantees the owners exist, and the loaders batch them by owner.
+ */
+import { sqliteTable, text, integer, primaryKey, index, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+
+const slug = () => text('slug').primaryKey();
+type Keyed = { slug: AnySQLiteColumn };
+const ref = (name: string, target: () => Keyed) =>
+  text(name)
+    .notNull()
+    .references(() => target().slug);
+
+export const datasetMeta = sqliteTable('dataset_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const sourceDocuments = sqliteTable('source_documents', {
+  slug: slug(),
+  title: text('title').notNull(),
+  url: text('url').notNull(),
+  locale: text('locale').notNull(),
+  kind: text('kind', { enum: ['seed-document', 'research'] }).notNull(),
+  revision: text('revision').notNull(),
+  file: text('file'),
+  /** JSON array of the section names citations may use. */
+  sections: text('sections', { mode: 'json' }).$type<string[]>().notNull(),
+});
+
+export const citations = sqliteTable(
+  'citations',
+  {
+    id: integer('id').primaryKey(),
+    owner: text('owner').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    documentSlug: ref('document_slug', () => sourceDocuments),
+    section: text('section').notNull(),
+    note: text('note'),
+  },
+  (t) => [index('citations_owner').on(t.owner, t.ordinal)],
+);
+
+export const windowsVersions = sqliteTable(
+  'windows_versions',
+  {
+    slug: slug(),
+    name: text('name').notNull(),
+    version: text('version').notNull(),
+    versionLabelVerified: integer('version_label_verified', { mode: 'boolean' }).notNull(),
+    build: integer('build').notNull(),
+    channel: text('channel', { enum: ['LTSC', 'SAC', 'AC'] }).notNull(),
+    released: text('released').notNull(),
+    mainstreamSupportEnds: text('mainstream_support_ends'),
+    supportEnds: text('support_ends'),
+    /** Position in build order (ties broken by release date, then SAC before LTSC). */
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [index('windows_versions_build').on(t.build)],
+);
+
+export const windowsUpdates = sqliteTable(
+  'windows_updates',
+  {
+    id: integer('id').primaryKey(),
+    versionSlug: ref('version_slug', () => windowsVersions),
+    kb: text('kb').notNull(),
+    revision: integer('revision').notNull(),
+    released: text('released').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [uniqueIndex('windows_updates_kb').on(t.kb), index('windows_updates_version').on(t.versionSlug)],
+);
+
+export const environments = sqliteTable('environments', {
+  slug: slug(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+});
+
+export const networkModes = sqliteTable('network_modes', {
+  slug: slug(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  packetModifications: text('packet_modifications').notNull(),
+  usedByKubernetes: integer('used_by_kubernetes', { mode: 'boolean' }).notNull(),
+  stability: text('stability').notNull(),
+  ordinal: integer('ordinal').notNull(),
+});
+
+export const cniPlugins = sqliteTable('cni_plugins', {
+  slug: slug(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  networkPolicySupport: text('network_policy_support', { enum: ['supported', 'not-supported', 'unknown'] }).notNull(),
+  networkPolicyNote: text('network_policy_note'),
+  ordinal: integer('ordinal').notNull(),
+});
+
+export const pluginModes = sqliteTable(
+  'plugin_modes',
+  {
+    id: integer('id').primaryKey(),
+    pluginSlug: ref('plugin_slug', () => cniPlugins),
+    modeSlug: ref('mode_slug', () => networkModes),
+    backend: text('backend'),
+    delegatesTo: text('delegates_to').references(() => cniPlugins.slug),
+    stability: text('stability').notNull(),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('plugin_modes_plugin').on(t.pluginSlug), index('plugin_modes_mode').on(t.modeSlug)],
+);
+
+export const pluginEnvironments = sqliteTable(
+  'plugin_environments',
+  {
+    id: integer('id').primaryKey(),
+    pluginSlug: ref('plugin_slug', () => cniPlugins),
+    environmentSlug: ref('environment_slug', () => environments),
+    status: text('status', { enum: ['default', 'supported', 'alternative', 'retired'] }).notNull(),
+    since: text('since'),
+    note: text('note'),
+  },
+  (t) => [index('plugin_environments_plugin').on(t.pluginSlug), index('plugin_environments_env').on(t.environmentSlug)],
+);
+
+export const ipamOptions = sqliteTable('ipam_options', {
+  slug: slug(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  isFallback: integer('is_fallback', { mode: 'boolean' }).notNull(),
+  ordinal: integer('ordinal').notNull(),
+});
+
+export const pluginIpam = sqliteTable(
+  'plugin_ipam',
+  {
+    pluginSlug: ref('plugin_slug', () => cniPlugins),
+    ipamSlug: ref('ipam_slug', () => ipamOptions),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pluginSlug, t.ipamSlug] }), index('plugin_ipam_ipam').on(t.ipamSlug)],
+);
+
+export const ipamRestrictions = sqliteTable(
+  'ipam_restrictions',
+  {
+    ipamSlug: ref('ipam_slug', () => ipamOptions),
+    pluginSlug: ref('plugin_slug', () => cniPlugins),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ipamSlug, t.pluginSlug] })],
+);
+
+export const features = sqliteTable(
+  'features',
+  {
+    slug: slug(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    minimumWindowsSlug: ref('minimum_windows_slug', () => windowsVersions),
+    /** Finer minimum inside that release, e.g. "17763.1432". */
+    minimumBuild: text('minimum_build'),
+    minimumKubernetes: text('minimum_kubernetes'),
+    enablementNote: text('enablement_note'),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('features_minimum_windows').on(t.minimumWindowsSlug)],
+);
+
+export const featureRequires = sqliteTable(
+  'feature_requires',
+  {
+    featureSlug: ref('feature_slug', () => features),
+    requiredSlug: ref('required_slug', () => features),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.featureSlug, t.requiredSlug] })],
+);
+
+export const settings = sqliteTable(
+  'settings',
+  {
+    id: integer('id').primaryKey(),
+    owner: text('owner').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    target: text('target'),
+    kubernetesMin: text('kubernetes_min'),
+    kubernetesMax: text('kubernetes_max'),
+    note: text('note'),
+  },
+  (t) => [index('settings_owner').on(t.owner, t.ordinal)],
+);
+
+export const notes = sqliteTable(
+  'notes',
+  {
+    id: integer('id').primaryKey(),
+    owner: text('owner').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('notes_owner').on(t.owner, t.ordinal)],
+);
+
+export const limitations = sqliteTable('limitations', {
+  slug: slug(),
+  title: text('title').notNull(),
+  kind: text('kind', { enum: ['unsupported', 'known-issue', 'requirement', 'caveat'] }).notNull(),
+  description: text('description').notNull(),
+  severity: text('severity', { enum: ['error', 'warning', 'info'] }).notNull(),
+  workaround: text('workaround'),
+  revisionNote: text('revision_note'),
+  thresholdMetric: text('threshold_metric', { enum: ['backends-per-service', 'services-per-node'] }),
+  thresholdMax: integer('threshold_max'),
+  thresholdApproximate: integer('threshold_approximate', { mode: 'boolean' }),
+  parameters: text('parameters', { mode: 'json' }).$type<Record<string, number>>(),
+  buildFrom: text('build_from'),
+  buildBefore: text('build_before'),
+  kubernetesMin: text('kubernetes_min'),
+  kubernetesMax: text('kubernetes_max'),
+  ordinal: integer('ordinal').notNull(),
+});
+
+/** One join table per scope dimension, so every scoped slug is a real foreign key. */
+const limitationLink = (name: string, column: string, target: () => Keyed) =>
+  sqliteTable(
+    name,
+    {
+      limitationSlug: ref('limitation_slug', () => limitations),
+      targetSlug: ref(column, target),
+    },
+    (t) => [primaryKey({ columns: [t.limitationSlug, t.targetSlug] }), index(`${name}_target`).on(t.targetSlug)],
+  );
+
+export const limitationEnvironments = limitationLink('limitation_environments', 'environment_slug', () => environments);
+export const limitationPlugins = limitationLink('limitation_plugins', 'plugin_slug', () => cniPlugins);
+export const limitationModes = limitationLink('limitation_modes', 'mode_slug', () => networkModes);
+export const limitationFeatures = limitationLink('limitation_features', 'feature_slug', () => features);
+export const limitationServiceTypes = limitationLink('limitation_service_types', 'service_type_slug', () => serviceTypes);
+export const limitationMitigations = limitationLink('limitation_mitigations', 'feature_slug', () => features);
+
+export const serviceTypes = sqliteTable('service_types', {
+  slug: slug(),
+  name: text('name').notNull(),
+  supportedOnWindows: integer('supported_on_windows', { mode: 'boolean' }).notNull(),
+  description: text('description').notNull(),
+  ordinal: integer('ordinal').notNull(),
+});
+
+export const networkFlows = sqliteTable('network_flows', {
+  slug: slug(),
+  ordinal: integer('ordinal').notNull(),
+  fromEndpoint: text('from_endpoint').notNull(),
+  toEndpoint: text('to_endpoint').notNull(),
+  addressing: text('addressing'),
+  label: text('label').notNull(),
+  note: text('note'),
+});
+
+export const glossaryTerms = sqliteTable('glossary_terms', {
+  slug: slug(),
+  term: text('term').notNull(),
+  expansion: text('expansion'),
+  definition: text('definition').notNull(),
+});
+
+export const pluginComparisons = sqliteTable('plugin_comparisons', {
+  slug: slug(),
+  title: text('title').notNull(),
+  environmentSlug: ref('environment_slug', () => environments),
+  /** JSON array of plugin slugs, in column order. */
+  plugins: text('plugins', { mode: 'json' }).$type<string[]>().notNull(),
+});
+
+export const comparisonRows = sqliteTable(
+  'comparison_rows',
+  {
+    id: integer('id').primaryKey(),
+    comparisonSlug: ref('comparison_slug', () => pluginComparisons),
+    ordinal: integer('ordinal').notNull(),
+    capability: text('capability').notNull(),
+  },
+  (t) => [index('comparison_rows_comparison').on(t.comparisonSlug)],
+);
+
+export const comparisonValues = sqliteTable(
+  'comparison_values',
+  {
+    rowId: integer('row_id')
+      .notNull()
+      .references(() => comparisonRows.id),
+    pluginSlug: ref('plugin_slug', () => cniPlugins),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rowId, t.pluginSlug] })],
+);

@@ -1,0 +1,54 @@
+/**
+ * Pod capacity of a Windows node on Amazon EKS. Windows nodes use a single ENI; the ENI's own
+ * primary address is not available to pods. In secondary-IP mode each remaining address slot
+ * is one pod; with prefix delegation each slot holds a /28 prefix of 16 addresses.
+ */
+import type { Citation } from './knowledge.js';
+
+export type IpAddressMode = 'SECONDARY_IP' | 'PREFIX_DELEGATION';
+
+/** Addresses in one /28 prefix. */
+export const ADDRESSES_PER_PREFIX = 16;
+/** The kubelet's max-pods default on EKS Windows nodes. */
+export const KUBELET_DEFAULT_MAX_PODS = 110;
+/** An ENI needs its primary address plus at least one for a pod. */
+export const MIN_ADDRESSES_PER_INTERFACE = 2;
+
+export const CAPACITY_SOURCES: Citation[] = [
+  { doc: 'eks-best-practices-windows-networking', section: 'IP address management', note: 'one ENI per Windows node; both formulas; m5.large example' },
+  { doc: 'vpc-resource-controller', section: 'pkg/provider/prefix/provider.go', note: 'Windows capacity uses the primary ENI only; 16 addresses per /28 prefix' },
+  { doc: 'eks-best-practices-prefix-mode-windows', section: 'Prefix Mode for Windows', note: 'kubelet max-pods defaults to 110 and is raised with -KubeletExtraArgs' },
+];
+
+export interface PodCapacityResult {
+  maxPods: number;
+  ipv4AddressesPerInterface: number;
+  ipAddressMode: IpAddressMode;
+  steps: string[];
+  kubeletDefaultMaxPods: number;
+  exceedsKubeletDefault: boolean;
+}
+
+export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAddressMode, label = 'the instance type'): PodCapacityResult {
+  if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface < MIN_ADDRESSES_PER_INTERFACE)
+    throw new RangeError(`IPv4 addresses per interface must be a whole number of at least ${MIN_ADDRESSES_PER_INTERFACE}, got ${ipv4AddressesPerInterface}`);
+  const usable = ipv4AddressesPerInterface - 1;
+  const steps = [
+    `Windows nodes on EKS use a single ENI; ${label} allows ${ipv4AddressesPerInterface} IPv4 addresses on it.`,
+    `One address is the ENI's primary address and cannot go to a pod: ${ipv4AddressesPerInterface} - 1 = ${usable}.`,
+  ];
+  let maxPods = usable;
+  if (mode === 'PREFIX_DELEGATION') {
+    maxPods = usable * ADDRESSES_PER_PREFIX;
+    steps.push(`With prefix delegation each of the ${usable} slots holds a /28 prefix of ${ADDRESSES_PER_PREFIX} addresses: ${usable} x ${ADDRESSES_PER_PREFIX} = ${maxPods}.`);
+  } else {
+    steps.push(`In secondary-IP mode each slot is one pod address: ${maxPods} pods.`);
+  }
+  const exceedsKubeletDefault = maxPods > KUBELET_DEFAULT_MAX_PODS;
+  steps.push(
+    exceedsKubeletDefault
+      ? `${maxPods} is above the kubelet's default max-pods of ${KUBELET_DEFAULT_MAX_PODS}, which caps the node at ${KUBELET_DEFAULT_MAX_PODS} unless raised, e.g. -KubeletExtraArgs '--max-pods=${maxPods}' in the node bootstrap.`
+      : `${maxPods} is within the kubelet's default max-pods of ${KUBELET_DEFAULT_MAX_PODS}.`,
+  );
+  return { maxPods, ipv4AddressesPerInterface, ipAddressMode: mode, steps, kubeletDefaultMaxPods: KUBELET_DEFAULT_MAX_PODS, exceedsKubeletDefault };
+}

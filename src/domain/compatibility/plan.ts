@@ -1,0 +1,105 @@
+/**
+ * A planned configuration, checked against the knowledge base before any rule runs: unknown
+ * slugs, malformed versions and impossible numbers are refused with the field and the valid
+ * choices, never silently defaulted.
+ */
+import { KUBERNETES_MINOR } from '../kubernetes-version.js';
+import type { Knowledge } from '../knowledge.js';
+
+export interface PlanInput {
+  windowsVersion: string;
+  windowsBuildRevision?: number | null;
+  cniPlugin?: string | null;
+  networkMode?: string | null;
+  features?: readonly string[] | null;
+  kubernetesVersion?: string | null;
+  environment?: string | null;
+  serviceTypes?: readonly string[] | null;
+  networkPolicy?: boolean | null;
+  servicesPerNode?: number | null;
+  backendsPerService?: number | null;
+  asOf?: string | null;
+}
+
+/** A validated plan: every slug exists, every number is plausible. */
+export interface Plan {
+  windowsVersion: string;
+  windowsBuildRevision?: number;
+  cniPlugin?: string;
+  networkMode?: string;
+  features: string[];
+  kubernetesVersion?: string;
+  environment?: string;
+  serviceTypes?: string[];
+  networkPolicy: boolean;
+  servicesPerNode?: number;
+  backendsPerService?: number;
+  asOf: string;
+}
+
+export class PlanError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+    readonly validChoices?: readonly string[],
+  ) {
+    super(validChoices ? `${message}. Valid choices: ${validChoices.join(', ')}` : message);
+    this.name = 'PlanError';
+  }
+}
+
+/** Upper bounds that no real node reaches; numbers above them are typos, not plans. */
+export const PLAN_LIMITS = { maxRevision: 99999, maxServicesPerNode: 100000, maxBackendsPerService: 1000000, maxFeatures: 20, maxServiceTypes: 10 } as const;
+
+function slugIn(field: string, value: string, known: ReadonlyMap<string, unknown>, what: string): string {
+  if (!known.has(value)) throw new PlanError(field, `unknown ${what} "${value}"`, [...known.keys()]);
+  return value;
+}
+
+function count(field: string, value: number | null | undefined, min: number, max: number): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < min || value > max) throw new PlanError(field, `${field} must be a whole number from ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+function slugList(field: string, values: readonly string[] | null | undefined, known: ReadonlyMap<string, unknown>, what: string, max: number): string[] | undefined {
+  if (values === null || values === undefined) return undefined;
+  if (values.length > max) throw new PlanError(field, `${field} lists ${values.length} entries; at most ${max} are accepted`);
+  const unique = [...new Set(values)];
+  unique.forEach((v) => slugIn(field, v, known, what));
+  return unique;
+}
+
+export function validatePlan(k: Knowledge, input: PlanInput, today: string): Plan {
+  const plan: Plan = {
+    windowsVersion: slugIn('windowsVersion', input.windowsVersion, k.releases, 'Windows version'),
+    features: slugList('features', input.features, k.features, 'feature', PLAN_LIMITS.maxFeatures) ?? [],
+    networkPolicy: input.networkPolicy ?? false,
+    asOf: today,
+  };
+  const revision = count('windowsBuildRevision', input.windowsBuildRevision, 0, PLAN_LIMITS.maxRevision);
+  if (revision !== undefined) plan.windowsBuildRevision = revision;
+  if (input.cniPlugin != null) plan.cniPlugin = slugIn('cniPlugin', input.cniPlugin, k.plugins, 'CNI plugin');
+  if (input.networkMode != null) plan.networkMode = slugIn('networkMode', input.networkMode, k.modes, 'network mode');
+  if (input.environment != null) plan.environment = slugIn('environment', input.environment, k.environments, 'environment');
+  const serviceTypes = slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes);
+  if (serviceTypes) {
+    if (serviceTypes.length === 0) throw new PlanError('serviceTypes', 'serviceTypes is empty; omit it to assume every type', [...k.serviceTypes.keys()]);
+    plan.serviceTypes = serviceTypes;
+  }
+  if (input.kubernetesVersion != null) {
+    if (!KUBERNETES_MINOR.test(input.kubernetesVersion))
+      throw new PlanError('kubernetesVersion', `kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${input.kubernetesVersion}"`);
+    plan.kubernetesVersion = input.kubernetesVersion;
+  }
+  const services = count('servicesPerNode', input.servicesPerNode, 0, PLAN_LIMITS.maxServicesPerNode);
+  if (services !== undefined) plan.servicesPerNode = services;
+  const backends = count('backendsPerService', input.backendsPerService, 0, PLAN_LIMITS.maxBackendsPerService);
+  if (backends !== undefined) plan.backendsPerService = backends;
+  if (input.asOf != null) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.asOf) || Number.isNaN(Date.parse(input.asOf)))
+      throw new PlanError('asOf', `asOf must be a date as YYYY-MM-DD, got "${input.asOf}"`);
+    plan.asOf = input.asOf;
+  }
+  return plan;
+}
