@@ -76,6 +76,20 @@ CREATE TABLE `glossary_terms` (
 	`definition` text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `instance_types` (
+	`name` text PRIMARY KEY NOT NULL,
+	`family` text NOT NULL,
+	`max_interfaces` integer NOT NULL,
+	`ipv4_per_interface` integer NOT NULL,
+	`hypervisor` text,
+	`bare_metal` integer NOT NULL,
+	`network_cards` text NOT NULL,
+	`default_network_card_index` integer NOT NULL,
+	`trunking` integer NOT NULL,
+	`branch_interfaces` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `instance_types_family` ON `instance_types` (`family`);--> statement-breakpoint
 CREATE TABLE `ipam_options` (
 	`slug` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

@@ -6,6 +6,7 @@ import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { Citation, SeedSet, SettingSeed } from './seeds/schema.js';
 import { compareWindowsReleases } from '../domain/windows-releases.js';
 import { owner } from './owners.js';
+import { INSTANCE_TYPE_SOURCES } from './seeds/ec2.js';
 import * as t from './tables.js';
 
 type Db = BetterSQLite3Database<typeof t>;
@@ -193,6 +194,23 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
     db.insert(t.glossaryTerms).values({ slug, term: g.term, expansion: g.expansion ?? null, definition: g.definition }).run();
     cite(owner.glossaryTerm(slug), g.sources);
   }
+  for (const [name, i] of seeds.instanceTypes)
+    db.insert(t.instanceTypes)
+      .values({
+        name,
+        family: name.slice(0, name.indexOf('.')),
+        maxInterfaces: i.maxInterfaces,
+        ipv4PerInterface: i.ipv4PerInterface,
+        hypervisor: i.hypervisor,
+        bareMetal: i.bareMetal,
+        networkCards: i.networkCards,
+        defaultNetworkCardIndex: i.defaultNetworkCardIndex,
+        trunking: i.trunking,
+        branchInterfaces: i.branchInterfaces,
+      })
+      .run();
+  cite(owner.instanceTypes, INSTANCE_TYPE_SOURCES);
+
   for (const [slug, c] of seeds.pluginComparisons) {
     db.insert(t.pluginComparisons).values({ slug, title: c.title, environmentSlug: c.environment, plugins: c.plugins }).run();
     cite(owner.pluginComparison(slug), c.sources);

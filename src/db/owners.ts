@@ -23,4 +23,6 @@ export const owner = {
   networkFlow: (slug: string) => `network-flow:${slug}`,
   glossaryTerm: (slug: string) => `glossary-term:${slug}`,
   pluginComparison: (slug: string) => `plugin-comparison:${slug}`,
+  /** The EC2 catalogue is cited once, as a whole: every row comes from the same upstream file. */
+  instanceTypes: 'instance-types',
 } as const;

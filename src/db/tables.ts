@@ -302,3 +302,22 @@ export const comparisonValues = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.rowId, t.pluginSlug] })],
 );
+
+export const instanceTypes = sqliteTable(
+  'instance_types',
+  {
+    name: text('name').primaryKey(),
+    /** The part before the dot, e.g. m5 for m5.large. */
+    family: text('family').notNull(),
+    maxInterfaces: integer('max_interfaces').notNull(),
+    ipv4PerInterface: integer('ipv4_per_interface').notNull(),
+    hypervisor: text('hypervisor', { enum: ['nitro', 'xen'] }),
+    bareMetal: integer('bare_metal', { mode: 'boolean' }).notNull(),
+    /** JSON [index, maxInterfaces] pairs. */
+    networkCards: text('network_cards', { mode: 'json' }).$type<[number, number][]>().notNull(),
+    defaultNetworkCardIndex: integer('default_network_card_index').notNull(),
+    trunking: integer('trunking', { mode: 'boolean' }).notNull(),
+    branchInterfaces: integer('branch_interfaces').notNull(),
+  },
+  (t) => [index('instance_types_family').on(t.family)],
+);

@@ -110,4 +110,6 @@ export interface Knowledge {
   limitations: readonly LimitationFact[];
   environments: ReadonlyMap<string, { slug: string; name: string }>;
   serviceTypes: ReadonlyMap<string, { slug: string; name: string }>;
+  /** The largest IPv4-per-interface figure of any known EC2 instance type. */
+  maxIpv4PerInterface: number;
 }

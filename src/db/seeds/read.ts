@@ -51,9 +51,10 @@ export function parseSeedText<K extends SeedKey>(
     problems.push({ file, message: 'must be a mapping from slug to record' });
     return records;
   }
+  const keyPattern: RegExp = 'keyPattern' in SEED_FILES[key] ? (SEED_FILES[key] as { keyPattern: RegExp }).keyPattern : SLUG_PATTERN;
   for (const [recordSlug, raw] of Object.entries(data)) {
-    if (!SLUG_PATTERN.test(recordSlug)) {
-      problems.push({ file, record: recordSlug, message: 'slug must be lower-case kebab-case' });
+    if (!keyPattern.test(recordSlug)) {
+      problems.push({ file, record: recordSlug, message: `key must match ${keyPattern}` });
       continue;
     }
     const parsed = schema.safeParse(raw);

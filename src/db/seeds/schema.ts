@@ -315,6 +315,28 @@ export const pluginComparison = z
   })
   .strict();
 
+/**
+ * One EC2 instance type's network limits, generated from AWS's VPC Resource Controller data by
+ * `npm run seeds:ec2` (never edited by hand). Keys are instance type names such as m5.large.
+ */
+export const INSTANCE_TYPE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const instanceType = z
+  .object({
+    maxInterfaces: z.number().int().positive(),
+    ipv4PerInterface: z.number().int().min(1),
+    /** Empty upstream for bare-metal types, and only for them. */
+    hypervisor: z.enum(['nitro', 'xen']).nullable(),
+    bareMetal: z.boolean(),
+    /** [card index, max interfaces on that card] pairs. */
+    networkCards: z.array(z.tuple([z.number().int().min(0), z.number().int().positive()])).min(1),
+    defaultNetworkCardIndex: z.number().int().min(0),
+    trunking: z.boolean(),
+    branchInterfaces: z.number().int().min(0),
+  })
+  .strict()
+  .refine((r) => (r.hypervisor === null) === r.bareMetal, 'hypervisor is empty exactly for bare-metal types')
+  .refine((r) => r.networkCards.some(([i]) => i === r.defaultNetworkCardIndex), 'the default network card must be listed');
+
 /** The seed files, their record schemas, and the order they load in (referenced tables first). */
 export const SEED_FILES = {
   sources: { file: 'sources.yaml', schema: sourceDocument },
@@ -329,6 +351,7 @@ export const SEED_FILES = {
   networkFlows: { file: 'network-flows.yaml', schema: networkFlow },
   glossary: { file: 'glossary.yaml', schema: glossaryTerm },
   pluginComparisons: { file: 'plugin-comparisons.yaml', schema: pluginComparison },
+  instanceTypes: { file: 'ec2-instance-types.yaml', schema: instanceType, keyPattern: INSTANCE_TYPE_PATTERN },
 } as const;
 
 export type SeedKey = keyof typeof SEED_FILES;

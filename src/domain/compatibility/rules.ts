@@ -141,7 +141,7 @@ export const pluginAndMode: Rule = ({ k, plan, plugin, candidateModes, modeAmbig
         severity: modeAmbiguous ? 'info' : 'warning',
         code: 'NETWORK_MODE_PRERELEASE',
         subject: slug,
-        message: `${modeAmbiguous ? `If the ${mode.name} mode is used: ` : ''}the documentation labels the ${mode.name} mode ${mode.stability}.`,
+        message: `${modeAmbiguous ? `If the ${mode.name} mode is used, the` : 'The'} documentation labels the ${mode.name} mode ${mode.stability}.`,
         sources: mode.sources,
       });
     for (const pm of plugin?.modes.filter((m) => m.mode === slug) ?? [])
@@ -287,7 +287,7 @@ export function describeSetting(s: SettingFact): string {
     case 'KUBE_PROXY_FLAG':
       return `kube-proxy: ${s.key}=${s.value}${scope}.`;
     case 'OS_UPDATE':
-      return `Install ${s.key} (${s.value})${scope}.`;
+      return `OS update: ${s.key} (build ${s.value})${scope}.`;
     default:
       return `Set ${s.key} to ${s.value}${where}${scope}.`;
   }

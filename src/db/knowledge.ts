@@ -1,0 +1,183 @@
+/**
+ * Reads the whole knowledge base into the domain's plain data, once per opened database (the
+ * data is read-only and small). The compatibility engine reasons over this snapshot.
+ */
+import type Database from 'better-sqlite3';
+import type { Citation, Knowledge, LimitationFact, SettingFact } from '../domain/knowledge.js';
+import type { OpenDatabase } from './open.js';
+import { owner } from './owners.js';
+
+type Rows = Record<string, unknown>[];
+
+function all(sqlite: Database.Database, sql: string): Rows {
+  return sqlite.prepare(sql).all() as Rows;
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
+const range = (min: unknown, max: unknown) => (min === null && max === null ? undefined : { ...(min !== null ? { min: String(min) } : {}), ...(max !== null ? { max: String(max) } : {}) });
+
+export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
+  const citations = new Map<string, Citation[]>();
+  for (const r of all(sqlite, 'SELECT owner, document_slug, section, note FROM citations ORDER BY owner, ordinal')) {
+    const list = citations.get(String(r.owner)) ?? [];
+    list.push({ doc: String(r.document_slug), section: String(r.section), ...(r.note ? { note: String(r.note) } : {}) });
+    citations.set(String(r.owner), list);
+  }
+  const cite = (key: string) => citations.get(key) ?? [];
+  const settings = new Map<string, (SettingFact & { id: number })[]>();
+  for (const r of all(sqlite, 'SELECT * FROM settings ORDER BY owner, ordinal')) {
+    const id = Number(r.id);
+    const list = settings.get(String(r.owner)) ?? [];
+    const kubernetes = range(r.kubernetes_min, r.kubernetes_max);
+    list.push({
+      id,
+      kind: r.kind as SettingFact['kind'],
+      key: String(r.key),
+      value: String(r.value),
+      ...(r.target ? { target: String(r.target) } : {}),
+      ...(kubernetes ? { kubernetes } : {}),
+      ...(r.note ? { note: String(r.note) } : {}),
+      sources: cite(owner.setting(id)),
+    });
+    settings.set(String(r.owner), list);
+  }
+  const group = <T>(rows: Rows, key: string, map: (r: Record<string, unknown>) => T) => {
+    const m = new Map<string, T[]>();
+    for (const r of rows) m.set(String(r[key]), [...(m.get(String(r[key])) ?? []), map(r)]);
+    return m;
+  };
+
+  const updates = group(all(sqlite, 'SELECT * FROM windows_updates ORDER BY revision'), 'version_slug', (r) => ({
+    kb: String(r.kb),
+    revision: Number(r.revision),
+    sources: cite(owner.windowsUpdate(Number(r.id))),
+  }));
+  const releases = new Map(
+    all(sqlite, 'SELECT * FROM windows_versions ORDER BY sort_order').map((r) => [
+      String(r.slug),
+      {
+        slug: String(r.slug),
+        name: String(r.name),
+        build: Number(r.build),
+        channel: r.channel as 'LTSC' | 'SAC' | 'AC',
+        released: String(r.released),
+        mainstreamSupportEnds: str(r.mainstream_support_ends),
+        supportEnds: str(r.support_ends),
+        updates: updates.get(String(r.slug)) ?? [],
+        sources: cite(owner.windowsVersion(String(r.slug))),
+      },
+    ]),
+  );
+  const modes = new Map(
+    all(sqlite, 'SELECT * FROM network_modes ORDER BY ordinal').map((r) => [
+      String(r.slug),
+      {
+        slug: String(r.slug),
+        name: String(r.name),
+        usedByKubernetes: Boolean(r.used_by_kubernetes),
+        stability: r.stability as Knowledge['modes'] extends ReadonlyMap<string, infer M> ? (M extends { stability: infer S } ? S : never) : never,
+        settings: settings.get(owner.networkMode(String(r.slug))) ?? [],
+        sources: cite(owner.networkMode(String(r.slug))),
+      },
+    ]),
+  );
+  const pluginModes = group(all(sqlite, 'SELECT * FROM plugin_modes ORDER BY ordinal'), 'plugin_slug', (r) => ({
+    mode: String(r.mode_slug),
+    ...(r.backend ? { backend: String(r.backend) } : {}),
+    ...(r.delegates_to ? { delegatesTo: String(r.delegates_to) } : {}),
+    stability: r.stability as 'stable',
+    sources: cite(owner.pluginMode(Number(r.id))),
+  }));
+  const pluginEnvironments = group(all(sqlite, 'SELECT * FROM plugin_environments ORDER BY id'), 'plugin_slug', (r) => ({
+    environment: String(r.environment_slug),
+    status: r.status as 'default',
+    ...(r.since ? { since: String(r.since) } : {}),
+    ...(r.note ? { note: String(r.note) } : {}),
+    sources: cite(owner.pluginEnvironment(Number(r.id))),
+  }));
+  const plugins = new Map(
+    all(sqlite, 'SELECT * FROM cni_plugins ORDER BY ordinal').map((r) => {
+      const slug = String(r.slug);
+      return [
+        slug,
+        {
+          slug,
+          name: String(r.name),
+          modes: pluginModes.get(slug) ?? [],
+          networkPolicy: { support: r.network_policy_support as 'unknown', ...(r.network_policy_note ? { note: String(r.network_policy_note) } : {}), sources: cite(owner.pluginNetworkPolicy(slug)) },
+          environments: pluginEnvironments.get(slug) ?? [],
+          sources: cite(owner.cniPlugin(slug)),
+        },
+      ];
+    }),
+  );
+  const requires = group(all(sqlite, 'SELECT * FROM feature_requires ORDER BY ordinal'), 'feature_slug', (r) => String(r.required_slug));
+  const features = new Map(
+    all(sqlite, 'SELECT * FROM features ORDER BY ordinal').map((r) => {
+      const slug = String(r.slug);
+      return [
+        slug,
+        {
+          slug,
+          name: String(r.name),
+          minimumWindows: String(r.minimum_windows_slug),
+          ...(r.minimum_build ? { minimumBuild: String(r.minimum_build) } : {}),
+          minimumWindowsSources: cite(owner.featureMinimumWindows(slug)),
+          ...(r.minimum_kubernetes ? { minimumKubernetes: String(r.minimum_kubernetes) } : {}),
+          minimumKubernetesSources: cite(owner.featureMinimumKubernetes(slug)),
+          requires: requires.get(slug) ?? [],
+          settings: settings.get(owner.feature(slug)) ?? [],
+          sources: cite(owner.feature(slug)),
+        },
+      ];
+    }),
+  );
+  const links = (table: string, column: string) => group(all(sqlite, `SELECT limitation_slug, ${column} FROM ${table} ORDER BY rowid`), 'limitation_slug', (r) => String(r[column]));
+  const scope = {
+    environments: links('limitation_environments', 'environment_slug'),
+    plugins: links('limitation_plugins', 'plugin_slug'),
+    modes: links('limitation_modes', 'mode_slug'),
+    features: links('limitation_features', 'feature_slug'),
+    serviceTypes: links('limitation_service_types', 'service_type_slug'),
+    mitigations: links('limitation_mitigations', 'feature_slug'),
+  };
+  const limitations: LimitationFact[] = all(sqlite, 'SELECT * FROM limitations ORDER BY ordinal').map((r) => {
+    const slug = String(r.slug);
+    const windowsBuilds = r.build_from === null && r.build_before === null ? undefined : { ...(r.build_from ? { from: String(r.build_from) } : {}), ...(r.build_before ? { before: String(r.build_before) } : {}) };
+    const kubernetes = range(r.kubernetes_min, r.kubernetes_max);
+    const pick = (m: Map<string, string[]>) => m.get(slug);
+    return {
+      slug,
+      title: String(r.title),
+      kind: r.kind as LimitationFact['kind'],
+      description: String(r.description),
+      severity: r.severity as LimitationFact['severity'],
+      scope: {
+        ...(pick(scope.environments) ? { environments: pick(scope.environments) } : {}),
+        ...(pick(scope.plugins) ? { plugins: pick(scope.plugins) } : {}),
+        ...(pick(scope.modes) ? { modes: pick(scope.modes) } : {}),
+        ...(windowsBuilds ? { windowsBuilds } : {}),
+        ...(kubernetes ? { kubernetes } : {}),
+        ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
+        ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
+      },
+      ...(r.threshold_metric ? { threshold: { metric: r.threshold_metric as 'services-per-node', max: Number(r.threshold_max), approximate: Boolean(r.threshold_approximate) } } : {}),
+      mitigatedBy: pick(scope.mitigations) ?? [],
+      ...(r.workaround ? { workaround: String(r.workaround) } : {}),
+      workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
+      sources: cite(owner.limitation(slug)),
+    };
+  });
+  const named = (sql: string) => new Map(all(sqlite, sql).map((r) => [String(r.slug), { slug: String(r.slug), name: String(r.name) }]));
+  return {
+    datasetVersion: meta.datasetVersion,
+    releases,
+    modes,
+    plugins,
+    features,
+    limitations,
+    environments: named('SELECT slug, name FROM environments'),
+    serviceTypes: named('SELECT slug, name FROM service_types ORDER BY ordinal'),
+    maxIpv4PerInterface: Number((sqlite.prepare('SELECT MAX(ipv4_per_interface) AS m FROM instance_types').get() as { m: number | null }).m ?? 0),
+  };
+}

@@ -1,0 +1,12 @@
+/** What every resolver can reach for one request. */
+import type { OpenDatabase } from '../db/open.js';
+import type { Knowledge } from '../domain/knowledge.js';
+import type { Loaders } from './loaders.js';
+
+export interface RequestContext {
+  database: OpenDatabase;
+  knowledge: Knowledge;
+  loaders: Loaders;
+  /** YYYY-MM-DD, for support-lifecycle checks when the input gives no asOf. */
+  today: string;
+}

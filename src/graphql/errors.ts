@@ -1,0 +1,35 @@
+/**
+ * The error codes the API returns (documented in the README): bad arguments are
+ * BAD_USER_INPUT with the field and, where there is a closed set, the valid choices.
+ */
+import { GraphQLError } from 'graphql';
+import { PlanError } from '../domain/compatibility/plan.js';
+
+export const ERROR_CODES = {
+  BAD_USER_INPUT: 'An argument is invalid: unknown slug, malformed version, impossible number. extensions.field names it; extensions.validChoices lists the accepted values where there is a closed set, extensions.suggestions the closest known values where the set is large (EC2 instance types).',
+  GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
+  GRAPHQL_VALIDATION_FAILED: 'The query does not match the schema.',
+  INTERNAL_SERVER_ERROR: 'An unexpected failure; the message is masked and the server logs it with the request id.',
+} as const;
+
+export function badUserInput(field: string, message: string, validChoices?: readonly string[]): GraphQLError {
+  return new GraphQLError(validChoices ? `${message}. Valid choices: ${validChoices.join(', ')}` : message, {
+    extensions: { code: 'BAD_USER_INPUT', field, ...(validChoices ? { validChoices: [...validChoices] } : {}) },
+  });
+}
+
+/** For open sets too large to list (1164 instance types): the closest known values instead. */
+export function unknownWithSuggestions(field: string, message: string, suggestions: readonly string[]): GraphQLError {
+  return new GraphQLError(`${message}. Closest known: ${suggestions.join(', ')}`, {
+    extensions: { code: 'BAD_USER_INPUT', field, suggestions: [...suggestions] },
+  });
+}
+
+/** Turns a domain refusal into the API's error; anything else is rethrown untouched. */
+export function asUserInputError(error: unknown, fieldPrefix = 'input'): never {
+  if (error instanceof PlanError) {
+    const message = error.validChoices ? error.message.slice(0, error.message.lastIndexOf('. Valid choices')) : error.message;
+    throw badUserInput(`${fieldPrefix}.${error.field}`, message, error.validChoices);
+  }
+  throw error;
+}

@@ -1,0 +1,16 @@
+/** Opaque global IDs: base64url of "<Type>:<slug>". */
+export const NODE_TYPES = ['WindowsVersion', 'NetworkMode', 'CniPlugin', 'Feature', 'Limitation', 'IpamOption', 'ServiceType', 'Environment', 'SourceDocument'] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export function toGlobalId(type: NodeType, slug: string): string {
+  return Buffer.from(`${type}:${slug}`, 'utf8').toString('base64url');
+}
+
+/** The type and slug an ID names, or null when it is not one of ours. */
+export function fromGlobalId(id: string): { type: NodeType; slug: string } | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(id)) return null;
+  const text = Buffer.from(id, 'base64url').toString('utf8');
+  const colon = text.indexOf(':');
+  const type = text.slice(0, colon) as NodeType;
+  return colon > 0 && NODE_TYPES.includes(type) ? { type, slug: text.slice(colon + 1) } : null;
+}

@@ -1,0 +1,41 @@
+/**
+ * What each GraphQL type's resolvers receive as their parent: database rows for catalogue
+ * types, domain values for verdicts. GraphQL Code Generator reads these names (see
+ * tools/codegen.ts) so resolvers are typed against them.
+ */
+import type * as t from '../db/tables.js';
+import type { Finding } from '../domain/compatibility/findings.js';
+import type { CompatibilityReport } from '../domain/compatibility/judge.js';
+import type { PodCapacityResult } from '../domain/capacity.js';
+import type { Citation, SettingFact } from '../domain/knowledge.js';
+import type { KubernetesRange } from '../domain/kubernetes-version.js';
+
+export type WindowsVersionParent = typeof t.windowsVersions.$inferSelect;
+export type WindowsUpdateParent = typeof t.windowsUpdates.$inferSelect;
+export type NetworkModeParent = typeof t.networkModes.$inferSelect;
+export type CniPluginParent = typeof t.cniPlugins.$inferSelect;
+export type PluginModeParent = typeof t.pluginModes.$inferSelect;
+export type PluginEnvironmentParent = typeof t.pluginEnvironments.$inferSelect;
+export type NetworkPolicyParent = { pluginSlug: string; support: CniPluginParent['networkPolicySupport']; note: string | null };
+export type FeatureParent = typeof t.features.$inferSelect;
+export type LimitationParent = typeof t.limitations.$inferSelect;
+export type IpamOptionParent = typeof t.ipamOptions.$inferSelect;
+export type ServiceTypeParent = typeof t.serviceTypes.$inferSelect;
+export type EnvironmentParent = typeof t.environments.$inferSelect;
+export type SourceDocumentParent = typeof t.sourceDocuments.$inferSelect;
+export type NoteParent = typeof t.notes.$inferSelect;
+export type NetworkFlowParent = typeof t.networkFlows.$inferSelect;
+export type GlossaryTermParent = typeof t.glossaryTerms.$inferSelect;
+export type PluginComparisonParent = typeof t.pluginComparisons.$inferSelect;
+export type ComparisonRowParent = typeof t.comparisonRows.$inferSelect;
+export type ComparisonValueParent = typeof t.comparisonValues.$inferSelect;
+/** Settings come from the database (with an id whose citations are loaded) or from a verdict (sources inline). */
+export type SettingParent = SettingFact & { id?: number };
+export type SourceReferenceParent = Citation;
+export type KubernetesVersionRangeParent = KubernetesRange;
+export type BuildRangeParent = { from?: string | null; before?: string | null };
+export type FindingParent = Finding;
+export type CompatibilityReportParent = CompatibilityReport;
+export type PodCapacityParent = PodCapacityResult & { instanceType?: string };
+export type DatasetInfoParent = { datasetVersion: string; builtAt: string; schemaVersion: string };
+export type ThresholdParent = { metric: NonNullable<LimitationParent['thresholdMetric']>; max: number; approximate: boolean };

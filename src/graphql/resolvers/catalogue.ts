@@ -1,0 +1,180 @@
+/** Field resolvers of the catalogue types. Relations go through the request's loaders. */
+import { sql } from 'drizzle-orm';
+import { owner } from '../../db/owners.js';
+import type * as t from '../../db/tables.js';
+import type { Resolvers } from '../generated/resolvers.js';
+import type { SettingParent } from '../mappers.js';
+import { describeRange, kubernetesRange, loadAll, nodeFields } from './shared.js';
+import { COUNTED_TABLES } from './query.js';
+import { toGlobalId } from '../global-id.js';
+import { getTableName } from 'drizzle-orm';
+
+/** Database setting rows in the shape verdicts use too; their citations load by id. */
+export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent {
+  const kubernetes = kubernetesRange(r.kubernetesMin, r.kubernetesMax);
+  return {
+    id: r.id,
+    kind: r.kind as SettingParent['kind'],
+    key: r.key,
+    value: r.value,
+    ...(r.target ? { target: r.target } : {}),
+    ...(kubernetes ? { kubernetes } : {}),
+    ...(r.note ? { note: r.note } : {}),
+    sources: [],
+  };
+}
+
+const settingsOf = async (ownerKey: string, loaders: { settingsByOwner: { load(k: string): Promise<(typeof t.settings.$inferSelect)[]> } }) =>
+  (await loaders.settingsByOwner.load(ownerKey)).map(settingFromRow);
+
+export const catalogueResolvers: Resolvers = {
+  Node: { __resolveType: (obj) => (obj as unknown as { __typename: string }).__typename as never },
+
+  DatasetInfo: {
+    version: (m) => m.datasetVersion,
+    counts: (_, __, { database: { db } }) => {
+      const union = Object.entries(COUNTED_TABLES)
+        .map(([kind, table]) => `SELECT '${kind}' AS kind, COUNT(*) AS count FROM "${getTableName(table)}"`)
+        .join(' UNION ALL ');
+      return db.all<{ kind: string; count: number }>(sql.raw(union));
+    },
+  },
+
+  SourceDocument: { id: (p) => toGlobalId('SourceDocument', p.slug) },
+  SourceReference: {
+    async document(c, _, { loaders }) {
+      const doc = await loaders.sourceDocument.load(c.doc);
+      if (!doc) throw new Error(`citation of unknown document ${c.doc}`);
+      return doc;
+    },
+  },
+  Note: { sources: (n, _, { loaders }) => loaders.citations(owner.note(n.id)) },
+
+  WindowsVersion: {
+    ...nodeFields('WindowsVersion', owner.windowsVersion),
+    servicingChannel: (v) => v.channel,
+    releaseDate: (v) => v.released,
+    updates: (v, _, { loaders }) => loaders.updatesByVersion.load(v.slug),
+    notes: (v, _, { loaders }) => loaders.notesByOwner.load(owner.windowsVersion(v.slug)),
+    async featuresAvailable(v, _, { knowledge, loaders }) {
+      const slugs = [...knowledge.features.values()].filter((f) => knowledge.releases.get(f.minimumWindows)!.build <= v.build).map((f) => f.slug);
+      return loadAll(loaders.feature, slugs);
+    },
+  },
+  WindowsUpdate: {
+    build: async (u, _, { loaders }) => `${(await loaders.windowsVersion.load(u.versionSlug))!.build}.${u.revision}`,
+    releaseDate: (u) => u.released,
+    sources: (u, _, { loaders }) => loaders.citations(owner.windowsUpdate(u.id)),
+  },
+
+  NetworkMode: {
+    ...nodeFields('NetworkMode', owner.networkMode),
+    statusNotes: (m, _, { loaders }) => loaders.notesByOwner.load(owner.networkMode(m.slug)),
+    settings: (m, _, { loaders }) => settingsOf(owner.networkMode(m.slug), loaders),
+    async cniPlugins(m, _, { loaders }) {
+      const links = await loaders.pluginsByMode.load(m.slug);
+      return loadAll(loaders.cniPlugin, [...new Set(links.map((l) => l.pluginSlug))]);
+    },
+    async limitations(m, _, { loaders }) {
+      return loadAll(loaders.limitation, (await loaders.limitationsByMode.load(m.slug)).map((l) => l.limitationSlug));
+    },
+  },
+
+  CniPlugin: {
+    ...nodeFields('CniPlugin', owner.cniPlugin),
+    async networkModes(p, _, { loaders }) {
+      const modes = await loaders.modesByPlugin.load(p.slug);
+      return loadAll(loaders.networkMode, [...new Set(modes.map((m) => m.modeSlug))]);
+    },
+    modes: (p, _, { loaders }) => loaders.modesByPlugin.load(p.slug),
+    supportsNetworkPolicy: (p) => p.networkPolicySupport === 'supported',
+    networkPolicy: (p) => ({ pluginSlug: p.slug, support: p.networkPolicySupport, note: p.networkPolicyNote }),
+    async ipamOptions(p, _, { loaders }) {
+      return loadAll(loaders.ipamOption, (await loaders.ipamByPlugin.load(p.slug)).map((l) => l.ipamSlug));
+    },
+    environments: (p, _, { loaders }) => loaders.environmentsByPlugin.load(p.slug),
+    async limitations(p, _, { loaders }) {
+      // Limitations of the plugin itself and of the reference plugins it delegates to.
+      const modes = await loaders.modesByPlugin.load(p.slug);
+      const plugins = [p.slug, ...new Set(modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : [])))];
+      const links = (await loaders.limitationsByPlugin.loadMany(plugins)).flatMap((l) => (l instanceof Error ? [] : l));
+      return loadAll(loaders.limitation, [...new Set(links.map((l) => l.limitationSlug))].sort());
+    },
+    notes: (p, _, { loaders }) => loaders.notesByOwner.load(owner.cniPlugin(p.slug)),
+  },
+  PluginMode: {
+    mode: async (m, _, { loaders }) => (await loaders.networkMode.load(m.modeSlug))!,
+    delegatesTo: (m, _, { loaders }) => (m.delegatesTo ? loaders.cniPlugin.load(m.delegatesTo) : null),
+    sources: (m, _, { loaders }) => loaders.citations(owner.pluginMode(m.id)),
+  },
+  NetworkPolicySupport: { sources: (n, _, { loaders }) => loaders.citations(owner.pluginNetworkPolicy(n.pluginSlug)) },
+  PluginEnvironmentStatus: {
+    environment: async (e, _, { loaders }) => (await loaders.environment.load(e.environmentSlug))!,
+    sources: (e, _, { loaders }) => loaders.citations(owner.pluginEnvironment(e.id)),
+  },
+  Environment: nodeFields('Environment', owner.environment),
+
+  Feature: {
+    ...nodeFields('Feature', owner.feature),
+    minimumWindowsVersion: async (f, _, { loaders }) => (await loaders.windowsVersion.load(f.minimumWindowsSlug))!,
+    minimumWindowsSources: (f, _, { loaders }) => loaders.citations(owner.featureMinimumWindows(f.slug)),
+    minimumKubernetesVersion: (f) => f.minimumKubernetes,
+    async requires(f, _, { loaders }) {
+      return loadAll(loaders.feature, (await loaders.requiresByFeature.load(f.slug)).map((r) => r.requiredSlug));
+    },
+    settings: (f, _, { loaders }) => settingsOf(owner.feature(f.slug), loaders),
+  },
+  Setting: {
+    kubernetesVersions: (s) => s.kubernetes ?? null,
+    sources: (s, _, { loaders }) => (s.id !== undefined ? loaders.citations(owner.setting(s.id)) : s.sources),
+  },
+  KubernetesVersionRange: { description: (r) => describeRange(r) },
+
+  Limitation: {
+    ...nodeFields('Limitation', owner.limitation),
+    appliesTo: (l) => l,
+    threshold: (l) => (l.thresholdMetric && l.thresholdMax !== null ? { metric: l.thresholdMetric, max: l.thresholdMax, approximate: l.thresholdApproximate ?? false } : null),
+    parameters: (l) => Object.entries(l.parameters ?? {}).map(([name, value]) => ({ name, value })),
+    async mitigatedBy(l, _, { loaders }) {
+      return loadAll(loaders.feature, (await loaders.mitigationsByLimitation.load(l.slug)).map((r) => r.targetSlug));
+    },
+    workaroundSettings: (l, _, { loaders }) => settingsOf(owner.limitationWorkaround(l.slug), loaders),
+  },
+  LimitationScope: {
+    environments: async (l, _, { loaders }) => loadAll(loaders.environment, (await loaders.scopeEnvironments.load(l.slug)).map((r) => r.targetSlug)),
+    cniPlugins: async (l, _, { loaders }) => loadAll(loaders.cniPlugin, (await loaders.scopePlugins.load(l.slug)).map((r) => r.targetSlug)),
+    networkModes: async (l, _, { loaders }) => loadAll(loaders.networkMode, (await loaders.scopeModes.load(l.slug)).map((r) => r.targetSlug)),
+    features: async (l, _, { loaders }) => loadAll(loaders.feature, (await loaders.scopeFeatures.load(l.slug)).map((r) => r.targetSlug)),
+    serviceTypes: async (l, _, { loaders }) => loadAll(loaders.serviceType, (await loaders.scopeServiceTypes.load(l.slug)).map((r) => r.targetSlug)),
+    windowsBuilds: (l) => (l.buildFrom === null && l.buildBefore === null ? null : { from: l.buildFrom, before: l.buildBefore }),
+    kubernetesVersions: (l) => kubernetesRange(l.kubernetesMin, l.kubernetesMax),
+  },
+  BuildRange: {
+    description: (r) =>
+      r.from && r.before ? `builds ${r.from} up to, not including, ${r.before}` : r.from ? `build ${r.from} and later` : `builds before ${r.before}`,
+  },
+
+  IpamOption: {
+    ...nodeFields('IpamOption', owner.ipamOption),
+    async restrictedTo(o, _, { loaders }) {
+      return loadAll(loaders.cniPlugin, (await loaders.restrictionsByIpam.load(o.slug)).map((r) => r.pluginSlug));
+    },
+    settings: (o, _, { loaders }) => settingsOf(owner.ipamOption(o.slug), loaders),
+  },
+  ServiceType: nodeFields('ServiceType', owner.serviceType),
+  NetworkFlow: {
+    order: (f) => f.ordinal,
+    from: (f) => f.fromEndpoint.toUpperCase(),
+    to: (f) => f.toEndpoint.toUpperCase(),
+    sources: (f, _, { loaders }) => loaders.citations(owner.networkFlow(f.slug)),
+  },
+  GlossaryTerm: { sources: (g, _, { loaders }) => loaders.citations(owner.glossaryTerm(g.slug)) },
+  PluginComparison: {
+    environment: async (c, _, { loaders }) => (await loaders.environment.load(c.environmentSlug))!,
+    cniPlugins: (c, _, { loaders }) => loadAll(loaders.cniPlugin, c.plugins),
+    rows: (c, _, { loaders }) => loaders.rowsByComparison.load(c.slug),
+    sources: (c, _, { loaders }) => loaders.citations(owner.pluginComparison(c.slug)),
+  },
+  ComparisonRow: { values: (r, _, { loaders }) => loaders.valuesByRow.load(r.id) },
+  ComparisonValue: { cniPlugin: async (v, _, { loaders }) => (await loaders.cniPlugin.load(v.pluginSlug))! },
+};

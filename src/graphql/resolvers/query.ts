@@ -1,0 +1,129 @@
+/** Root query fields: lists with optional filters, lookups by slug, node(id), dataset info. */
+import { and, asc, eq, exists, gte, sql, type SQL } from 'drizzle-orm';
+import * as t from '../../db/tables.js';
+import { badUserInput } from '../errors.js';
+import { fromGlobalId, type NodeType } from '../global-id.js';
+import type { RequestContext } from '../context.js';
+import type { QueryResolvers } from '../generated/resolvers.js';
+
+/** Refuses a filter slug that names nothing, listing what it could be. */
+function known(field: string, slug: string, choices: ReadonlyMap<string, unknown>): string {
+  if (!choices.has(slug)) throw badUserInput(field, `unknown value "${slug}" for ${field}`, [...choices.keys()]);
+  return slug;
+}
+
+const NODE_LOADERS: Record<NodeType, keyof RequestContext['loaders']> = {
+  WindowsVersion: 'windowsVersion',
+  NetworkMode: 'networkMode',
+  CniPlugin: 'cniPlugin',
+  Feature: 'feature',
+  Limitation: 'limitation',
+  IpamOption: 'ipamOption',
+  ServiceType: 'serviceType',
+  Environment: 'environment',
+  SourceDocument: 'sourceDocument',
+};
+
+const COUNTED_TABLES = {
+  windowsVersions: t.windowsVersions,
+  networkModes: t.networkModes,
+  cniPlugins: t.cniPlugins,
+  features: t.features,
+  limitations: t.limitations,
+  ipamOptions: t.ipamOptions,
+  serviceTypes: t.serviceTypes,
+  environments: t.environments,
+  networkFlows: t.networkFlows,
+  glossaryTerms: t.glossaryTerms,
+  sourceDocuments: t.sourceDocuments,
+  citations: t.citations,
+};
+
+export const Query: QueryResolvers = {
+  async node(_, { id }, { loaders }) {
+    const parsed = fromGlobalId(id);
+    if (!parsed) return null;
+    const loader = loaders[NODE_LOADERS[parsed.type]] as { load(slug: string): Promise<object | null> };
+    const row = await loader.load(parsed.slug);
+    return row ? ({ ...row, __typename: parsed.type } as never) : null;
+  },
+
+  datasetInfo: (_, __, { database }) => database.meta,
+
+  windowsVersions(_, { filter }, { database: { db } }) {
+    const where: SQL[] = [];
+    if (filter?.servicingChannel) where.push(eq(t.windowsVersions.channel, filter.servicingChannel));
+    if (filter?.minimumBuild != null) where.push(gte(t.windowsVersions.build, filter.minimumBuild));
+    return db.select().from(t.windowsVersions).where(and(...where)).orderBy(asc(t.windowsVersions.sortOrder));
+  },
+  windowsVersion: (_, { slug }, { loaders }) => loaders.windowsVersion.load(slug),
+
+  networkModes(_, { filter }, { database: { db } }) {
+    const where = filter?.usedByKubernetes != null ? eq(t.networkModes.usedByKubernetes, filter.usedByKubernetes) : undefined;
+    return db.select().from(t.networkModes).where(where).orderBy(asc(t.networkModes.ordinal));
+  },
+  networkMode: (_, { slug }, { loaders }) => loaders.networkMode.load(slug),
+
+  cniPlugins(_, { filter }, { database: { db }, knowledge }) {
+    const where: SQL[] = [];
+    if (filter?.supportsNetworkPolicy != null)
+      where.push(filter.supportsNetworkPolicy ? eq(t.cniPlugins.networkPolicySupport, 'supported') : sql`${t.cniPlugins.networkPolicySupport} <> 'supported'`);
+    if (filter?.networkMode != null) {
+      const mode = known('filter.networkMode', filter.networkMode, knowledge.modes);
+      where.push(exists(db.select().from(t.pluginModes).where(and(eq(t.pluginModes.pluginSlug, t.cniPlugins.slug), eq(t.pluginModes.modeSlug, mode)))));
+    }
+    if (filter?.environment != null) {
+      const env = known('filter.environment', filter.environment, knowledge.environments);
+      where.push(exists(db.select().from(t.pluginEnvironments).where(and(eq(t.pluginEnvironments.pluginSlug, t.cniPlugins.slug), eq(t.pluginEnvironments.environmentSlug, env)))));
+    }
+    return db.select().from(t.cniPlugins).where(and(...where)).orderBy(asc(t.cniPlugins.ordinal));
+  },
+  cniPlugin: (_, { slug }, { loaders }) => loaders.cniPlugin.load(slug),
+
+  features(_, { filter }, { database: { db }, knowledge }) {
+    if (filter?.availableOn == null) return db.select().from(t.features).orderBy(asc(t.features.ordinal));
+    const release = knowledge.releases.get(known('filter.availableOn', filter.availableOn, knowledge.releases))!;
+    return db
+      .select({ feature: t.features })
+      .from(t.features)
+      .innerJoin(t.windowsVersions, eq(t.windowsVersions.slug, t.features.minimumWindowsSlug))
+      .where(sql`${t.windowsVersions.build} <= ${release.build}`)
+      .orderBy(asc(t.features.ordinal))
+      .then((rows) => rows.map((r) => r.feature));
+  },
+  feature: (_, { slug }, { loaders }) => loaders.feature.load(slug),
+
+  async limitations(_, { filter }, { database: { db }, knowledge }) {
+    const where: SQL[] = [];
+    const scoped = (table: typeof t.limitationPlugins, slugs: string[]) =>
+      exists(db.select().from(table).where(and(eq(table.limitationSlug, t.limitations.slug), sql`${table.targetSlug} IN ${slugs}`)));
+    if (filter?.cniPlugin != null) {
+      const plugin = knowledge.plugins.get(known('filter.cniPlugin', filter.cniPlugin, knowledge.plugins))!;
+      where.push(scoped(t.limitationPlugins, [plugin.slug, ...plugin.modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : []))]));
+    }
+    if (filter?.networkMode != null) where.push(scoped(t.limitationModes, [known('filter.networkMode', filter.networkMode, knowledge.modes)]));
+    if (filter?.environment != null) where.push(scoped(t.limitationEnvironments, [known('filter.environment', filter.environment, knowledge.environments)]));
+    if (filter?.kind != null) where.push(eq(t.limitations.kind, filter.kind));
+    const rows = await db.select().from(t.limitations).where(and(...where)).orderBy(asc(t.limitations.ordinal));
+    if (filter?.windowsVersion == null) return rows;
+    const build = knowledge.releases.get(known('filter.windowsVersion', filter.windowsVersion, knowledge.releases))!.build;
+    // A build range can include a release when it starts at or before the release's build and ends after its first revision.
+    const major = (b: string | null) => (b === null ? null : Number(b.split('.')[0]));
+    const revision = (b: string) => Number(b.split('.')[1] ?? 0);
+    return rows.filter((r) => (major(r.buildFrom) ?? 0) <= build && (r.buildBefore === null || major(r.buildBefore)! > build || (major(r.buildBefore) === build && revision(r.buildBefore) > 0)));
+  },
+  limitation: (_, { slug }, { loaders }) => loaders.limitation.load(slug),
+
+  ipamOptions: (_, __, { database: { db } }) => db.select().from(t.ipamOptions).orderBy(asc(t.ipamOptions.ordinal)),
+  ipamOption: (_, { slug }, { loaders }) => loaders.ipamOption.load(slug),
+  serviceTypes: (_, __, { database: { db } }) => db.select().from(t.serviceTypes).orderBy(asc(t.serviceTypes.ordinal)),
+  environments: (_, __, { database: { db } }) => db.select().from(t.environments).orderBy(asc(t.environments.slug)),
+  environment: (_, { slug }, { loaders }) => loaders.environment.load(slug),
+  networkFlows: (_, __, { database: { db } }) => db.select().from(t.networkFlows).orderBy(asc(t.networkFlows.ordinal)),
+  glossary: (_, __, { database: { db } }) => db.select().from(t.glossaryTerms).orderBy(asc(t.glossaryTerms.term)),
+  pluginComparisons: (_, __, { database: { db } }) => db.select().from(t.pluginComparisons).orderBy(asc(t.pluginComparisons.slug)),
+  sourceDocuments: (_, __, { database: { db } }) => db.select().from(t.sourceDocuments).orderBy(asc(t.sourceDocuments.slug)),
+  sourceDocument: (_, { slug }, { loaders }) => loaders.sourceDocument.load(slug),
+};
+
+export { COUNTED_TABLES };

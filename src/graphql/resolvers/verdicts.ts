@@ -1,0 +1,54 @@
+/** compatibility and podCapacity: validate at the edge, compute in the domain, cite the facts. */
+import { owner } from '../../db/owners.js';
+import { CAPACITY_SOURCES, computePodCapacity, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
+import { closestNames } from '../../domain/closest.js';
+import { judgeCompatibility } from '../../domain/compatibility/judge.js';
+import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
+import type { Resolvers } from '../generated/resolvers.js';
+
+export const verdictResolvers: Resolvers = {
+  Query: {
+    compatibility(_, { input }, { knowledge, today }) {
+      try {
+        return judgeCompatibility(knowledge, input, today);
+      } catch (error) {
+        return asUserInputError(error);
+      }
+    },
+    async podCapacity(_, { input }, { loaders, knowledge }) {
+      const mode = input.ipAddressMode ?? 'SECONDARY_IP';
+      const { instanceType, ipv4AddressesPerInterface } = input;
+      if ((instanceType == null) === (ipv4AddressesPerInterface == null))
+        throw badUserInput('input', 'give exactly one of instanceType and ipv4AddressesPerInterface');
+      if (instanceType != null) {
+        const row = await loaders.instanceType.load(instanceType);
+        if (!row) {
+          const names = await loaders.instanceTypeNames();
+          throw unknownWithSuggestions('input.instanceType', `unknown EC2 instance type "${instanceType}"`, closestNames(instanceType, names));
+        }
+        return { ...computePodCapacity(row.ipv4PerInterface, mode, row.name), instanceType: row.name };
+      }
+      const max = knowledge.maxIpv4PerInterface;
+      if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface! < MIN_ADDRESSES_PER_INTERFACE || ipv4AddressesPerInterface! > max)
+        throw badUserInput(
+          'input.ipv4AddressesPerInterface',
+          `ipv4AddressesPerInterface must be from ${MIN_ADDRESSES_PER_INTERFACE} (the primary address plus one) to ${max} (the most any EC2 instance type allows), got ${ipv4AddressesPerInterface}`,
+        );
+      return computePodCapacity(ipv4AddressesPerInterface!, mode, 'the interface');
+    },
+  },
+  CompatibilityReport: {
+    enabledFeatures: (r, _, { loaders }) => loaders.feature.loadMany(r.enabledFeatures.map((f) => f.slug)).then((rows) => rows.map((x) => x as never)),
+  },
+  PodCapacity: {
+    sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations(owner.instanceTypes))],
+  },
+  // Internal values of enums are the seeds' lower-case spellings.
+  Stability: { STABLE: 'stable', BETA: 'beta', EXPERIMENTAL: 'experimental', UNSPECIFIED: 'unspecified' },
+  SupportLevel: { SUPPORTED: 'supported', NOT_SUPPORTED: 'not-supported', UNKNOWN: 'unknown' },
+  EnvironmentStatus: { DEFAULT: 'default', SUPPORTED: 'supported', ALTERNATIVE: 'alternative', RETIRED: 'retired' },
+  LimitationKind: { UNSUPPORTED: 'unsupported', KNOWN_ISSUE: 'known-issue', REQUIREMENT: 'requirement', CAVEAT: 'caveat' },
+  Severity: { ERROR: 'error', WARNING: 'warning', INFO: 'info' },
+  ThresholdMetric: { BACKENDS_PER_SERVICE: 'backends-per-service', SERVICES_PER_NODE: 'services-per-node' },
+  SourceKind: { SEED_DOCUMENT: 'seed-document', RESEARCH: 'research' },
+};

@@ -1,0 +1,9 @@
+/** The executable schema: the SDL in schema/ plus the resolver maps. */
+import { mergeResolvers } from './resolvers/merge.js';
+import { catalogueResolvers } from './resolvers/catalogue.js';
+import { Query } from './resolvers/query.js';
+import { verdictResolvers } from './resolvers/verdicts.js';
+import { loadSdl } from './sdl.js';
+
+export const typeDefs = loadSdl();
+export const resolvers = mergeResolvers([{ Query }, catalogueResolvers, verdictResolvers]);

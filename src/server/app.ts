@@ -1,0 +1,100 @@
+/**
+ * Builds the HTTP service: Fastify, Apollo Server through its Fastify integration, GraphiQL,
+ * health and readiness. Nothing here knows SQL or rules; it wires the layers together.
+ */
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import { loadKnowledge } from '../db/knowledge.js';
+import type { OpenDatabase } from '../db/open.js';
+import type { RequestContext } from '../graphql/context.js';
+import { requestLoaders } from '../graphql/loaders.js';
+import { resolvers, typeDefs } from '../graphql/schema.js';
+import { registerGraphiql } from './graphiql.js';
+
+export interface AppOptions {
+  database: OpenDatabase;
+  /** pino log level; 'silent' in tests. */
+  logLevel?: string;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit?: number;
+  /** Fixed "today" for lifecycle checks (tests); defaults to the real date per request. */
+  today?: () => string;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  apollo: ApolloServer<RequestContext>;
+}
+
+/** Unexpected errors are logged with the request id and returned without internals. */
+function maskingPlugin(): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart({ logger }) {
+      return {
+        async didEncounterErrors({ errors, request }) {
+          for (const error of errors) {
+            const original = unwrapResolverError(error);
+            if (!error.extensions?.code || error.extensions.code === 'INTERNAL_SERVER_ERROR')
+              logger.error(`unexpected error in ${request.operationName ?? 'anonymous operation'}: ${(original as Error)?.stack ?? String(original)}`);
+          }
+        },
+      };
+    },
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { database } = options;
+  const knowledge = loadKnowledge(database);
+  const fastify = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: options.bodyLimit ?? 100 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const apollo = new ApolloServer<RequestContext>({
+    typeDefs,
+    resolvers: resolvers as never,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    logger: {
+      debug: (m) => fastify.log.debug(m),
+      info: (m) => fastify.log.info(m),
+      warn: (m) => fastify.log.warn(m),
+      error: (m) => fastify.log.error(m),
+    },
+    formatError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+      const code = formatted.extensions?.code;
+      if (code === undefined || code === 'INTERNAL_SERVER_ERROR')
+        return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, ...(formatted.path ? { path: formatted.path } : {}) };
+      return formatted;
+    },
+    plugins: [fastifyApolloDrainPlugin(fastify), ApolloServerPluginLandingPageDisabled(), maskingPlugin()],
+  });
+  await apollo.start();
+
+  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+  await fastify.register(fastifyApollo(apollo), {
+    context: async (request, reply): Promise<RequestContext> => {
+      reply.header('x-request-id', request.id);
+      return { database, knowledge, loaders: requestLoaders(database.db), today: today() };
+    },
+  });
+  registerGraphiql(fastify);
+
+  fastify.get('/healthz', () => ({ status: 'ok' }));
+  fastify.get('/readyz', (_, reply) => {
+    try {
+      database.sqlite.prepare('SELECT 1 FROM dataset_meta LIMIT 1').get();
+      return { status: 'ready', datasetVersion: database.meta.datasetVersion };
+    } catch (error) {
+      return reply.code(503).send({ status: 'unavailable', reason: (error as Error).message });
+    }
+  });
+  return { fastify, apollo };
+}

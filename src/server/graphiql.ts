@@ -1,0 +1,110 @@
+/**
+ * GraphiQL, served from npm packages (graphiql 3 UMD build and React 18 UMD builds) so it works
+ * on networks without internet access. The page carries a strict CSP: scripts only from here.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+/** Asset name -> [file, content type]. */
+const ASSETS: Record<string, [string, string]> = {
+  'react.js': [join(packageDir('react'), 'umd/react.production.min.js'), 'text/javascript; charset=utf-8'],
+  'react-dom.js': [join(packageDir('react-dom'), 'umd/react-dom.production.min.js'), 'text/javascript; charset=utf-8'],
+  'graphiql.js': [join(packageDir('graphiql'), 'graphiql.min.js'), 'text/javascript; charset=utf-8'],
+  'graphiql.css': [join(packageDir('graphiql'), 'graphiql.min.css'), 'text/css; charset=utf-8'],
+};
+
+export const EXAMPLE_OPERATIONS = [
+  {
+    title: 'Compatibility report',
+    query: `# Will DSR and session affinity work with Flannel VXLAN on Windows Server 2019?
+query Compatibility {
+  compatibility(input: {
+    windowsVersion: "windows-server-2019"
+    cniPlugin: "flannel"
+    networkMode: "overlay"
+    features: ["direct-server-return", "session-affinity"]
+    kubernetesVersion: "1.31"
+  }) {
+    verdict
+    findings { severity code subject message remediation sources { document { title } section } }
+    requiredSettings { kind key value kubernetesVersions { description } }
+  }
+}`,
+  },
+  {
+    title: 'Pod capacity',
+    query: `# How many Windows pods fit on an m5.large, with and without prefix delegation?
+query Capacity {
+  secondaryIp: podCapacity(input: { instanceType: "m5.large" }) { maxPods steps }
+  prefixes: podCapacity(input: { instanceType: "m5.large", ipAddressMode: PREFIX_DELEGATION }) { maxPods exceedsKubeletDefault steps }
+}`,
+  },
+  {
+    title: 'Catalogue',
+    query: `# Every CNI plugin with its modes, limitations and sources
+query Catalogue {
+  datasetInfo { version builtAt }
+  cniPlugins {
+    slug name supportsNetworkPolicy
+    modes { mode { slug stability } backend delegatesTo { slug } stability }
+    limitations { slug title severity }
+    sources { document { slug } section }
+  }
+}`,
+  },
+];
+
+const INIT_SCRIPT = `
+const tabs = ${JSON.stringify(EXAMPLE_OPERATIONS.map((o) => ({ query: o.query })))};
+const fetcher = GraphiQL.createFetcher({ url: new URL('/graphql', window.location.href).href });
+ReactDOM.createRoot(document.getElementById('graphiql')).render(
+  React.createElement(GraphiQL, { fetcher, defaultTabs: tabs, defaultEditorToolsVisibility: false, isHeadersEditorEnabled: true })
+);
+`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>winnet-kb GraphiQL</title>
+<link rel="stylesheet" href="/graphiql/graphiql.css">
+<style>html, body, #graphiql { height: 100%; margin: 0; }</style>
+</head>
+<body>
+<div id="graphiql">Loading GraphiQL…</div>
+<script src="/graphiql/react.js"></script>
+<script src="/graphiql/react-dom.js"></script>
+<script src="/graphiql/graphiql.js"></script>
+<script src="/graphiql/init.js"></script>
+</body>
+</html>`;
+
+/** Inline styles are needed by GraphiQL's editors; scripts, fonts and connections stay same-origin. */
+export const GRAPHIQL_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export function registerGraphiql(app: FastifyInstance): void {
+  const cache = new Map<string, Buffer>();
+  const securityHeaders = {
+    'content-security-policy': GRAPHIQL_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  app.get('/graphiql', (_, reply) => reply.headers(securityHeaders).type('text/html; charset=utf-8').send(PAGE));
+  app.get('/', (_, reply) => reply.redirect('/graphiql'));
+  app.get('/graphiql/init.js', (_, reply) => reply.headers(securityHeaders).type('text/javascript; charset=utf-8').send(INIT_SCRIPT));
+  app.get<{ Params: { asset: string } }>('/graphiql/:asset', (request, reply) => {
+    const asset = ASSETS[request.params.asset];
+    if (!asset) return reply.code(404).send({ error: 'not found' });
+    let body = cache.get(request.params.asset);
+    if (!body) cache.set(request.params.asset, (body = readFileSync(asset[0])));
+    return reply.headers({ ...securityHeaders, 'cache-control': 'public, max-age=86400' }).type(asset[1]).send(body);
+  });
+}

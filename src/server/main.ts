@@ -1,0 +1,42 @@
+/**
+ * `npm start`: serve the API on the embedded database. PORT (default 4000), HOST (default
+ * 0.0.0.0), DATABASE_PATH and LOG_LEVEL configure it. SIGTERM/SIGINT stop accepting, finish
+ * in-flight requests and exit 0.
+ */
+import { openDatabase, DatabaseUnusableError } from '../db/open.js';
+import { DEFAULT_DATABASE_PATH } from '../db/paths.js';
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+
+const config = (() => {
+  try {
+    return readConfig(process.env);
+  } catch (error) {
+    console.error(`configuration error: ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
+
+let database;
+try {
+  database = openDatabase(config.databasePath ?? DEFAULT_DATABASE_PATH);
+} catch (error) {
+  console.error(error instanceof DatabaseUnusableError ? error.message : `cannot open the database: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const { fastify } = await buildApp({ database, logLevel: config.logLevel });
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  fastify.log.info(`${signal}: draining in-flight requests`);
+  await fastify.close();
+  database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+const address = await fastify.listen({ port: config.port, host: config.host });
+fastify.log.info(`winnet-kb serving dataset ${database.meta.datasetVersion}: GraphQL ${address}/graphql, GraphiQL ${address}/graphiql`);
