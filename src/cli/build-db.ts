@@ -1,5 +1,5 @@
 /**
- * `npm run db:build [-- --target PATH] [--if-missing]`: build the database from the seeds.
+ * `npm run db:build [-- --target PATH] [--seeds DIR] [--if-missing]`: build the database from the seeds.
  * Broken seeds are listed (file > record > field: reason) and the previous database is kept.
  */
 import { existsSync } from 'node:fs';
@@ -8,14 +8,14 @@ import { buildDatabase } from '../db/build.js';
 import { DEFAULT_DATABASE_PATH } from '../db/paths.js';
 import { SeedError } from '../db/seeds/read.js';
 
-const { values } = parseArgs({ options: { target: { type: 'string' }, 'if-missing': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { target: { type: 'string' }, seeds: { type: 'string' }, 'if-missing': { type: 'boolean' } } });
 const target = values.target ?? DEFAULT_DATABASE_PATH;
 
 if (values['if-missing'] && existsSync(target)) {
   console.log(`database present: ${target}`);
 } else {
   try {
-    const result = buildDatabase({ target });
+    const result = buildDatabase({ target, ...(values.seeds ? { seedsDir: values.seeds } : {}) });
     const total = Object.values(result.records).reduce((a, b) => a + b, 0);
     console.log(`built ${result.target} (dataset ${result.datasetVersion}, ${total} records) in ${result.milliseconds.toFixed(0)} ms`);
   } catch (error) {

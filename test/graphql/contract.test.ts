@@ -1,0 +1,48 @@
+/** The served schema keeps the public contract: no breaking change, ever. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSchema, findBreakingChanges, findDangerousChanges } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../src/db/paths.js';
+import { typeDefs } from '../../src/graphql/schema.js';
+
+const contractPath = join(PROJECT_ROOT, 'test/contract/contract.graphql');
+const served = buildSchema(typeDefs);
+
+describe('public contract', () => {
+  it('the project copy of the contract is the shared one (when ../shared is present)', () => {
+    const shared = join(PROJECT_ROOT, '..', 'shared', 'contract', 'schema.graphql');
+    let sharedText: string;
+    try {
+      sharedText = readFileSync(shared, 'utf8');
+    } catch {
+      // Outside the workspace (e.g. a bare clone) only the project copy exists; the next test still guards it.
+      return expect(readFileSync(contractPath, 'utf8')).toContain('type Query');
+    }
+    expect(readFileSync(contractPath, 'utf8')).toBe(sharedText);
+  });
+
+  it('has no breaking change against the served schema (graphql-js findBreakingChanges)', () => {
+    const contract = buildSchema(readFileSync(contractPath, 'utf8'));
+    expect(findBreakingChanges(contract, served)).toEqual([]);
+  });
+
+  it('would catch a breaking change (the check is live)', () => {
+    const contract = buildSchema(readFileSync(contractPath, 'utf8'));
+    const broken = buildSchema(typeDefs.replace('supportsNetworkPolicy: Boolean!', 'supportsNetworkPolicy: Boolean'));
+    expect(findBreakingChanges(contract, broken).map((c) => c.description)).toEqual([expect.stringContaining('CniPlugin.supportsNetworkPolicy')]);
+  });
+
+  it('only adds the enum value AC to ServicingChannel among dangerous changes to contract enums', () => {
+    const contract = buildSchema(readFileSync(contractPath, 'utf8'));
+    const enumAdds = findDangerousChanges(contract, served).filter((c) => c.type === 'VALUE_ADDED_TO_ENUM').map((c) => c.description);
+    expect(enumAdds.sort()).toEqual(
+      [
+        'AC was added to enum type ServicingChannel.',
+        'CONFIG_MAP_KEY was added to enum type SettingKind.',
+        'OS_UPDATE was added to enum type SettingKind.',
+        'POWERSHELL_PARAMETER was added to enum type SettingKind.',
+      ].sort(),
+    );
+  });
+});

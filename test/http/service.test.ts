@@ -1,0 +1,69 @@
+/** GraphiQL, health and readiness, GET queries and error masking of the real HTTP service. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_OPERATIONS } from '../../src/server/graphiql.js';
+import { startApp, type RunningApp } from '../support/fixtures.js';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+describe('GraphiQL', () => {
+  it('is served by the service itself with a same-origin CSP and no external URLs', async () => {
+    const response = await fetch(`${app.url}/graphiql`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await response.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const src of html.match(/(?:src|href)="([^"]+)"/g)!.map((m) => m.split('"')[1]!)) {
+      const asset = await fetch(`${app.url}${src}`);
+      expect(asset.status, src).toBe(200);
+      expect((await asset.arrayBuffer()).byteLength, src).toBeGreaterThan(100);
+    }
+  });
+
+  it('opens with example operations that all run without errors', async () => {
+    for (const { title, query } of EXAMPLE_OPERATIONS) {
+      const { body } = await app.graphql(query);
+      expect(body.errors, title).toBeUndefined();
+    }
+  });
+
+  it('/ redirects to GraphiQL', async () => {
+    const response = await fetch(`${app.url}/`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/graphiql');
+  });
+});
+
+describe('operations', () => {
+  it('healthz and readyz answer, readyz with the dataset version', async () => {
+    expect(await (await fetch(`${app.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = (await (await fetch(`${app.url}/readyz`)).json()) as { status: string; datasetVersion: string };
+    expect(ready).toEqual({ status: 'ready', datasetVersion: app.database.meta.datasetVersion });
+  });
+
+  it('answers GET queries (with the CSRF preflight header)', async () => {
+    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ networkMode(slug: "overlay") { name } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { networkMode: { name: 'Overlay' } } });
+  });
+
+  it('returns a request id header for log correlation', async () => {
+    const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'trace-123' }, body: '{"query":"{ __typename }"}' });
+    expect(response.headers.get('x-request-id')).toBe('trace-123');
+  });
+
+  it('answers a syntax error with 400 and GRAPHQL_PARSE_FAILED, no stack trace', async () => {
+    const { status, body } = await app.graphql('{ features { slug ');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(JSON.stringify(body)).not.toMatch(/stacktrace|at .*\.ts:/);
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ __typename } #${'x'.repeat(200 * 1024)}` }) });
+    expect(response.status).toBe(413);
+  });
+});
