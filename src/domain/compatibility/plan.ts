@@ -70,6 +70,13 @@ function slugList(field: string, values: readonly string[] | null | undefined, k
   return unique;
 }
 
+/** YYYY-MM-DD naming a real day: Date.parse alone accepts 2026-02-30. */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
 export function validatePlan(k: Knowledge, input: PlanInput, today: string): Plan {
   const plan: Plan = {
     windowsVersion: slugIn('windowsVersion', input.windowsVersion, k.releases, 'Windows version'),
@@ -97,7 +104,7 @@ export function validatePlan(k: Knowledge, input: PlanInput, today: string): Pla
   const backends = count('backendsPerService', input.backendsPerService, 0, PLAN_LIMITS.maxBackendsPerService);
   if (backends !== undefined) plan.backendsPerService = backends;
   if (input.asOf != null) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.asOf) || Number.isNaN(Date.parse(input.asOf)))
+    if (!isCalendarDate(input.asOf))
       throw new PlanError('asOf', `asOf must be a date as YYYY-MM-DD, got "${input.asOf}"`);
     plan.asOf = input.asOf;
   }

@@ -157,6 +157,8 @@ export const pluginAndMode: Rule = ({ k, plan, plugin, candidateModes, modeAmbig
   return findings;
 };
 
+const STATUS_WORDS = { default: 'the default plugin', supported: 'supported', alternative: 'a documented alternative', retired: 'retired' } as const;
+
 export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentAssumed }) => {
   if (!plugin || !environment) return [];
   const envName = k.environments.get(environment)!.name;
@@ -177,7 +179,7 @@ export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentA
     severity: status.status === 'retired' ? 'warning' : 'info',
     code: status.status === 'retired' ? 'PLUGIN_RETIRED_IN_ENVIRONMENT' : 'PLUGIN_STATUS_IN_ENVIRONMENT',
     subject: plugin.slug,
-    message: `${plugin.name} is ${status.status === 'default' ? 'the default' : status.status} in ${envName}${detail ? ` (${detail})` : ''}.`,
+    message: `${plugin.name} is ${STATUS_WORDS[status.status]} in ${envName}${detail ? ` (${detail})` : ''}.`,
     ...(status.status === 'retired' ? { remediation: defaultPluginAdvice(k, environment, plugin.slug) } : {}),
     sources: status.sources,
   });
@@ -244,16 +246,51 @@ export function limitationApplies(l: LimitationFact, ctx: PlanContext): { match:
 
 const METRIC_FIELD = { 'backends-per-service': 'backendsPerService', 'services-per-node': 'servicesPerNode' } as const;
 
+function exceeded(l: LimitationFact, ctx: PlanContext): boolean {
+  if (!l.threshold) return false;
+  const planned = ctx.plan[METRIC_FIELD[l.threshold.metric]];
+  return planned !== undefined && planned > l.threshold.max;
+}
+
+/**
+ * The update revisions worth trying when the plan does not give one: the release's first
+ * revision and every range boundary inside the node's build. Between boundaries nothing changes.
+ */
+function candidateRevisions(ctx: PlanContext): number[] {
+  const bounds = ctx.k.limitations.flatMap((l) => [l.scope.windowsBuilds?.from, l.scope.windowsBuilds?.before]);
+  const inBuild = bounds.filter((b): b is string => b !== undefined).map(parseBuild).filter((b) => b.build === ctx.node.build && b.revision !== undefined);
+  return [...new Set([0, ...inBuild.map((b) => b.revision!)])];
+}
+
+/**
+ * True when, whatever the node's update revision, some limit of this metric applies and is
+ * exceeded: 1025 backends on Server 2019 break the 64 limit before 17763.2746 and the 1024
+ * limit from it, so the plan fails either way even though each limit alone only "may apply".
+ */
+function exceededAtEveryRevision(metric: NonNullable<LimitationFact['threshold']>['metric'], ctx: PlanContext): boolean {
+  if (ctx.node.revision !== undefined) return false;
+  const sameMetric = ctx.k.limitations.filter((l) => l.threshold?.metric === metric && exceeded(l, ctx));
+  return candidateRevisions(ctx).every((revision) => {
+    const at = { ...ctx, node: { build: ctx.node.build, revision } };
+    return sameMetric.some((l) => limitationApplies(l, at).match === 'yes');
+  });
+}
+
 export const limitations: Rule = (ctx) =>
   ctx.k.limitations.flatMap((l): Finding[] => {
     let thresholdText = '';
     if (l.threshold) {
+      if (!exceeded(l, ctx)) return [];
       const planned = ctx.plan[METRIC_FIELD[l.threshold.metric]];
-      if (planned === undefined || planned <= l.threshold.max) return [];
       thresholdText = ` The plan has ${planned}; the limit is ${l.threshold.approximate ? 'about ' : ''}${l.threshold.max}.`;
     }
-    const { match, undecided } = limitationApplies(l, ctx);
+    let { match, undecided } = limitationApplies(l, ctx);
     if (match === 'no') return [];
+    if (match === 'unknown' && l.threshold && undecided.length === 1 && undecided[0] === 'update revision' && exceededAtEveryRevision(l.threshold.metric, ctx)) {
+      match = 'yes';
+      undecided = [];
+      thresholdText += ' The planned number is over the limit at every update level of this release.';
+    }
     const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
     const mayApply = match === 'unknown' ? `May apply (the plan does not settle the ${undecided.join(' and ')}): ` : '';
     const remediation = [l.workaround, ...l.workaroundSettings.map(describeSetting)].filter(Boolean).join(' ');

@@ -1,0 +1,410 @@
+/**
+ * Golden cases for the compatibility engine: one case per finding code, each named after the seed
+ * fact it rests on and citing that record's source (document#section), plus the passing
+ * counter-case where the finding must be absent. Every case runs the real engine over the real
+ * knowledge base built from seeds/.
+ */
+import { describe, expect, it } from 'vitest';
+import { FINDING_CODES, type Finding, type FindingCode } from '../../src/domain/compatibility/findings.js';
+import { judgeCompatibility, type CompatibilityReport, type Verdict } from '../../src/domain/compatibility/judge.js';
+import type { PlanInput } from '../../src/domain/compatibility/plan.js';
+import type { Severity } from '../../src/domain/knowledge.js';
+import { testKnowledge, TEST_TODAY } from '../support/fixtures.js';
+
+const judge = (input: PlanInput): CompatibilityReport => judgeCompatibility(testKnowledge(), input, TEST_TODAY);
+
+const covered = new Set<FindingCode>();
+
+interface Expected {
+  verdict: Verdict;
+  code: FindingCode;
+  severity: Severity;
+  /** undefined: the finding has no subject. */
+  subject: string | undefined;
+  /** "doc#section" that the finding's sources must contain. */
+  cites: string;
+}
+
+/** Asserts the report's verdict and exactly one finding with that code and subject; returns it. */
+function expectFinding(report: CompatibilityReport, e: Expected): Finding {
+  expect(report.verdict).toBe(e.verdict);
+  const matches = report.findings.filter((f) => f.code === e.code && f.subject === e.subject);
+  expect(matches, `${e.code} ${e.subject ?? ''} in ${JSON.stringify(report.findings.map((f) => [f.code, f.subject]))}`).toHaveLength(1);
+  const f = matches[0]!;
+  expect(f.severity).toBe(e.severity);
+  // Split at the first '#': sections may themselves start with one ("#19").
+  const doc = e.cites.slice(0, e.cites.indexOf('#'));
+  const section = e.cites.slice(e.cites.indexOf('#') + 1);
+  expect(f.sources).toContainEqual(expect.objectContaining({ doc, section }));
+  expect(f.message.length).toBeGreaterThan(0);
+  covered.add(e.code);
+  return f;
+}
+
+function expectNoFinding(report: CompatibilityReport, code: FindingCode, subject?: string): void {
+  const hits = report.findings.filter((f) => f.code === code && (subject === undefined || f.subject === subject));
+  expect(hits, `${code} ${subject ?? ''} should be absent`).toEqual([]);
+}
+
+const settingTexts = (r: CompatibilityReport) => r.requiredSettings.map((s) => `${s.key}=${s.value}`);
+
+describe('Windows lifecycle', () => {
+  it('WINDOWS_VERSION_OUT_OF_SUPPORT: version 1903 left servicing on 2020-12-08 (endoflife-windows-server#releases)', () => {
+    // seeds/windows-versions.yaml windows-server-1903.supportEnds, cites endoflife-windows-server#releases
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-1903' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'WINDOWS_VERSION_OUT_OF_SUPPORT', severity: 'warning', subject: 'windows-server-1903', cites: 'endoflife-windows-server#releases',
+    });
+    expect(f.message).toContain('2020-12-08');
+    // The two lifecycle findings exclude each other.
+    expectNoFinding(judge({ windowsVersion: 'windows-server-1903' }), 'WINDOWS_VERSION_MAINSTREAM_ENDED');
+    // Counter-case: on the last day of support it is still supported.
+    expectNoFinding(judge({ windowsVersion: 'windows-server-1903', asOf: '2020-12-08' }), 'WINDOWS_VERSION_OUT_OF_SUPPORT');
+    expect(judge({ windowsVersion: 'windows-server-1903', asOf: '2020-12-09' }).findings.map((x) => x.code)).toContain('WINDOWS_VERSION_OUT_OF_SUPPORT');
+  });
+
+  it('WINDOWS_VERSION_MAINSTREAM_ENDED: Server 2019 left mainstream support on 2024-01-09, extended runs to 2029-01-09 (endoflife-windows-server#releases)', () => {
+    // seeds/windows-versions.yaml windows-server-2019.mainstreamSupportEnds / supportEnds
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019' }), {
+      verdict: 'COMPATIBLE', code: 'WINDOWS_VERSION_MAINSTREAM_ENDED', severity: 'info', subject: 'windows-server-2019', cites: 'endoflife-windows-server#releases',
+    });
+    expect(f.message).toContain('2024-01-09');
+    expect(f.message).toContain('2029-01-09');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2019' }), 'WINDOWS_VERSION_OUT_OF_SUPPORT');
+    // Counter-cases: Server 2025 is in mainstream support (to 2029-11-13); 2019 was too in 2023.
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025' }), 'WINDOWS_VERSION_MAINSTREAM_ENDED');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2019', asOf: '2023-12-31' }), 'WINDOWS_VERSION_MAINSTREAM_ENDED');
+  });
+});
+
+describe('features', () => {
+  it('FEATURE_REQUIRES_NEWER_WINDOWS: session affinity needs Windows Server 2022 (k8s-windows-networking-uk#load-balancing-and-services)', () => {
+    // seeds/features.yaml session-affinity.minimumWindows = windows-server-2022
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', features: ['session-affinity'] }), {
+      verdict: 'INCOMPATIBLE', code: 'FEATURE_REQUIRES_NEWER_WINDOWS', severity: 'error', subject: 'session-affinity', cites: 'k8s-windows-networking-uk#load-balancing-and-services',
+    });
+    expect(f.message).toContain('20348');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['session-affinity'] }), 'FEATURE_REQUIRES_NEWER_WINDOWS');
+  });
+
+  describe('FEATURE_REQUIRES_OS_UPDATE: DSR needs build 17763.1432 (KB4571748) on Server 2019 (windows-containers-issues#19)', () => {
+    // seeds/features.yaml direct-server-return.minimumWindows.build "17763.1432";
+    // seeds/windows-versions.yaml windows-server-2019.updates KB4571748 revision 1432.
+    it('is an error at revision 1000', () => {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1000, features: ['direct-server-return'], kubernetesVersion: '1.33' }), {
+        verdict: 'INCOMPATIBLE', code: 'FEATURE_REQUIRES_OS_UPDATE', severity: 'error', subject: 'direct-server-return', cites: 'windows-containers-issues##19',
+      });
+      expect(f.message).toContain('17763.1000');
+      expect(f.remediation).toContain('KB4571748');
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'windows-server-release-info', section: 'Windows Server 2019' }));
+    });
+
+    it('is a warning when the plan does not give the revision', () => {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', features: ['direct-server-return'], kubernetesVersion: '1.33' }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'FEATURE_REQUIRES_OS_UPDATE', severity: 'warning', subject: 'direct-server-return', cites: 'windows-containers-issues##19',
+      });
+      expect(f.message).toContain('revision');
+    });
+
+    it('is absent at revision 1432 and on later releases', () => {
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, features: ['direct-server-return'], kubernetesVersion: '1.33' }), 'FEATURE_REQUIRES_OS_UPDATE');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' }), 'FEATURE_REQUIRES_OS_UPDATE');
+    });
+  });
+
+  it('FEATURE_REQUIRES_NEWER_KUBERNETES: DSR can be switched on from Kubernetes 1.14, the WinDSR alpha (k8s-feature-gates#WinDSR)', () => {
+    // seeds/features.yaml direct-server-return.minimumKubernetes 1.14
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.13' }), {
+      verdict: 'INCOMPATIBLE', code: 'FEATURE_REQUIRES_NEWER_KUBERNETES', severity: 'error', subject: 'direct-server-return', cites: 'k8s-feature-gates#WinDSR',
+    });
+    expect(f.remediation).toContain('1.14');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.14' }), 'FEATURE_REQUIRES_NEWER_KUBERNETES');
+  });
+
+  it('FEATURE_DEPENDENCY_ADDED: Preserve-Destination requires DSR, whose settings are then required (k8s-windows-networking-uk#load-balancing-and-services)', () => {
+    // seeds/features.yaml preserve-destination.requires [direct-server-return]
+    const report = judge({ windowsVersion: 'windows-server-2022', features: ['preserve-destination'], kubernetesVersion: '1.33' });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE', code: 'FEATURE_DEPENDENCY_ADDED', severity: 'info', subject: 'direct-server-return', cites: 'k8s-windows-networking-uk#load-balancing-and-services',
+    });
+    expect(f.message).toContain('Preserve-Destination');
+    expect(report.enabledFeatures.map((x) => x.slug)).toEqual(['preserve-destination', 'direct-server-return']);
+    expect(settingTexts(report)).toEqual(expect.arrayContaining(['preserve-destination=true', '--enable-dsr=true']));
+    // Counter-case: DSR requested explicitly is not "added".
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['preserve-destination', 'direct-server-return'], kubernetesVersion: '1.33' }), 'FEATURE_DEPENDENCY_ADDED');
+  });
+});
+
+describe('plugins and network modes', () => {
+  it('PLUGIN_MODE_UNSUPPORTED: win-bridge only creates l2bridge networks (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/cni-plugins.yaml win-bridge.modes = [l2bridge]
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'overlay' }), {
+      verdict: 'INCOMPATIBLE', code: 'PLUGIN_MODE_UNSUPPORTED', severity: 'error', subject: 'win-bridge', cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expect(f.remediation).toContain('l2bridge');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'PLUGIN_MODE_UNSUPPORTED');
+  });
+
+  it('NETWORK_MODE_AMBIGUOUS: Flannel offers overlay (vxlan) and l2bridge (host-gw) (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/cni-plugins.yaml flannel.modes
+    const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel' });
+    expectFinding(report, { verdict: 'COMPATIBLE', code: 'NETWORK_MODE_AMBIGUOUS', severity: 'info', subject: 'flannel', cites: 'k8s-windows-networking-uk#network-modes' });
+    // Mode-specific findings are only "may apply" and at most info/warning.
+    const vni = report.findings.find((x) => x.subject === 'flannel-vxlan-vni-and-port');
+    expect(vni?.message).toMatch(/^May apply/);
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'NETWORK_MODE_AMBIGUOUS');
+  });
+
+  it('NETWORK_MODE_UNKNOWN: no source says which HNS mode the Amazon VPC CNI uses (eks-best-practices-windows-networking#IP address management)', () => {
+    // seeds/cni-plugins.yaml amazon-vpc-cni.modes = [] and its note
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' }), {
+      verdict: 'COMPATIBLE', code: 'NETWORK_MODE_UNKNOWN', severity: 'info', subject: 'amazon-vpc-cni', cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni', networkMode: 'l2bridge' }), 'NETWORK_MODE_UNKNOWN');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico' }), 'NETWORK_MODE_UNKNOWN');
+  });
+
+  it('NETWORK_MODE_NOT_USED_BY_KUBERNETES: Kubernetes does not use the NAT mode (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/network-modes.yaml nat.usedByKubernetes false
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'nat', networkMode: 'nat' }), {
+      verdict: 'INCOMPATIBLE', code: 'NETWORK_MODE_NOT_USED_BY_KUBERNETES', severity: 'error', subject: 'nat', cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'NETWORK_MODE_NOT_USED_BY_KUBERNETES');
+  });
+
+  it('NETWORK_MODE_PRERELEASE: the pages label the Overlay driver "Overlay (Beta)" (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/network-modes.yaml overlay.stability beta
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NETWORK_MODE_PRERELEASE', severity: 'warning', subject: 'overlay', cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'NETWORK_MODE_PRERELEASE');
+  });
+
+  it('PLUGIN_MODE_PRERELEASE: Flannel VXLAN (overlay) is beta, host-gateway (l2bridge) is stable (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/cni-plugins.yaml flannel.modes[overlay].stability beta, [l2bridge].stability stable
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PLUGIN_MODE_PRERELEASE', severity: 'warning', subject: 'flannel', cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expect(f.message).toContain('vxlan');
+    const hostGw = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' });
+    expectNoFinding(hostGw, 'PLUGIN_MODE_PRERELEASE');
+    expect(hostGw.verdict).toBe('COMPATIBLE');
+  });
+});
+
+describe('environments', () => {
+  it('ENVIRONMENT_ASSUMED: the Amazon VPC CNI is the default on EKS, so EKS is assumed (eks-best-practices-windows-networking#Container Network Interface (CNI) options)', () => {
+    // seeds/cni-plugins.yaml amazon-vpc-cni.environments[eks].status default
+    const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' });
+    expectFinding(report, {
+      verdict: 'COMPATIBLE', code: 'ENVIRONMENT_ASSUMED', severity: 'info', subject: 'eks', cites: 'eks-best-practices-windows-networking#Container Network Interface (CNI) options',
+    });
+    // EKS-scoped limitations are checked under the assumption (seeds/limitations.yaml eks-single-eni).
+    expect(report.findings.map((f) => f.subject)).toContain('eks-single-eni');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni', environment: 'eks' }), 'ENVIRONMENT_ASSUMED');
+    // Flannel is the default nowhere: nothing is assumed.
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'ENVIRONMENT_ASSUMED');
+  });
+
+  it('PLUGIN_RETIRED_IN_ENVIRONMENT: Flannel was retired on AKS on Windows Server in December 2023 (aks-arc-container-networking#Compare network models)', () => {
+    // seeds/cni-plugins.yaml flannel.environments[aks-windows-server] retired since 2023-12
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks-windows-server' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PLUGIN_RETIRED_IN_ENVIRONMENT', severity: 'warning', subject: 'flannel', cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expect(f.message).toContain('2023-12');
+    expect(f.remediation).toContain('Calico');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks' }), 'PLUGIN_RETIRED_IN_ENVIRONMENT');
+  });
+
+  it('PLUGIN_STATUS_IN_ENVIRONMENT: Calico is the default on AKS on Windows Server (aks-arc-container-networking#Compare network models)', () => {
+    // seeds/cni-plugins.yaml calico.environments[aks-windows-server] default
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks-windows-server', serviceTypes: ['cluster-ip'] }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PLUGIN_STATUS_IN_ENVIRONMENT', severity: 'info', subject: 'calico', cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expect(f.message).toContain('the default');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks-windows-server' }), 'PLUGIN_RETIRED_IN_ENVIRONMENT');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks' }), 'PLUGIN_STATUS_IN_ENVIRONMENT');
+  });
+});
+
+describe('network policy', () => {
+  it('NETWORK_POLICY_UNSUPPORTED: Flannel has no network policies on AKS on Windows Server (aks-arc-container-networking#Compare network models)', () => {
+    // seeds/cni-plugins.yaml flannel.networkPolicy.support not-supported
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', networkPolicy: true }), {
+      verdict: 'INCOMPATIBLE', code: 'NETWORK_POLICY_UNSUPPORTED', severity: 'error', subject: 'flannel', cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expect(f.remediation).toContain('Calico');
+    expect(f.remediation).toContain('ovn-kubernetes');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', networkPolicy: false }), 'NETWORK_POLICY_UNSUPPORTED');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks-windows-server', networkPolicy: true }), 'NETWORK_POLICY_UNSUPPORTED');
+  });
+
+  it('NETWORK_POLICY_UNKNOWN: no source says whether win-bridge enforces NetworkPolicy (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/cni-plugins.yaml win-bridge.networkPolicy {support: unknown}: falls back to the plugin's sources
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkPolicy: true }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NETWORK_POLICY_UNKNOWN', severity: 'warning', subject: 'win-bridge', cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    const ovn = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'ovn-kubernetes', networkPolicy: true });
+    expectNoFinding(ovn, 'NETWORK_POLICY_UNKNOWN');
+    expectNoFinding(ovn, 'NETWORK_POLICY_UNSUPPORTED');
+  });
+});
+
+describe('limitations', () => {
+  describe('THRESHOLD_EXCEEDED', () => {
+    it('65 backends on Server 2016: at most 64 backends per Service on builds before 17763.2746 (k8s-windows-networking-uk#limitations)', () => {
+      // seeds/limitations.yaml backends-per-service-64 (threshold max 64, windowsBuilds before 17763.2746)
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 65 }), {
+        verdict: 'INCOMPATIBLE', code: 'THRESHOLD_EXCEEDED', severity: 'error', subject: 'backends-per-service-64', cites: 'k8s-windows-networking-uk#limitations',
+      });
+      expect(f.message).toContain('65');
+      expect(f.message).toContain('64');
+      expect(f.remediation).toContain('KB5011551');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
+    });
+
+    it('65 backends on Server 2022 are fine: the 1024 ceiling applies from 17763.2746 (k8s-windows-networking-en#limitations)', () => {
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 65 }), 'THRESHOLD_EXCEEDED');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED');
+    });
+
+    it('1025 backends on Server 2022: at most 1024 backends per Service (k8s-windows-networking-en#limitations)', () => {
+      // seeds/limitations.yaml backends-per-service-1024
+      expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1025 }), {
+        verdict: 'INCOMPATIBLE', code: 'THRESHOLD_EXCEEDED', severity: 'error', subject: 'backends-per-service-1024', cites: 'k8s-windows-networking-en#limitations',
+      });
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1025 }), 'THRESHOLD_EXCEEDED', 'backends-per-service-64');
+    });
+
+    it('65 backends on Server 2019 without a revision: the 64 limit only "may apply" before KB5011551, 17763.2746 (eks-user-guide-windows#windows-support.adoc)', () => {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', backendsPerService: 65 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'THRESHOLD_EXCEEDED', severity: 'warning', subject: 'backends-per-service-64', cites: 'eks-user-guide-windows#windows-support.adoc',
+      });
+      expect(f.message).toMatch(/^May apply/);
+      expect(f.message).toContain('update revision');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 65 }), 'THRESHOLD_EXCEEDED');
+      expect(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2745, backendsPerService: 65 }).verdict).toBe('INCOMPATIBLE');
+    });
+
+    it('150 Services on an EKS node without DSR: port exhaustion above about 100 Services (eks-best-practices-windows-networking#IP address management)', () => {
+      // seeds/limitations.yaml eks-port-exhaustion (services-per-node max 100, approximate, mitigatedBy DSR)
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 150 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'THRESHOLD_EXCEEDED', severity: 'warning', subject: 'eks-port-exhaustion', cites: 'eks-best-practices-windows-networking#IP address management',
+      });
+      expect(f.message).toContain('about 100');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 100 }), 'THRESHOLD_EXCEEDED');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'aks', servicesPerNode: 150 }), 'THRESHOLD_EXCEEDED');
+    });
+  });
+
+  describe('LIMITATION_MITIGATED', () => {
+    it('150 Services on an EKS node with DSR: DSR reduces the risk of port exhaustion (eks-best-practices-windows-networking#IP address management)', () => {
+      const report = judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 150, features: ['direct-server-return'], kubernetesVersion: '1.33' });
+      const f = expectFinding(report, {
+        verdict: 'COMPATIBLE', code: 'LIMITATION_MITIGATED', severity: 'info', subject: 'eks-port-exhaustion', cites: 'eks-best-practices-windows-networking#IP address management',
+      });
+      expect(f.message).toContain('Direct Server Return');
+      expectNoFinding(report, 'THRESHOLD_EXCEEDED');
+    });
+
+    it('client IP preservation: Local traffic policy needs DSR, which client-ip-preservation brings along (k8s-windows-networking-uk#limitations)', () => {
+      // seeds/limitations.yaml local-traffic-policy-without-dsr (mitigatedBy direct-server-return);
+      // seeds/features.yaml client-ip-preservation.requires [direct-server-return]
+      const report = judge({ windowsVersion: 'windows-server-2022', features: ['client-ip-preservation'], kubernetesVersion: '1.33' });
+      expectFinding(report, {
+        verdict: 'COMPATIBLE', code: 'LIMITATION_MITIGATED', severity: 'info', subject: 'local-traffic-policy-without-dsr', cites: 'k8s-windows-networking-uk#limitations',
+      });
+      expectNoFinding(report, 'UNSUPPORTED_FUNCTIONALITY', 'local-traffic-policy-without-dsr');
+      // Without client IP preservation the limitation is not relevant at all.
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' }), 'LIMITATION_MITIGATED', 'local-traffic-policy-without-dsr');
+    });
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY: Amazon EKS does not support IPv6 for Windows nodes (eks-user-guide-windows#windows-support.adoc)', () => {
+    // seeds/limitations.yaml eks-no-ipv6 (environments [eks], features [dual-stack], severity error)
+    expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] }), {
+      verdict: 'INCOMPATIBLE', code: 'UNSUPPORTED_FUNCTIONALITY', severity: 'error', subject: 'eks-no-ipv6', cites: 'eks-user-guide-windows#windows-support.adoc',
+    });
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', features: ['dual-stack'] }), 'UNSUPPORTED_FUNCTIONALITY', 'eks-no-ipv6');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks' }), 'UNSUPPORTED_FUNCTIONALITY', 'eks-no-ipv6');
+  });
+
+  describe('KNOWN_ISSUE', () => {
+    it('Pod-to-Pod on l2bridge can break on Server 2022 from KB5005619, build 20348.261 (windows-containers-issues#204)', () => {
+      // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619 (modes [l2bridge], windowsBuilds from 20348.261 before 20349)
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 261, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'KNOWN_ISSUE', severity: 'warning', subject: 'ws2022-l2bridge-pod-to-pod-kb5005619', cites: 'windows-containers-issues##204',
+      });
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'load-balancing-and-services' }));
+      expect(f.remediation).toContain('DSR');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 100, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'KNOWN_ISSUE', 'ws2022-l2bridge-pod-to-pod-kb5005619');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'KNOWN_ISSUE', 'ws2022-l2bridge-pod-to-pod-kb5005619');
+    });
+
+    it('NodePort on overlay with Server 2022 destination nodes only matters when NodePort Services are planned (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+      // seeds/limitations.yaml ws2022-nodeport-on-overlay (serviceTypes [node-port])
+      const overlay2022 = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' } as const;
+      expectFinding(judge({ ...overlay2022, serviceTypes: ['node-port'] }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'KNOWN_ISSUE', severity: 'warning', subject: 'ws2022-nodeport-on-overlay', cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+      });
+      expectNoFinding(judge({ ...overlay2022, serviceTypes: ['cluster-ip', 'load-balancer'] }), 'KNOWN_ISSUE', 'ws2022-nodeport-on-overlay');
+    });
+  });
+
+  it('REQUIREMENT_NOT_MET: overlay on Server 2019 needs KB4489899, build 17763.379 (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/limitations.yaml overlay-requires-kb4489899 (windowsBuilds from 17763 before 17763.379, severity error)
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 300, cniPlugin: 'win-overlay' }), {
+      verdict: 'INCOMPATIBLE', code: 'REQUIREMENT_NOT_MET', severity: 'error', subject: 'overlay-requires-kb4489899', cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expect(f.remediation).toContain('KB4489899');
+    expect(f.remediation).toContain('17763.379');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 379, cniPlugin: 'win-overlay' }), 'REQUIREMENT_NOT_MET', 'overlay-requires-kb4489899');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay' }), 'REQUIREMENT_NOT_MET', 'overlay-requires-kb4489899');
+  });
+
+  it('CAVEAT: DSR is off by default on the EKS Windows Server 2019 LTSC AMIs (eks-best-practices-windows-networking#IP address management)', () => {
+    // seeds/limitations.yaml eks-dsr-not-default-on-ltsc-2019 (environments [eks], builds 17763, features [direct-server-return])
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'eks', features: ['direct-server-return'], kubernetesVersion: '1.33' }), {
+      verdict: 'COMPATIBLE', code: 'CAVEAT', severity: 'info', subject: 'eks-dsr-not-default-on-ltsc-2019', cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(f.remediation).toContain('Start-EKSBootstrap.ps1');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['direct-server-return'], kubernetesVersion: '1.33' }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+  });
+});
+
+describe('settings by Kubernetes version', () => {
+  // seeds/features.yaml direct-server-return.settings: --feature-gates WinDSR=true for 1.14-1.32
+  // (k8s-feature-gates#WinDSR), --enable-dsr=true in every version (k8s-windows-networking-uk#load-balancing-and-services)
+  it('KUBERNETES_VERSION_UNSPECIFIED: DSR needs the WinDSR gate only up to 1.32, so both variants are listed (k8s-feature-gates#WinDSR)', () => {
+    const report = judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'] });
+    const f = expectFinding(report, { verdict: 'COMPATIBLE', code: 'KUBERNETES_VERSION_UNSPECIFIED', severity: 'info', subject: undefined, cites: 'k8s-feature-gates#WinDSR' });
+    expect(f.message).toContain('Kubernetes 1.14 to 1.32');
+    expect(settingTexts(report)).toEqual(['--feature-gates=WinDSR=true', '--enable-dsr=true']);
+  });
+
+  it('with Kubernetes 1.31 DSR needs --feature-gates WinDSR=true and --enable-dsr (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+    const report = judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.31' });
+    expectNoFinding(report, 'KUBERNETES_VERSION_UNSPECIFIED');
+    expect(settingTexts(report)).toEqual(['--feature-gates=WinDSR=true', '--enable-dsr=true']);
+  });
+
+  it('with Kubernetes 1.33 DSR needs only --enable-dsr, WinDSR being on by default (k8s-windows-networking-uk#load-balancing-and-services)', () => {
+    const report = judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' });
+    expectNoFinding(report, 'KUBERNETES_VERSION_UNSPECIFIED');
+    expect(settingTexts(report)).toEqual(['--enable-dsr=true']);
+  });
+
+  it('the overlay mode adds its settings only when the mode is certain (kep-5100#Overlay support)', () => {
+    // seeds/network-modes.yaml overlay.settings: WinOverlay gate for 1.14-1.19 and --source-vip always
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).toEqual(['--source-vip=<source VIP of the node>']);
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.19' }))).toEqual(['--feature-gates=WinOverlay=true', '--source-vip=<source VIP of the node>']);
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', kubernetesVersion: '1.19' }))).toEqual([]);
+  });
+});
+
+describe('coverage', () => {
+  // Declared last, so it runs after every golden case above.
+  it('has a golden case for every finding code in FINDING_CODES', () => {
+    const missing = (Object.keys(FINDING_CODES) as FindingCode[]).filter((c) => !covered.has(c));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { PLAN_LIMITS, PlanError, validatePlan, type PlanInput } from '../../src/domain/compatibility/plan.js';
+import { testKnowledge, TEST_TODAY } from '../support/fixtures.js';
+import { realSeeds } from '../seeds/support.js';
+
+const base: PlanInput = { windowsVersion: 'windows-server-2022' };
+
+function refusal(input: PlanInput): PlanError {
+  try {
+    validatePlan(testKnowledge(), input, TEST_TODAY);
+  } catch (e) {
+    expect(e).toBeInstanceOf(PlanError);
+    return e as PlanError;
+  }
+  throw new Error(`plan was accepted: ${JSON.stringify(input)}`);
+}
+
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+describe('validatePlan: unknown slugs name the field and the real choices (from seeds/*.yaml)', () => {
+  const seeds = realSeeds();
+  const cases: [field: string, input: PlanInput, choices: () => Iterable<string>][] = [
+    ['windowsVersion', { windowsVersion: 'windows-server-2012' }, () => seeds.windowsVersions.keys()],
+    ['cniPlugin', { ...base, cniPlugin: 'cilium' }, () => seeds.cniPlugins.keys()],
+    ['networkMode', { ...base, networkMode: 'l3bridge' }, () => seeds.networkModes.keys()],
+    ['environment', { ...base, environment: 'gke' }, () => seeds.environments.keys()],
+    ['features', { ...base, features: ['dual-stack', 'ipv6-only'] }, () => seeds.features.keys()],
+    ['serviceTypes', { ...base, serviceTypes: ['cluster-ip', 'headless'] }, () => seeds.serviceTypes.keys()],
+  ];
+
+  it.each(cases)('%s', (field, input, choices) => {
+    const e = refusal(input);
+    expect(e.field).toBe(field);
+    expect(e.validChoices).toBeDefined();
+    expect(sorted(e.validChoices ?? [])).toEqual(sorted(choices()));
+    expect(e.message).toContain('Valid choices:');
+    expect(e.name).toBe('PlanError');
+  });
+
+  it('quotes the unknown value in the message', () => {
+    expect(refusal({ ...base, cniPlugin: 'cilium' }).message).toContain('"cilium"');
+  });
+});
+
+describe('validatePlan: malformed values are refused', () => {
+  it.each(['v1.29', '1.x', '2.0', '1.29.1', '1', '', ' 1.29'])('kubernetesVersion "%s"', (kubernetesVersion) => {
+    const e = refusal({ ...base, kubernetesVersion });
+    expect(e.field).toBe('kubernetesVersion');
+    expect(e.message).toContain(`"${kubernetesVersion}"`);
+  });
+
+  it.each([
+    ['windowsBuildRevision', -1],
+    ['windowsBuildRevision', 1432.5],
+    ['windowsBuildRevision', PLAN_LIMITS.maxRevision + 1],
+    ['windowsBuildRevision', Number.NaN],
+    ['servicesPerNode', -1],
+    ['servicesPerNode', 10.5],
+    ['servicesPerNode', PLAN_LIMITS.maxServicesPerNode + 1],
+    ['servicesPerNode', Number.POSITIVE_INFINITY],
+    ['backendsPerService', -64],
+    ['backendsPerService', 64.1],
+    ['backendsPerService', PLAN_LIMITS.maxBackendsPerService + 1],
+  ] as const)('%s = %s', (field, value) => {
+    expect(refusal({ ...base, [field]: value }).field).toBe(field);
+  });
+
+  it('accepts the bounds of every number', () => {
+    const plan = validatePlan(testKnowledge(), { ...base, windowsBuildRevision: 0, servicesPerNode: 0, backendsPerService: PLAN_LIMITS.maxBackendsPerService }, TEST_TODAY);
+    expect(plan).toMatchObject({ windowsBuildRevision: 0, servicesPerNode: 0, backendsPerService: PLAN_LIMITS.maxBackendsPerService });
+    expect(validatePlan(testKnowledge(), { ...base, windowsBuildRevision: PLAN_LIMITS.maxRevision }, TEST_TODAY).windowsBuildRevision).toBe(PLAN_LIMITS.maxRevision);
+  });
+
+  it('refuses an empty serviceTypes list and offers the real Service types', () => {
+    const e = refusal({ ...base, serviceTypes: [] });
+    expect(e.field).toBe('serviceTypes');
+    expect(sorted(e.validChoices ?? [])).toEqual(sorted(realSeeds().serviceTypes.keys()));
+  });
+
+  it.each(['2026/11/22', '22-11-2026', '2026-11', '2026-13-01', '2026-02-30', '2026-04-31', '2026-11-22T00:00:00Z', 'tomorrow', ''])('asOf "%s"', (asOf) => {
+    expect(refusal({ ...base, asOf }).field).toBe('asOf');
+  });
+
+  it('refuses more features than the limit', () => {
+    const features = Array.from({ length: PLAN_LIMITS.maxFeatures + 1 }, () => 'dual-stack');
+    expect(refusal({ ...base, features }).field).toBe('features');
+  });
+});
+
+describe('validatePlan: accepted plans', () => {
+  it('tolerates duplicate features and keeps each once, in first-seen order', () => {
+    const plan = validatePlan(testKnowledge(), { ...base, features: ['dual-stack', 'session-affinity', 'dual-stack'] }, TEST_TODAY);
+    expect(plan.features).toEqual(['dual-stack', 'session-affinity']);
+  });
+
+  it('tolerates duplicate Service types', () => {
+    expect(validatePlan(testKnowledge(), { ...base, serviceTypes: ['node-port', 'node-port'] }, TEST_TODAY).serviceTypes).toEqual(['node-port']);
+  });
+
+  it('uses today unless asOf is given, and a given asOf wins', () => {
+    expect(validatePlan(testKnowledge(), base, TEST_TODAY).asOf).toBe(TEST_TODAY);
+    expect(validatePlan(testKnowledge(), { ...base, asOf: '2020-01-31' }, TEST_TODAY).asOf).toBe('2020-01-31');
+  });
+
+  it('treats null like an absent field and defaults networkPolicy to false and features to none', () => {
+    const plan = validatePlan(
+      testKnowledge(),
+      { windowsVersion: 'windows-server-2019', windowsBuildRevision: null, cniPlugin: null, networkMode: null, features: null, kubernetesVersion: null, environment: null, serviceTypes: null, networkPolicy: null, servicesPerNode: null, backendsPerService: null, asOf: null },
+      TEST_TODAY,
+    );
+    expect(plan).toEqual({ windowsVersion: 'windows-server-2019', features: [], networkPolicy: false, asOf: TEST_TODAY });
+  });
+
+  it('keeps every valid field', () => {
+    const input = {
+      windowsVersion: 'windows-server-2019',
+      windowsBuildRevision: 1432,
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      features: ['direct-server-return'],
+      kubernetesVersion: '1.33',
+      environment: 'aks-windows-server',
+      serviceTypes: ['cluster-ip', 'node-port'],
+      networkPolicy: true,
+      servicesPerNode: 150,
+      backendsPerService: 65,
+      asOf: '2025-06-30',
+    };
+    expect(validatePlan(testKnowledge(), input, TEST_TODAY)).toEqual(input);
+  });
+});

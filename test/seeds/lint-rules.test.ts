@@ -1,0 +1,201 @@
+/**
+ * One block per lint rule in src/db/seeds/rules/: the rule passes on the real seeds, and on a copy
+ * of them with exactly one record broken it reports exactly that record and path.
+ */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { citationsResolve } from '../../src/db/seeds/rules/citations-resolve.js';
+import { delegationConsistent } from '../../src/db/seeds/rules/delegation-consistent.js';
+import { LINT_RULES, lintSeeds } from '../../src/db/seeds/rules/index.js';
+import { minimumBuildWithinRelease } from '../../src/db/seeds/rules/minimum-build-within-release.js';
+import { rangesOrdered } from '../../src/db/seeds/rules/ranges-ordered.js';
+import { referencesResolve } from '../../src/db/seeds/rules/references-resolve.js';
+import { requiresAcyclic } from '../../src/db/seeds/rules/requires-acyclic.js';
+import type { LintRule } from '../../src/db/seeds/rules/rule.js';
+import { sourcesCited } from '../../src/db/seeds/rules/sources-cited.js';
+import { uniqueKeys } from '../../src/db/seeds/rules/unique-keys.js';
+import { cloneSeeds, located, realSeeds, record } from './support.js';
+
+function passesOnRealSeeds(rule: LintRule): void {
+  it('passes on the real seeds', () => {
+    expect(rule.check(realSeeds())).toEqual([]);
+  });
+}
+
+describe('the rule set', () => {
+  it('lintSeeds finds nothing in the real seeds', () => {
+    expect(lintSeeds(realSeeds())).toEqual([]);
+  });
+
+  it('runs every rule defined in src/db/seeds/rules/, each with a unique name and a description', () => {
+    const dir = fileURLToPath(new URL('../../src/db/seeds/rules/', import.meta.url));
+    const ruleFiles = readdirSync(dir).filter((f) => f.endsWith('.ts') && !['index.ts', 'rule.ts', 'walk.ts'].includes(f));
+    expect(LINT_RULES).toHaveLength(ruleFiles.length);
+    expect(new Set(LINT_RULES.map((r) => r.name)).size).toBe(LINT_RULES.length);
+    expect(sorted(LINT_RULES.map((r) => `${r.name}.ts`))).toEqual(sorted(ruleFiles));
+    for (const r of LINT_RULES) expect(r.description.length).toBeGreaterThan(10);
+  });
+});
+
+function sorted(xs: string[]): string[] {
+  return [...xs].sort();
+}
+
+describe('references-resolve', () => {
+  passesOnRealSeeds(referencesResolve);
+
+  it('reports a feature that requires an unknown feature', () => {
+    const seeds = cloneSeeds();
+    record(seeds.features, 'preserve-destination').requires = ['direct-server-returns'];
+    const problems = referencesResolve.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'features.yaml', record: 'preserve-destination', path: 'requires.0', rule: 'references-resolve' }]);
+    expect(problems[0]?.message).toContain('"direct-server-returns" is not in features.yaml');
+    expect(problems[0]?.message).toContain('direct-server-return,');
+  });
+
+  it('reports a plugin mode that names an unknown network mode', () => {
+    const seeds = cloneSeeds();
+    record(seeds.cniPlugins, 'flannel').modes[1]!.mode = 'l2-bridge';
+    expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'cni-plugins.yaml', record: 'flannel', path: 'modes.1.mode', rule: 'references-resolve' }]);
+  });
+
+  it('reports a limitation scoped to an unknown environment', () => {
+    const seeds = cloneSeeds();
+    record(seeds.limitations, 'eks-single-eni').appliesTo.environments = ['gke'];
+    expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'limitations.yaml', record: 'eks-single-eni', path: 'appliesTo.environments.0', rule: 'references-resolve' }]);
+  });
+});
+
+describe('citations-resolve', () => {
+  passesOnRealSeeds(citationsResolve);
+
+  it('reports a citation of a section that its document does not list', () => {
+    const seeds = cloneSeeds();
+    // The uk page spells the anchor network-modes; network-mode is the zh spelling.
+    record(seeds.features, 'session-affinity').sources[0] = { doc: 'k8s-windows-networking-uk', section: 'network-mode' };
+    const problems = citationsResolve.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'features.yaml', record: 'session-affinity', path: 'sources.0', rule: 'citations-resolve' }]);
+    expect(problems[0]?.message).toContain('has no section "network-mode"');
+  });
+
+  it('reports a citation of an unregistered document, wherever it sits in the record', () => {
+    const seeds = cloneSeeds();
+    record(seeds.features, 'direct-server-return').settings[1]!.sources[0] = { doc: 'some-blog', section: 'DSR' };
+    const problems = citationsResolve.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'features.yaml', record: 'direct-server-return', path: 'settings.1.sources.0', rule: 'citations-resolve' }]);
+    expect(problems[0]?.message).toBe('unknown source document "some-blog"');
+  });
+});
+
+describe('sources-cited', () => {
+  passesOnRealSeeds(sourcesCited);
+
+  it('reports a registered source that nothing cites', () => {
+    const seeds = cloneSeeds();
+    seeds.sources.set('unused-doc', { ...record(seeds.sources, 'kep-5100'), title: 'Unused' });
+    expect(located(sourcesCited.check(seeds))).toEqual([{ file: 'sources.yaml', record: 'unused-doc', rule: 'sources-cited' }]);
+  });
+});
+
+describe('requires-acyclic', () => {
+  passesOnRealSeeds(requiresAcyclic);
+
+  it('reports a cycle between DSR and Preserve-Destination once, with the cycle spelled out', () => {
+    const seeds = cloneSeeds();
+    record(seeds.features, 'direct-server-return').requires = ['preserve-destination'];
+    const problems = requiresAcyclic.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'features.yaml', record: 'direct-server-return', path: 'requires', rule: 'requires-acyclic' }]);
+    expect(problems[0]?.message).toBe('cycle: direct-server-return -> preserve-destination -> direct-server-return');
+  });
+
+  it('reports a feature that requires itself', () => {
+    const seeds = cloneSeeds();
+    record(seeds.features, 'dual-stack').requires = ['dual-stack'];
+    expect(requiresAcyclic.check(seeds).map((p) => [p.record, p.message])).toEqual([['dual-stack', 'cycle: dual-stack -> dual-stack']]);
+  });
+});
+
+describe('ranges-ordered', () => {
+  passesOnRealSeeds(rangesOrdered);
+
+  it('reports a build range whose from is not before its before', () => {
+    const seeds = cloneSeeds();
+    record(seeds.limitations, 'overlay-requires-kb4489899').appliesTo.windowsBuilds = { from: '17763.379', before: '17763' };
+    const problems = rangesOrdered.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'limitations.yaml', record: 'overlay-requires-kb4489899', path: 'appliesTo.windowsBuilds', rule: 'ranges-ordered' }]);
+    expect(problems[0]?.message).toBe('from 17763.379 is not before 17763');
+  });
+
+  it('reports a Kubernetes range whose min is after its max, compared numerically', () => {
+    const seeds = cloneSeeds();
+    // 1.9 < 1.14 numerically although "1.9" > "1.14" as text: swap them to make it wrong.
+    record(seeds.features, 'direct-server-return').settings[0]!.kubernetes = { min: '1.14', max: '1.9' };
+    const problems = rangesOrdered.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'features.yaml', record: 'direct-server-return', path: 'settings.0.kubernetes', rule: 'ranges-ordered' }]);
+    expect(problems[0]?.message).toBe('min 1.14 is after max 1.9');
+  });
+
+  it('accepts a single-version Kubernetes range (min = max)', () => {
+    const seeds = cloneSeeds();
+    record(seeds.features, 'direct-server-return').settings[0]!.kubernetes = { min: '1.32', max: '1.32' };
+    expect(rangesOrdered.check(seeds)).toEqual([]);
+  });
+});
+
+describe('minimum-build-within-release', () => {
+  passesOnRealSeeds(minimumBuildWithinRelease);
+
+  it('reports a minimum build that belongs to another release', () => {
+    const seeds = cloneSeeds();
+    record(seeds.features, 'direct-server-return').minimumWindows.build = '20348.1432';
+    const problems = minimumBuildWithinRelease.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'features.yaml', record: 'direct-server-return', path: 'minimumWindows.build', rule: 'minimum-build-within-release' }]);
+    expect(problems[0]?.message).toBe('20348.1432 is not a build of windows-server-2019 (17763)');
+  });
+});
+
+describe('delegation-consistent', () => {
+  passesOnRealSeeds(delegationConsistent);
+
+  it('reports Flannel VXLAN delegating overlay to win-bridge, which offers only l2bridge', () => {
+    const seeds = cloneSeeds();
+    record(seeds.cniPlugins, 'flannel').modes[0]!.delegatesTo = 'win-bridge';
+    const problems = delegationConsistent.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'cni-plugins.yaml', record: 'flannel', path: 'modes.0.delegatesTo', rule: 'delegation-consistent' }]);
+    expect(problems[0]?.message).toBe('win-bridge does not offer mode overlay');
+  });
+});
+
+describe('unique-keys', () => {
+  passesOnRealSeeds(uniqueKeys);
+
+  it('reports two releases with one build in one channel (1809 made LTSC like 2019)', () => {
+    const seeds = cloneSeeds();
+    record(seeds.windowsVersions, 'windows-server-1809').channel = 'LTSC';
+    const problems = uniqueKeys.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'windows-versions.yaml', record: 'windows-server-1809', rule: 'unique-keys' }]);
+    expect(problems[0]?.message).toBe('build 17763 in channel LTSC is also used by windows-server-2019');
+  });
+
+  it('reports a KB number that two releases claim', () => {
+    const seeds = cloneSeeds();
+    const kb = record(seeds.windowsVersions, 'windows-server-2019').updates[0]!;
+    record(seeds.windowsVersions, 'windows-server-2022').updates.push({ ...kb });
+    const problems = uniqueKeys.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'windows-versions.yaml', record: 'windows-server-2022', rule: 'unique-keys' }]);
+    expect(problems[0]?.message).toBe(`${kb.kb} is also used by windows-server-2019`);
+  });
+
+  it('reports two network flows with one order', () => {
+    const seeds = cloneSeeds();
+    record(seeds.networkFlows, 'pod-to-node').order = 1;
+    expect(located(uniqueKeys.check(seeds))).toEqual([{ file: 'network-flows.yaml', record: 'pod-to-node', rule: 'unique-keys' }]);
+  });
+
+  it('reports two Service types with one name', () => {
+    const seeds = cloneSeeds();
+    record(seeds.serviceTypes, 'external-name').name = 'NodePort';
+    expect(located(uniqueKeys.check(seeds))).toEqual([{ file: 'service-types.yaml', record: 'external-name', rule: 'unique-keys' }]);
+  });
+});
