@@ -1,23 +1,42 @@
 /**
- * `npm run db:build [-- --target PATH] [--seeds DIR] [--if-missing]`: build the database from the seeds.
- * Broken seeds are listed (file > record > field: reason) and the previous database is kept.
+ * `npm run db:build [-- --target PATH] [--seeds DIR] [--if-stale]`: build the database from the seeds.
+ * With --if-stale (what `npm start` uses) an existing database is kept when it was built from
+ * exactly these seeds with this schema. Broken seeds are listed (file > record > field: reason)
+ * and the previous database is kept.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { buildDatabase } from '../db/build.js';
-import { DEFAULT_DATABASE_PATH } from '../db/paths.js';
+import { buildDatabase, currentDatasetVersion } from '../db/build.js';
+import { openDatabase } from '../db/open.js';
+import { DEFAULT_DATABASE_PATH, SEEDS_DIR } from '../db/paths.js';
 import { SeedError } from '../db/seeds/read.js';
 
-const { values } = parseArgs({ options: { target: { type: 'string' }, seeds: { type: 'string' }, 'if-missing': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { target: { type: 'string' }, seeds: { type: 'string' }, 'if-stale': { type: 'boolean' } } });
 const target = values.target ?? DEFAULT_DATABASE_PATH;
+const seedsDir = values.seeds ?? SEEDS_DIR;
 
-if (values['if-missing'] && existsSync(target)) {
-  console.log(`database present: ${target}`);
+/** Why the database must be (re)built, or null when it is current. */
+function staleReason(): string | null {
+  if (!existsSync(target)) return 'no database yet';
+  try {
+    const db = openDatabase(target);
+    const built = db.meta.datasetVersion;
+    db.close();
+    const wanted = currentDatasetVersion(seedsDir);
+    return built === wanted ? null : `built from dataset ${built}, seeds are now ${wanted}`;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+const reason = values['if-stale'] ? staleReason() : 'requested';
+if (reason === null) {
+  console.log(`database is current: ${target}`);
 } else {
   try {
-    const result = buildDatabase({ target, ...(values.seeds ? { seedsDir: values.seeds } : {}) });
+    const result = buildDatabase({ target, seedsDir });
     const total = Object.values(result.records).reduce((a, b) => a + b, 0);
-    console.log(`built ${result.target} (dataset ${result.datasetVersion}, ${total} records) in ${result.milliseconds.toFixed(0)} ms`);
+    console.log(`built ${result.target} (${reason}; dataset ${result.datasetVersion}, ${total} records) in ${result.milliseconds.toFixed(0)} ms`);
   } catch (error) {
     if (error instanceof SeedError) {
       console.error(`seeds are invalid; ${existsSync(target) ? `kept the previous database ${target}` : 'no database written'}`);

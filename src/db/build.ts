@@ -43,6 +43,12 @@ function seedHash(seedsDir: string): string {
   return hash.digest('hex');
 }
 
+/** The dataset version a build of these seeds gets: package version + seed fingerprint. */
+export function currentDatasetVersion(seedsDir = SEEDS_DIR): string {
+  const packageVersion = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  return `${packageVersion}+${seedHash(seedsDir).slice(0, 12)}`;
+}
+
 export function buildDatabase(options: BuildOptions): BuildResult {
   const started = performance.now();
   const seedsDir = options.seedsDir ?? SEEDS_DIR;
@@ -52,8 +58,7 @@ export function buildDatabase(options: BuildOptions): BuildResult {
   const lintProblems = lintSeeds(seeds);
   if (lintProblems.length > 0) throw new SeedError(lintProblems);
 
-  const packageVersion = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const datasetVersion = `${packageVersion}+${seedHash(seedsDir).slice(0, 12)}`;
+  const datasetVersion = currentDatasetVersion(seedsDir);
   const builtAt = new Date().toISOString();
 
   mkdirSync(dirname(options.target), { recursive: true });

@@ -1,0 +1,22 @@
+/** The README documents every finding code and error code the service can return. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../src/db/paths.js';
+import { FINDING_CODES } from '../src/domain/compatibility/findings.js';
+import { ERROR_CODES } from '../src/graphql/errors.js';
+
+const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+
+it.each(Object.keys(FINDING_CODES))('README documents finding code %s', (code) => {
+  expect(readme).toContain(`| \`${code}\` |`);
+});
+
+it.each(Object.keys(ERROR_CODES))('README documents error code %s', (code) => {
+  expect(readme).toContain(`| \`${code}\` |`);
+});
+
+it('README shows the two commands', () => {
+  expect(readme).toContain('npm install && npm start');
+  expect(readme).toContain('npm test');
+});
