@@ -62,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     resolvers: resolvers as never,
     introspection: true,
     includeStacktraceInErrorResponses: false,
+    // main.ts owns shutdown; Apollo's own handler would re-raise SIGTERM and exit 143.
+    stopOnTerminationSignals: false,
     logger: {
       debug: (m) => fastify.log.debug(m),
       info: (m) => fastify.log.info(m),

@@ -25,13 +25,14 @@ try {
   process.exit(1);
 }
 
-const { fastify } = await buildApp({ database, logLevel: config.logLevel });
+const { fastify, apollo } = await buildApp({ database, logLevel: config.logLevel });
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   fastify.log.info(`${signal}: draining in-flight requests`);
-  await fastify.close();
+  await fastify.close(); // stops accepting, waits for in-flight requests
+  await apollo.stop();
   database.close();
   process.exit(0);
 };
