@@ -12,6 +12,7 @@ import * as resolversPlugin from '@graphql-codegen/typescript-resolvers';
 import { buildSchema, parse, printSchema } from 'graphql';
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { loadSdl } from '../src/graphql/sdl.js';
+import { ENUM_VALUES } from '../src/graphql/enum-values.js';
 
 export const GENERATED_PATH = join(PROJECT_ROOT, 'src/graphql/generated/resolvers.ts');
 
@@ -26,16 +27,6 @@ const parentName: Record<string, string> = { NetworkPolicySupport: 'NetworkPolic
 const mappers = Object.fromEntries(
   [...mapped, 'PluginEnvironmentStatus', 'LimitationScope'].map((n) => [n, `${M}${parentName[n] ?? `${n}Parent`}`]),
 );
-// Enums whose internal values are the lower-case seed spellings.
-const enumValues = {
-  Stability: { STABLE: 'stable', BETA: 'beta', EXPERIMENTAL: 'experimental', UNSPECIFIED: 'unspecified' },
-  SupportLevel: { SUPPORTED: 'supported', NOT_SUPPORTED: 'not-supported', UNKNOWN: 'unknown' },
-  EnvironmentStatus: { DEFAULT: 'default', SUPPORTED: 'supported', ALTERNATIVE: 'alternative', RETIRED: 'retired' },
-  LimitationKind: { UNSUPPORTED: 'unsupported', KNOWN_ISSUE: 'known-issue', REQUIREMENT: 'requirement', CAVEAT: 'caveat' },
-  Severity: { ERROR: 'error', WARNING: 'warning', INFO: 'info' },
-  ThresholdMetric: { BACKENDS_PER_SERVICE: 'backends-per-service', SERVICES_PER_NODE: 'services-per-node' },
-  SourceKind: { SEED_DOCUMENT: 'seed-document', RESEARCH: 'research' },
-};
 
 export async function generate(): Promise<string> {
   const schema = buildSchema(loadSdl());
@@ -43,7 +34,7 @@ export async function generate(): Promise<string> {
     filename: GENERATED_PATH,
     schema: parse(printSchema(schema)),
     documents: [],
-    config: { enumsAsTypes: true, useIndexSignature: true, contextType: '../context.js#RequestContext', mappers, enumValues, avoidOptionals: false, useTypeImports: true, emitLegacyCommonJSImports: false },
+    config: { enumsAsTypes: true, useIndexSignature: true, contextType: '../context.js#RequestContext', mappers, enumValues: ENUM_VALUES, avoidOptionals: false, useTypeImports: true, emitLegacyCommonJSImports: false },
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
     pluginMap: { typescript: typescriptPlugin, typescriptResolvers: resolversPlugin },
   });

@@ -5,6 +5,7 @@ import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import { ENUM_VALUES } from '../enum-values.js';
 
 export const verdictResolvers: Resolvers = {
   Query: {
@@ -44,11 +45,5 @@ export const verdictResolvers: Resolvers = {
     sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations(owner.instanceTypes))],
   },
   // Internal values of enums are the seeds' lower-case spellings.
-  Stability: { STABLE: 'stable', BETA: 'beta', EXPERIMENTAL: 'experimental', UNSPECIFIED: 'unspecified' },
-  SupportLevel: { SUPPORTED: 'supported', NOT_SUPPORTED: 'not-supported', UNKNOWN: 'unknown' },
-  EnvironmentStatus: { DEFAULT: 'default', SUPPORTED: 'supported', ALTERNATIVE: 'alternative', RETIRED: 'retired' },
-  LimitationKind: { UNSUPPORTED: 'unsupported', KNOWN_ISSUE: 'known-issue', REQUIREMENT: 'requirement', CAVEAT: 'caveat' },
-  Severity: { ERROR: 'error', WARNING: 'warning', INFO: 'info' },
-  ThresholdMetric: { BACKENDS_PER_SERVICE: 'backends-per-service', SERVICES_PER_NODE: 'services-per-node' },
-  SourceKind: { SEED_DOCUMENT: 'seed-document', RESEARCH: 'research' },
+  ...ENUM_VALUES,
 };
