@@ -86,10 +86,17 @@ CREATE TABLE `instance_types` (
 	`network_cards` text NOT NULL,
 	`default_network_card_index` integer NOT NULL,
 	`trunking` integer NOT NULL,
-	`branch_interfaces` integer NOT NULL
+	`branch_interfaces` integer NOT NULL,
+	`architecture` text NOT NULL,
+	`windows_unsuitability` text,
+	`prefix_delegation_supported` integer NOT NULL,
+	`pods_secondary_ip` integer,
+	`pods_prefix_delegation` integer
 );
 --> statement-breakpoint
 CREATE INDEX `instance_types_family` ON `instance_types` (`family`);--> statement-breakpoint
+CREATE INDEX `instance_types_pods_secondary_ip` ON `instance_types` (`pods_secondary_ip`,`name`);--> statement-breakpoint
+CREATE INDEX `instance_types_pods_prefix_delegation` ON `instance_types` (`pods_prefix_delegation`,`name`);--> statement-breakpoint
 CREATE TABLE `ipam_options` (
 	`slug` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

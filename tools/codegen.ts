@@ -21,7 +21,7 @@ const mapped = [
   'WindowsVersion', 'WindowsUpdate', 'NetworkMode', 'CniPlugin', 'PluginMode', 'NetworkPolicySupport', 'Feature', 'Limitation',
   'IpamOption', 'ServiceType', 'Environment', 'SourceDocument', 'Note', 'NetworkFlow', 'GlossaryTerm', 'PluginComparison',
   'ComparisonRow', 'ComparisonValue', 'Setting', 'SourceReference', 'KubernetesVersionRange', 'BuildRange', 'Finding',
-  'CompatibilityReport', 'PodCapacity', 'DatasetInfo', 'Threshold',
+  'CompatibilityReport', 'PodCapacity', 'DatasetInfo', 'Threshold', 'InstanceType', 'InstanceTypeConnection', 'InstanceTypeEdge',
 ];
 const parentName: Record<string, string> = { NetworkPolicySupport: 'NetworkPolicyParent', PluginEnvironmentStatus: 'PluginEnvironmentParent', LimitationScope: 'LimitationParent' };
 const mappers = Object.fromEntries(

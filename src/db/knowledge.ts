@@ -178,6 +178,12 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
     limitations,
     environments: named('SELECT slug, name FROM environments'),
     serviceTypes: named('SELECT slug, name FROM service_types ORDER BY ordinal'),
+    instanceTypes: new Map(
+      all(sqlite, 'SELECT name, ipv4_per_interface, hypervisor, bare_metal FROM instance_types').map((r) => [
+        String(r.name),
+        { name: String(r.name), ipv4PerInterface: Number(r.ipv4_per_interface), hypervisor: (r.hypervisor ?? null) as 'nitro' | 'xen' | null, bareMetal: Boolean(r.bare_metal) },
+      ]),
+    ),
     maxIpv4PerInterface: Number((sqlite.prepare('SELECT MAX(ipv4_per_interface) AS m FROM instance_types').get() as { m: number | null }).m ?? 0),
   };
 }

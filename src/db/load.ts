@@ -7,6 +7,8 @@ import type { Citation, SeedSet, SettingSeed } from './seeds/schema.js';
 import { compareWindowsReleases } from '../domain/windows-releases.js';
 import { owner } from './owners.js';
 import { INSTANCE_TYPE_SOURCES } from './seeds/ec2.js';
+import type { IpAddressMode } from '../domain/capacity.js';
+import { architectureOf, instanceCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../domain/instance-types.js';
 import * as t from './tables.js';
 
 type Db = BetterSQLite3Database<typeof t>;
@@ -194,10 +196,20 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
     db.insert(t.glossaryTerms).values({ slug, term: g.term, expansion: g.expansion ?? null, definition: g.definition }).run();
     cite(owner.glossaryTerm(slug), g.sources);
   }
-  for (const [name, i] of seeds.instanceTypes)
+  for (const [name, i] of seeds.instanceTypes) {
+    const limits = { name, ipv4PerInterface: i.ipv4PerInterface, hypervisor: i.hypervisor, bareMetal: i.bareMetal };
+    const pods = (mode: IpAddressMode) => {
+      const r = instanceCapacity(limits, mode);
+      return 'capacity' in r ? r.capacity.maxPods : null;
+    };
     db.insert(t.instanceTypes)
       .values({
         name,
+        architecture: architectureOf(name),
+        windowsUnsuitability: windowsUnsuitability(name),
+        prefixDelegationSupported: supportsPrefixDelegation(limits),
+        podsSecondaryIp: pods('SECONDARY_IP'),
+        podsPrefixDelegation: pods('PREFIX_DELEGATION'),
         family: name.slice(0, name.indexOf('.')),
         maxInterfaces: i.maxInterfaces,
         ipv4PerInterface: i.ipv4PerInterface,
@@ -209,6 +221,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         branchInterfaces: i.branchInterfaces,
       })
       .run();
+  }
   cite(owner.instanceTypes, INSTANCE_TYPE_SOURCES);
 
   for (const [slug, c] of seeds.pluginComparisons) {

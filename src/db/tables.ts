@@ -318,6 +318,19 @@ export const instanceTypes = sqliteTable(
     defaultNetworkCardIndex: integer('default_network_card_index').notNull(),
     trunking: integer('trunking', { mode: 'boolean' }).notNull(),
     branchInterfaces: integer('branch_interfaces').notNull(),
+    // Derived at build time from the name and limits (src/domain/instance-types.ts).
+    architecture: text('architecture', { enum: ['x86_64', 'arm64', 'unknown'] }).notNull(),
+    /** Why Windows nodes cannot use the type; null when they can. */
+    windowsUnsuitability: text('windows_unsuitability'),
+    prefixDelegationSupported: integer('prefix_delegation_supported', { mode: 'boolean' }).notNull(),
+    /** Windows pods in secondary-IP mode; null when Windows cannot use the type. */
+    podsSecondaryIp: integer('pods_secondary_ip'),
+    /** Windows pods with prefix delegation; null when unusable for Windows or not Nitro-based. */
+    podsPrefixDelegation: integer('pods_prefix_delegation'),
   },
-  (t) => [index('instance_types_family').on(t.family)],
+  (t) => [
+    index('instance_types_family').on(t.family),
+    index('instance_types_pods_secondary_ip').on(t.podsSecondaryIp, t.name),
+    index('instance_types_pods_prefix_delegation').on(t.podsPrefixDelegation, t.name),
+  ],
 );

@@ -20,18 +20,29 @@ export const CAPACITY_SOURCES: Citation[] = [
   { doc: 'eks-best-practices-prefix-mode-windows', section: 'Prefix Mode for Windows', note: 'kubelet max-pods defaults to 110 and is raised with -KubeletExtraArgs' },
 ];
 
+export const MAX_KUBELET_MAX_PODS = 10000;
+
+export type PodLimit = 'IP_ADDRESSES' | 'KUBELET_MAX_PODS';
+
 export interface PodCapacityResult {
+  /** Pods the IP addresses allow. */
   maxPods: number;
   ipv4AddressesPerInterface: number;
   ipAddressMode: IpAddressMode;
   steps: string[];
   kubeletDefaultMaxPods: number;
   exceedsKubeletDefault: boolean;
+  /** The kubelet max-pods assumed: the caller's, or the EKS default. */
+  kubeletMaxPods: number;
+  schedulablePods: number;
+  limitedBy: PodLimit;
 }
 
-export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAddressMode, label = 'the instance type'): PodCapacityResult {
+export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAddressMode, label = 'the instance type', kubeletMaxPods?: number): PodCapacityResult {
   if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface < MIN_ADDRESSES_PER_INTERFACE)
     throw new RangeError(`IPv4 addresses per interface must be a whole number of at least ${MIN_ADDRESSES_PER_INTERFACE}, got ${ipv4AddressesPerInterface}`);
+  if (kubeletMaxPods !== undefined && (!Number.isInteger(kubeletMaxPods) || kubeletMaxPods < 1 || kubeletMaxPods > MAX_KUBELET_MAX_PODS))
+    throw new RangeError(`kubelet max-pods must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${kubeletMaxPods}`);
   const usable = ipv4AddressesPerInterface - 1;
   const steps = [
     `Windows nodes on EKS use a single ENI; ${label} allows ${ipv4AddressesPerInterface} IPv4 addresses on it.`,
@@ -45,10 +56,14 @@ export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAd
     steps.push(`In secondary-IP mode each slot is one pod address: ${maxPods} pods.`);
   }
   const exceedsKubeletDefault = maxPods > KUBELET_DEFAULT_MAX_PODS;
+  const kubelet = kubeletMaxPods ?? KUBELET_DEFAULT_MAX_PODS;
+  const limitedBy: PodLimit = maxPods <= kubelet ? 'IP_ADDRESSES' : 'KUBELET_MAX_PODS';
+  const schedulablePods = Math.min(maxPods, kubelet);
+  const kubeletText = kubeletMaxPods === undefined ? `the kubelet's default max-pods of ${KUBELET_DEFAULT_MAX_PODS}` : `the kubelet max-pods of ${kubelet}`;
   steps.push(
-    exceedsKubeletDefault
-      ? `${maxPods} is above the kubelet's default max-pods of ${KUBELET_DEFAULT_MAX_PODS}, which caps the node at ${KUBELET_DEFAULT_MAX_PODS} unless raised, e.g. -KubeletExtraArgs '--max-pods=${maxPods}' in the node bootstrap.`
-      : `${maxPods} is within the kubelet's default max-pods of ${KUBELET_DEFAULT_MAX_PODS}.`,
+    limitedBy === 'IP_ADDRESSES'
+      ? `${maxPods} is within ${kubeletText}, so the addresses are the limit: ${schedulablePods} pods.`
+      : `${maxPods} is above ${kubeletText}, which caps the node at ${kubelet} pods; to use every address raise it, e.g. -KubeletExtraArgs '--max-pods=${maxPods}' in the node bootstrap.`,
   );
-  return { maxPods, ipv4AddressesPerInterface, ipAddressMode: mode, steps, kubeletDefaultMaxPods: KUBELET_DEFAULT_MAX_PODS, exceedsKubeletDefault };
+  return { maxPods, ipv4AddressesPerInterface, ipAddressMode: mode, steps, kubeletDefaultMaxPods: KUBELET_DEFAULT_MAX_PODS, exceedsKubeletDefault, kubeletMaxPods: kubelet, schedulablePods, limitedBy };
 }

@@ -3,6 +3,7 @@
  * src/db/knowledge.ts builds it from the database once per opened database.
  */
 import type { KubernetesRange } from './kubernetes-version.js';
+import type { InstanceTypeLimits } from './instance-types.js';
 
 export interface Citation {
   doc: string;
@@ -112,4 +113,6 @@ export interface Knowledge {
   serviceTypes: ReadonlyMap<string, { slug: string; name: string }>;
   /** The largest IPv4-per-interface figure of any known EC2 instance type. */
   maxIpv4PerInterface: number;
+  /** EC2 instance types by name (for capacity checks in compatibility reports). */
+  instanceTypes: ReadonlyMap<string, InstanceTypeLimits>;
 }

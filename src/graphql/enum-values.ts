@@ -10,4 +10,6 @@ export const ENUM_VALUES = {
   Severity: { ERROR: 'error', WARNING: 'warning', INFO: 'info' },
   ThresholdMetric: { BACKENDS_PER_SERVICE: 'backends-per-service', SERVICES_PER_NODE: 'services-per-node' },
   SourceKind: { SEED_DOCUMENT: 'seed-document', RESEARCH: 'research' },
+  Architecture: { X86_64: 'x86_64', ARM64: 'arm64', UNKNOWN: 'unknown' },
+  Hypervisor: { NITRO: 'nitro', XEN: 'xen' },
 } as const;

@@ -28,8 +28,10 @@ export function unknownWithSuggestions(field: string, message: string, suggestio
 /** Turns a domain refusal into the API's error; anything else is rethrown untouched. */
 export function asUserInputError(error: unknown, fieldPrefix = 'input'): never {
   if (error instanceof PlanError) {
-    const message = error.validChoices ? error.message.slice(0, error.message.lastIndexOf('. Valid choices')) : error.message;
-    throw badUserInput(`${fieldPrefix}.${error.field}`, message, error.validChoices);
+    const field = `${fieldPrefix}.${error.field}`;
+    const cut = (marker: string) => error.message.slice(0, error.message.lastIndexOf(marker));
+    if (error.suggestions) throw unknownWithSuggestions(field, cut('. Closest known'), error.suggestions);
+    throw badUserInput(field, error.validChoices ? cut('. Valid choices') : error.message, error.validChoices);
   }
   throw error;
 }

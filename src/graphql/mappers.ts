@@ -39,3 +39,6 @@ export type CompatibilityReportParent = CompatibilityReport;
 export type PodCapacityParent = PodCapacityResult & { instanceType?: string };
 export type DatasetInfoParent = { datasetVersion: string; builtAt: string; schemaVersion: string };
 export type ThresholdParent = { metric: NonNullable<LimitationParent['thresholdMetric']>; max: number; approximate: boolean };
+export type InstanceTypeParent = typeof t.instanceTypes.$inferSelect;
+export type InstanceTypeConnectionParent = { rows: InstanceTypeParent[]; totalCount: number; hasNextPage: boolean; hasPreviousPage: boolean; podsMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION' };
+export type InstanceTypeEdgeParent = { row: InstanceTypeParent; podsMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION' };

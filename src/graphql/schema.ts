@@ -3,7 +3,8 @@ import { mergeResolvers } from './resolvers/merge.js';
 import { catalogueResolvers } from './resolvers/catalogue.js';
 import { Query } from './resolvers/query.js';
 import { verdictResolvers } from './resolvers/verdicts.js';
+import { instanceTypeResolvers } from './resolvers/instance-types.js';
 import { loadSdl } from './sdl.js';
 
 export const typeDefs = loadSdl();
-export const resolvers = mergeResolvers([{ Query }, catalogueResolvers, verdictResolvers]);
+export const resolvers = mergeResolvers([{ Query }, catalogueResolvers, verdictResolvers, instanceTypeResolvers]);

@@ -108,7 +108,22 @@ describe('validatePlan: accepted plans', () => {
       { windowsVersion: 'windows-server-2019', windowsBuildRevision: null, cniPlugin: null, networkMode: null, features: null, kubernetesVersion: null, environment: null, serviceTypes: null, networkPolicy: null, servicesPerNode: null, backendsPerService: null, asOf: null },
       TEST_TODAY,
     );
-    expect(plan).toEqual({ windowsVersion: 'windows-server-2019', features: [], networkPolicy: false, asOf: TEST_TODAY });
+    expect(plan).toEqual({ windowsVersion: 'windows-server-2019', features: [], networkPolicy: false, asOf: TEST_TODAY, ipAddressMode: 'SECONDARY_IP' });
+  });
+
+  it('refuses an unknown instance type with the closest names as suggestions', () => {
+    const error = refusal({ ...base, instanceType: 'm5.larg' });
+    expect(error.field).toBe('instanceType');
+    expect(error.suggestions?.[0]).toBe('m5.large');
+  });
+
+  it.each([
+    ['podsPerNode', -1],
+    ['podsPerNode', 10001],
+    ['kubeletMaxPods', 0],
+    ['kubeletMaxPods', 2.5],
+  ])('refuses %s = %s', (field, value) => {
+    expect(refusal({ ...base, [field]: value }).field).toBe(field);
   });
 
   it('keeps every valid field', () => {
@@ -125,6 +140,10 @@ describe('validatePlan: accepted plans', () => {
       servicesPerNode: 150,
       backendsPerService: 65,
       asOf: '2025-06-30',
+      instanceType: 'm5.large',
+      ipAddressMode: 'PREFIX_DELEGATION' as const,
+      podsPerNode: 100,
+      kubeletMaxPods: 150,
     };
     expect(validatePlan(testKnowledge(), input, TEST_TODAY)).toEqual(input);
   });

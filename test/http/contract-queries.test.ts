@@ -163,6 +163,8 @@ describe('bad input', () => {
     ['address count below 2', '{ podCapacity(input: { ipv4AddressesPerInterface: 1 }) { maxPods } }', 'input.ipv4AddressesPerInterface'],
     ['address count above any instance type', '{ podCapacity(input: { ipv4AddressesPerInterface: 65 }) { maxPods } }', 'input.ipv4AddressesPerInterface'],
     ['neither instance type nor address count', '{ podCapacity(input: {}) { maxPods } }', 'input'],
+    ['unknown instance type in a plan', '{ compatibility(input: { windowsVersion: "windows-server-2022", instanceType: "m5.larg" }) { verdict } }', 'input.instanceType'],
+    ['kubelet max-pods of 0', '{ podCapacity(input: { instanceType: "m5.large", kubeletMaxPods: 0 }) { maxPods } }', 'input.kubeletMaxPods'],
   ])('%s -> BAD_USER_INPUT on %s', async (_, query, field) => {
     const { status, body } = await app.graphql(query);
     expect(status).toBe(200);

@@ -29,6 +29,11 @@ export const FINDING_CODES = {
   CAVEAT: 'A documented caveat applies to the plan.',
   LIMITATION_MITIGATED: 'A limitation would apply, but a feature the plan enables takes its bite away.',
   KUBERNETES_VERSION_UNSPECIFIED: 'Settings differ by Kubernetes version and the plan gives none; every variant is listed.',
+  INSTANCE_TYPE_NOT_FOR_WINDOWS: 'The EC2 instance type cannot host Windows nodes: it is Arm-based (Graviton, a1) or a mac type.',
+  PREFIX_DELEGATION_UNSUPPORTED: 'Prefix delegation was planned on an instance type that is not Nitro-based; it stays in secondary-IP mode.',
+  PODS_EXCEED_CAPACITY: "The planned pods per node are more than the instance type's IP addresses allow in the planned mode.",
+  PODS_EXCEED_KUBELET_MAX_PODS: "The addresses allow the planned pods, but the kubelet's max-pods (110 by default on EKS) caps the node below them.",
+  POD_CAPACITY: 'How many Windows pods the instance type gives in the planned mode, and what limits it.',
 } as const;
 
 export type FindingCode = keyof typeof FINDING_CODES;

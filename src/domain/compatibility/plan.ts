@@ -5,6 +5,8 @@
  */
 import { KUBERNETES_MINOR } from '../kubernetes-version.js';
 import type { Knowledge } from '../knowledge.js';
+import { MAX_KUBELET_MAX_PODS, type IpAddressMode } from '../capacity.js';
+import { closestNames } from '../closest.js';
 
 export interface PlanInput {
   windowsVersion: string;
@@ -19,6 +21,10 @@ export interface PlanInput {
   servicesPerNode?: number | null;
   backendsPerService?: number | null;
   asOf?: string | null;
+  instanceType?: string | null;
+  ipAddressMode?: IpAddressMode | null;
+  podsPerNode?: number | null;
+  kubeletMaxPods?: number | null;
 }
 
 /** A validated plan: every slug exists, every number is plausible. */
@@ -35,6 +41,10 @@ export interface Plan {
   servicesPerNode?: number;
   backendsPerService?: number;
   asOf: string;
+  instanceType?: string;
+  ipAddressMode: IpAddressMode;
+  podsPerNode?: number;
+  kubeletMaxPods?: number;
 }
 
 export class PlanError extends Error {
@@ -42,8 +52,10 @@ export class PlanError extends Error {
     readonly field: string,
     message: string,
     readonly validChoices?: readonly string[],
+    /** For sets too large to list: the closest known values. */
+    readonly suggestions?: readonly string[],
   ) {
-    super(validChoices ? `${message}. Valid choices: ${validChoices.join(', ')}` : message);
+    super(validChoices ? `${message}. Valid choices: ${validChoices.join(', ')}` : suggestions ? `${message}. Closest known: ${suggestions.join(', ')}` : message);
     this.name = 'PlanError';
   }
 }
@@ -83,6 +95,7 @@ export function validatePlan(k: Knowledge, input: PlanInput, today: string): Pla
     features: slugList('features', input.features, k.features, 'feature', PLAN_LIMITS.maxFeatures) ?? [],
     networkPolicy: input.networkPolicy ?? false,
     asOf: today,
+    ipAddressMode: input.ipAddressMode ?? 'SECONDARY_IP',
   };
   const revision = count('windowsBuildRevision', input.windowsBuildRevision, 0, PLAN_LIMITS.maxRevision);
   if (revision !== undefined) plan.windowsBuildRevision = revision;
@@ -108,5 +121,14 @@ export function validatePlan(k: Knowledge, input: PlanInput, today: string): Pla
       throw new PlanError('asOf', `asOf must be a date as YYYY-MM-DD, got "${input.asOf}"`);
     plan.asOf = input.asOf;
   }
+  if (input.instanceType != null) {
+    if (!k.instanceTypes.has(input.instanceType))
+      throw new PlanError('instanceType', `unknown EC2 instance type "${input.instanceType}"`, undefined, closestNames(input.instanceType, k.instanceTypes.keys()));
+    plan.instanceType = input.instanceType;
+  }
+  const pods = count('podsPerNode', input.podsPerNode, 0, MAX_KUBELET_MAX_PODS);
+  if (pods !== undefined) plan.podsPerNode = pods;
+  const kubelet = count('kubeletMaxPods', input.kubeletMaxPods, 1, MAX_KUBELET_MAX_PODS);
+  if (kubelet !== undefined) plan.kubeletMaxPods = kubelet;
   return plan;
 }

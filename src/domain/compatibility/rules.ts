@@ -6,6 +6,8 @@ import { describeKubernetesRange, compareKubernetes, kubernetesInRange } from '.
 import type { LimitationFact, SettingFact } from '../knowledge.js';
 import { and, formatBuild, isAtLeast, isInRange, parseBuild, type Tristate } from '../windows-build.js';
 import type { PlanContext } from './context.js';
+import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES, computePodCapacity } from '../capacity.js';
+import { NAMING_SOURCES, NITRO_SOURCES, prefixDelegationRefusal, supportsPrefixDelegation, windowsUnsuitability } from '../instance-types.js';
 import { capAtWarning, type Finding, type FindingCode } from './findings.js';
 
 export type Rule = (ctx: PlanContext) => Finding[];
@@ -354,6 +356,59 @@ export const kubernetesVersionUnspecified: Rule = (ctx) => {
   ];
 };
 
+const MODE_WORDS = { SECONDARY_IP: 'secondary-IP mode', PREFIX_DELEGATION: 'prefix delegation' } as const;
+
+export const instanceTypeCapacity: Rule = ({ k, plan }) => {
+  if (!plan.instanceType) return [];
+  const type = k.instanceTypes.get(plan.instanceType)!;
+  const unsuitable = windowsUnsuitability(type.name);
+  if (unsuitable)
+    return [{ severity: 'error', code: 'INSTANCE_TYPE_NOT_FOR_WINDOWS', subject: type.name, message: unsuitable, remediation: 'Choose an x86-64 instance type for the Windows node group.', sources: NAMING_SOURCES }];
+  if (plan.ipAddressMode === 'PREFIX_DELEGATION' && !supportsPrefixDelegation(type))
+    return [
+      {
+        severity: 'error',
+        code: 'PREFIX_DELEGATION_UNSUPPORTED',
+        subject: type.name,
+        message: prefixDelegationRefusal(type),
+        remediation: 'Use secondary-IP mode on this type, or a Nitro-based instance type for prefix delegation.',
+        sources: NITRO_SOURCES,
+      },
+    ];
+  const c = computePodCapacity(type.ipv4PerInterface, plan.ipAddressMode, type.name, plan.kubeletMaxPods);
+  const mode = MODE_WORDS[plan.ipAddressMode];
+  const findings: Finding[] = [
+    {
+      severity: 'info',
+      code: 'POD_CAPACITY',
+      subject: type.name,
+      message: `${type.name} gives ${c.maxPods} Windows pods in ${mode}; the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
+      sources: CAPACITY_SOURCES,
+    },
+  ];
+  const wanted = plan.podsPerNode;
+  if (wanted !== undefined && wanted > c.maxPods) {
+    const pdWouldFit = plan.ipAddressMode === 'SECONDARY_IP' && supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
+    findings.push({
+      severity: 'error',
+      code: 'PODS_EXCEED_CAPACITY',
+      subject: type.name,
+      message: `The plan needs ${wanted} pods per node; ${type.name} gives ${c.maxPods} in ${mode}.`,
+      remediation: pdWouldFit ? 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.' : 'Choose an instance type with more IPv4 addresses per interface (see instanceTypes(filter: { minimumPods })).',
+      sources: CAPACITY_SOURCES,
+    });
+  } else if (wanted !== undefined && wanted > c.schedulablePods)
+    findings.push({
+      severity: 'warning',
+      code: 'PODS_EXCEED_KUBELET_MAX_PODS',
+      subject: type.name,
+      message: `${type.name} has addresses for ${c.maxPods} pods, but the kubelet max-pods of ${c.kubeletMaxPods} caps the node below the planned ${wanted}.`,
+      remediation: `Raise the kubelet's max-pods to at least ${wanted}, e.g. -KubeletExtraArgs '--max-pods=${wanted}' in the node bootstrap.`,
+      sources: CAPACITY_SOURCES,
+    });
+  return findings;
+};
+
 /** Every rule, in reporting order. */
 export const RULES: readonly Rule[] = [
   windowsLifecycle,
@@ -365,4 +420,5 @@ export const RULES: readonly Rule[] = [
   networkPolicy,
   limitations,
   kubernetesVersionUnspecified,
+  instanceTypeCapacity,
 ];

@@ -22,6 +22,7 @@ const NODE_LOADERS: Record<NodeType, keyof RequestContext['loaders']> = {
   ServiceType: 'serviceType',
   Environment: 'environment',
   SourceDocument: 'sourceDocument',
+  InstanceType: 'instanceType',
 };
 
 const COUNTED_TABLES = {

@@ -1,6 +1,7 @@
 /** compatibility and podCapacity: validate at the edge, compute in the domain, cite the facts. */
 import { owner } from '../../db/owners.js';
-import { CAPACITY_SOURCES, computePodCapacity, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
+import { CAPACITY_SOURCES, computePodCapacity, MAX_KUBELET_MAX_PODS, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
+import { instanceCapacity } from '../../domain/instance-types.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
@@ -18,16 +19,21 @@ export const verdictResolvers: Resolvers = {
     },
     async podCapacity(_, { input }, { loaders, knowledge }) {
       const mode = input.ipAddressMode ?? 'SECONDARY_IP';
-      const { instanceType, ipv4AddressesPerInterface } = input;
+      const { instanceType, ipv4AddressesPerInterface, kubeletMaxPods } = input;
       if ((instanceType == null) === (ipv4AddressesPerInterface == null))
         throw badUserInput('input', 'give exactly one of instanceType and ipv4AddressesPerInterface');
+      if (kubeletMaxPods != null && (!Number.isInteger(kubeletMaxPods) || kubeletMaxPods < 1 || kubeletMaxPods > MAX_KUBELET_MAX_PODS))
+        throw badUserInput('input.kubeletMaxPods', `kubeletMaxPods must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${kubeletMaxPods}`);
+      const kubelet = kubeletMaxPods ?? undefined;
       if (instanceType != null) {
         const row = await loaders.instanceType.load(instanceType);
         if (!row) {
           const names = await loaders.instanceTypeNames();
           throw unknownWithSuggestions('input.instanceType', `unknown EC2 instance type "${instanceType}"`, closestNames(instanceType, names));
         }
-        return { ...computePodCapacity(row.ipv4PerInterface, mode, row.name), instanceType: row.name };
+        const result = instanceCapacity(row, mode);
+        if ('refusal' in result) throw badUserInput(mode === 'PREFIX_DELEGATION' && !row.windowsUnsuitability ? 'input.ipAddressMode' : 'input.instanceType', result.refusal);
+        return { ...computePodCapacity(row.ipv4PerInterface, mode, row.name, kubelet), instanceType: row.name };
       }
       const max = knowledge.maxIpv4PerInterface;
       if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface! < MIN_ADDRESSES_PER_INTERFACE || ipv4AddressesPerInterface! > max)
@@ -35,7 +41,7 @@ export const verdictResolvers: Resolvers = {
           'input.ipv4AddressesPerInterface',
           `ipv4AddressesPerInterface must be from ${MIN_ADDRESSES_PER_INTERFACE} (the primary address plus one) to ${max} (the most any EC2 instance type allows), got ${ipv4AddressesPerInterface}`,
         );
-      return computePodCapacity(ipv4AddressesPerInterface!, mode, 'the interface');
+      return computePodCapacity(ipv4AddressesPerInterface!, mode, 'the interface', kubelet);
     },
   },
   CompatibilityReport: {

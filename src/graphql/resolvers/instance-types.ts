@@ -1,0 +1,102 @@
+/** The EC2 catalogue: lookup, the paginated planning list, and capacity per instance type. */
+import { and, asc, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { owner } from '../../db/owners.js';
+import * as t from '../../db/tables.js';
+import { CAPACITY_SOURCES } from '../../domain/capacity.js';
+import { instanceCapacity, NAMING_SOURCES, NITRO_SOURCES } from '../../domain/instance-types.js';
+import { badUserInput } from '../errors.js';
+import { toGlobalId } from '../global-id.js';
+import type { Resolvers } from '../generated/resolvers.js';
+import type { InstanceTypeParent } from '../mappers.js';
+
+export const MAX_PAGE_SIZE = 100;
+type Mode = 'SECONDARY_IP' | 'PREFIX_DELEGATION';
+
+const podsColumn = (mode: Mode) => (mode === 'PREFIX_DELEGATION' ? t.instanceTypes.podsPrefixDelegation : t.instanceTypes.podsSecondaryIp);
+/** Sort key: pods in the mode, -1 where the mode gives none (those sort last). */
+const sortKey = (mode: Mode) => sql<number>`coalesce(${podsColumn(mode)}, -1)`;
+const rowKey = (row: InstanceTypeParent, mode: Mode) => (mode === 'PREFIX_DELEGATION' ? row.podsPrefixDelegation : row.podsSecondaryIp) ?? -1;
+
+/** Cursors carry the sort position (mode, pods, name), so a page is a keyset seek, not an offset. */
+export function encodeCursor(mode: Mode, pods: number, name: string): string {
+  return Buffer.from(JSON.stringify([mode, pods, name]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, mode: Mode): { pods: number; name: string } {
+  try {
+    const [m, pods, name] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown, unknown];
+    if (m === mode && Number.isInteger(pods) && typeof name === 'string') return { pods: pods as number, name };
+  } catch {
+    // fall through to the error below
+  }
+  throw badUserInput('after', 'after is not a cursor of this list (cursors belong to one podsMode; take them from pageInfo.endCursor)');
+}
+
+const sources = async (loaders: { citations(k: string): Promise<{ doc: string; section: string }[]> }) => [
+  ...(await loaders.citations(owner.instanceTypes)),
+  ...NAMING_SOURCES,
+  ...NITRO_SOURCES,
+];
+
+export const instanceTypeResolvers: Resolvers = {
+  Query: {
+    instanceType: (_, { name }, { loaders }) => loaders.instanceType.load(name),
+    async instanceTypes(_, { filter, podsMode, first, after }, { database: { db } }) {
+      const mode: Mode = podsMode ?? 'SECONDARY_IP';
+      const size = first ?? 50;
+      if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badUserInput('first', `first must be from 1 to ${MAX_PAGE_SIZE}, got ${size}`);
+      const where: SQL[] = [];
+      if (filter?.family != null) where.push(eq(t.instanceTypes.family, filter.family));
+      if (filter?.architecture != null) where.push(eq(t.instanceTypes.architecture, filter.architecture));
+      if (filter?.hypervisor != null) where.push(eq(t.instanceTypes.hypervisor, filter.hypervisor));
+      if (filter?.usableForWindows != null) where.push(filter.usableForWindows ? isNull(t.instanceTypes.windowsUnsuitability) : isNotNull(t.instanceTypes.windowsUnsuitability));
+      if (filter?.minimumPods != null) {
+        if (!Number.isInteger(filter.minimumPods) || filter.minimumPods < 0 || filter.minimumPods > 100000)
+          throw badUserInput('filter.minimumPods', `minimumPods must be a whole number from 0 to 100000, got ${filter.minimumPods}`);
+        where.push(gte(podsColumn(mode), filter.minimumPods));
+      }
+      const matching = and(...where);
+      const [{ total }] = (await db.select({ total: sql<number>`count(*)` }).from(t.instanceTypes).where(matching)) as [{ total: number }];
+      const seek = after != null ? decodeCursor(after, mode) : undefined;
+      const page = seek
+        ? and(matching, sql`(${sortKey(mode)} < ${seek.pods} OR (${sortKey(mode)} = ${seek.pods} AND ${t.instanceTypes.name} > ${seek.name}))`)
+        : matching;
+      const rows = await db.select().from(t.instanceTypes).where(page).orderBy(desc(sortKey(mode)), asc(t.instanceTypes.name)).limit(size + 1);
+      return { rows: rows.slice(0, size), totalCount: total, hasNextPage: rows.length > size, hasPreviousPage: after != null, podsMode: mode };
+    },
+  },
+  InstanceTypeConnection: {
+    edges: (c) => c.rows.map((row) => ({ row, podsMode: c.podsMode })),
+    nodes: (c) => c.rows,
+    pageInfo: (c) => {
+      const first = c.rows[0];
+      const last = c.rows.at(-1);
+      return {
+        hasNextPage: c.hasNextPage,
+        hasPreviousPage: c.hasPreviousPage,
+        startCursor: first ? encodeCursor(c.podsMode, rowKey(first, c.podsMode), first.name) : null,
+        endCursor: last ? encodeCursor(c.podsMode, rowKey(last, c.podsMode), last.name) : null,
+      };
+    },
+  },
+  InstanceTypeEdge: {
+    cursor: (e) => encodeCursor(e.podsMode, rowKey(e.row, e.podsMode), e.row.name),
+    node: (e) => e.row,
+  },
+  InstanceType: {
+    id: (r) => toGlobalId('InstanceType', r.name),
+    usableForWindows: (r) => r.windowsUnsuitability === null,
+    notUsableReason: (r) => r.windowsUnsuitability,
+    ipv4AddressesPerInterface: (r) => r.ipv4PerInterface,
+    networkCards: (r) => r.networkCards.map(([index, maxInterfaces]) => ({ index, maxInterfaces })),
+    trunkingCompatible: (r) => r.trunking,
+    secondaryIpCapacity: (r) => capacityOf(r, 'SECONDARY_IP'),
+    prefixDelegationCapacity: (r) => capacityOf(r, 'PREFIX_DELEGATION'),
+    sources: (_, __, { loaders }) => sources(loaders),
+  },
+};
+
+function capacityOf(r: InstanceTypeParent, mode: Mode) {
+  const result = instanceCapacity(r, mode);
+  return 'capacity' in result ? { ...result.capacity, instanceType: r.name } : null;
+}
