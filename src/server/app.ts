@@ -14,13 +14,18 @@ import type { RequestContext } from '../graphql/context.js';
 import { requestLoaders } from '../graphql/loaders.js';
 import { resolvers, typeDefs } from '../graphql/schema.js';
 import { registerGraphiql } from './graphiql.js';
+import cors from '@fastify/cors';
+import { armorProtection, DEFAULT_LIMITS, type Limits } from './limits.js';
+import { registerRequestDeadline } from './deadline.js';
 
 export interface AppOptions {
   database: OpenDatabase;
   /** pino log level; 'silent' in tests. */
   logLevel?: string;
-  /** Largest request body accepted, in bytes. */
-  bodyLimit?: number;
+  /** Request limits; DEFAULT_LIMITS when omitted. */
+  limits?: Limits;
+  /** Origins allowed by CORS ('*' for any); none when empty. */
+  corsOrigins?: string[];
   /** Fixed "today" for lifecycle checks (tests); defaults to the real date per request. */
   today?: () => string;
 }
@@ -50,18 +55,29 @@ function maskingPlugin(): ApolloServerPlugin<RequestContext> {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { database } = options;
   const knowledge = loadKnowledge(database);
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const armor = armorProtection(limits);
   const fastify = Fastify({
     logger: { level: options.logLevel ?? 'info' },
-    bodyLimit: options.bodyLimit ?? 100 * 1024,
+    bodyLimit: limits.bodyLimitBytes,
+    // Backstop behind the deadline hook (which answers first, with a GraphQL error).
+    requestTimeout: limits.requestTimeoutMs * 2,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   });
+  registerRequestDeadline(fastify, limits.requestTimeoutMs);
+  if (options.corsOrigins && options.corsOrigins.length > 0)
+    await fastify.register(cors, { origin: options.corsOrigins.includes('*') ? true : options.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
 
   const apollo = new ApolloServer<RequestContext>({
     typeDefs,
     resolvers: resolvers as never,
     introspection: true,
     includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    parseOptions: { maxTokens: limits.maxTokens },
+    validationRules: armor.validationRules,
+    csrfPrevention: true,
     // main.ts owns shutdown; Apollo's own handler would re-raise SIGTERM and exit 143.
     stopOnTerminationSignals: false,
     logger: {
@@ -76,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, ...(formatted.path ? { path: formatted.path } : {}) };
       return formatted;
     },
-    plugins: [fastifyApolloDrainPlugin(fastify), ApolloServerPluginLandingPageDisabled(), maskingPlugin()],
+    plugins: [fastifyApolloDrainPlugin(fastify), ApolloServerPluginLandingPageDisabled(), maskingPlugin(), ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[])],
   });
   await apollo.start();
 

@@ -1,9 +1,13 @@
 /** Environment configuration, validated at start with messages that say what to fix. */
+import { readLimits, type Limits } from './limits.js';
+
 export interface Config {
   port: number;
   host: string;
   databasePath?: string;
   logLevel: string;
+  limits: Limits;
+  corsOrigins: string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -13,5 +17,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  return { port, host: env.HOST || '0.0.0.0', ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}), logLevel };
+  const corsOrigins = (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of corsOrigins)
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS entries must be '*' or an origin like https://portal.example.com, got "${origin}"`);
+  return { port, host: env.HOST || '0.0.0.0', ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}), logLevel, limits: readLimits(env), corsOrigins };
 }

@@ -25,7 +25,7 @@ try {
   process.exit(1);
 }
 
-const { fastify, apollo } = await buildApp({ database, logLevel: config.logLevel });
+const { fastify, apollo } = await buildApp({ database, logLevel: config.logLevel, limits: config.limits, corsOrigins: config.corsOrigins });
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { loadKnowledge } from '../../src/db/knowledge.js';
 import { openDatabase, type OpenDatabase } from '../../src/db/open.js';
 import type { Knowledge } from '../../src/domain/knowledge.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type AppOptions } from '../../src/server/app.js';
 
 export function testDatabasePath(): string {
   return inject('databasePath');
@@ -34,9 +34,9 @@ export interface RunningApp {
 }
 
 /** Starts the real service on 127.0.0.1 with an ephemeral port. */
-export async function startApp(): Promise<RunningApp> {
-  const database = openDatabase(testDatabasePath());
-  const { fastify } = await buildApp({ database, logLevel: 'silent', today: () => TEST_TODAY });
+export async function startApp(options: Partial<Pick<AppOptions, 'limits' | 'corsOrigins'>> & { databasePath?: string } = {}): Promise<RunningApp> {
+  const database = openDatabase(options.databasePath ?? testDatabasePath());
+  const { fastify } = await buildApp({ database, logLevel: 'silent', today: () => TEST_TODAY, ...(options.limits ? { limits: options.limits } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}) });
   const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

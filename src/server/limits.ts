@@ -1,0 +1,70 @@
+/**
+ * Request limits: one documented, configurable set. Every limit refuses a request before
+ * execution (or before parsing) with a GraphQL error and extensions.code, never a 5xx.
+ * The README's "Limits and errors" table lists these names, defaults and variables.
+ */
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+
+export interface Limits {
+  /** Deepest selection nesting (introspection excepted). */
+  maxDepth: number;
+  /** Aliases per operation. */
+  maxAliases: number;
+  /** Directives per operation. */
+  maxDirectives: number;
+  /** Lexical tokens per document, enforced by the parser. */
+  maxTokens: number;
+  /** Cost budget: objects 2, scalars 1, x1.5 per depth level, x first/last list sizes. */
+  maxCost: number;
+  /** Largest request body in bytes (413 above). */
+  bodyLimitBytes: number;
+  /** Time a request may take from arrival to response before a 503 TIMEOUT. */
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  maxDepth: 10,
+  maxAliases: 30,
+  maxDirectives: 20,
+  maxTokens: 5000,
+  maxCost: 20000,
+  bodyLimitBytes: 100 * 1024,
+  requestTimeoutMs: 10000,
+};
+
+/** Environment variable per limit. */
+export const LIMIT_VARIABLES: Record<keyof Limits, string> = {
+  maxDepth: 'LIMIT_MAX_DEPTH',
+  maxAliases: 'LIMIT_MAX_ALIASES',
+  maxDirectives: 'LIMIT_MAX_DIRECTIVES',
+  maxTokens: 'LIMIT_MAX_TOKENS',
+  maxCost: 'LIMIT_MAX_COST',
+  bodyLimitBytes: 'LIMIT_BODY_BYTES',
+  requestTimeoutMs: 'LIMIT_REQUEST_TIMEOUT_MS',
+};
+
+export function readLimits(env: NodeJS.ProcessEnv): Limits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const [key, variable] of Object.entries(LIMIT_VARIABLES) as [keyof Limits, string][]) {
+    const raw = env[variable];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > 1e9) throw new Error(`${variable} must be a whole number from 1 to 1000000000, got "${raw}"`);
+    limits[key] = value;
+  }
+  return limits;
+}
+
+/** graphql-armor's validation rules for depth, aliases, directives and cost. */
+export function armorProtection(limits: Limits) {
+  return new ApolloArmor({
+    maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, exposeLimits: true },
+    maxAliases: { n: limits.maxAliases, exposeLimits: true },
+    maxDirectives: { n: limits.maxDirectives, exposeLimits: true },
+    costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true, exposeLimits: true },
+    // Apollo's parser enforces the token limit instead: armor's plugin turns syntax errors into 500s.
+    maxTokens: { enabled: false },
+    // Introspection is on (GraphiQL, codegen), so hiding "did you mean" suggestions would hide nothing.
+    blockFieldSuggestion: { enabled: false },
+  }).protect();
+}

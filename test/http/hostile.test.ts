@@ -1,0 +1,164 @@
+/**
+ * One test per hostile request class: each is refused with a 4xx or a GraphQL error carrying
+ * extensions.code, quickly, and the server keeps answering afterwards.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/server/limits.js';
+import { startApp, type RunningApp } from '../support/fixtures.js';
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+/** Generous: the point is "refused in milliseconds, not hanging", not a benchmark. */
+const REFUSED_WITHIN_MS = 2000;
+
+async function send(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const started = performance.now();
+  const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers, body });
+  const text = await response.text();
+  return { status: response.status, text, json: (() => { try { return JSON.parse(text) as { errors?: { message: string; extensions?: { code?: string } }[] }; } catch { return undefined; } })(), ms: performance.now() - started };
+}
+
+async function expectStillServing() {
+  const { status, body } = await app.graphql<{ networkMode: { slug: string } }>('{ networkMode(slug: "overlay") { slug } }');
+  expect(status).toBe(200);
+  expect(body.data?.networkMode.slug).toBe('overlay');
+}
+
+const q = (query: string, variables?: unknown) => JSON.stringify({ query, variables });
+const nest = (depth: number) => `{ cniPlugins { ${'networkModes { cniPlugins { '.repeat(depth)}slug${' } }'.repeat(depth)} } }`;
+
+describe.each([
+  ['deep nesting (depth 60)', () => send(q(nest(30))), 'GRAPHQL_VALIDATION_FAILED', /depth/i],
+  ['alias flood (300 aliases)', () => send(q(`{ ${Array.from({ length: 300 }, (_, i) => `a${i}: datasetInfo { version }`).join(' ')} }`)), 'GRAPHQL_VALIDATION_FAILED', /alias/i],
+  ['fragment cycle', () => send(q('query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }')), 'GRAPHQL_VALIDATION_FAILED', /cannot spread fragment/i],
+  ['directive flood (500 directives)', () => send(q(`{ datasetInfo { version ${'@include(if: true) '.repeat(500)} } }`)), 'GRAPHQL_VALIDATION_FAILED', /directive/i],
+  ['token flood (6000 tokens in 48 KB)', () => send(q(`{ datasetInfo { ${'version '.repeat(6000)} } }`)), 'GRAPHQL_PARSE_FAILED', /token/i],
+  ['cost flood (three 100-item pages with nested fields)', () => send(q(`{ ${['a', 'b', 'c'].map((a) => `${a}: instanceTypes(first: 100) { edges { cursor node { name secondaryIpCapacity { maxPods steps } prefixDelegationCapacity { maxPods } sources { section document { title url } } } } }`).join(' ')} }`)), 'GRAPHQL_VALIDATION_FAILED', /cost/i],
+  ['wrong variable type', () => send(q('query ($n: Int) { compatibility(input: { windowsVersion: "windows-server-2022", backendsPerService: $n }) { verdict } }', { n: 'many' })), 'BAD_USER_INPUT', /Int/],
+  ['huge integer literal', () => send(q('{ compatibility(input: { windowsVersion: "windows-server-2022", backendsPerService: 99999999999999 }) { verdict } }')), 'GRAPHQL_VALIDATION_FAILED', /Int cannot represent/],
+  ['huge integer variable', () => send(q('query ($n: Int) { podCapacity(input: { ipv4AddressesPerInterface: $n }) { maxPods } }', { n: 1e30 })), 'BAD_USER_INPUT', /Int cannot represent/],
+  ['null query', () => send(JSON.stringify({ query: null })), 'BAD_REQUEST', /query/i],
+])('%s', (_name, request, code, message) => {
+  it(`is refused with ${code}, quickly, and the server still answers`, async () => {
+    const r = await request();
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(r.ms).toBeLessThan(REFUSED_WITHIN_MS);
+    // Several limits may trip at once (a deep query is also costly): one of the errors names this one.
+    const errors = r.json?.errors ?? [];
+    const error = errors.find((e) => message.test(e.message));
+    expect(error, JSON.stringify(errors.map((e) => e.message))).toBeDefined();
+    if (code !== 'BAD_REQUEST') expect(error?.extensions?.code).toBe(code);
+    expect(r.text).not.toMatch(/\s+at .+\.(ts|js):\d+/);
+    await expectStillServing();
+  });
+});
+
+describe('transport-level abuse', () => {
+  it('huge body (8 MiB) -> 413 without reading it all', async () => {
+    const r = await send(q(`{ __typename } #${'x'.repeat(8 * 1024 * 1024)}`));
+    expect(r.status).toBe(413);
+    expect(r.ms).toBeLessThan(REFUSED_WITHIN_MS);
+    await expectStillServing();
+  });
+
+  it('huge batch (1000 operations in one array) -> 400, batching is off', async () => {
+    const r = await send(JSON.stringify(Array.from({ length: 1000 }, () => ({ query: '{ __typename }' }))));
+    expect(r.status).toBe(400);
+    expect(r.text).toMatch(/batch/i);
+    await expectStillServing();
+  });
+
+  it('broken JSON -> 400', async () => {
+    const r = await send('{"query": "{ __typename }"');
+    expect(r.status).toBe(400);
+    await expectStillServing();
+  });
+
+  it('a text/plain POST (CSRF-style simple request) -> 400', async () => {
+    const r = await send(q('{ __typename }'), { 'content-type': 'text/plain' });
+    expect(r.status).toBe(400);
+    await expectStillServing();
+  });
+
+  it('a GET without the preflight header is refused by CSRF prevention', async () => {
+    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ __typename }')}`);
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('ordinary traffic is answered while hostile requests arrive', () => {
+  it('every good request succeeds amid 100 hostile ones', async () => {
+    const hostile = Array.from({ length: 100 }, (_, i) => (i % 2 ? send(q(nest(30))) : send(q(`{ ${Array.from({ length: 200 }, (_, j) => `a${j}: datasetInfo { version }`).join(' ')} }`))));
+    const good = Array.from({ length: 50 }, () => app.graphql<{ feature: { slug: string } }>('{ feature(slug: "dual-stack") { slug minimumWindowsVersion { build } } }'));
+    const [bad, ok] = await Promise.all([Promise.all(hostile), Promise.all(good)]);
+    expect(bad.every((r) => r.status >= 400 && r.status < 500)).toBe(true);
+    expect(ok.every((r) => r.status === 200 && r.body.data?.feature.slug === 'dual-stack')).toBe(true);
+  });
+});
+
+describe('limits are configurable', () => {
+  it('a lower depth limit refuses what the default allows', async () => {
+    const strict = await startApp({ limits: { ...DEFAULT_LIMITS, maxDepth: 3 } });
+    try {
+      const allowed = await app.graphql(nest(1));
+      expect(allowed.body.errors).toBeUndefined();
+      const refused = await strict.graphql(nest(1));
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('a request still unfinished at its deadline (a stalled upload) gets 503 TIMEOUT, and the server goes on', async () => {
+    // Execution itself is short and bounded by the query limits; what can outlast a deadline is a
+    // client that stops sending. The deadline answers it instead of holding the connection.
+    const hurried = await startApp({ limits: { ...DEFAULT_LIMITS, requestTimeoutMs: 300 } });
+    try {
+      const body = q('{ __typename }');
+      const started = performance.now();
+      let stalled: ReturnType<typeof request> | undefined;
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = (stalled = request(`${hurried.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        }));
+        req.on('error', reject);
+        req.write(body.slice(0, 5)); // and never the rest
+      });
+      stalled?.destroy(); // the client gives up too, so shutting the test server down does not wait for it
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.text).errors[0].extensions.code).toBe('TIMEOUT');
+      expect(performance.now() - started).toBeLessThan(REFUSED_WITHIN_MS);
+      const ok = await hurried.graphql<{ __typename: string }>('{ __typename }');
+      expect(ok.status).toBe(200);
+    } finally {
+      await hurried.close();
+    }
+  });
+});
+
+describe('CORS', () => {
+  it('answers preflights only for configured origins', async () => {
+    const portal = await startApp({ corsOrigins: ['https://portal.example.com'] });
+    try {
+      const preflight = (origin: string) =>
+        fetch(`${portal.url}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      expect((await preflight('https://portal.example.com')).headers.get('access-control-allow-origin')).toBe('https://portal.example.com');
+      expect((await preflight('https://evil.example.net')).headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it('sends no CORS headers when none are configured', async () => {
+    const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://portal.example.com' }, body: q('{ __typename }') });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
