@@ -7,8 +7,8 @@
  * over the target. Any failure, or a kill at any point, leaves the previous database as it was.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -49,6 +49,26 @@ export function currentDatasetVersion(seedsDir = SEEDS_DIR): string {
   return `${packageVersion}+${seedHash(seedsDir).slice(0, 12)}`;
 }
 
+/** Temp files of builds whose process is gone (killed mid-build) are removed; live ones are left alone. */
+function removeAbandonedBuilds(target: string): void {
+  const prefix = `${basename(target)}.building-`;
+  for (const name of readdirSync(dirname(target))) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (pid === process.pid || (Number.isInteger(pid) && isAlive(pid))) continue;
+    rmSync(join(dirname(target), name), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export function buildDatabase(options: BuildOptions): BuildResult {
   const started = performance.now();
   const seedsDir = options.seedsDir ?? SEEDS_DIR;
@@ -62,6 +82,7 @@ export function buildDatabase(options: BuildOptions): BuildResult {
   const builtAt = new Date().toISOString();
 
   mkdirSync(dirname(options.target), { recursive: true });
+  removeAbandonedBuilds(options.target);
   const temp = `${options.target}.building-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     const sqlite = new Database(temp);

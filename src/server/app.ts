@@ -17,6 +17,7 @@ import { registerGraphiql } from './graphiql.js';
 import cors from '@fastify/cors';
 import { armorProtection, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
+import { registerErrorShapes } from './errors.js';
 
 export interface AppOptions {
   database: OpenDatabase;
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     genReqId: () => crypto.randomUUID(),
   });
   registerRequestDeadline(fastify, limits.requestTimeoutMs);
+  registerErrorShapes(fastify);
   if (options.corsOrigins && options.corsOrigins.length > 0)
     await fastify.register(cors, { origin: options.corsOrigins.includes('*') ? true : options.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
 

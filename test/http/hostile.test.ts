@@ -63,6 +63,7 @@ describe('transport-level abuse', () => {
   it('huge body (8 MiB) -> 413 without reading it all', async () => {
     const r = await send(q(`{ __typename } #${'x'.repeat(8 * 1024 * 1024)}`));
     expect(r.status).toBe(413);
+    expect(r.json?.errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
     expect(r.ms).toBeLessThan(REFUSED_WITHIN_MS);
     await expectStillServing();
   });
@@ -77,6 +78,7 @@ describe('transport-level abuse', () => {
   it('broken JSON -> 400', async () => {
     const r = await send('{"query": "{ __typename }"');
     expect(r.status).toBe(400);
+    expect(r.json?.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     await expectStillServing();
   });
 
@@ -84,6 +86,12 @@ describe('transport-level abuse', () => {
     const r = await send(q('{ __typename }'), { 'content-type': 'text/plain' });
     expect(r.status).toBe(400);
     await expectStillServing();
+  });
+
+  it('an unknown path -> 404 NOT_FOUND in the GraphQL error shape', async () => {
+    const response = await fetch(`${app.url}/graphq`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('NOT_FOUND');
   });
 
   it('a GET without the preflight header is refused by CSRF prevention', async () => {

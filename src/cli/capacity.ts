@@ -1,0 +1,51 @@
+/**
+ * `winnet-kb capacity <instance-type>`: Windows pod capacity of an EC2 instance type on EKS,
+ * with the arithmetic, through the API's podCapacity query in-process. Refusals (Arm or mac
+ * types, prefix delegation on a Xen type, unknown names) come back as the API's errors.
+ */
+import { PlanFieldError } from './errors.js';
+import { SourceList, outputWidth, wrap } from './format/text.js';
+import { localClient } from './graphql-client.js';
+import { CAPACITY_QUERY, type CapacityView } from './queries.js';
+
+export const CAPACITY_MODES = { 'secondary-ip': 'SECONDARY_IP', 'prefix-delegation': 'PREFIX_DELEGATION' } as const;
+export type CapacityMode = keyof typeof CAPACITY_MODES;
+
+/** The API's field names as this command spells them. */
+const FLAGS: Record<string, string> = { instanceType: '<instance-type>', ipAddressMode: '--mode', kubeletMaxPods: '--kubelet-max-pods' };
+
+export interface CapacityOptions {
+  database: string;
+  mode: CapacityMode;
+  kubeletMaxPods?: number;
+  output: 'text' | 'json';
+}
+
+export function renderCapacity(c: CapacityView, width = outputWidth()): string {
+  const mode = c.ipAddressMode === 'PREFIX_DELEGATION' ? 'prefix delegation' : 'secondary-IP mode';
+  const limit = c.limitedBy === 'IP_ADDRESSES' ? 'its IP addresses' : `the kubelet max-pods of ${c.kubeletMaxPods}`;
+  const sources = new SourceList();
+  const out = [
+    `${c.instanceType ?? 'interface'} (${mode}): ${c.maxPods} pods by IP addresses; the node schedules ${c.schedulablePods} (limited by ${limit}).`,
+    '',
+    ...c.steps.map((s, i) => `  ${i + 1}. ${wrap(s, width, '     ')}`),
+  ];
+  sources.cite(c.sources);
+  if (sources.entries.length) out.push('', 'Sources:', ...sources.lines(width));
+  return `${out.join('\n')}\n`;
+}
+
+export async function runCapacity(instanceType: string, options: CapacityOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const client = await localClient(options.database);
+  try {
+    const input = { instanceType, ipAddressMode: CAPACITY_MODES[options.mode], ...(options.kubeletMaxPods !== undefined ? { kubeletMaxPods: options.kubeletMaxPods } : {}) };
+    const { podCapacity } = await client
+      .request<{ podCapacity: CapacityView }>(CAPACITY_QUERY, { input })
+      .catch((error: unknown) => {
+        throw error instanceof PlanFieldError ? error.renamed(FLAGS[error.field] ?? error.field) : error;
+      });
+    stdout.write(options.output === 'json' ? `${JSON.stringify(podCapacity, null, 2)}\n` : renderCapacity(podCapacity));
+  } finally {
+    await client.close();
+  }
+}

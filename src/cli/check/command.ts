@@ -1,0 +1,40 @@
+/**
+ * `winnet-kb check <plan>`: judge a plan file with the API's engine, offline on the embedded
+ * database or against a running server (`--url`), print the report and exit by its verdict.
+ */
+import { exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
+import { formatMarkdown } from '../format/markdown.js';
+import { formatTable } from '../format/table.js';
+import { httpClient, localClient, type GraphqlClient } from '../graphql-client.js';
+import { COMPATIBILITY_QUERY, type ReportView } from '../queries.js';
+import { readPlanFile } from './plan-file.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'markdown'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface CheckOptions {
+  output: OutputFormat;
+  failOn: FailOn;
+  url?: string;
+  timeout: number;
+  database: string;
+}
+
+export function renderReport(report: ReportView, format: OutputFormat, planName: string): string {
+  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  if (format === 'markdown') return formatMarkdown(report, planName);
+  return formatTable(report, planName);
+}
+
+/** Runs the check and writes the report to stdout; returns the exit code. */
+export async function runCheck(planPath: string, options: CheckOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<ExitCode> {
+  const plan = readPlanFile(planPath);
+  const client: GraphqlClient = options.url ? httpClient(options.url, options.timeout) : await localClient(options.database);
+  try {
+    const { compatibility } = await client.request<{ compatibility: ReportView }>(COMPATIBILITY_QUERY, { input: plan.input });
+    stdout.write(renderReport(compatibility, options.output, plan.name));
+    return exitCodeFor(compatibility.verdict, options.failOn);
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Reads a plan file (YAML or JSON; JSON is read as YAML 1.2, of which it is a subset) and checks
+ * its shape with zod. The shape is CompatibilityInput of schema/verdicts.graphql; whether the
+ * slugs and numbers make sense is left to the engine, which answers with the field and the
+ * valid choices exactly as the API does.
+ */
+import { readFileSync } from 'node:fs';
+import { isScalar, parseDocument } from 'yaml';
+import { z } from 'zod';
+import { closestNames } from '../../domain/closest.js';
+import type { IpAddressMode } from '../../domain/capacity.js';
+import type { PlanInput } from '../../domain/compatibility/plan.js';
+import { CliError } from '../errors.js';
+
+const IP_MODES: Record<string, IpAddressMode> = {
+  SECONDARY_IP: 'SECONDARY_IP',
+  PREFIX_DELEGATION: 'PREFIX_DELEGATION',
+  'secondary-ip': 'SECONDARY_IP',
+  'prefix-delegation': 'PREFIX_DELEGATION',
+};
+
+const text = z.string().min(1, 'must not be empty');
+const whole = z.number().int('must be a whole number');
+const list = z.array(text);
+
+/** Every field of CompatibilityInput; `$comment` is allowed for notes in JSON files, which have no comments. */
+export const PLAN_FILE_SCHEMA = z.strictObject({
+  $comment: z.string().optional(),
+  windowsVersion: text,
+  windowsBuildRevision: whole.nullish(),
+  cniPlugin: text.nullish(),
+  networkMode: text.nullish(),
+  features: list.nullish(),
+  kubernetesVersion: text.nullish(),
+  environment: text.nullish(),
+  serviceTypes: list.nullish(),
+  networkPolicy: z.boolean().nullish(),
+  servicesPerNode: whole.nullish(),
+  backendsPerService: whole.nullish(),
+  asOf: text.nullish(),
+  instanceType: text.nullish(),
+  ipAddressMode: z
+    .string()
+    .refine((v) => v in IP_MODES, `must be one of ${Object.keys(IP_MODES).join(', ')}`)
+    .transform((v) => IP_MODES[v]!)
+    .nullish(),
+  podsPerNode: whole.nullish(),
+  kubeletMaxPods: whole.nullish(),
+});
+
+export const PLAN_FIELDS = Object.keys(PLAN_FILE_SCHEMA.shape).filter((k) => k !== '$comment');
+
+export interface PlanFile {
+  /** Where the plan came from, for messages ("-" is stdin). */
+  name: string;
+  input: PlanInput;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'a mapping' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** Turns zod's issues into one error naming each bad field. */
+function shapeError(name: string, issues: z.core.$ZodIssue[]): CliError {
+  const lines: string[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const near = closestNames(key, PLAN_FIELDS, 1)[0];
+        lines.push(`unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; allowed keys: ${PLAN_FIELDS.join(', ')}`);
+      }
+      continue;
+    }
+    const path = issue.path.map(String).join('.');
+    lines.push(`${path || '(plan)'}: ${issue.message}`);
+  }
+  const [first, ...rest] = lines;
+  return new CliError(`${name}: ${first ?? 'the plan is invalid'}`, rest);
+}
+
+/** Parses plan text; `name` is used in messages only. */
+export function parsePlan(source: string, name: string): PlanFile {
+  const doc = parseDocument(source, { prettyErrors: true });
+  if (doc.errors.length > 0) {
+    throw new CliError(`${name}: not valid YAML or JSON: ${doc.errors[0]!.message.split('\n')[0]}`, doc.errors.slice(1).map((e) => e.message.split('\n')[0]!));
+  }
+  const data: unknown = doc.toJS();
+  if (data === null || data === undefined) throw new CliError(`${name}: the plan is empty; it needs at least windowsVersion`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
+  if (typeof data !== 'object' || Array.isArray(data))
+    throw new CliError(`${name}: the plan must be a mapping of fields, got ${describe(data)}`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
+  // YAML reads an unquoted 1.30 as the number 1.3: keep the version exactly as written.
+  const version = doc.get('kubernetesVersion', true);
+  const record = data as Record<string, unknown>;
+  if (typeof record.kubernetesVersion === 'number' && isScalar(version) && typeof version.source === 'string') record.kubernetesVersion = version.source;
+  const parsed = PLAN_FILE_SCHEMA.safeParse(record);
+  if (!parsed.success) throw shapeError(name, parsed.error.issues);
+  const { $comment: _comment, ...input } = parsed.data;
+  return { name, input: input as PlanInput };
+}
+
+export function readPlanFile(path: string): PlanFile {
+  let source: string;
+  try {
+    source = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new CliError(`cannot read plan file ${path}: ${reason}`);
+  }
+  return parsePlan(source, path === '-' ? '<stdin>' : path);
+}

@@ -1,0 +1,47 @@
+/**
+ * The exit-code contract of `winnet-kb`. CI jobs match on these numbers, so they never change
+ * meaning:
+ *
+ * | code | constant                     | when                                                            |
+ * | ---- | ---------------------------- | --------------------------------------------------------------- |
+ * | 0    | EXIT_OK                      | compatible, or a verdict that `--fail-on` does not fail on       |
+ * | 1    | EXIT_USAGE_OR_DATA_ERROR     | bad flag or argument, unreadable or invalid plan file, unknown   |
+ * |      |                              | slug, missing or stale database, unreachable or failing `--url`  |
+ * | 2    | EXIT_COMPATIBLE_WITH_WARNINGS | COMPATIBLE_WITH_WARNINGS and `--fail-on warning`                |
+ * | 3    | EXIT_INCOMPATIBLE            | INCOMPATIBLE and `--fail-on warning` or `--fail-on error`        |
+ *
+ * `--fail-on` (check only) chooses the verdicts that fail the job:
+ * - `error` (the default): INCOMPATIBLE exits 3; COMPATIBLE_WITH_WARNINGS exits 0.
+ * - `warning`: INCOMPATIBLE exits 3; COMPATIBLE_WITH_WARNINGS exits 2.
+ * - `none`: every verdict exits 0 (report only); usage and data errors still exit 1.
+ */
+import type { Verdict } from '../domain/compatibility/judge.js';
+
+export const EXIT_OK = 0;
+export const EXIT_USAGE_OR_DATA_ERROR = 1;
+export const EXIT_COMPATIBLE_WITH_WARNINGS = 2;
+export const EXIT_INCOMPATIBLE = 3;
+
+export type ExitCode = typeof EXIT_OK | typeof EXIT_USAGE_OR_DATA_ERROR | typeof EXIT_COMPATIBLE_WITH_WARNINGS | typeof EXIT_INCOMPATIBLE;
+
+export const FAIL_ON_LEVELS = ['error', 'warning', 'none'] as const;
+export type FailOn = (typeof FAIL_ON_LEVELS)[number];
+
+/** The exit code of a completed check. */
+export function exitCodeFor(verdict: Verdict, failOn: FailOn): ExitCode {
+  if (failOn === 'none' || verdict === 'COMPATIBLE') return EXIT_OK;
+  if (verdict === 'INCOMPATIBLE') return EXIT_INCOMPATIBLE;
+  return failOn === 'warning' ? EXIT_COMPATIBLE_WITH_WARNINGS : EXIT_OK;
+}
+
+/** The contract in words, for `--help`. */
+export const EXIT_CODES_HELP = `Exit codes:
+  ${EXIT_OK}  compatible (or a verdict --fail-on does not fail on)
+  ${EXIT_USAGE_OR_DATA_ERROR}  usage or data error: bad flag, unreadable or invalid plan file, unknown slug,
+     missing or stale database, unreachable --url
+  ${EXIT_COMPATIBLE_WITH_WARNINGS}  COMPATIBLE_WITH_WARNINGS, only with --fail-on warning
+  ${EXIT_INCOMPATIBLE}  INCOMPATIBLE, with --fail-on error (the default) or warning
+
+--fail-on error    INCOMPATIBLE exits ${EXIT_INCOMPATIBLE}; warnings exit ${EXIT_OK} (default)
+--fail-on warning  INCOMPATIBLE exits ${EXIT_INCOMPATIBLE}; COMPATIBLE_WITH_WARNINGS exits ${EXIT_COMPATIBLE_WITH_WARNINGS}
+--fail-on none     every verdict exits ${EXIT_OK}; usage and data errors still exit ${EXIT_USAGE_OR_DATA_ERROR}`;

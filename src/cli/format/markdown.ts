@@ -1,0 +1,65 @@
+/**
+ * `--output markdown`, for pull-request comments: a heading with the verdict, a table of
+ * findings whose sources are numbered links, the required settings, and the source list with
+ * each document's URL.
+ */
+import type { ReportView, SourceRef } from '../queries.js';
+import { SourceList, settingParts } from './text.js';
+import { summaryOf } from './table.js';
+
+const ICON = { COMPATIBLE: '✅', COMPATIBLE_WITH_WARNINGS: '⚠️', INCOMPATIBLE: '❌' } as const;
+
+/** Text safe inside a table cell: no pipes or line breaks, no stray HTML. */
+export function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, '<br>');
+}
+
+/** Inline code that survives backticks in the text. */
+function code(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  return `${fence}${fence.length > 1 ? ' ' : ''}${text}${fence.length > 1 ? ' ' : ''}${fence}`;
+}
+
+function links(sources: SourceList, refs: readonly SourceRef[]): string {
+  const seen = new Set<number>();
+  const parts: string[] = [];
+  for (const ref of refs) {
+    const n = sources.number(ref);
+    if (seen.has(n)) continue;
+    seen.add(n);
+    parts.push(`[${n}](${ref.document.url})`);
+  }
+  return parts.join(' ');
+}
+
+export function formatMarkdown(report: ReportView, planName: string): string {
+  const sources = new SourceList();
+  const out: string[] = [];
+  out.push(`## ${ICON[report.verdict]} winnet-kb: ${report.verdict}`, '');
+  out.push(`Plan ${code(planName)}: ${summaryOf(report)}. Dataset ${code(report.datasetVersion)}.`, '');
+  if (report.findings.length > 0) {
+    out.push('| # | Severity | Code | Subject | Finding | Sources |', '| ---: | --- | --- | --- | --- | --- |');
+    report.findings.forEach((f, i) => {
+      const text = `${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}`;
+      out.push(`| ${i + 1} | ${f.severity} | ${code(f.code)} | ${f.subject ? code(f.subject) : ''} | ${text} | ${links(sources, f.sources)} |`);
+    });
+  } else {
+    out.push('No findings.');
+  }
+  if (report.requiredSettings.length > 0) {
+    out.push('', '### Required settings', '');
+    for (const s of report.requiredSettings) {
+      const refs = links(sources, s.sources);
+      const { assignment, details } = settingParts(s);
+      out.push(`- ${code(assignment)} ${details}${refs ? ` ${refs}` : ''}`);
+    }
+  }
+  if (report.enabledFeatures.length > 0) out.push('', `Enabled features: ${report.enabledFeatures.map((f) => code(f.slug)).join(', ')}`);
+  if (sources.entries.length > 0) {
+    out.push('', '### Sources', '');
+    sources.entries.forEach((r, i) => {
+      out.push(`${i + 1}. [${r.document.title.replace(/[[\]]/g, '\\$&')}](${r.document.url}), section "${r.section}"${r.note ? `: ${r.note}` : ''}`);
+    });
+  }
+  return `${out.join('\n')}\n`;
+}

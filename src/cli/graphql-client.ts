@@ -1,0 +1,157 @@
+/**
+ * Where the CLI's GraphQL operations run: in-process on the embedded database (the server's own
+ * schema and resolvers, so the answers are the API's answers), or over HTTP against a running
+ * server (`--url`). Both give the same data; errors become CLI errors.
+ */
+import { existsSync } from 'node:fs';
+import { ApolloServer } from '@apollo/server';
+import {
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
+import { currentDatasetVersion } from '../db/build.js';
+import { loadKnowledge } from '../db/knowledge.js';
+import { DatabaseUnusableError, openDatabase, type OpenDatabase } from '../db/open.js';
+import { SEEDS_DIR } from '../db/paths.js';
+import type { Knowledge } from '../domain/knowledge.js';
+import type { RequestContext } from '../graphql/context.js';
+import { requestLoaders } from '../graphql/loaders.js';
+import { resolvers, typeDefs } from '../graphql/schema.js';
+import { CliError, PlanFieldError } from './errors.js';
+
+export interface GraphqlError {
+  message: string;
+  extensions?: { code?: string; field?: string; validChoices?: string[]; suggestions?: string[]; [key: string]: unknown };
+}
+
+export interface GraphqlClient {
+  /** Runs an operation and returns its data; GraphQL errors are thrown as CLI errors. */
+  request<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  close(): Promise<void>;
+  /** Where the answers come from, for messages. */
+  readonly origin: string;
+}
+
+const REBUILD = 'build it with `npm run db:build` (or point --database / DATABASE_PATH at a built database)';
+
+/** The dataset version the checked-out seeds would build, or null when there are no seeds to compare with. */
+function seedsDatasetVersion(): string | null {
+  if (!existsSync(SEEDS_DIR)) return null;
+  try {
+    return currentDatasetVersion(SEEDS_DIR);
+  } catch {
+    return null;
+  }
+}
+
+/** Opens the database read-only, refusing a missing, unusable or stale one with how to rebuild it. */
+export function openKnowledgeBase(path: string): { database: OpenDatabase; knowledge: Knowledge } {
+  let database: OpenDatabase;
+  try {
+    database = openDatabase(path);
+  } catch (error) {
+    if (error instanceof DatabaseUnusableError) {
+      const missing = !existsSync(path);
+      throw new CliError(missing ? `database ${path} does not exist` : error.message, [REBUILD]);
+    }
+    throw error;
+  }
+  const wanted = seedsDatasetVersion();
+  if (wanted !== null && wanted !== database.meta.datasetVersion) {
+    database.close();
+    throw new CliError(`database ${path} is stale: it was built from dataset ${database.meta.datasetVersion}, the seeds in ${SEEDS_DIR} are now ${wanted}`, [REBUILD]);
+  }
+  return { database, knowledge: loadKnowledge(database) };
+}
+
+/** Turns the first GraphQL error into a CLI error; BAD_USER_INPUT keeps its field and choices. */
+export function graphqlErrorToCli(errors: readonly GraphqlError[], origin: string, variables?: Record<string, unknown>): CliError {
+  const [first] = errors;
+  if (!first) return new CliError(`${origin} answered with an empty error list`);
+  const ext = first.extensions ?? {};
+  if (ext.code === 'BAD_USER_INPUT' && typeof ext.field === 'string') {
+    const field = ext.field.replace(/^input\./, '');
+    const wanted = /"([^"]*)"/.exec(first.message)?.[1] ?? (typeof variables?.[field] === 'string' ? (variables[field] as string) : undefined);
+    // The API appends ". Valid choices: ..." / ". Closest known: ..."; the details list them instead.
+    const reason = first.message.replace(/\. (Valid choices|Closest known): .*$/s, '');
+    return new PlanFieldError(field, reason, ext.validChoices, ext.suggestions, ext.validChoices ? wanted : undefined);
+  }
+  const more = errors.length > 1 ? [`and ${errors.length - 1} more error(s)`] : [];
+  return new CliError(`${origin}: ${first.message}${ext.code ? ` (${ext.code})` : ''}`, more);
+}
+
+/** Runs operations in-process against the embedded database through the API's own schema. */
+export async function localClient(databasePath: string, today = new Date().toISOString().slice(0, 10)): Promise<GraphqlClient & { knowledge: Knowledge; database: OpenDatabase }> {
+  const { database, knowledge } = openKnowledgeBase(databasePath);
+  const apollo = new ApolloServer<RequestContext>({
+    typeDefs,
+    resolvers: resolvers as never,
+    includeStacktraceInErrorResponses: false,
+    stopOnTerminationSignals: false,
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginSchemaReportingDisabled()],
+    logger: { debug: () => {}, info: () => {}, warn: () => {}, error: (m) => process.stderr.write(`${String(m)}\n`) },
+  });
+  await apollo.start();
+  const origin = `database ${databasePath}`;
+  return {
+    origin,
+    knowledge,
+    database,
+    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+      const response = await apollo.executeOperation(
+        { query, ...(variables ? { variables } : {}) },
+        { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today } },
+      );
+      if (response.body.kind !== 'single') throw new CliError(`${origin}: unexpected incremental response`);
+      const { data, errors } = response.body.singleResult;
+      if (errors?.length) throw graphqlErrorToCli(errors as GraphqlError[], origin, variables?.input as Record<string, unknown> | undefined);
+      return data as T;
+    },
+    async close() {
+      await apollo.stop();
+      database.close();
+    },
+  };
+}
+
+/** Asks a running winnet-kb server (its /graphql endpoint). */
+export function httpClient(url: string, timeoutMs: number): GraphqlClient {
+  let endpoint: URL;
+  try {
+    endpoint = new URL(url);
+  } catch {
+    throw new CliError(`--url ${url} is not a URL`, ['give the GraphQL endpoint, e.g. http://localhost:4000/graphql']);
+  }
+  if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') throw new CliError(`--url ${url} must be an http or https URL`);
+  const origin = `server ${endpoint.href}`;
+  return {
+    origin,
+    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+          body: JSON.stringify({ query, variables }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
+        throw new CliError(`cannot reach ${origin}: ${reason}`, ['start the server (npm start) or check --url']);
+      }
+      const body = await response.text();
+      let parsed: { data?: T | null; errors?: GraphqlError[] };
+      try {
+        parsed = JSON.parse(body) as typeof parsed;
+      } catch {
+        throw new CliError(`${origin} answered HTTP ${response.status} without a GraphQL response`, [body.slice(0, 200)]);
+      }
+      if (parsed.errors?.length) throw graphqlErrorToCli(parsed.errors, origin, variables?.input as Record<string, unknown> | undefined);
+      if (!response.ok || parsed.data == null) throw new CliError(`${origin} answered HTTP ${response.status} without data`);
+      return parsed.data;
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The `winnet-kb` command line: check (the CI gate), explain, capacity. Findings and answers go
+ * to stdout, diagnostics to stderr; exit codes are those of exit-codes.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../db/paths.js';
+import { runCapacity, CAPACITY_MODES, type CapacityMode } from './capacity.js';
+import { OUTPUT_FORMATS, runCheck, type OutputFormat } from './check/command.js';
+import { PLAN_FIELDS } from './check/plan-file.js';
+import { CliError, formatError } from './errors.js';
+import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, FAIL_ON_LEVELS, type ExitCode, type FailOn } from './exit-codes.js';
+import { runExplain } from './explain.js';
+import { ENTITY_KINDS, type EntityKind } from './queries.js';
+
+export interface Io {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+function wholeNumber(flag: string, min: number, max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`${flag} must be a whole number from ${min} to ${max}.`);
+    return Number(value);
+  };
+}
+
+const CHECK_HELP = `
+The plan file (YAML or JSON, "-" for stdin) holds the fields of the API's CompatibilityInput:
+  ${PLAN_FIELDS.join(', ')}
+windowsVersion is required. An unknown key, an unknown slug or an impossible number is a usage
+error (exit 1) that names the field and its valid choices. ipAddressMode is SECONDARY_IP or
+PREFIX_DELEGATION (secondary-ip and prefix-delegation are accepted too).
+
+Offline, the plan is judged on the embedded database by the same engine and schema as the API;
+with --url it is sent to a running server's compatibility query.
+
+${EXIT_CODES_HELP}
+
+Examples:
+  winnet-kb check examples/incompatible.yaml
+  winnet-kb check plan.yaml --output markdown > comment.md
+  winnet-kb check plan.yaml --fail-on warning --output json
+  winnet-kb check plan.yaml --url http://localhost:4000/graphql`;
+
+/** Builds the program; `exit` receives the exit code of the command that ran. */
+export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
+  const program = new Command('winnet-kb')
+    .description('Windows container networking on Kubernetes: judge plans, explain facts with their sources, work out EKS pod capacity.')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .addOption(
+      new Option('--database <path>', 'the database to read (built by `npm run db:build`)')
+        .default(DEFAULT_DATABASE_PATH, process.env.DATABASE_PATH ? '$DATABASE_PATH' : 'the embedded data/winnet-kb.sqlite, or $DATABASE_PATH')
+        .argParser((p) => resolve(p)),
+    )
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
+    .addHelpText('after', `\n${EXIT_CODES_HELP}`);
+  const database = (command: Command) => (command.optsWithGlobals() as { database: string }).database;
+
+  program
+    .command('check')
+    .description('judge a plan file (YAML or JSON) and exit by its verdict: a CI gate')
+    .argument('<plan>', 'plan file, or - for stdin')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'))
+    .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
+    .option('--url <url>', 'ask a running server (its GraphQL endpoint, e.g. http://localhost:4000/graphql) instead of the embedded database')
+    .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
+    .addHelpText('after', CHECK_HELP)
+    .action(async (plan: string, opts: { output: OutputFormat; failOn: FailOn; url?: string; timeout: number }, command: Command) => {
+      exit(await runCheck(plan, { ...opts, database: database(command) }, io.stdout));
+    });
+
+  program
+    .command('explain')
+    .description('print one entity (Windows version, network mode, CNI plugin, feature, limitation, IPAM option, environment or EC2 instance type) with its facts and sources')
+    .argument('<slug>', 'slug of the entity, or an EC2 instance type name')
+    .addOption(new Option('--kind <kind>', 'only this kind of entity (a slug may name several)').choices(Object.keys(ENTITY_KINDS)))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText('after', '\nExamples:\n  winnet-kb explain direct-server-return\n  winnet-kb explain nat --kind network-mode\n  winnet-kb explain c5.xlarge\n\nAn unknown slug exits 1 with the closest known slugs.')
+    .action(async (slug: string, opts: { kind?: EntityKind; output: 'text' | 'json' }, command: Command) => {
+      await runExplain(slug, { ...opts, database: database(command) }, io.stdout);
+      exit(EXIT_OK);
+    });
+
+  program
+    .command('capacity')
+    .description('Windows pod capacity of an EC2 instance type on EKS, with the arithmetic')
+    .argument('<instance-type>', 'EC2 instance type, e.g. m5.large')
+    .addOption(new Option('--mode <mode>', 'how pod addresses are assigned').choices(Object.keys(CAPACITY_MODES)).default('secondary-ip'))
+    .addOption(new Option('--kubelet-max-pods <n>', "the kubelet's max-pods (default: EKS's 110)").argParser(wholeNumber('--kubelet-max-pods', 1, 10000)))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  winnet-kb capacity m5.large\n  winnet-kb capacity c5.xlarge --mode prefix-delegation --kubelet-max-pods 250\n\nArm and mac types, prefix delegation on a Xen type and unknown names exit 1 with the reason.',
+    )
+    .action(async (name: string, opts: { mode: CapacityMode; kubeletMaxPods?: number; output: 'text' | 'json' }, command: Command) => {
+      await runCapacity(name, { ...opts, database: database(command) }, io.stdout);
+      exit(EXIT_OK);
+    });
+
+  return program;
+}
+
+/** Runs the command line and returns the exit code (it never calls process.exit). */
+export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<ExitCode> {
+  let code: ExitCode = EXIT_OK;
+  const program = buildProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync([...argv]);
+    return code;
+  } catch (error) {
+    // Commander has printed its own message (or the help / version, which exit 0).
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE_OR_DATA_ERROR;
+    if (error instanceof CliError) {
+      io.stderr.write(formatError(error));
+      return error.exitCode;
+    }
+    io.stderr.write(`winnet-kb: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    return EXIT_USAGE_OR_DATA_ERROR;
+  }
+}

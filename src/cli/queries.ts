@@ -1,0 +1,166 @@
+/** The GraphQL operations the CLI runs, and the shapes they return. */
+
+export interface SourceRef {
+  document: { slug: string; title: string; url: string };
+  section: string;
+  note: string | null;
+}
+
+export interface SettingView {
+  kind: string;
+  key: string;
+  value: string;
+  target: string | null;
+  note: string | null;
+  kubernetesVersions: { min: string | null; max: string | null; description: string } | null;
+  sources: SourceRef[];
+}
+
+export type Severity = 'ERROR' | 'WARNING' | 'INFO';
+export type VerdictName = 'COMPATIBLE' | 'COMPATIBLE_WITH_WARNINGS' | 'INCOMPATIBLE';
+
+export interface FindingView {
+  severity: Severity;
+  code: string;
+  subject: string | null;
+  message: string;
+  remediation: string | null;
+  sources: SourceRef[];
+}
+
+/** The compatibility report as the API returns it (and as `--output json` prints it). */
+export interface ReportView {
+  verdict: VerdictName;
+  datasetVersion: string;
+  findings: FindingView[];
+  requiredSettings: SettingView[];
+  enabledFeatures: { slug: string; name: string }[];
+}
+
+const SOURCE = 'fragment Src on SourceReference { document { slug title url } section note }';
+const SETTING = 'fragment Set on Setting { kind key value target note kubernetesVersions { min max description } sources { ...Src } }';
+
+export const COMPATIBILITY_QUERY = `query Compatibility($input: CompatibilityInput!) {
+  compatibility(input: $input) {
+    verdict
+    datasetVersion
+    findings { severity code subject message remediation sources { ...Src } }
+    requiredSettings { ...Set }
+    enabledFeatures { slug name }
+  }
+}
+${SOURCE}
+${SETTING}`;
+
+export interface CapacityView {
+  instanceType: string | null;
+  ipAddressMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION';
+  ipv4AddressesPerInterface: number;
+  maxPods: number;
+  kubeletDefaultMaxPods: number;
+  kubeletMaxPods: number;
+  exceedsKubeletDefault: boolean;
+  schedulablePods: number;
+  limitedBy: 'IP_ADDRESSES' | 'KUBELET_MAX_PODS';
+  steps: string[];
+  sources: SourceRef[];
+}
+
+export const CAPACITY_QUERY = `query Capacity($input: PodCapacityInput!) {
+  podCapacity(input: $input) {
+    instanceType ipAddressMode ipv4AddressesPerInterface maxPods kubeletDefaultMaxPods kubeletMaxPods
+    exceedsKubeletDefault schedulablePods limitedBy steps sources { ...Src }
+  }
+}
+${SOURCE}`;
+
+/** Every kind of entity `explain` looks up, with the query field that finds one by slug. */
+export const ENTITY_KINDS = {
+  'windows-version': 'windowsVersion',
+  'network-mode': 'networkMode',
+  'cni-plugin': 'cniPlugin',
+  feature: 'feature',
+  limitation: 'limitation',
+  'ipam-option': 'ipamOption',
+  environment: 'environment',
+  'instance-type': 'instanceType',
+} as const;
+export type EntityKind = keyof typeof ENTITY_KINDS;
+
+const NOTE = 'text sources { ...Src }';
+const slug = '{ slug name }';
+
+export const EXPLAIN_QUERY = `query Explain($slug: String!) {
+  windowsVersion(slug: $slug) {
+    slug name version versionLabelVerified build servicingChannel releaseDate mainstreamSupportEnds supportEnds
+    updates { kb build releaseDate description sources { ...Src } }
+    featuresAvailable ${slug}
+    notes { ${NOTE} }
+    sources { ...Src }
+  }
+  networkMode(slug: $slug) {
+    slug name description packetModifications usedByKubernetes stability
+    statusNotes { ${NOTE} }
+    settings { ...Set }
+    cniPlugins ${slug}
+    limitations { slug title }
+    sources { ...Src }
+  }
+  cniPlugin(slug: $slug) {
+    slug name description
+    modes { mode ${slug} backend delegatesTo ${slug} stability sources { ...Src } }
+    networkPolicy { support note sources { ...Src } }
+    ipamOptions ${slug}
+    environments { environment ${slug} status since note sources { ...Src } }
+    limitations { slug title }
+    notes { ${NOTE} }
+    sources { ...Src }
+  }
+  feature(slug: $slug) {
+    slug name description
+    minimumWindowsVersion { slug name build }
+    minimumBuild
+    minimumWindowsSources { ...Src }
+    minimumKubernetesVersion
+    requires ${slug}
+    settings { ...Set }
+    enablementNote
+    sources { ...Src }
+  }
+  limitation(slug: $slug) {
+    slug title kind description severity
+    appliesTo {
+      environments ${slug} cniPlugins ${slug} networkModes ${slug}
+      windowsBuilds { description } kubernetesVersions { description }
+      features ${slug} serviceTypes ${slug}
+    }
+    threshold { metric max approximate }
+    parameters { name value }
+    mitigatedBy ${slug}
+    workaround
+    workaroundSettings { ...Set }
+    revisionNote
+    sources { ...Src }
+  }
+  ipamOption(slug: $slug) {
+    slug name description restrictedTo ${slug} isFallback settings { ...Set } sources { ...Src }
+  }
+  environment(slug: $slug) { slug name description sources { ...Src } }
+  instanceType(name: $slug) {
+    name family architecture usableForWindows notUsableReason hypervisor bareMetal maxInterfaces
+    ipv4AddressesPerInterface prefixDelegationSupported
+    secondaryIpCapacity { maxPods schedulablePods limitedBy }
+    prefixDelegationCapacity { maxPods schedulablePods limitedBy }
+    sources { ...Src }
+  }
+}
+${SOURCE}
+${SETTING}`;
+
+/** Every slug explain knows except instance types (those come from the knowledge snapshot). */
+export const SLUGS_QUERY = `{
+  windowsVersions { slug } networkModes { slug } cniPlugins { slug } features { slug }
+  limitations { slug } ipamOptions { slug } environments { slug }
+}`;
+
+export type SlugsView = Record<'windowsVersions' | 'networkModes' | 'cniPlugins' | 'features' | 'limitations' | 'ipamOptions' | 'environments', { slug: string }[]>;
