@@ -10,6 +10,11 @@ export const ERROR_CODES = {
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
   GRAPHQL_VALIDATION_FAILED: 'The query does not match the schema.',
   INTERNAL_SERVER_ERROR: 'An unexpected failure; the message is masked and the server logs it with the request id.',
+  BAD_REQUEST: 'Malformed JSON, a missing or non-string query, a batch body, or a CSRF-blocked request.',
+  PAYLOAD_TOO_LARGE: 'The body is over the size limit (HTTP 413).',
+  UNSUPPORTED_MEDIA_TYPE: 'A content type the server does not parse (HTTP 415).',
+  NOT_FOUND: 'An unknown path (HTTP 404).',
+  TIMEOUT: 'The request was still unanswered at its deadline (HTTP 503).',
 } as const;
 
 export function badUserInput(field: string, message: string, validChoices?: readonly string[]): GraphQLError {

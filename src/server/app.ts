@@ -27,6 +27,8 @@ export interface AppOptions {
   limits?: Limits;
   /** Origins allowed by CORS ('*' for any); none when empty. */
   corsOrigins?: string[];
+  /** Schema introspection (GraphiQL and codegen need it); on unless set false. */
+  introspection?: boolean;
   /** Fixed "today" for lifecycle checks (tests); defaults to the real date per request. */
   today?: () => string;
 }
@@ -74,7 +76,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const apollo = new ApolloServer<RequestContext>({
     typeDefs,
     resolvers: resolvers as never,
-    introspection: true,
+    // Explicit, because NODE_ENV=production would otherwise switch it off (breaking GraphiQL and two MUST audits).
+    introspection: options.introspection ?? true,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: limits.maxTokens },

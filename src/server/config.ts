@@ -8,6 +8,7 @@ export interface Config {
   logLevel: string;
   limits: Limits;
   corsOrigins: string[];
+  introspection: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -20,5 +21,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   const corsOrigins = (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   for (const origin of corsOrigins)
     if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS entries must be '*' or an origin like https://portal.example.com, got "${origin}"`);
-  return { port, host: env.HOST || '0.0.0.0', ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}), logLevel, limits: readLimits(env), corsOrigins };
+  const introspectionText = (env.INTROSPECTION ?? 'true').toLowerCase();
+  if (!['true', 'false'].includes(introspectionText)) throw new Error(`INTROSPECTION must be true or false, got "${env.INTROSPECTION}"`);
+  return { introspection: introspectionText === 'true', port, host: env.HOST || '0.0.0.0', ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}), logLevel, limits: readLimits(env), corsOrigins };
 }

@@ -25,7 +25,7 @@ try {
   process.exit(1);
 }
 
-const { fastify, apollo } = await buildApp({ database, logLevel: config.logLevel, limits: config.limits, corsOrigins: config.corsOrigins });
+const { fastify, apollo } = await buildApp({ database, logLevel: config.logLevel, limits: config.limits, corsOrigins: config.corsOrigins, introspection: config.introspection });
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
@@ -38,6 +38,9 @@ const stop = async (signal: string) => {
 };
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
+
+// The soak script (bench/soak.ts) asks a child server for its memory over IPC.
+if (process.send && process.env.SOAK_REPORT_MEMORY) process.on('message', (m) => m === 'memory' && process.send!(process.memoryUsage()));
 
 const address = await fastify.listen({ port: config.port, host: config.host });
 fastify.log.info(`winnet-kb serving dataset ${database.meta.datasetVersion}: GraphQL ${address}/graphql, GraphiQL ${address}/graphiql`);

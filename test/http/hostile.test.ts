@@ -170,3 +170,17 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('introspection switch', () => {
+  it('is on by default and refused when turned off', async () => {
+    expect((await app.graphql('{ __schema { queryType { name } } }')).body.errors).toBeUndefined();
+    const closed = await startApp({ introspection: false });
+    try {
+      const { body } = await closed.graphql('{ __schema { queryType { name } } }');
+      expect(body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(body.errors?.[0]?.message).toMatch(/introspection/i);
+    } finally {
+      await closed.close();
+    }
+  });
+});
