@@ -6,10 +6,10 @@
 import { PlanFieldError } from './errors.js';
 import { SourceList, outputWidth, wrap } from './format/text.js';
 import { localClient } from './graphql-client.js';
+import { CAPACITY_MODES, type CapacityMode } from './options.js';
 import { CAPACITY_QUERY, type CapacityView } from './queries.js';
 
-export const CAPACITY_MODES = { 'secondary-ip': 'SECONDARY_IP', 'prefix-delegation': 'PREFIX_DELEGATION' } as const;
-export type CapacityMode = keyof typeof CAPACITY_MODES;
+export { CAPACITY_MODES, type CapacityMode } from './options.js';
 
 /** The API's field names as this command spells them. */
 const FLAGS: Record<string, string> = { instanceType: '<instance-type>', ipAddressMode: '--mode', kubeletMaxPods: '--kubelet-max-pods' };

@@ -2,6 +2,7 @@
  * Usage and data errors: everything that stops a command before it has an answer. Each exits
  * with EXIT_USAGE_OR_DATA_ERROR and is printed on stderr as one line plus optional details.
  */
+import { distance } from 'fastest-levenshtein';
 import { closestNames } from '../domain/closest.js';
 import { EXIT_USAGE_OR_DATA_ERROR } from './exit-codes.js';
 
@@ -32,7 +33,8 @@ export class PlanFieldError extends CliError {
     const details: string[] = [];
     if (validChoices && validChoices.length > 0) {
       details.push(`valid choices for ${field}: ${validChoices.join(', ')}`);
-      if (wanted !== undefined) details.push(`did you mean: ${closestNames(wanted, validChoices, 1).join(', ')}?`);
+      const near = wanted === undefined ? undefined : didYouMean(wanted, validChoices);
+      if (near) details.push(`did you mean: ${near}?`);
     }
     if (suggestions && suggestions.length > 0) details.push(`closest known: ${suggestions.join(', ')}`);
     super(`${field}: ${reason}`, details);
@@ -43,6 +45,12 @@ export class PlanFieldError extends CliError {
   renamed(field: string): PlanFieldError {
     return new PlanFieldError(field, this.reason, this.validChoices, this.suggestions, this.wanted);
   }
+}
+
+/** The closest of `known` when it is close enough to be a typo of `wanted` (a third of its letters at most). */
+export function didYouMean(wanted: string, known: readonly string[]): string | undefined {
+  const [best] = closestNames(wanted, known, 1);
+  return best !== undefined && distance(wanted.toLowerCase(), best) <= Math.max(2, Math.floor(wanted.length / 3)) ? best : undefined;
 }
 
 export function formatError(error: CliError, prefix = 'winnet-kb'): string {

@@ -77,6 +77,9 @@ export function graphqlErrorToCli(errors: readonly GraphqlError[], origin: strin
     const reason = first.message.replace(/\. (Valid choices|Closest known): .*$/s, '');
     return new PlanFieldError(field, reason, ext.validChoices, ext.suggestions, ext.validChoices ? wanted : undefined);
   }
+  // Variable coercion (e.g. a number too large for Int) names the field only in the message.
+  const coercion = ext.code === 'BAD_USER_INPUT' ? /at "input\.([^"]+)"; (.*)$/s.exec(first.message) : null;
+  if (coercion) return new PlanFieldError(coercion[1]!, coercion[2]!);
   const more = errors.length > 1 ? [`and ${errors.length - 1} more error(s)`] : [];
   return new CliError(`${origin}: ${first.message}${ext.code ? ` (${ext.code})` : ''}`, more);
 }
@@ -148,8 +151,12 @@ export function httpClient(url: string, timeoutMs: number): GraphqlClient {
       } catch {
         throw new CliError(`${origin} answered HTTP ${response.status} without a GraphQL response`, [body.slice(0, 200)]);
       }
-      if (parsed.errors?.length) throw graphqlErrorToCli(parsed.errors, origin, variables?.input as Record<string, unknown> | undefined);
-      if (!response.ok || parsed.data == null) throw new CliError(`${origin} answered HTTP ${response.status} without data`);
+      const errors = parsed.errors ?? [];
+      const input = variables?.input as Record<string, unknown> | undefined;
+      if (errors[0]?.extensions?.code === 'BAD_USER_INPUT') throw graphqlErrorToCli(errors, origin, input);
+      if (!response.ok) throw graphqlErrorToCli(errors.length ? errors : [{ message: 'no data' }], `${origin} answered HTTP ${response.status}`, input);
+      if (errors.length) throw graphqlErrorToCli(errors, origin, input);
+      if (parsed.data == null) throw new CliError(`${origin} answered without data`);
       return parsed.data;
     },
     async close() {},

@@ -6,13 +6,15 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../db/paths.js';
-import { runCapacity, CAPACITY_MODES, type CapacityMode } from './capacity.js';
-import { OUTPUT_FORMATS, runCheck, type OutputFormat } from './check/command.js';
 import { PLAN_FIELDS } from './check/plan-file.js';
 import { CliError, formatError } from './errors.js';
 import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, FAIL_ON_LEVELS, type ExitCode, type FailOn } from './exit-codes.js';
-import { runExplain } from './explain.js';
+import { wrap } from './format/text.js';
+import { CAPACITY_MODES, OUTPUT_FORMATS, type CapacityMode, type OutputFormat } from './options.js';
 import { ENTITY_KINDS, type EntityKind } from './queries.js';
+
+// The commands load the database layer and the GraphQL schema: import them only when they run,
+// so --help, --version and usage errors answer quickly.
 
 export interface Io {
   stdout: NodeJS.WritableStream;
@@ -32,7 +34,7 @@ function wholeNumber(flag: string, min: number, max: number) {
 
 const CHECK_HELP = `
 The plan file (YAML or JSON, "-" for stdin) holds the fields of the API's CompatibilityInput:
-  ${PLAN_FIELDS.join(', ')}
+  ${wrap(PLAN_FIELDS.join(', '), 96, '  ')}
 windowsVersion is required. An unknown key, an unknown slug or an impossible number is a usage
 error (exit 1) that names the field and its valid choices. ipAddressMode is SECONDARY_IP or
 PREFIX_DELEGATION (secondary-ip and prefix-delegation are accepted too).
@@ -74,6 +76,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
     .addHelpText('after', CHECK_HELP)
     .action(async (plan: string, opts: { output: OutputFormat; failOn: FailOn; url?: string; timeout: number }, command: Command) => {
+      const { runCheck } = await import('./check/command.js');
       exit(await runCheck(plan, { ...opts, database: database(command) }, io.stdout));
     });
 
@@ -85,6 +88,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText('after', '\nExamples:\n  winnet-kb explain direct-server-return\n  winnet-kb explain nat --kind network-mode\n  winnet-kb explain c5.xlarge\n\nAn unknown slug exits 1 with the closest known slugs.')
     .action(async (slug: string, opts: { kind?: EntityKind; output: 'text' | 'json' }, command: Command) => {
+      const { runExplain } = await import('./explain.js');
       await runExplain(slug, { ...opts, database: database(command) }, io.stdout);
       exit(EXIT_OK);
     });
@@ -101,6 +105,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       '\nExamples:\n  winnet-kb capacity m5.large\n  winnet-kb capacity c5.xlarge --mode prefix-delegation --kubelet-max-pods 250\n\nArm and mac types, prefix delegation on a Xen type and unknown names exit 1 with the reason.',
     )
     .action(async (name: string, opts: { mode: CapacityMode; kubeletMaxPods?: number; output: 'text' | 'json' }, command: Command) => {
+      const { runCapacity } = await import('./capacity.js');
       await runCapacity(name, { ...opts, database: database(command) }, io.stdout);
       exit(EXIT_OK);
     });

@@ -2,15 +2,16 @@
  * `winnet-kb check <plan>`: judge a plan file with the API's engine, offline on the embedded
  * database or against a running server (`--url`), print the report and exit by its verdict.
  */
+import { CliError, PlanFieldError } from '../errors.js';
 import { exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
 import { formatMarkdown } from '../format/markdown.js';
 import { formatTable } from '../format/table.js';
 import { httpClient, localClient, type GraphqlClient } from '../graphql-client.js';
+import type { OutputFormat } from '../options.js';
 import { COMPATIBILITY_QUERY, type ReportView } from '../queries.js';
 import { readPlanFile } from './plan-file.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'markdown'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export { OUTPUT_FORMATS, type OutputFormat } from '../options.js';
 
 export interface CheckOptions {
   output: OutputFormat;
@@ -31,7 +32,10 @@ export async function runCheck(planPath: string, options: CheckOptions, stdout: 
   const plan = readPlanFile(planPath);
   const client: GraphqlClient = options.url ? httpClient(options.url, options.timeout) : await localClient(options.database);
   try {
-    const { compatibility } = await client.request<{ compatibility: ReportView }>(COMPATIBILITY_QUERY, { input: plan.input });
+    const { compatibility } = await client.request<{ compatibility: ReportView }>(COMPATIBILITY_QUERY, { input: plan.input }).catch((error: unknown) => {
+      // The engine refused a field: say which file it is in.
+      throw error instanceof PlanFieldError ? new CliError(`${plan.name}: ${error.message}`, error.details) : error;
+    });
     stdout.write(renderReport(compatibility, options.output, plan.name));
     return exitCodeFor(compatibility.verdict, options.failOn);
   } finally {

@@ -7,10 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { closestNames } from '../../domain/closest.js';
 import type { IpAddressMode } from '../../domain/capacity.js';
 import type { PlanInput } from '../../domain/compatibility/plan.js';
-import { CliError } from '../errors.js';
+import { CliError, didYouMean } from '../errors.js';
 
 const IP_MODES: Record<string, IpAddressMode> = {
   SECONDARY_IP: 'SECONDARY_IP',
@@ -68,7 +67,7 @@ function shapeError(name: string, issues: z.core.$ZodIssue[]): CliError {
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const near = closestNames(key, PLAN_FIELDS, 1)[0];
+        const near = didYouMean(key, PLAN_FIELDS);
         lines.push(`unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; allowed keys: ${PLAN_FIELDS.join(', ')}`);
       }
       continue;
