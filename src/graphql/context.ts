@@ -9,4 +9,6 @@ export interface RequestContext {
   loaders: Loaders;
   /** YYYY-MM-DD, for support-lifecycle checks when the input gives no asOf. */
   today: string;
+  /** The HTTP request id (x-request-id), for logs; absent outside HTTP (CLI, tests). */
+  requestId?: string;
 }

@@ -43,11 +43,11 @@ function maskingPlugin(): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart({ logger }) {
       return {
-        async didEncounterErrors({ errors, request }) {
+        async didEncounterErrors({ errors, request, contextValue }) {
           for (const error of errors) {
             const original = unwrapResolverError(error);
             if (!error.extensions?.code || error.extensions.code === 'INTERNAL_SERVER_ERROR')
-              logger.error(`unexpected error in ${request.operationName ?? 'anonymous operation'}: ${(original as Error)?.stack ?? String(original)}`);
+              logger.error(`request ${contextValue.requestId ?? '-'}: unexpected error in ${request.operationName ?? 'anonymous operation'}: ${(original as Error)?.stack ?? String(original)}`);
           }
         },
       };
@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await fastify.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<RequestContext> => {
       reply.header('x-request-id', request.id);
-      return { database, knowledge, loaders: requestLoaders(database.db), today: today() };
+      return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id };
     },
   });
   registerGraphiql(fastify);

@@ -71,6 +71,12 @@ describe('validatePlan: malformed values are refused', () => {
     expect(validatePlan(testKnowledge(), { ...base, windowsBuildRevision: PLAN_LIMITS.maxRevision }, TEST_TODAY).windowsBuildRevision).toBe(PLAN_LIMITS.maxRevision);
   });
 
+  it('refuses an empty features list and offers the real features', () => {
+    const e = refusal({ ...base, features: [] });
+    expect(e.field).toBe('features');
+    expect(e.validChoices).toContain('direct-server-return');
+  });
+
   it('refuses an empty serviceTypes list and offers the real Service types', () => {
     const e = refusal({ ...base, serviceTypes: [] });
     expect(e.field).toBe('serviceTypes');

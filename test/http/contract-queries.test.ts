@@ -158,6 +158,7 @@ describe('bad input', () => {
   it.each([
     ['unknown Windows version', '{ compatibility(input: { windowsVersion: "windows-2019" }) { verdict } }', 'input.windowsVersion'],
     ['unknown feature', '{ compatibility(input: { windowsVersion: "windows-server-2022", features: ["dsr"] }) { verdict } }', 'input.features'],
+    ['empty feature list', '{ compatibility(input: { windowsVersion: "windows-server-2022", features: [] }) { verdict } }', 'input.features'],
     ['malformed Kubernetes version', '{ compatibility(input: { windowsVersion: "windows-server-2022", kubernetesVersion: "1.29.3" }) { verdict } }', 'input.kubernetesVersion'],
     ['negative backends', '{ compatibility(input: { windowsVersion: "windows-server-2022", backendsPerService: -1 }) { verdict } }', 'input.backendsPerService'],
     ['address count below 2', '{ podCapacity(input: { ipv4AddressesPerInterface: 1 }) { maxPods } }', 'input.ipv4AddressesPerInterface'],

@@ -76,6 +76,8 @@ function count(field: string, value: number | null | undefined, min: number, max
 
 function slugList(field: string, values: readonly string[] | null | undefined, known: ReadonlyMap<string, unknown>, what: string, max: number): string[] | undefined {
   if (values === null || values === undefined) return undefined;
+  // An empty list is more likely a templating slip than a statement; omitting the field says "none".
+  if (values.length === 0) throw new PlanError(field, `${field} is empty; omit it instead, or name at least one`, [...known.keys()]);
   if (values.length > max) throw new PlanError(field, `${field} lists ${values.length} entries; at most ${max} are accepted`);
   const unique = [...new Set(values)];
   unique.forEach((v) => slugIn(field, v, known, what));
@@ -103,10 +105,7 @@ export function validatePlan(k: Knowledge, input: PlanInput, today: string): Pla
   if (input.networkMode != null) plan.networkMode = slugIn('networkMode', input.networkMode, k.modes, 'network mode');
   if (input.environment != null) plan.environment = slugIn('environment', input.environment, k.environments, 'environment');
   const serviceTypes = slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes);
-  if (serviceTypes) {
-    if (serviceTypes.length === 0) throw new PlanError('serviceTypes', 'serviceTypes is empty; omit it to assume every type', [...k.serviceTypes.keys()]);
-    plan.serviceTypes = serviceTypes;
-  }
+  if (serviceTypes) plan.serviceTypes = serviceTypes;
   if (input.kubernetesVersion != null) {
     if (!KUBERNETES_MINOR.test(input.kubernetesVersion))
       throw new PlanError('kubernetesVersion', `kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${input.kubernetesVersion}"`);
