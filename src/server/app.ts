@@ -18,6 +18,7 @@ import cors from '@fastify/cors';
 import { armorProtection, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
 import { registerErrorShapes } from './errors.js';
+import { errorCountingPlugin, registerMetrics } from './metrics.js';
 
 export interface AppOptions {
   database: OpenDatabase;
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerRequestDeadline(fastify, limits.requestTimeoutMs);
   registerErrorShapes(fastify);
+  const metrics = registerMetrics(fastify, database.meta.datasetVersion);
   if (options.corsOrigins && options.corsOrigins.length > 0)
     await fastify.register(cors, { origin: options.corsOrigins.includes('*') ? true : options.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
 
@@ -97,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, ...(formatted.path ? { path: formatted.path } : {}) };
       return formatted;
     },
-    plugins: [fastifyApolloDrainPlugin(fastify), ApolloServerPluginLandingPageDisabled(), maskingPlugin(), ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[])],
+    plugins: [fastifyApolloDrainPlugin(fastify), ApolloServerPluginLandingPageDisabled(), maskingPlugin(), errorCountingPlugin(() => metrics) as ApolloServerPlugin<RequestContext>, ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[])],
   });
   await apollo.start();
 

@@ -1,0 +1,51 @@
+/**
+ * Prometheus metrics at /metrics (prom-client): HTTP requests by route and status, a latency
+ * histogram, GraphQL errors by code, the dataset version, and Node's process metrics. One
+ * registry per app, so tests and several servers in one process do not share counters.
+ */
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  graphqlErrors: Counter<'code'>;
+}
+
+export function registerMetrics(app: FastifyInstance, datasetVersion: string): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'winnet_kb_' });
+  const requests = new Counter({ name: 'winnet_kb_http_requests_total', help: 'HTTP requests by method, route and status code.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
+  const latency = new Histogram({
+    name: 'winnet_kb_http_request_duration_seconds',
+    help: 'HTTP request duration by route.',
+    labelNames: ['route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const graphqlErrors = new Counter({ name: 'winnet_kb_graphql_errors_total', help: 'GraphQL errors returned, by extensions.code.', labelNames: ['code'] as const, registers: [registry] });
+  new Gauge({ name: 'winnet_kb_dataset_info', help: 'The dataset being served (value is always 1).', labelNames: ['version'] as const, registers: [registry] }).set({ version: datasetVersion }, 1);
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, not the raw URL, so query strings and unknown paths cannot explode label cardinality.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    latency.observe({ route }, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', async (_, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  return { registry, graphqlErrors };
+}
+
+/** Counts every GraphQL error the API returns, by code (parse and validation failures included). */
+export function errorCountingPlugin(metrics: () => Metrics | undefined): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          if (response.body.kind !== 'single') return;
+          for (const error of response.body.singleResult.errors ?? []) metrics()?.graphqlErrors.inc({ code: String(error.extensions?.code ?? 'UNKNOWN') });
+        },
+      };
+    },
+  };
+}
