@@ -1,0 +1,28 @@
+/** Environment configuration is validated at start, with messages naming the variable. */
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/server/config.js';
+import { DEFAULT_LIMITS } from '../../src/server/limits.js';
+
+describe('readConfig', () => {
+  it('has documented defaults', () => {
+    expect(readConfig({})).toEqual({ port: 4000, host: '0.0.0.0', logLevel: 'info', limits: DEFAULT_LIMITS, corsOrigins: [], introspection: true });
+  });
+
+  it('reads every variable', () => {
+    const config = readConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_PATH: '/data/kb.sqlite', LOG_LEVEL: 'warn', CORS_ORIGINS: 'https://a.example.com, https://b.example.com', INTROSPECTION: 'false', LIMIT_MAX_DEPTH: '6', LIMIT_BODY_BYTES: '2048' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databasePath: '/data/kb.sqlite', logLevel: 'warn', corsOrigins: ['https://a.example.com', 'https://b.example.com'], introspection: false });
+    expect(config.limits).toMatchObject({ maxDepth: 6, bodyLimitBytes: 2048, maxAliases: DEFAULT_LIMITS.maxAliases });
+  });
+
+  it.each([
+    [{ PORT: 'http' }, /PORT must be a whole number from 0 to 65535, got "http"/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"/],
+    [{ CORS_ORIGINS: 'portal.example.com' }, /CORS_ORIGINS entries must be/],
+    [{ INTROSPECTION: 'yes' }, /INTROSPECTION must be true or false, got "yes"/],
+    [{ LIMIT_MAX_DEPTH: '0' }, /LIMIT_MAX_DEPTH must be a whole number/],
+    [{ LIMIT_MAX_COST: '1.5' }, /LIMIT_MAX_COST must be a whole number/],
+  ])('refuses %j', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
