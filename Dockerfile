@@ -1,0 +1,78 @@
+# syntax=docker/dockerfile:1
+#
+# winnet-kb: the GraphQL API with its embedded, read-only SQLite database.
+#
+#   docker build -t winnet-kb:0.1.0 .
+#   docker run --rm -p 4000:4000 --read-only --tmpfs /tmp --user 10001:10001 winnet-kb:0.1.0
+#
+# NOT BUILT YET: the machine this file was written on has no Docker engine, so the image has never
+# been built or run. test/deploy/manifests.test.ts checks this file statically (two stages, a
+# numeric non-root USER, db:build at build time, EXPOSE, CMD, every COPY source exists or is made
+# by an earlier step). It also assembles the runtime stage's file set from the COPY lines, starts
+# the server from it as uid 10001, and checks that the server writes nothing. Build the image once
+# on a machine with Docker and run it with --read-only before relying on it.
+#
+# The database is built here, at image build time, from seeds/. The runtime stage has no seeds/,
+# no src/ and no dev dependencies: the server only needs dist/, node_modules/, schema/ (the served
+# SDL), migrations/ (the schema version the database must match), data/winnet-kb.sqlite, and
+# package.json + tsconfig.build.json, which src/db/paths.ts uses to find the project root.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---- build: compile, build the database, drop dev dependencies ----
+FROM ${NODE_IMAGE} AS build
+# better-sqlite3 compiles from source when no prebuilt binary matches: python3, make and g++.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+
+# Dependencies first, so this layer is reused while the lock file does not change. Install scripts
+# are skipped because `prepare` (tsc) needs the sources, which are not copied yet; then only the
+# packages that package.json allowScripts approves run theirs (better-sqlite3's native build,
+# esbuild's binary check for tsx).
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund \
+ && npm rebuild better-sqlite3 esbuild
+
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY schema ./schema
+COPY migrations ./migrations
+COPY seeds ./seeds
+
+# dist/ (tsc), then data/winnet-kb.sqlite from the seeds (validated, linted, integrity-checked;
+# a bad seed fails the image build), then production dependencies only.
+RUN npm run build
+RUN npm run db:build
+RUN npm prune --omit=dev --no-audit --no-fund
+
+# ---- runtime ----
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production PORT=4000 HOST=0.0.0.0
+WORKDIR /app
+
+# A numeric uid/gid, so Kubernetes' runAsNonRoot can verify it without reading /etc/passwd.
+RUN groupadd --system --gid 10001 winnet \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin winnet
+
+# Files stay owned by root and are not writable by the service user. The server opens the
+# database read-only and writes nothing (logs go to stdout), so the container runs with a
+# read-only root filesystem (docker run --read-only; readOnlyRootFilesystem in Kubernetes).
+COPY --from=build /app/package.json /app/tsconfig.build.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/schema ./schema
+COPY --from=build /app/migrations ./migrations
+COPY --from=build /app/data/winnet-kb.sqlite ./data/winnet-kb.sqlite
+
+USER 10001:10001
+EXPOSE 4000
+
+# Docker's own check; Kubernetes ignores it and uses the probes in deploy/kubernetes/.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+# node directly, not `npm start` (its prestart compiles and rebuilds, and would need to write).
+# As PID 1 node gets SIGTERM itself; the server drains in-flight requests and exits 0.
+CMD ["node", "dist/src/server/main.js"]
