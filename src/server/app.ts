@@ -4,6 +4,7 @@
  */
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unwrapResolverError } from '@apollo/server/errors';
@@ -99,7 +100,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, ...(formatted.path ? { path: formatted.path } : {}) };
       return formatted;
     },
-    plugins: [fastifyApolloDrainPlugin(fastify), ApolloServerPluginLandingPageDisabled(), maskingPlugin(), errorCountingPlugin(() => metrics) as ApolloServerPlugin<RequestContext>, ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[])],
+    plugins: [fastifyApolloDrainPlugin(fastify), ApolloServerPluginLandingPageDisabled(), // The data only changes with a new dataset (a new deployment), so answers are publicly cacheable
+    // for a while; Apollo sends no-store for responses with errors.
+    ApolloServerPluginCacheControl({ defaultMaxAge: limits.cacheMaxAgeSeconds }),
+    maskingPlugin(), errorCountingPlugin(() => metrics) as ApolloServerPlugin<RequestContext>, ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[])],
   });
   await apollo.start();
 

@@ -20,6 +20,8 @@ export interface Limits {
   bodyLimitBytes: number;
   /** Time a request may take from arrival to response before a 503 TIMEOUT. */
   requestTimeoutMs: number;
+  /** max-age of successful responses (Cache-Control: public); the data changes only with a new dataset. */
+  cacheMaxAgeSeconds: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -30,6 +32,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxCost: 20000,
   bodyLimitBytes: 100 * 1024,
   requestTimeoutMs: 10000,
+  cacheMaxAgeSeconds: 300,
 };
 
 /** Environment variable per limit. */
@@ -41,6 +44,7 @@ export const LIMIT_VARIABLES: Record<keyof Limits, string> = {
   maxCost: 'LIMIT_MAX_COST',
   bodyLimitBytes: 'LIMIT_BODY_BYTES',
   requestTimeoutMs: 'LIMIT_REQUEST_TIMEOUT_MS',
+  cacheMaxAgeSeconds: 'CACHE_MAX_AGE_SECONDS',
 };
 
 export function readLimits(env: NodeJS.ProcessEnv): Limits {

@@ -48,6 +48,14 @@ describe('operations', () => {
     const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ networkMode(slug: "overlay") { name } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { networkMode: { name: 'Overlay' } } });
+    // Cacheable by browsers, proxies and CDNs: the data only changes with a new dataset.
+    expect(response.headers.get('cache-control')).toBe('max-age=300, public');
+  });
+
+  it('does not let caches keep an error response', async () => {
+    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ windowsVersion(slug: 1) { name } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('cache-control') ?? 'no-store').toMatch(/no-store|no-cache/);
   });
 
   it('returns a request id header for log correlation', async () => {
