@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { buildDatabase, currentDatasetVersion } from '../db/build.js';
+import { buildDatabase, stalenessOf } from '../db/build.js';
 import { openDatabase } from '../db/open.js';
 import { DEFAULT_DATABASE_PATH, SEEDS_DIR } from '../db/paths.js';
 import { SeedError } from '../db/seeds/read.js';
@@ -22,8 +22,7 @@ function staleReason(): string | null {
     const db = openDatabase(target);
     const built = db.meta.datasetVersion;
     db.close();
-    const wanted = currentDatasetVersion(seedsDir);
-    return built === wanted ? null : `built from dataset ${built}, seeds are now ${wanted}`;
+    return stalenessOf(built, seedsDir);
   } catch (error) {
     return (error as Error).message;
   }

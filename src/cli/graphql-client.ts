@@ -10,7 +10,7 @@ import {
   ApolloServerPluginSchemaReportingDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
-import { currentDatasetVersion } from '../db/build.js';
+import { stalenessOf } from '../db/build.js';
 import { loadKnowledge } from '../db/knowledge.js';
 import { DatabaseUnusableError, openDatabase, type OpenDatabase } from '../db/open.js';
 import { SEEDS_DIR } from '../db/paths.js';
@@ -35,11 +35,11 @@ export interface GraphqlClient {
 
 const REBUILD = 'build it with `npm run db:build` (or point --database / DATABASE_PATH at a built database)';
 
-/** The dataset version the checked-out seeds would build, or null when there are no seeds to compare with. */
-function seedsDatasetVersion(): string | null {
+/** Why the database no longer matches the checked-out seeds, or null (also when there are no seeds to compare with). */
+function staleness(builtVersion: string): string | null {
   if (!existsSync(SEEDS_DIR)) return null;
   try {
-    return currentDatasetVersion(SEEDS_DIR);
+    return stalenessOf(builtVersion, SEEDS_DIR);
   } catch {
     return null;
   }
@@ -57,10 +57,10 @@ export function openKnowledgeBase(path: string): { database: OpenDatabase; knowl
     }
     throw error;
   }
-  const wanted = seedsDatasetVersion();
-  if (wanted !== null && wanted !== database.meta.datasetVersion) {
+  const stale = staleness(database.meta.datasetVersion);
+  if (stale !== null) {
     database.close();
-    throw new CliError(`database ${path} is stale: it was built from dataset ${database.meta.datasetVersion}, the seeds in ${SEEDS_DIR} are now ${wanted}`, [REBUILD]);
+    throw new CliError(`database ${path} is stale: ${stale}`, [REBUILD]);
   }
   return { database, knowledge: loadKnowledge(database) };
 }

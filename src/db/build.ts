@@ -69,6 +69,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Why a database built as `builtVersion` no longer matches the seeds in seedsDir, or null when it does. */
+export function stalenessOf(builtVersion: string, seedsDir = SEEDS_DIR): string | null {
+  const wanted = currentDatasetVersion(seedsDir);
+  return builtVersion === wanted ? null : `it was built from dataset ${builtVersion}, the seeds in ${seedsDir} are now ${wanted}`;
+}
+
 export function buildDatabase(options: BuildOptions): BuildResult {
   const started = performance.now();
   const seedsDir = options.seedsDir ?? SEEDS_DIR;

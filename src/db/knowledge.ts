@@ -3,7 +3,7 @@
  * data is read-only and small). The compatibility engine reasons over this snapshot.
  */
 import type Database from 'better-sqlite3';
-import type { Citation, Knowledge, LimitationFact, SettingFact } from '../domain/knowledge.js';
+import type { Citation, Knowledge, LimitationFact, SettingFact, Stability } from '../domain/knowledge.js';
 import type { OpenDatabase } from './open.js';
 import { owner } from './owners.js';
 
@@ -75,7 +75,7 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
         slug: String(r.slug),
         name: String(r.name),
         usedByKubernetes: Boolean(r.used_by_kubernetes),
-        stability: r.stability as Knowledge['modes'] extends ReadonlyMap<string, infer M> ? (M extends { stability: infer S } ? S : never) : never,
+        stability: r.stability as Stability,
         settings: settings.get(owner.networkMode(String(r.slug))) ?? [],
         sources: cite(owner.networkMode(String(r.slug))),
       },
@@ -85,7 +85,7 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
     mode: String(r.mode_slug),
     ...(r.backend ? { backend: String(r.backend) } : {}),
     ...(r.delegates_to ? { delegatesTo: String(r.delegates_to) } : {}),
-    stability: r.stability as 'stable',
+    stability: r.stability as Stability,
     sources: cite(owner.pluginMode(Number(r.id))),
   }));
   const pluginEnvironments = group(all(sqlite, 'SELECT * FROM plugin_environments ORDER BY id'), 'plugin_slug', (r) => ({
@@ -168,6 +168,12 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
       sources: cite(owner.limitation(slug)),
     };
   });
+  const instanceTypes = new Map(
+    all(sqlite, 'SELECT name, ipv4_per_interface, hypervisor, bare_metal FROM instance_types').map((r) => [
+      String(r.name),
+      { name: String(r.name), ipv4PerInterface: Number(r.ipv4_per_interface), hypervisor: (r.hypervisor ?? null) as 'nitro' | 'xen' | null, bareMetal: Boolean(r.bare_metal) },
+    ]),
+  );
   const named = (sql: string) => new Map(all(sqlite, sql).map((r) => [String(r.slug), { slug: String(r.slug), name: String(r.name) }]));
   return {
     datasetVersion: meta.datasetVersion,
@@ -178,12 +184,8 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
     limitations,
     environments: named('SELECT slug, name FROM environments'),
     serviceTypes: named('SELECT slug, name FROM service_types ORDER BY ordinal'),
-    instanceTypes: new Map(
-      all(sqlite, 'SELECT name, ipv4_per_interface, hypervisor, bare_metal FROM instance_types').map((r) => [
-        String(r.name),
-        { name: String(r.name), ipv4PerInterface: Number(r.ipv4_per_interface), hypervisor: (r.hypervisor ?? null) as 'nitro' | 'xen' | null, bareMetal: Boolean(r.bare_metal) },
-      ]),
-    ),
-    maxIpv4PerInterface: Number((sqlite.prepare('SELECT MAX(ipv4_per_interface) AS m FROM instance_types').get() as { m: number | null }).m ?? 0),
+    instanceTypes,
+    // Derived from the catalogue already in memory rather than asked of SQL again.
+    maxIpv4PerInterface: Math.max(0, ...[...instanceTypes.values()].map((t) => t.ipv4PerInterface)),
   };
 }

@@ -75,20 +75,13 @@ type Factories = ReturnType<typeof createLoaders>;
 export type Loaders = { [K in keyof Factories]: ReturnType<Factories[K]> } & {
   /** Citations of any owner, as the domain's Citation shape. */
   citations(ownerKey: string): Promise<Citation[]>;
-  /** Every instance type name (for suggestions); one query, cached for the request. */
-  instanceTypeNames(): Promise<string[]>;
 };
 
 /** A fresh set of loaders for one request; each loader is built on first use. */
 export function requestLoaders(db: KbDatabase): Loaders {
   const factories = createLoaders(db);
   const built = new Map<string, unknown>();
-  let names: Promise<string[]> | undefined;
   const target = {
-    instanceTypeNames(): Promise<string[]> {
-      names ??= db.select({ name: t.instanceTypes.name }).from(t.instanceTypes).then((rows) => rows.map((r) => r.name));
-      return names;
-    },
     async citations(ownerKey: string): Promise<Citation[]> {
       const rows = await (proxy as Loaders).citationRows.load(ownerKey);
       return rows.map((r) => ({ doc: r.documentSlug, section: r.section, ...(r.note ? { note: r.note } : {}) }));

@@ -2,7 +2,6 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { owner } from '../../db/owners.js';
 import * as t from '../../db/tables.js';
-import { CAPACITY_SOURCES } from '../../domain/capacity.js';
 import { instanceCapacity, NAMING_SOURCES, NITRO_SOURCES } from '../../domain/instance-types.js';
 import { badUserInput } from '../errors.js';
 import { toGlobalId } from '../global-id.js';

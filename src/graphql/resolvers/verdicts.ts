@@ -1,7 +1,7 @@
 /** compatibility and podCapacity: validate at the edge, compute in the domain, cite the facts. */
 import { owner } from '../../db/owners.js';
 import { CAPACITY_SOURCES, computePodCapacity, MAX_KUBELET_MAX_PODS, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
-import { instanceCapacity } from '../../domain/instance-types.js';
+import { instanceCapacity, windowsUnsuitability } from '../../domain/instance-types.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
@@ -17,7 +17,7 @@ export const verdictResolvers: Resolvers = {
         return asUserInputError(error);
       }
     },
-    async podCapacity(_, { input }, { loaders, knowledge }) {
+    podCapacity(_, { input }, { knowledge }) {
       const mode = input.ipAddressMode ?? 'SECONDARY_IP';
       const { instanceType, ipv4AddressesPerInterface, kubeletMaxPods } = input;
       if ((instanceType == null) === (ipv4AddressesPerInterface == null))
@@ -26,13 +26,11 @@ export const verdictResolvers: Resolvers = {
         throw badUserInput('input.kubeletMaxPods', `kubeletMaxPods must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${kubeletMaxPods}`);
       const kubelet = kubeletMaxPods ?? undefined;
       if (instanceType != null) {
-        const row = await loaders.instanceType.load(instanceType);
-        if (!row) {
-          const names = await loaders.instanceTypeNames();
-          throw unknownWithSuggestions('input.instanceType', `unknown EC2 instance type "${instanceType}"`, closestNames(instanceType, names));
-        }
+        // The snapshot the compatibility engine uses already holds every instance type's limits.
+        const row = knowledge.instanceTypes.get(instanceType);
+        if (!row) throw unknownWithSuggestions('input.instanceType', `unknown EC2 instance type "${instanceType}"`, closestNames(instanceType, knowledge.instanceTypes.keys()));
         const result = instanceCapacity(row, mode);
-        if ('refusal' in result) throw badUserInput(mode === 'PREFIX_DELEGATION' && !row.windowsUnsuitability ? 'input.ipAddressMode' : 'input.instanceType', result.refusal);
+        if ('refusal' in result) throw badUserInput(mode === 'PREFIX_DELEGATION' && !windowsUnsuitability(row.name) ? 'input.ipAddressMode' : 'input.instanceType', result.refusal);
         return { ...computePodCapacity(row.ipv4PerInterface, mode, row.name, kubelet), instanceType: row.name };
       }
       const max = knowledge.maxIpv4PerInterface;
