@@ -1,39 +1,93 @@
 /**
- * Per-request DataLoaders. Every relation is fetched with one batched `WHERE key IN (...)`
- * query per request and tick, so a nested query costs a fixed number of statements however
- * many rows it touches. Loaders are created lazily: a request pays only for what it uses.
+ * Loaders over in-memory indexes of the immutable data. The database is read-only while it is
+ * served, so each relation's table is read once (one statement) and grouped by its key; after
+ * that a request issues no SQL at all, however many rows it touches.
+ *
+ * The loaders keep DataLoader's interface (`load`, `loadMany`), so resolvers read the same
+ * whichever store is behind them, but not its machinery: with no I/O left there is nothing to
+ * batch, and DataLoader's per-request queueing and promise bookkeeping cost 27% of a nested
+ * lookup's time (2,817 -> 3,837 req/s, BENCHMARKS.md). Every answer is already resolved.
  */
-import DataLoader from 'dataloader';
-import { asc, inArray, type SQL } from 'drizzle-orm';
+import { asc, getTableName, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { KbDatabase } from '../db/open.js';
 import * as t from '../db/tables.js';
 import type { Citation } from '../domain/knowledge.js';
+import { InstanceTypePages } from '../domain/instance-type-pages.js';
 
 type Row<T extends SQLiteTable> = T['$inferSelect'];
 
-/** Loads rows of `table` whose `column` is one of the keys, grouped by key (order: `order`). */
-function groupLoader<T extends SQLiteTable, K extends string | number>(db: KbDatabase, table: T, column: AnySQLiteColumn, key: (row: Row<T>) => K, order: SQL | AnySQLiteColumn) {
-  return new DataLoader<K, Row<T>[]>(async (keys) => {
-    const rows = (await db.select().from(table as SQLiteTable).where(inArray(column, keys as K[])).orderBy(order)) as Row<T>[];
-    const groups = new Map<K, Row<T>[]>();
+/** Indexes built so far, per opened database (a WeakMap, so a closed database's go with it). */
+const indexes = new WeakMap<KbDatabase, Map<string, Map<unknown, unknown>>>();  // and wholeTable's arrays
+
+/** Rows of `table` grouped by `key`, in `order`, read once per database. */
+function indexOf<T extends SQLiteTable, K>(db: KbDatabase, table: T, column: AnySQLiteColumn, key: (row: Row<T>) => K, order: SQL | AnySQLiteColumn | undefined, unique: boolean) {
+  let perDb = indexes.get(db);
+  if (!perDb) indexes.set(db, (perDb = new Map()));
+  const name = `${getTableName(table)}.${(column as AnyColumn).name}`;
+  let index = perDb.get(name);
+  if (!index) {
+    const query = db.select().from(table as SQLiteTable);
+    const rows = (order ? query.orderBy(order).all() : query.all()) as Row<T>[];
+    index = new Map();
     for (const row of rows) {
       const k = key(row);
-      const list = groups.get(k);
-      if (list) list.push(row);
-      else groups.set(k, [row]);
+      if (unique) index.set(k, row);
+      else {
+        const list = index.get(k) as Row<T>[] | undefined;
+        if (list) list.push(row);
+        else index.set(k, [row]);
+      }
     }
-    return keys.map((k) => groups.get(k) ?? []);
-  });
+    perDb.set(name, index);
+  }
+  return index as Map<K, unknown>;
+}
+
+/**
+ * Every row of `table` in `order`, read once per database: what unfiltered lists return.
+ * Callers must not mutate the array (it is shared by all requests).
+ */
+export function wholeTable<T extends SQLiteTable>(db: KbDatabase, table: T, order: SQL | AnySQLiteColumn): Row<T>[] {
+  let perDb = indexes.get(db);
+  if (!perDb) indexes.set(db, (perDb = new Map()));
+  const name = `${getTableName(table)}:all`;
+  let rows = perDb.get(name) as unknown as Row<T>[] | undefined;
+  if (!rows) {
+    rows = db.select().from(table as SQLiteTable).orderBy(order).all() as Row<T>[];
+    perDb.set(name, rows as unknown as Map<unknown, unknown>);
+  }
+  return rows;
+}
+
+const pagesByDb = new WeakMap<KbDatabase, InstanceTypePages<Row<typeof t.instanceTypes>>>();
+
+/** The instance-type catalogue's sorted indexes (instance-type-pages.ts), built once per database. */
+export function instanceTypePages(db: KbDatabase): InstanceTypePages<Row<typeof t.instanceTypes>> {
+  let pages = pagesByDb.get(db);
+  if (!pages) pagesByDb.set(db, (pages = new InstanceTypePages(wholeTable(db, t.instanceTypes, asc(t.instanceTypes.name)))));
+  return pages;
+}
+
+/** DataLoader's reading interface; unknown keys give [] or null, never an Error. */
+export interface Loader<K, V> {
+  load(key: K): Promise<V>;
+  loadMany(keys: readonly K[]): Promise<V[]>;
+}
+
+function indexLoader<K, V>(index: Map<K, unknown>, missing: V): Loader<K, V> {
+  const get = (k: K) => (index.get(k) as V | undefined) ?? missing;
+  return { load: (k) => Promise.resolve(get(k)), loadMany: (keys) => Promise.resolve(keys.map(get)) };
+}
+
+/** Loads rows of `table` whose `column` is one of the keys, grouped by key (order: `order`). */
+function groupLoader<T extends SQLiteTable, K extends string | number>(db: KbDatabase, table: T, column: AnySQLiteColumn, key: (row: Row<T>) => K, order: SQL | AnySQLiteColumn) {
+  return indexLoader<K, Row<T>[]>(indexOf(db, table, column, key, order, false), []);
 }
 
 /** Loads single rows by a unique key; unknown keys resolve to null. */
 function uniqueLoader<T extends SQLiteTable>(db: KbDatabase, table: T, column: AnySQLiteColumn, key: (row: Row<T>) => string) {
-  return new DataLoader<string, Row<T> | null>(async (keys) => {
-    const rows = (await db.select().from(table as SQLiteTable).where(inArray(column, keys as string[]))) as Row<T>[];
-    const byKey = new Map(rows.map((r) => [key(r), r]));
-    return keys.map((k) => byKey.get(k) ?? null);
-  });
+  return indexLoader<string, Row<T> | null>(indexOf(db, table, column, key, undefined, true), null);
 }
 
 function createLoaders(db: KbDatabase) {
@@ -77,26 +131,31 @@ export type Loaders = { [K in keyof Factories]: ReturnType<Factories[K]> } & {
   citations(ownerKey: string): Promise<Citation[]>;
 };
 
-/** A fresh set of loaders for one request; each loader is built on first use. */
-export function requestLoaders(db: KbDatabase): Loaders {
-  const factories = createLoaders(db);
-  const built = new Map<string, unknown>();
-  const target = {
-    async citations(ownerKey: string): Promise<Citation[]> {
-      const rows = await (proxy as Loaders).citationRows.load(ownerKey);
-      return rows.map((r) => ({ doc: r.documentSlug, section: r.section, ...(r.note ? { note: r.note } : {}) }));
-    },
-  };
-  const proxy: unknown = new Proxy(target, {
-    get(obj, name: string) {
-      if (name in obj) return obj[name as keyof typeof obj];
-      if (!built.has(name)) {
-        const make = factories[name as keyof Factories];
-        if (!make) return undefined;
-        built.set(name, make());
-      }
-      return built.get(name);
-    },
-  });
-  return proxy as Loaders;
+const loadersByDb = new WeakMap<KbDatabase, Loaders>();
+
+/**
+ * The loaders of a database, built (and their indexes read) on first call; the server calls it
+ * at start so no request pays for it. Shared by all requests: nothing in them is per request.
+ */
+export function databaseLoaders(db: KbDatabase): Loaders {
+  let loaders = loadersByDb.get(db);
+  if (!loaders) {
+    // Citations in the domain's shape, converted once per owner.
+    const citations = new Map<string, Citation[]>();
+    const built = Object.fromEntries(Object.entries(createLoaders(db)).map(([name, make]) => [name, make()])) as { [K in keyof Factories]: ReturnType<Factories[K]> };
+    loaders = {
+      ...built,
+      async citations(ownerKey: string): Promise<Citation[]> {
+        let list = citations.get(ownerKey);
+        if (!list) {
+          const rows = await built.citationRows.load(ownerKey);
+          citations.set(ownerKey, (list = rows.map((r) => ({ doc: r.documentSlug, section: r.section, ...(r.note ? { note: r.note } : {}) }))));
+        }
+        return list;
+      },
+    };
+    loadersByDb.set(db, loaders);
+    instanceTypePages(db);
+  }
+  return loaders;
 }

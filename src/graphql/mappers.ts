@@ -40,5 +40,5 @@ export type PodCapacityParent = PodCapacityResult & { instanceType?: string };
 export type DatasetInfoParent = { datasetVersion: string; builtAt: string; schemaVersion: string };
 export type ThresholdParent = { metric: NonNullable<LimitationParent['thresholdMetric']>; max: number; approximate: boolean };
 export type InstanceTypeParent = typeof t.instanceTypes.$inferSelect;
-export type InstanceTypeConnectionParent = { rows: InstanceTypeParent[]; totalCount: number; hasNextPage: boolean; hasPreviousPage: boolean; podsMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION' };
+export type InstanceTypeConnectionParent = { rows: InstanceTypeParent[]; totalCount: () => number; hasNextPage: boolean; hasPreviousPage: boolean; podsMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION' };
 export type InstanceTypeEdgeParent = { row: InstanceTypeParent; podsMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION' };

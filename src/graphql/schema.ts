@@ -1,4 +1,5 @@
 /** The executable schema: the SDL in schema/ plus the resolver maps. */
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import { mergeResolvers } from './resolvers/merge.js';
 import { catalogueResolvers } from './resolvers/catalogue.js';
 import { Query } from './resolvers/query.js';
@@ -8,3 +9,6 @@ import { loadSdl } from './sdl.js';
 
 export const typeDefs = loadSdl();
 export const resolvers = mergeResolvers([{ Query }, catalogueResolvers, verdictResolvers, instanceTypeResolvers]);
+
+/** The schema as one object, for executors that take it whole (the JIT gateway). */
+export const executableSchema = () => makeExecutableSchema({ typeDefs, resolvers: resolvers as never });

@@ -3,21 +3,24 @@
  * health and readiness. Nothing here knows SQL or rules; it wires the layers together.
  */
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { singleCachePolicyPlugin } from './cache-policy.js';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import { loadKnowledge } from '../db/knowledge.js';
 import type { OpenDatabase } from '../db/open.js';
 import type { RequestContext } from '../graphql/context.js';
-import { requestLoaders } from '../graphql/loaders.js';
-import { resolvers, typeDefs } from '../graphql/schema.js';
+import { databaseLoaders } from '../graphql/loaders.js';
+import { executableSchema } from '../graphql/schema.js';
+import { jitGateway } from '../graphql/jit-gateway.js';
 import { registerGraphiql } from './graphiql.js';
 import cors from '@fastify/cors';
 import { armorProtection, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
+import { registerRequestLog } from './request-log.js';
+import { registerResponseCache } from './response-cache.js';
 import { registerErrorShapes } from './errors.js';
 import { errorCountingPlugin, registerMetrics } from './metrics.js';
 
@@ -57,9 +60,24 @@ function maskingPlugin(): ApolloServerPlugin<RequestContext> {
   };
 }
 
+/** Today's date (UTC), recomputed at most once a second rather than for every request. */
+function currentDay(): () => string {
+  let day = '';
+  let until = 0;
+  return () => {
+    const now = Date.now();
+    if (now >= until) {
+      day = new Date(now).toISOString().slice(0, 10);
+      until = now + 1000;
+    }
+    return day;
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { database } = options;
   const knowledge = loadKnowledge(database);
+  const loaders = databaseLoaders(database.db);
   const limits = options.limits ?? DEFAULT_LIMITS;
   const armor = armorProtection(limits);
   const fastify = Fastify({
@@ -68,17 +86,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Backstop behind the deadline hook (which answers first, with a GraphQL error).
     requestTimeout: limits.requestTimeoutMs * 2,
     requestIdHeader: 'x-request-id',
+    // request-log.ts writes one line per request instead, at a level fitting what happened.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
   });
   registerRequestDeadline(fastify, limits.requestTimeoutMs);
+  registerRequestLog(fastify);
   registerErrorShapes(fastify);
-  const metrics = registerMetrics(fastify, database.meta.datasetVersion);
+  const metrics = registerMetrics(fastify, database.meta.datasetVersion, database.statementCount);
   if (options.corsOrigins && options.corsOrigins.length > 0)
     await fastify.register(cors, { origin: options.corsOrigins.includes('*') ? true : options.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
 
   const apollo = new ApolloServer<RequestContext>({
-    typeDefs,
-    resolvers: resolvers as never,
+    // Execution by graphql-jit (see jit-gateway.ts); Apollo's own pipeline does everything else.
+    gateway: jitGateway(executableSchema()),
     // Explicit, because NODE_ENV=production would otherwise switch it off (breaking GraphiQL and two MUST audits).
     introspection: options.introspection ?? true,
     includeStacktraceInErrorResponses: false,
@@ -100,18 +121,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, ...(formatted.path ? { path: formatted.path } : {}) };
       return formatted;
     },
-    plugins: [fastifyApolloDrainPlugin(fastify), ApolloServerPluginLandingPageDisabled(), // The data only changes with a new dataset (a new deployment), so answers are publicly cacheable
-    // for a while; Apollo sends no-store for responses with errors.
-    ApolloServerPluginCacheControl({ defaultMaxAge: limits.cacheMaxAgeSeconds }),
-    maskingPlugin(), errorCountingPlugin(() => metrics) as ApolloServerPlugin<RequestContext>, ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[])],
+    plugins: [
+      fastifyApolloDrainPlugin(fastify),
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      singleCachePolicyPlugin(limits.cacheMaxAgeSeconds),
+      maskingPlugin(),
+      errorCountingPlugin(() => metrics) as ApolloServerPlugin<RequestContext>,
+      ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[]),
+    ],
   });
   await apollo.start();
 
-  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+  const today = options.today ?? currentDay();
+  if (limits.responseCacheBytes > 0)
+    registerResponseCache(fastify, { datasetVersion: database.meta.datasetVersion, maxBytes: limits.responseCacheBytes, maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024), today });
   await fastify.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<RequestContext> => {
       reply.header('x-request-id', request.id);
-      return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id };
+      return { database, knowledge, loaders, today: today(), requestId: request.id };
     },
   });
   registerGraphiql(fastify);

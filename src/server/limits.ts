@@ -22,6 +22,8 @@ export interface Limits {
   requestTimeoutMs: number;
   /** max-age of successful responses (Cache-Control: public); the data changes only with a new dataset. */
   cacheMaxAgeSeconds: number;
+  /** Bytes the in-process cache of GET answers may hold (response-cache.ts); 0 turns it off. */
+  responseCacheBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -33,6 +35,7 @@ export const DEFAULT_LIMITS: Limits = {
   bodyLimitBytes: 100 * 1024,
   requestTimeoutMs: 10000,
   cacheMaxAgeSeconds: 300,
+  responseCacheBytes: 32 * 1024 * 1024,
 };
 
 /** Environment variable per limit. */
@@ -45,7 +48,11 @@ export const LIMIT_VARIABLES: Record<keyof Limits, string> = {
   bodyLimitBytes: 'LIMIT_BODY_BYTES',
   requestTimeoutMs: 'LIMIT_REQUEST_TIMEOUT_MS',
   cacheMaxAgeSeconds: 'CACHE_MAX_AGE_SECONDS',
+  responseCacheBytes: 'RESPONSE_CACHE_BYTES',
 };
+
+/** Limits that may be 0 (switched off); all others start at 1. */
+const MAY_BE_ZERO: ReadonlySet<keyof Limits> = new Set(['responseCacheBytes']);
 
 export function readLimits(env: NodeJS.ProcessEnv): Limits {
   const limits = { ...DEFAULT_LIMITS };
@@ -53,7 +60,8 @@ export function readLimits(env: NodeJS.ProcessEnv): Limits {
     const raw = env[variable];
     if (raw === undefined || raw === '') continue;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1 || value > 1e9) throw new Error(`${variable} must be a whole number from 1 to 1000000000, got "${raw}"`);
+    const minimum = MAY_BE_ZERO.has(key) ? 0 : 1;
+    if (!Number.isInteger(value) || value < minimum || value > 1e9) throw new Error(`${variable} must be a whole number from ${minimum} to 1000000000, got "${raw}"`);
     limits[key] = value;
   }
   return limits;

@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics at /metrics (prom-client): HTTP requests by route and status, a latency
- * histogram, GraphQL errors by code, the dataset version, and Node's process metrics. One
+ * histogram, GraphQL errors by code, the dataset version, SQL statements run, and Node's process metrics. One
  * registry per app, so tests and several servers in one process do not share counters.
  */
 import type { ApolloServerPlugin } from '@apollo/server';
@@ -12,7 +12,7 @@ export interface Metrics {
   graphqlErrors: Counter<'code'>;
 }
 
-export function registerMetrics(app: FastifyInstance, datasetVersion: string): Metrics {
+export function registerMetrics(app: FastifyInstance, datasetVersion: string, sqlStatements: () => number): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'winnet_kb_' });
   const requests = new Counter({ name: 'winnet_kb_http_requests_total', help: 'HTTP requests by method, route and status code.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
@@ -24,6 +24,16 @@ export function registerMetrics(app: FastifyInstance, datasetVersion: string): M
     registers: [registry],
   });
   const graphqlErrors = new Counter({ name: 'winnet_kb_graphql_errors_total', help: 'GraphQL errors returned, by extensions.code.', labelNames: ['code'] as const, registers: [registry] });
+  new Counter({
+    name: 'winnet_kb_sql_statements_total',
+    help: 'SQL statements run against the database since start (the benchmark divides it by requests).',
+    registers: [registry],
+    // The database counts its own statements; the counter mirrors that count when scraped.
+    collect() {
+      this.reset();
+      this.inc(sqlStatements());
+    },
+  });
   new Gauge({ name: 'winnet_kb_dataset_info', help: 'The dataset being served (value is always 1).', labelNames: ['version'] as const, registers: [registry] }).set({ version: datasetVersion }, 1);
 
   app.addHook('onResponse', async (request, reply) => {

@@ -30,6 +30,14 @@ it('counts requests by route and status, errors by code, and reports the dataset
   expect(after).toContain('winnet_kb_process_resident_memory_bytes');
 });
 
+it('counts SQL statements: none for lookups served from the in-memory indexes', async () => {
+  const before = value(await metrics(), 'winnet_kb_sql_statements_total');
+  for (let i = 0; i < 5; i++) await app.graphql('{ cniPlugin(slug: "flannel") { slug limitations { slug sources { document { slug } } } } }');
+  expect(value(await metrics(), 'winnet_kb_sql_statements_total') - before).toBe(0);
+  await app.graphql('{ cniPlugins(filter: { supportsNetworkPolicy: true }) { slug } }');
+  expect(value(await metrics(), 'winnet_kb_sql_statements_total') - before).toBe(1);
+});
+
 it('labels unknown paths by route pattern, not by raw URL', async () => {
   await fetch(`${app.url}/no/such/path?x=${Math.random()}`);
   const text = await metrics();

@@ -14,6 +14,11 @@ describe('readConfig', () => {
     expect(config.limits).toMatchObject({ maxDepth: 6, bodyLimitBytes: 2048, maxAliases: DEFAULT_LIMITS.maxAliases });
   });
 
+  it('lets RESPONSE_CACHE_BYTES be 0 (cache off), unlike the limits', () => {
+    expect(readConfig({ RESPONSE_CACHE_BYTES: '0' }).limits.responseCacheBytes).toBe(0);
+    expect(() => readConfig({ LIMIT_MAX_DEPTH: '0' })).toThrow(/from 1 to/);
+  });
+
   it.each([
     [{ PORT: 'http' }, /PORT must be a whole number from 0 to 65535, got "http"/],
     [{ PORT: '70000' }, /PORT/],
@@ -22,6 +27,7 @@ describe('readConfig', () => {
     [{ INTROSPECTION: 'yes' }, /INTROSPECTION must be true or false, got "yes"/],
     [{ LIMIT_MAX_DEPTH: '0' }, /LIMIT_MAX_DEPTH must be a whole number/],
     [{ LIMIT_MAX_COST: '1.5' }, /LIMIT_MAX_COST must be a whole number/],
+    [{ RESPONSE_CACHE_BYTES: '-1' }, /RESPONSE_CACHE_BYTES must be a whole number from 0 to 1000000000, got "-1"/],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

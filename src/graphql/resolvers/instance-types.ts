@@ -1,7 +1,7 @@
 /** The EC2 catalogue: lookup, the paginated planning list, and capacity per instance type. */
-import { and, asc, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { owner } from '../../db/owners.js';
-import * as t from '../../db/tables.js';
+import { podsIn } from '../../domain/instance-type-pages.js';
+import { instanceTypePages } from '../loaders.js';
 import { instanceCapacity, NAMING_SOURCES, NITRO_SOURCES } from '../../domain/instance-types.js';
 import { badUserInput } from '../errors.js';
 import { toGlobalId } from '../global-id.js';
@@ -11,10 +11,7 @@ import type { InstanceTypeParent } from '../mappers.js';
 export const MAX_PAGE_SIZE = 100;
 type Mode = 'SECONDARY_IP' | 'PREFIX_DELEGATION';
 
-const podsColumn = (mode: Mode) => (mode === 'PREFIX_DELEGATION' ? t.instanceTypes.podsPrefixDelegation : t.instanceTypes.podsSecondaryIp);
-/** Sort key: pods in the mode, -1 where the mode gives none (those sort last). */
-const sortKey = (mode: Mode) => sql<number>`coalesce(${podsColumn(mode)}, -1)`;
-const rowKey = (row: InstanceTypeParent, mode: Mode) => (mode === 'PREFIX_DELEGATION' ? row.podsPrefixDelegation : row.podsSecondaryIp) ?? -1;
+const rowKey = podsIn;
 
 /** Cursors carry the sort position (mode, pods, name), so a page is a keyset seek, not an offset. */
 export function encodeCursor(mode: Mode, pods: number, name: string): string {
@@ -40,31 +37,20 @@ const sources = async (loaders: { citations(k: string): Promise<{ doc: string; s
 export const instanceTypeResolvers: Resolvers = {
   Query: {
     instanceType: (_, { name }, { loaders }) => loaders.instanceType.load(name),
-    async instanceTypes(_, { filter, podsMode, first, after }, { database: { db } }) {
+    instanceTypes(_, { filter, podsMode, first, after }, { database: { db } }) {
       const mode: Mode = podsMode ?? 'SECONDARY_IP';
       const size = first ?? 50;
       if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badUserInput('first', `first must be from 1 to ${MAX_PAGE_SIZE}, got ${size}`);
-      const where: SQL[] = [];
-      if (filter?.family != null) where.push(eq(t.instanceTypes.family, filter.family));
-      if (filter?.architecture != null) where.push(eq(t.instanceTypes.architecture, filter.architecture));
-      if (filter?.hypervisor != null) where.push(eq(t.instanceTypes.hypervisor, filter.hypervisor));
-      if (filter?.usableForWindows != null) where.push(filter.usableForWindows ? isNull(t.instanceTypes.windowsUnsuitability) : isNotNull(t.instanceTypes.windowsUnsuitability));
-      if (filter?.minimumPods != null) {
-        if (!Number.isInteger(filter.minimumPods) || filter.minimumPods < 0 || filter.minimumPods > 100000)
-          throw badUserInput('filter.minimumPods', `minimumPods must be a whole number from 0 to 100000, got ${filter.minimumPods}`);
-        where.push(gte(podsColumn(mode), filter.minimumPods));
-      }
-      const matching = and(...where);
-      const [{ total }] = (await db.select({ total: sql<number>`count(*)` }).from(t.instanceTypes).where(matching)) as [{ total: number }];
+      if (filter?.minimumPods != null && (!Number.isInteger(filter.minimumPods) || filter.minimumPods < 0 || filter.minimumPods > 100000))
+        throw badUserInput('filter.minimumPods', `minimumPods must be a whole number from 0 to 100000, got ${filter.minimumPods}`);
       const seek = after != null ? decodeCursor(after, mode) : undefined;
-      const page = seek
-        ? and(matching, sql`(${sortKey(mode)} < ${seek.pods} OR (${sortKey(mode)} = ${seek.pods} AND ${t.instanceTypes.name} > ${seek.name}))`)
-        : matching;
-      const rows = await db.select().from(t.instanceTypes).where(page).orderBy(desc(sortKey(mode)), asc(t.instanceTypes.name)).limit(size + 1);
-      return { rows: rows.slice(0, size), totalCount: total, hasNextPage: rows.length > size, hasPreviousPage: after != null, podsMode: mode };
+      // In-memory sorted indexes: a page costs what its size costs, whatever the catalogue's size.
+      const page = instanceTypePages(db).page(mode, filter ?? {}, size, seek);
+      return { rows: page.rows, totalCount: page.totalCount, hasNextPage: page.hasNextPage, hasPreviousPage: after != null, podsMode: mode };
     },
   },
   InstanceTypeConnection: {
+    totalCount: (c) => c.totalCount(),
     edges: (c) => c.rows.map((row) => ({ row, podsMode: c.podsMode })),
     nodes: (c) => c.rows,
     pageInfo: (c) => {

@@ -1,6 +1,7 @@
 /** Root query fields: lists with optional filters, lookups by slug, node(id), dataset info. */
 import { and, asc, eq, exists, gte, sql, type SQL } from 'drizzle-orm';
 import * as t from '../../db/tables.js';
+import { wholeTable } from '../loaders.js';
 import { badUserInput } from '../errors.js';
 import { fromGlobalId, type NodeType } from '../global-id.js';
 import type { RequestContext } from '../context.js';
@@ -55,13 +56,15 @@ export const Query: QueryResolvers = {
     const where: SQL[] = [];
     if (filter?.servicingChannel) where.push(eq(t.windowsVersions.channel, filter.servicingChannel));
     if (filter?.minimumBuild != null) where.push(gte(t.windowsVersions.build, filter.minimumBuild));
-    return db.select().from(t.windowsVersions).where(and(...where)).orderBy(asc(t.windowsVersions.sortOrder));
+    if (where.length === 0) return wholeTable(db, t.windowsVersions, asc(t.windowsVersions.sortOrder));
+    return db.select().from(t.windowsVersions).where(and(...where)).orderBy(asc(t.windowsVersions.sortOrder)).all();
   },
   windowsVersion: (_, { slug }, { loaders }) => loaders.windowsVersion.load(slug),
 
   networkModes(_, { filter }, { database: { db } }) {
     const where = filter?.usedByKubernetes != null ? eq(t.networkModes.usedByKubernetes, filter.usedByKubernetes) : undefined;
-    return db.select().from(t.networkModes).where(where).orderBy(asc(t.networkModes.ordinal));
+    if (!where) return wholeTable(db, t.networkModes, asc(t.networkModes.ordinal));
+    return db.select().from(t.networkModes).where(where).orderBy(asc(t.networkModes.ordinal)).all();
   },
   networkMode: (_, { slug }, { loaders }) => loaders.networkMode.load(slug),
 
@@ -77,12 +80,14 @@ export const Query: QueryResolvers = {
       const env = known('filter.environment', filter.environment, knowledge.environments);
       where.push(exists(db.select().from(t.pluginEnvironments).where(and(eq(t.pluginEnvironments.pluginSlug, t.cniPlugins.slug), eq(t.pluginEnvironments.environmentSlug, env)))));
     }
-    return db.select().from(t.cniPlugins).where(and(...where)).orderBy(asc(t.cniPlugins.ordinal));
+    if (where.length === 0) return wholeTable(db, t.cniPlugins, asc(t.cniPlugins.ordinal));
+    // Run here, once: a returned query builder would run again for every `.then` called on it.
+    return db.select().from(t.cniPlugins).where(and(...where)).orderBy(asc(t.cniPlugins.ordinal)).all();
   },
   cniPlugin: (_, { slug }, { loaders }) => loaders.cniPlugin.load(slug),
 
   features(_, { filter }, { database: { db }, knowledge }) {
-    if (filter?.availableOn == null) return db.select().from(t.features).orderBy(asc(t.features.ordinal));
+    if (filter?.availableOn == null) return wholeTable(db, t.features, asc(t.features.ordinal));
     const release = knowledge.releases.get(known('filter.availableOn', filter.availableOn, knowledge.releases))!;
     return db
       .select({ feature: t.features })
@@ -90,7 +95,8 @@ export const Query: QueryResolvers = {
       .innerJoin(t.windowsVersions, eq(t.windowsVersions.slug, t.features.minimumWindowsSlug))
       .where(sql`${t.windowsVersions.build} <= ${release.build}`)
       .orderBy(asc(t.features.ordinal))
-      .then((rows) => rows.map((r) => r.feature));
+      .all()
+      .map((r) => r.feature);
   },
   feature: (_, { slug }, { loaders }) => loaders.feature.load(slug),
 
@@ -105,7 +111,7 @@ export const Query: QueryResolvers = {
     if (filter?.networkMode != null) where.push(scoped(t.limitationModes, [known('filter.networkMode', filter.networkMode, knowledge.modes)]));
     if (filter?.environment != null) where.push(scoped(t.limitationEnvironments, [known('filter.environment', filter.environment, knowledge.environments)]));
     if (filter?.kind != null) where.push(eq(t.limitations.kind, filter.kind));
-    const rows = await db.select().from(t.limitations).where(and(...where)).orderBy(asc(t.limitations.ordinal));
+    const rows = where.length === 0 ? wholeTable(db, t.limitations, asc(t.limitations.ordinal)) : await db.select().from(t.limitations).where(and(...where)).orderBy(asc(t.limitations.ordinal));
     if (filter?.windowsVersion == null) return rows;
     const build = knowledge.releases.get(known('filter.windowsVersion', filter.windowsVersion, knowledge.releases))!.build;
     // A build range can include a release when it starts at or before the release's build and ends after its first revision.
@@ -115,15 +121,16 @@ export const Query: QueryResolvers = {
   },
   limitation: (_, { slug }, { loaders }) => loaders.limitation.load(slug),
 
-  ipamOptions: (_, __, { database: { db } }) => db.select().from(t.ipamOptions).orderBy(asc(t.ipamOptions.ordinal)),
+  // Unfiltered lists come from memory: the data cannot change while it is served.
+  ipamOptions: (_, __, { database: { db } }) => wholeTable(db, t.ipamOptions, asc(t.ipamOptions.ordinal)),
   ipamOption: (_, { slug }, { loaders }) => loaders.ipamOption.load(slug),
-  serviceTypes: (_, __, { database: { db } }) => db.select().from(t.serviceTypes).orderBy(asc(t.serviceTypes.ordinal)),
-  environments: (_, __, { database: { db } }) => db.select().from(t.environments).orderBy(asc(t.environments.slug)),
+  serviceTypes: (_, __, { database: { db } }) => wholeTable(db, t.serviceTypes, asc(t.serviceTypes.ordinal)),
+  environments: (_, __, { database: { db } }) => wholeTable(db, t.environments, asc(t.environments.slug)),
   environment: (_, { slug }, { loaders }) => loaders.environment.load(slug),
-  networkFlows: (_, __, { database: { db } }) => db.select().from(t.networkFlows).orderBy(asc(t.networkFlows.ordinal)),
-  glossary: (_, __, { database: { db } }) => db.select().from(t.glossaryTerms).orderBy(asc(t.glossaryTerms.term)),
-  pluginComparisons: (_, __, { database: { db } }) => db.select().from(t.pluginComparisons).orderBy(asc(t.pluginComparisons.slug)),
-  sourceDocuments: (_, __, { database: { db } }) => db.select().from(t.sourceDocuments).orderBy(asc(t.sourceDocuments.slug)),
+  networkFlows: (_, __, { database: { db } }) => wholeTable(db, t.networkFlows, asc(t.networkFlows.ordinal)),
+  glossary: (_, __, { database: { db } }) => wholeTable(db, t.glossaryTerms, asc(t.glossaryTerms.term)),
+  pluginComparisons: (_, __, { database: { db } }) => wholeTable(db, t.pluginComparisons, asc(t.pluginComparisons.slug)),
+  sourceDocuments: (_, __, { database: { db } }) => wholeTable(db, t.sourceDocuments, asc(t.sourceDocuments.slug)),
   sourceDocument: (_, { slug }, { loaders }) => loaders.sourceDocument.load(slug),
 };
 

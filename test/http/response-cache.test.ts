@@ -1,0 +1,119 @@
+/**
+ * The GET response cache (src/server/response-cache.ts): repeated GETs are answered from memory
+ * with the same bytes, ETags revalidate to 304, and nothing that should not be cached is.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/server/limits.js';
+import { startApp, type RunningApp } from '../support/fixtures.js';
+
+const LOOKUP = 'query Lookup($slug: String!) { cniPlugin(slug: $slug) { slug name networkModes { slug } } }';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+const PREFLIGHT = { 'apollo-require-preflight': 'true' };
+type Body = any;
+const json = async (response: Response): Promise<Body> => response.json();
+
+function get(params: Record<string, unknown>, headers: Record<string, string> = PREFLIGHT) {
+  const search = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return fetch(`${app.url}/graphql?${search}`, { headers });
+}
+
+describe('GET answers', () => {
+  it('are computed once, then served from the cache with the same body and headers', async () => {
+    const params = { query: LOOKUP, variables: { slug: 'flannel' } };
+    const first = await get(params);
+    const second = await get(params);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    const [a, b] = [await first.text(), await second.text()];
+    expect(b).toBe(a);
+    expect(JSON.parse(b).data.cniPlugin.slug).toBe('flannel');
+    for (const header of ['etag', 'cache-control', 'content-type']) expect(second.headers.get(header)).toBe(first.headers.get(header));
+    expect(second.headers.get('cache-control')).toBe(`max-age=${DEFAULT_LIMITS.cacheMaxAgeSeconds}, public`);
+    expect(second.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('carry an ETag naming the dataset, and a matching If-None-Match gets 304 without a body', async () => {
+    const params = { query: LOOKUP, variables: { slug: 'win-overlay' } };
+    const first = await get(params);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(new RegExp(`^"${app.database.meta.datasetVersion.replace(/[.+]/g, '\\$&')}-[\\w-]+"$`));
+    const revalidated = await get(params, { ...PREFLIGHT, 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+    const stale = await get(params, { ...PREFLIGHT, 'if-none-match': '"0.0.0-other"' });
+    expect(stale.status).toBe(200);
+  });
+
+  it('are kept apart by variables', async () => {
+    const flannel = await json(await get({ query: LOOKUP, variables: { slug: 'flannel' } }));
+    const calico = await json(await get({ query: LOOKUP, variables: { slug: 'calico' } }));
+    expect(flannel.data.cniPlugin.slug).toBe('flannel');
+    expect(calico.data.cniPlugin.slug).toBe('calico');
+  });
+
+  it('work with automatic persisted queries: after registration a GET carries only the hash', async () => {
+    const extensions = { persistedQuery: { version: 1, sha256Hash: sha256(LOOKUP) } };
+    const unknown = await get({ extensions, variables: { slug: 'flannel' } });
+    expect((await json(unknown)).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(unknown.headers.get('x-cache')).toBe('MISS');
+    const registration = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: LOOKUP, variables: { slug: 'flannel' }, extensions }) });
+    expect(registration.status).toBe(200);
+    const first = await get({ extensions, variables: { slug: 'flannel' } });
+    const second = await get({ extensions, variables: { slug: 'flannel' } });
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    expect((await json(second)).data.cniPlugin.slug).toBe('flannel');
+  });
+
+  it('are not stored when they carry errors', async () => {
+    const params = { query: LOOKUP, variables: { slug: 42 } };
+    for (let i = 0; i < 2; i++) {
+      const response = await get(params);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-cache')).toBe('MISS');
+      expect(response.headers.get('etag')).toBeNull();
+    }
+  });
+
+  it('are still refused without a CSRF preflight header, even once cached', async () => {
+    const params = { query: LOOKUP, variables: { slug: 'flannel' } };
+    await get(params);
+    const refused = await get(params, {});
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('x-cache')).toBeNull();
+  });
+});
+
+describe('POST answers', () => {
+  it('are never served from the cache', async () => {
+    const post = () => fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: LOOKUP, variables: { slug: 'flannel' } }) });
+    for (const response of [await post(), await post()]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-cache')).toBeNull();
+    }
+  });
+});
+
+describe('RESPONSE_CACHE_BYTES=0', () => {
+  it('turns the cache off', async () => {
+    const uncached = await startApp({ limits: { ...DEFAULT_LIMITS, responseCacheBytes: 0 } });
+    try {
+      const url = `${uncached.url}/graphql?${new URLSearchParams({ query: LOOKUP, variables: JSON.stringify({ slug: 'flannel' }) })}`;
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(url, { headers: PREFLIGHT });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('x-cache')).toBeNull();
+      }
+    } finally {
+      await uncached.close();
+    }
+  });
+});
