@@ -2,7 +2,7 @@
  * Builds the HTTP service: Fastify, Apollo Server through its Fastify integration, GraphiQL,
  * health and readiness. Nothing here knows SQL or rules; it wires the layers together.
  */
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { singleCachePolicyPlugin } from './cache-policy.js';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
@@ -45,19 +45,17 @@ export interface App {
 
 /** Unexpected errors are logged with the request id and returned without internals. */
 function maskingPlugin(): ApolloServerPlugin<RequestContext> {
-  return {
-    async requestDidStart({ logger }) {
-      return {
-        async didEncounterErrors({ errors, request, contextValue }) {
-          for (const error of errors) {
-            const original = unwrapResolverError(error);
-            if (!error.extensions?.code || error.extensions.code === 'INTERNAL_SERVER_ERROR')
-              logger.error(`request ${contextValue.requestId ?? '-'}: unexpected error in ${request.operationName ?? 'anonymous operation'}: ${(original as Error)?.stack ?? String(original)}`);
-          }
-        },
-      };
+  // Shared by all requests (no per-request state).
+  const listener: GraphQLRequestListener<RequestContext> = {
+    async didEncounterErrors({ errors, request, contextValue, logger }) {
+      for (const error of errors) {
+        const original = unwrapResolverError(error);
+        if (!error.extensions?.code || error.extensions.code === 'INTERNAL_SERVER_ERROR')
+          logger.error(`request ${contextValue.requestId ?? '-'}: unexpected error in ${request.operationName ?? 'anonymous operation'}: ${(original as Error)?.stack ?? String(original)}`);
+      }
     },
   };
+  return { requestDidStart: async () => listener };
 }
 
 /** Today's date (UTC), recomputed at most once a second rather than for every request. */

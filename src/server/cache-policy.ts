@@ -6,22 +6,20 @@
  * the same result by wrapping every resolver call (`willResolveField`), which cost about 1.4x on
  * nested queries (../shared/research/perf-security-anchors.md, A1); this decides once per request.
  */
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 
 export function singleCachePolicyPlugin(maxAgeSeconds: number): ApolloServerPlugin {
-  return {
-    async requestDidStart() {
-      return {
-        async willSendResponse({ response, operation, overallCachePolicy }) {
-          if (response.body.kind !== 'single') return;
-          const cacheable = maxAgeSeconds > 0 && operation?.operation === 'query' && !response.body.singleResult.errors;
-          if (cacheable) {
-            // Kept in Apollo's own record too, for any plugin that reads it.
-            overallCachePolicy.replace({ maxAge: maxAgeSeconds, scope: 'PUBLIC' });
-            response.http.headers.set('cache-control', `max-age=${maxAgeSeconds}, public`);
-          } else response.http.headers.set('cache-control', 'no-store');
-        },
-      };
+  // One listener for all requests: it keeps no per-request state, so nothing is allocated per request.
+  const listener: GraphQLRequestListener<BaseContext> = {
+    async willSendResponse({ response, operation, overallCachePolicy }) {
+      if (response.body.kind !== 'single') return;
+      const cacheable = maxAgeSeconds > 0 && operation?.operation === 'query' && !response.body.singleResult.errors;
+      if (cacheable) {
+        // Kept in Apollo's own record too, for any plugin that reads it.
+        overallCachePolicy.replace({ maxAge: maxAgeSeconds, scope: 'PUBLIC' });
+        response.http.headers.set('cache-control', `max-age=${maxAgeSeconds}, public`);
+      } else response.http.headers.set('cache-control', 'no-store');
     },
   };
+  return { requestDidStart: async () => listener };
 }

@@ -3,7 +3,7 @@
  * histogram, GraphQL errors by code, the dataset version, SQL statements run, and Node's process metrics. One
  * registry per app, so tests and several servers in one process do not share counters.
  */
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -48,14 +48,12 @@ export function registerMetrics(app: FastifyInstance, datasetVersion: string, sq
 
 /** Counts every GraphQL error the API returns, by code (parse and validation failures included). */
 export function errorCountingPlugin(metrics: () => Metrics | undefined): ApolloServerPlugin {
-  return {
-    async requestDidStart() {
-      return {
-        async willSendResponse({ response }) {
-          if (response.body.kind !== 'single') return;
-          for (const error of response.body.singleResult.errors ?? []) metrics()?.graphqlErrors.inc({ code: String(error.extensions?.code ?? 'UNKNOWN') });
-        },
-      };
+  // Shared by all requests (no per-request state).
+  const listener: GraphQLRequestListener<BaseContext> = {
+    async willSendResponse({ response }) {
+      if (response.body.kind !== 'single') return;
+      for (const error of response.body.singleResult.errors ?? []) metrics()?.graphqlErrors.inc({ code: String(error.extensions?.code ?? 'UNKNOWN') });
     },
   };
+  return { requestDidStart: async () => listener };
 }
