@@ -1,0 +1,249 @@
+/**
+ * `npm run bench`: the service measured side by side with stock Apollo Server answering a
+ * constant (bench/baseline/server.ts), in one run, on 127.0.0.1.
+ *
+ * Both servers run as child processes pinned to one core; autocannon drives them from this
+ * process on the other, with the same connection count, warm-up and duration, alternating
+ * baseline and service round by round so machine drift hits both. Then: database build time,
+ * cold start to first answer, idle memory, and the 100x generated dataset.
+ *
+ * Writes BENCHMARKS.md and bench/results.json (or only --out FILE). Prints figures; asserts nothing
+ * about speed (`npm run bench:check` compares ratios with margins).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_ROOT } from '../src/db/paths.js';
+import { measure, measurePaced, verifyAnswer, type LoadOptions, type LoadResult } from './load.js';
+import { freePort, memoryOf, pinSelf, startNode, waitFor, waitReady, type Server } from './processes.js';
+import { renderMarkdown, type Results, type ScenarioResult } from './report.js';
+import { BASELINE_QUERY, httpRequest, INSTANCE_TYPES_QUERY, LOOKUP_QUERY, registerPersistedQuery, SCENARIOS, type Scenario } from './scenarios.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '2' },
+    only: { type: 'string' },
+    'skip-scale': { type: 'boolean', default: false },
+    'scale-factor': { type: 'string', default: '100' },
+    out: { type: 'string' },
+  },
+});
+const load: LoadOptions = { seconds: Number(args.seconds), warmupSeconds: Number(args.warmup), connections: Number(args.connections) };
+const rounds = Number(args.rounds);
+if (!(load.seconds > 0 && load.warmupSeconds >= 0 && Number.isInteger(load.connections) && load.connections > 0 && Number.isInteger(rounds) && rounds > 0))
+  throw new Error('--seconds > 0, --warmup >= 0, --connections and --rounds whole numbers > 0');
+
+const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
+const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/cli/build-db.js');
+const work = mkdtempSync(join(tmpdir(), 'winnet-kb-bench-'));
+const servers: Server[] = [];
+const cleanup = async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  rmSync(work, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+const log = (line: string) => console.log(line);
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+/** Builds a database with the compiled CLI (a fresh process, as `npm start` would) and times it. */
+function buildDatabase(target: string, seedsDir?: string): number {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [DIST_BUILD_DB, '--target', target, ...(seedsDir ? ['--seeds', seedsDir] : [])], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`database build failed: ${r.stdout}${r.stderr}`);
+  return performance.now() - started;
+}
+
+const SERVICE_ENV = { NODE_ENV: 'production' };
+
+async function startService(name: string, databasePath: string): Promise<Server> {
+  const server = startNode(name, [DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });
+  servers.push(server);
+  await waitReady(server);
+  return server;
+}
+
+/** Cold start: process spawn to the first successful lookup answer (the database already built). */
+async function coldStart(databasePath: string): Promise<{ milliseconds: number; idleRss: number }> {
+  const request = httpRequest(LOOKUP_QUERY, { slug: 'flannel' }, 'POST');
+  const started = performance.now();
+  const server = startNode('cold start', [DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });
+  await waitFor(server, async () => (await fetch(`${server.url}/graphql`, { method: 'POST', headers: request.headers, body: request.body! })).ok);
+  const milliseconds = performance.now() - started;
+  await new Promise((r) => setTimeout(r, 1000));
+  const idleRss = memoryOf(server.process.pid!).rss;
+  await server.stop();
+  return { milliseconds, idleRss };
+}
+
+/** Starts the baseline with the service's answers to the scenarios as its constants. */
+async function startBaseline(service: Server, scenarios: Scenario[]): Promise<Server> {
+  const constants: Record<string, unknown> = {};
+  for (const scenario of scenarios) {
+    const request = httpRequest(scenario.query, scenario.variables, 'POST');
+    const response = await fetch(`${service.url}/graphql`, { method: 'POST', headers: request.headers, body: request.body! });
+    Object.assign(constants, ((await response.json()) as { data: Record<string, unknown> }).data);
+  }
+  const file = join(work, 'baseline-constants.json');
+  writeFileSync(file, JSON.stringify(constants));
+  const baseline = startNode('baseline', ['--import', 'tsx', join(PROJECT_ROOT, 'bench/baseline/server.ts')], await freePort(), { NODE_ENV: 'production', BASELINE_CONSTANTS: file });
+  servers.push(baseline);
+  await waitReady(baseline);
+  return baseline;
+}
+
+async function sqlStatements(server: Server): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  return Number(/^winnet_kb_sql_statements_total (\d+)/m.exec(text)?.[1] ?? NaN);
+}
+
+async function prepare(server: Server, scenario: Scenario, query: string, variables?: Record<string, unknown>) {
+  if (scenario.transport === 'GET-APQ') await registerPersistedQuery(server.url, query, variables);
+  const request = httpRequest(query, variables, scenario.transport);
+  const bytes = await verifyAnswer(server.url, request);
+  return { request, bytes };
+}
+
+async function runScenario(service: Server, baseline: Server, scenario: Scenario): Promise<ScenarioResult> {
+  const ours = await prepare(service, scenario, scenario.query, scenario.variables);
+  const theirs = await prepare(baseline, scenario, scenario.query, scenario.variables);
+  const serviceRuns: LoadResult[] = [];
+  const baselineRuns: LoadResult[] = [];
+  let statements = 0;
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? (['baseline', 'service'] as const) : (['service', 'baseline'] as const);
+    for (const side of order) {
+      if (side === 'baseline') baselineRuns.push(await measure(baseline.url, theirs.request, load));
+      else {
+        const before = await sqlStatements(service);
+        const result = await measure(service.url, ours.request, load);
+        statements = Math.max(statements, ((await sqlStatements(service)) - before) / result.requests);
+        serviceRuns.push(result);
+      }
+    }
+  }
+  const summary = (runs: LoadResult[]) => ({
+    requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+    latencyP50Ms: median(runs.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: Math.max(...runs.map((r) => r.latencyP99Ms)),
+    failures: runs.reduce((a, r) => a + r.failures, 0),
+    rounds: runs.map((r) => Math.round(r.requestsPerSecond)),
+  });
+  const s = summary(serviceRuns);
+  const b = summary(baselineRuns);
+  // Latency below saturation: the same connections at half the throughput just measured.
+  const paced = { connections: load.connections, seconds: load.seconds, rate: s.requestsPerSecond / 2 };
+  const halfLoad = scenario.latencyTarget ? await measurePaced(service.url, ours.request, paced) : undefined;
+  // The baseline at the same rate, so the machine's own latency floor is visible beside ours.
+  const baselineHalfLoad = scenario.latencyTarget ? await measurePaced(baseline.url, theirs.request, paced) : undefined;
+  const result: ScenarioResult = {
+    id: scenario.id,
+    title: scenario.title,
+    transport: scenario.transport,
+    target: scenario.target,
+    ...(halfLoad && baselineHalfLoad
+      ? {
+          latencyAtHalfLoad: { requestsPerSecond: halfLoad.requestsPerSecond, latencyP50Ms: halfLoad.latencyP50Ms, latencyP99Ms: halfLoad.latencyP99Ms },
+          baselineLatencyAtHalfLoad: { requestsPerSecond: baselineHalfLoad.requestsPerSecond, latencyP50Ms: baselineHalfLoad.latencyP50Ms, latencyP99Ms: baselineHalfLoad.latencyP99Ms },
+        }
+      : {}),
+    responseBytes: ours.bytes,
+    service: s,
+    baseline: b,
+    ratio: s.requestsPerSecond / b.requestsPerSecond,
+    sqlStatementsPerRequest: statements,
+    servicePeakRssBytes: memoryOf(service.process.pid!).peakRss,
+  };
+  if (s.failures || b.failures || halfLoad?.failures || baselineHalfLoad?.failures) throw new Error(`${scenario.id}: ${s.failures} failed service requests, ${b.failures} failed baseline requests`);
+  log(
+    `${scenario.id.padEnd(20)} service ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${s.latencyP50Ms} ms p99 ${s.latencyP99Ms} ms | baseline ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s | ${result.ratio.toFixed(2)}x | ${statements.toFixed(2)} SQL/req${halfLoad ? ` | at ${halfLoad.requestsPerSecond.toFixed(0)} req/s: p50 ${halfLoad.latencyP50Ms} ms p99 ${halfLoad.latencyP99Ms} ms (baseline p99 ${baselineHalfLoad!.latencyP99Ms} ms)` : ''}`,
+  );
+  return result;
+}
+
+/** The 100x dataset: same lookups and pages against a database 100 times larger. */
+async function scale(service: Server, factor: number): Promise<Results['scale']> {
+  const seedsDir = join(work, 'scaled-seeds');
+  const target = join(work, 'scaled.sqlite');
+  const { generateScaledSeeds } = await import('./scale/generate-seeds.js');
+  const generated = await generateScaledSeeds({ factor, outDir: seedsDir });
+  const buildMs = buildDatabase(target, seedsDir);
+  log(`scale: ${generated.records} records (${factor}x) built in ${ms(buildMs)}`);
+  const large = await startService(`service on the ${factor}x dataset`, target);
+  const latencyOf = async (server: Server, query: string, variables: Record<string, unknown>) => {
+    const request = httpRequest(query, variables, 'POST');
+    await verifyAnswer(server.url, request);
+    const before = await sqlStatements(server);
+    const r = await measure(server.url, request, load);
+    const sqlStatementsPerRequest = ((await sqlStatements(server)) - before) / r.requests;
+    return { requestsPerSecond: r.requestsPerSecond, latencyP50Ms: r.latencyP50Ms, latencyP99Ms: r.latencyP99Ms, meanMs: (1000 * load.connections) / r.requestsPerSecond, sqlStatementsPerRequest };
+  };
+  const lookup = { real: await latencyOf(service, LOOKUP_QUERY, { slug: 'flannel' }), scaled: await latencyOf(large, LOOKUP_QUERY, { slug: 'flannel' }) };
+  const pages: NonNullable<Results['scale']>['pages'] = [];
+  for (const first of [10, 100]) {
+    const variables = { first, minimumPods: 0 };
+    pages.push({ first, real: await latencyOf(service, INSTANCE_TYPES_QUERY, variables), scaled: await latencyOf(large, INSTANCE_TYPES_QUERY, variables) });
+  }
+  const peakRss = memoryOf(large.process.pid!).peakRss;
+  await large.stop();
+  log(`scale: lookup mean ${lookup.real.meanMs.toFixed(2)} -> ${lookup.scaled.meanMs.toFixed(2)} ms; pages ${pages.map((p) => `first ${p.first}: ${p.real.meanMs.toFixed(2)} -> ${p.scaled.meanMs.toFixed(2)} ms`).join('; ')}`);
+  return { factor, records: generated.records, buildMs, lookup, pages, peakRssBytes: peakRss };
+}
+
+try {
+  const pinned = pinSelf();
+  const databasePath = join(work, 'kb.sqlite');
+  const buildTimes = [0, 1, 2].map(() => buildDatabase(databasePath));
+  log(`database build: ${buildTimes.map(ms).join(', ')}`);
+  const starts = [];
+  for (let i = 0; i < 3; i++) starts.push(await coldStart(databasePath));
+  log(`cold start to first answer: ${starts.map((s) => ms(s.milliseconds)).join(', ')}; idle RSS ${(median(starts.map((s) => s.idleRss)) / 1048576).toFixed(0)} MiB`);
+
+  const service = await startService('service', databasePath);
+  const scenarios = SCENARIOS.filter((s) => !args.only || args.only.split(',').includes(s.id));
+  const baseline = await startBaseline(service, scenarios);
+  const floorRequest = httpRequest(BASELINE_QUERY, undefined, 'POST');
+  await verifyAnswer(baseline.url, floorRequest);
+  const floor = await measure(baseline.url, floorRequest, load);
+  log(`baseline floor: stock Apollo answering { hello }: ${floor.requestsPerSecond.toFixed(0)} req/s, p50 ${floor.latencyP50Ms} ms, p99 ${floor.latencyP99Ms} ms`);
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) results.push(await runScenario(service, baseline, scenario));
+
+  const scaleResult = args['skip-scale'] ? undefined : await scale(service, Number(args['scale-factor']));
+  const report: Results = {
+    date: new Date().toISOString(),
+    machine: machineDescription(),
+    node: process.version,
+    settings: { ...load, rounds, pinnedToSeparateCores: pinned },
+    databaseBuildMs: median(buildTimes),
+    coldStartMs: median(starts.map((s) => s.milliseconds)),
+    idleRssBytes: median(starts.map((s) => s.idleRss)),
+    baselineFloor: { requestsPerSecond: floor.requestsPerSecond, latencyP50Ms: floor.latencyP50Ms, latencyP99Ms: floor.latencyP99Ms },
+    scenarios: results,
+    ...(scaleResult ? { scale: scaleResult } : {}),
+  };
+  if (args.out) {
+    mkdirSync(join(args.out, '..'), { recursive: true });
+    writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+    log(`wrote ${args.out}`);
+  } else {
+    writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(PROJECT_ROOT, 'BENCHMARKS.md'), renderMarkdown(report));
+    log('wrote BENCHMARKS.md and bench/results.json');
+  }
+} finally {
+  await cleanup();
+}
+
+function machineDescription(): string {
+  const cpu = spawnSync('sh', ['-c', "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], { encoding: 'utf8' }).stdout.trim();
+  const cores = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim();
+  const memory = spawnSync('sh', ['-c', "grep MemTotal /proc/meminfo | awk '{print int($2/1048576)}'"], { encoding: 'utf8' }).stdout.trim();
+  return `${cores} cores (${cpu || 'unknown CPU'}), ${memory} GiB, ${process.platform}/${process.arch}`;
+}

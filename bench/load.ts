@@ -1,0 +1,92 @@
+/** One load measurement: autocannon against a URL with one request shape, after a warm-up. */
+import { Agent, request as httpRequest } from 'node:http';
+import autocannon from 'autocannon';
+import type { HttpRequest } from './scenarios.js';
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  /** Requests per second over all connections; unlimited (saturation) when absent. */
+  rate?: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  /** Responses that were not 2xx or 304, plus connection errors and timeouts: must be 0. */
+  failures: number;
+}
+
+function run(url: string, request: HttpRequest, connections: number, seconds: number, rate?: number) {
+  return autocannon({ url, connections, duration: seconds, requests: [request], method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}), ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}) });
+}
+
+export async function measure(url: string, request: HttpRequest, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds > 0) await run(url, request, options.connections, options.warmupSeconds, options.rate);
+  const r = await run(url, request, options.connections, options.seconds, options.rate);
+  const notModified = (r.statusCodeStats as Record<string, { count: number }> | undefined)?.['304']?.count ?? 0;
+  return {
+    requestsPerSecond: r.requests.total / options.seconds,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    requests: r.requests.total,
+    failures: r.non2xx - notModified + r.errors + r.timeouts,
+  };
+}
+
+/** Sends the request once and checks the answer is a GraphQL success (no errors), so nothing is measured on failures. */
+export async function verifyAnswer(baseUrl: string, request: HttpRequest): Promise<number> {
+  const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}) });
+  const text = await response.text();
+  const body = JSON.parse(text) as { data?: unknown; errors?: unknown[] };
+  if (!response.ok || body.errors || !body.data) throw new Error(`${baseUrl}${request.path.slice(0, 60)} answered ${response.status}: ${text.slice(0, 500)}`);
+  return Buffer.byteLength(text);
+}
+
+/**
+ * Latency below saturation: `connections` workers, each sending a request, waiting for the
+ * answer, then waiting for its next slot, so together they offer `rate` requests per second
+ * evenly. autocannon's own rate limit sends each second's quota at the start of the second (a
+ * counter reset by setInterval in lib/httpClient.js), which measures queueing behind a burst
+ * rather than the latency of a request. Latencies are exact (not whole milliseconds).
+ */
+export async function measurePaced(baseUrl: string, request: HttpRequest, options: { connections: number; seconds: number; rate: number }): Promise<{ requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; failures: number }> {
+  const { hostname, port } = new URL(baseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const headers = { ...request.headers, ...(request.body ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) };
+  const latencies: number[] = [];
+  let failures = 0;
+  const send = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const done = (ok: boolean) => {
+        latencies.push(performance.now() - started);
+        if (!ok) failures++;
+        resolve();
+      };
+      const req = httpRequest({ hostname, port, path: request.path, method: request.method, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode === 200 || res.statusCode === 304));
+      });
+      req.on('error', () => done(false));
+      req.end(request.body);
+    });
+  const interval = (1000 * options.connections) / options.rate;
+  const startedAt = performance.now();
+  const end = startedAt + options.seconds * 1000;
+  const worker = async (offset: number) => {
+    for (let next = startedAt + offset; next < end; next += interval) {
+      const wait = next - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      await send();
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, (_, i) => worker((i * interval) / options.connections)));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(100 * (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN)) / 100;
+  return { requestsPerSecond: latencies.length / options.seconds, latencyP50Ms: at(0.5), latencyP99Ms: at(0.99), failures };
+}
