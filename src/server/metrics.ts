@@ -36,11 +36,19 @@ export function registerMetrics(app: FastifyInstance, datasetVersion: string, sq
   });
   new Gauge({ name: 'winnet_kb_dataset_info', help: 'The dataset being served (value is always 1).', labelNames: ['version'] as const, registers: [registry] }).set({ version: datasetVersion }, 1);
 
+  // Labelled children, looked up once per label set: prom-client would otherwise hash the labels on every request.
+  const requestCounters = new Map<string, { inc(): void }>();
+  const latencyHistograms = new Map<string, { observe(value: number): void }>();
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the raw URL, so query strings and unknown paths cannot explode label cardinality.
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ route }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${route} ${reply.statusCode}`;
+    let counter = requestCounters.get(key);
+    if (!counter) requestCounters.set(key, (counter = requests.labels({ method: request.method, route, status: String(reply.statusCode) })));
+    counter.inc();
+    let histogram = latencyHistograms.get(route);
+    if (!histogram) latencyHistograms.set(route, (histogram = latency.labels({ route })));
+    histogram.observe(reply.elapsedTime / 1000);
   });
   app.get('/metrics', async (_, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   return { registry, graphqlErrors };
