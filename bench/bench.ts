@@ -11,7 +11,7 @@
  * about speed (`npm run bench:check` compares ratios with margins).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,9 +61,11 @@ function buildDatabase(target: string, seedsDir?: string): number {
 }
 
 const SERVICE_ENV = { NODE_ENV: 'production' };
+/** Node's flags from `npm start`, so the bench runs the server exactly as it is started. */
+const NODE_FLAGS = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
 
 async function startService(name: string, databasePath: string): Promise<Server> {
-  const server = startNode(name, [DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });
+  const server = startNode(name, [...NODE_FLAGS, DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });
   servers.push(server);
   await waitReady(server);
   return server;
@@ -73,7 +75,7 @@ async function startService(name: string, databasePath: string): Promise<Server>
 async function coldStart(databasePath: string): Promise<{ milliseconds: number; idleRss: number }> {
   const request = httpRequest(LOOKUP_QUERY, { slug: 'flannel' }, 'POST');
   const started = performance.now();
-  const server = startNode('cold start', [DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });
+  const server = startNode('cold start', [...NODE_FLAGS, DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });
   await waitFor(server, async () => (await fetch(`${server.url}/graphql`, { method: 'POST', headers: request.headers, body: request.body! })).ok);
   const milliseconds = performance.now() - started;
   await new Promise((r) => setTimeout(r, 1000));

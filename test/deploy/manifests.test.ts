@@ -223,6 +223,13 @@ describe('Kubernetes manifests (deploy/)', () => {
     expect(pod.spec.volumes?.find((v) => v.name === tmp?.name)?.emptyDir).toBeDefined();
   });
 
+  it('runs node with the young-generation size the benchmarks measured, in the image, the Deployment and npm start', () => {
+    const flag = '--max-semi-space-size=8';
+    expect(containerEnv.NODE_OPTIONS).toContain(flag);
+    expect(runtimeFrom('ENV').map((i) => i.args).join(' ')).toContain(`NODE_OPTIONS=${flag}`);
+    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start).toContain(flag);
+  });
+
   it('requests and limits fit a process of about 200 MB RSS', () => {
     const { requests, limits } = container.resources ?? {};
     expect(quantity(requests?.memory)).toBeGreaterThanOrEqual(200 * 2 ** 20);
