@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../src/db/paths.js';
@@ -222,6 +222,7 @@ try {
     date: new Date().toISOString(),
     machine: machineDescription(),
     node: process.version,
+    serviceCommand: ['node', ...NODE_FLAGS, 'dist/src/server/main.js'].join(' '),
     settings: { ...load, rounds, pinnedToSeparateCores: pinned },
     databaseBuildMs: median(buildTimes),
     coldStartMs: median(starts.map((s) => s.milliseconds)),
@@ -245,7 +246,8 @@ try {
 
 function machineDescription(): string {
   const cpu = spawnSync('sh', ['-c', "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], { encoding: 'utf8' }).stdout.trim();
-  const cores = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim();
+  // nproc would report this process's affinity (it may be pinned); count every CPU.
+  const cores = cpus().length;
   const memory = spawnSync('sh', ['-c', "grep MemTotal /proc/meminfo | awk '{print int($2/1048576)}'"], { encoding: 'utf8' }).stdout.trim();
   return `${cores} cores (${cpu || 'unknown CPU'}), ${memory} GiB, ${process.platform}/${process.arch}`;
 }

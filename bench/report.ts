@@ -42,6 +42,8 @@ export interface Results {
   date: string;
   machine: string;
   node: string;
+  /** How the service was started, flags included. */
+  serviceCommand: string;
   settings: { seconds: number; warmupSeconds: number; connections: number; rounds: number; pinnedToSeparateCores: boolean };
   databaseBuildMs: number;
   coldStartMs: number;
@@ -114,7 +116,7 @@ export function renderMarkdown(r: Results): string {
     `- Load: autocannon, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per run, ${r.settings.rounds} rounds alternating baseline and service; servers ${r.settings.pinnedToSeparateCores ? 'pinned to one core, the load generator to the other' : 'not pinned (no taskset)'}.`,
     '- Baseline: stock Apollo Server 5 (default plugins and options) on Fastify via @as-integrations/fastify, serving the same SDL with each root field returning a constant: the service\'s own answer, captured at the start of the run. It parses, validates, executes and serialises the same operation and response over the same transport (POST, or GET with a persisted-query hash) but does no work to find the data.',
     `- Trivial floor, for orientation: the same baseline answering \`{ hello }\`: ${fixed(r.baselineFloor.requestsPerSecond)} req/s, p50 ${r.baselineFloor.latencyP50Ms} ms, p99 ${r.baselineFloor.latencyP99Ms} ms.`,
-    '- Service: `node dist/src/server/main.js` with NODE_ENV=production and default settings (info logging to a discarded stdout).',
+    `- Service: \`${r.serviceCommand}\` with NODE_ENV=production and default settings (info logging to a discarded stdout).`,
     '',
     '## Scenarios',
     '',
