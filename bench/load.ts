@@ -53,7 +53,14 @@ export async function verifyAnswer(baseUrl: string, request: HttpRequest): Promi
  * counter reset by setInterval in lib/httpClient.js), which measures queueing behind a burst
  * rather than the latency of a request. Latencies are exact (not whole milliseconds).
  */
-export async function measurePaced(baseUrl: string, request: HttpRequest, options: { connections: number; seconds: number; rate: number }): Promise<{ requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; failures: number }> {
+export interface PacedResult {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  failures: number;
+}
+
+export async function measurePaced(baseUrl: string, request: HttpRequest, options: { connections: number; seconds: number; rate: number }): Promise<PacedResult> {
   const { hostname, port } = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const headers = { ...request.headers, ...(request.body ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) };

@@ -5,9 +5,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The pending deadline timer, cleared once the response is sent. */
+    deadlineTimer: NodeJS.Timeout | null;
+  }
+}
+
 export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number): void {
-  const timers = new WeakMap<object, NodeJS.Timeout>();
-  app.addHook('onRequest', async (request, reply) => {
+  // A request decoration rather than a WeakMap: same object shape on every request, no ephemeron for the GC.
+  app.decorateRequest('deadlineTimer', null);
+  // Callback-style hooks: these run on every request, and an async hook costs a promise and a microtask each.
+  app.addHook('onRequest', (request, reply, done) => {
     const timer = setTimeout(() => {
       if (reply.sent) return;
       request.log.warn({ timeoutMs }, 'request exceeded its deadline');
@@ -18,7 +27,11 @@ export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number)
         .send({ errors: [{ message: `The request took longer than ${timeoutMs} ms and was abandoned.`, extensions: { code: 'TIMEOUT' } }] });
     }, timeoutMs);
     timer.unref();
-    timers.set(request, timer);
+    request.deadlineTimer = timer;
+    done();
   });
-  app.addHook('onResponse', async (request) => clearTimeout(timers.get(request)));
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.deadlineTimer) clearTimeout(request.deadlineTimer);
+    done();
+  });
 }

@@ -61,30 +61,33 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return reply.type(entry.contentType).send(entry.body);
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!cacheable(request)) return;
+  // Callback style for the hook every request passes through (POSTs included): no promise, no microtask.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!cacheable(request)) return done();
     const query = request.url.slice(request.url.indexOf('?') + 1);
     const key = `${options.today()}\n${request.headers.accept ?? ''}\n${query}`;
     const entry = entries.get(key);
-    if (entry) return answer(request, reply, entry, 'HIT');
+    // A hit answers here; Fastify stops the lifecycle once the reply is sent, so done() is not called.
+    if (entry) return void answer(request, reply, entry, 'HIT');
     keys.set(request, key);
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const key = keys.get(request);
-    if (key === undefined) return payload;
+    if (key === undefined) return done(null, payload);
     reply.header('x-cache', 'MISS');
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > options.maxEntryBytes) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > options.maxEntryBytes) return done(null, payload);
     const cacheControl = String(reply.getHeader('cache-control') ?? '');
-    if (!/\bpublic\b/.test(cacheControl)) return payload;
+    if (!/\bpublic\b/.test(cacheControl)) return done(null, payload);
     const hash = createHash('sha256').update(payload).digest('base64url').slice(0, 22);
     const entry: Entry = { body: payload, contentType: String(reply.getHeader('content-type')), cacheControl, etag: `"${options.datasetVersion}-${hash}"` };
     entries.set(key, entry);
     reply.header('etag', entry.etag).header('vary', 'accept');
     if (matches(request.headers['if-none-match'], entry.etag)) {
       reply.code(304);
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 }

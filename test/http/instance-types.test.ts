@@ -138,6 +138,28 @@ describe('golden cases', () => {
     expect(body.data!.b).toEqual({ schedulablePods: 144, limitedBy: 'IP_ADDRESSES' });
   });
 
+  it('repeated podCapacity answers (remembered per mode) stay apart from other modes and kubelet values', async () => {
+    const query = `{
+      pd: podCapacity(input: { instanceType: "m5.large", ipAddressMode: PREFIX_DELEGATION }) { schedulablePods limitedBy }
+      raised: podCapacity(input: { instanceType: "m5.large", ipAddressMode: PREFIX_DELEGATION, kubeletMaxPods: 250 }) { schedulablePods limitedBy }
+      secondary: podCapacity(input: { instanceType: "m5.large" }) { schedulablePods limitedBy }
+    }`;
+    const first = await app.graphql<Record<string, { schedulablePods: number; limitedBy: string }>>(query);
+    const second = await app.graphql<Record<string, { schedulablePods: number; limitedBy: string }>>(query);
+    // The same figures as the single-mode cases above: 9 pods, 144 with prefixes, capped at the kubelet's 110.
+    expect(first.body.data).toEqual({
+      pd: { schedulablePods: 110, limitedBy: 'KUBELET_MAX_PODS' },
+      raised: { schedulablePods: 144, limitedBy: 'IP_ADDRESSES' },
+      secondary: { schedulablePods: 9, limitedBy: 'IP_ADDRESSES' },
+    });
+    expect(second.body.data).toEqual(first.body.data);
+    // An unknown type is never remembered: it is refused both times, with the same suggestion.
+    const unknown = () => app.graphql('{ podCapacity(input: { instanceType: "m5.larg" }) { maxPods } }');
+    const [a, b] = [await unknown(), await unknown()];
+    expect(b.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(b.body.errors?.[0]?.message).toBe(a.body.errors?.[0]?.message);
+  });
+
   it('instanceType returns null for an unknown name; node(id) finds an instance type', async () => {
     const { body } = await app.graphql<{ none: null; m5: { id: string } }>('{ none: instanceType(name: "m5.huge") { name } m5: instanceType(name: "m5.large") { id } }');
     expect(body.data!.none).toBeNull();

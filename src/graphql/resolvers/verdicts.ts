@@ -1,12 +1,22 @@
 /** compatibility and podCapacity: validate at the edge, compute in the domain, cite the facts. */
 import { owner } from '../../db/owners.js';
-import { CAPACITY_SOURCES, computePodCapacity, MAX_KUBELET_MAX_PODS, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
+import { CAPACITY_SOURCES, computePodCapacity, type PodCapacityResult, MAX_KUBELET_MAX_PODS, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
 import { instanceCapacity, windowsUnsuitability } from '../../domain/instance-types.js';
+import type { Knowledge } from '../../domain/knowledge.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { ENUM_VALUES } from '../enum-values.js';
+
+type InstanceCapacityAnswer = PodCapacityResult & { instanceType: string };
+const capacityMemos = new WeakMap<Knowledge, Map<string, InstanceCapacityAnswer>>();
+/** Answers by mode and known instance type (at most two per type), for as long as the snapshot lives. */
+function capacityMemo(knowledge: Knowledge): Map<string, InstanceCapacityAnswer> {
+  let memo = capacityMemos.get(knowledge);
+  if (!memo) capacityMemos.set(knowledge, (memo = new Map()));
+  return memo;
+}
 
 export const verdictResolvers: Resolvers = {
   Query: {
@@ -26,12 +36,19 @@ export const verdictResolvers: Resolvers = {
         throw badUserInput('input.kubeletMaxPods', `kubeletMaxPods must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${kubeletMaxPods}`);
       const kubelet = kubeletMaxPods ?? undefined;
       if (instanceType != null) {
+        // The data is immutable, so an instance type's answer under the kubelet default is computed once.
+        const memo = kubelet === undefined ? capacityMemo(knowledge) : undefined;
+        const memoKey = `${mode} ${instanceType}`;
+        const remembered = memo?.get(memoKey);
+        if (remembered) return remembered;
         // The snapshot the compatibility engine uses already holds every instance type's limits.
         const row = knowledge.instanceTypes.get(instanceType);
         if (!row) throw unknownWithSuggestions('input.instanceType', `unknown EC2 instance type "${instanceType}"`, closestNames(instanceType, knowledge.instanceTypes.keys()));
         const result = instanceCapacity(row, mode);
         if ('refusal' in result) throw badUserInput(mode === 'PREFIX_DELEGATION' && !windowsUnsuitability(row.name) ? 'input.ipAddressMode' : 'input.instanceType', result.refusal);
-        return { ...computePodCapacity(row.ipv4PerInterface, mode, row.name, kubelet), instanceType: row.name };
+        const answer = { ...computePodCapacity(row.ipv4PerInterface, mode, row.name, kubelet), instanceType: row.name };
+        memo?.set(memoKey, answer);
+        return answer;
       }
       const max = knowledge.maxIpv4PerInterface;
       if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface! < MIN_ADDRESSES_PER_INTERFACE || ipv4AddressesPerInterface! > max)
