@@ -16,10 +16,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../src/db/paths.js';
-import { measure, measurePaced, verifyAnswer, type LoadOptions, type LoadResult, type PacedResult } from './load.js';
+import { measure, verifyAnswer, type LoadOptions, type LoadResult, type PacedResult } from './load.js';
 import { freePort, memoryOf, pinSelf, startNode, waitFor, waitReady, type Server } from './processes.js';
 import { renderMarkdown, type Results, type ScenarioResult } from './report.js';
-import { BASELINE_QUERY, httpRequest, INSTANCE_TYPES_QUERY, LOOKUP_QUERY, registerPersistedQuery, SCENARIOS, type Scenario } from './scenarios.js';
+import { BASELINE_QUERY, httpRequest, INSTANCE_TYPES_QUERY, LOOKUP_QUERY, registerPersistedQuery, SCENARIOS, type HttpRequest, type Scenario } from './scenarios.js';
+import { controlFetch } from './fetch.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -76,7 +77,7 @@ async function coldStart(databasePath: string): Promise<{ milliseconds: number; 
   const request = httpRequest(LOOKUP_QUERY, { slug: 'flannel' }, 'POST');
   const started = performance.now();
   const server = startNode('cold start', [...NODE_FLAGS, DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });
-  await waitFor(server, async () => (await fetch(`${server.url}/graphql`, { method: 'POST', headers: request.headers, body: request.body! })).ok);
+  await waitFor(server, async () => (await controlFetch(`${server.url}/graphql`, { method: 'POST', headers: request.headers, body: request.body! })).ok);
   const milliseconds = performance.now() - started;
   await new Promise((r) => setTimeout(r, 1000));
   const idleRss = memoryOf(server.process.pid!).rss;
@@ -89,7 +90,7 @@ async function startBaseline(service: Server, scenarios: Scenario[]): Promise<Se
   const constants: Record<string, unknown> = {};
   for (const scenario of scenarios) {
     const request = httpRequest(scenario.query, scenario.variables, 'POST');
-    const response = await fetch(`${service.url}/graphql`, { method: 'POST', headers: request.headers, body: request.body! });
+    const response = await controlFetch(`${service.url}/graphql`, { method: 'POST', headers: request.headers, body: request.body! });
     Object.assign(constants, ((await response.json()) as { data: Record<string, unknown> }).data);
   }
   const file = join(work, 'baseline-constants.json');
@@ -101,7 +102,7 @@ async function startBaseline(service: Server, scenarios: Scenario[]): Promise<Se
 }
 
 async function sqlStatements(server: Server): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const text = await (await controlFetch(`${server.url}/metrics`)).text();
   return Number(/^winnet_kb_sql_statements_total (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
@@ -149,7 +150,10 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
     const order = round % 2 === 0 ? (['service', 'baseline', 'floor'] as const) : (['floor', 'baseline', 'service'] as const);
     for (const side of order) {
       const [url, request] = side === 'service' ? [service.url, ours.request] : side === 'baseline' ? [baseline.url, theirs.request] : [baseline.url, floorRequest];
-      pacedRuns[side].push(await measurePaced(url, request, paced));
+      // A discarded warm-up at the paced rate first, so garbage left by the saturated runs is
+      // collected there rather than counted in this side's tail.
+      if (load.warmupSeconds > 0) measurePacedApart(url, request, { ...paced, seconds: load.warmupSeconds });
+      pacedRuns[side].push(measurePacedApart(url, request, paced));
     }
   }
   // The worst round's p99 (as for the saturated runs): a tail target should not be met by picking a lucky round.
@@ -181,6 +185,13 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
     `${scenario.id.padEnd(20)} service ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${s.latencyP50Ms} ms p99 ${s.latencyP99Ms} ms | baseline ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s | ${result.ratio.toFixed(2)}x | ${statements.toFixed(2)} SQL/req${halfLoad ? ` | at ${halfLoad.requestsPerSecond.toFixed(0)} req/s: p50 ${halfLoad.latencyP50Ms} ms p99 ${halfLoad.latencyP99Ms} ms (baseline p99 ${baselineHalfLoad!.latencyP99Ms} ms, { hello } p99 ${floorHalfLoad!.latencyP99Ms} ms)` : ''}`,
   );
   return result;
+}
+
+/** measurePaced in a fresh process (bench/paced-client.ts), so this process's GC pauses stay out of the tail. */
+function measurePacedApart(baseUrl: string, request: HttpRequest, options: { connections: number; seconds: number; rate: number }): PacedResult {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/paced-client.ts'), JSON.stringify({ baseUrl, request, options })], { encoding: 'utf8', timeout: (options.seconds + 30) * 1000 });
+  if (run.status !== 0) throw new Error(`paced client failed (${run.status ?? run.signal}): ${run.stderr}`);
+  return JSON.parse(run.stdout) as PacedResult;
 }
 
 /** The 100x dataset: same lookups and pages against a database 100 times larger. */

@@ -2,6 +2,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import type { HttpRequest } from './scenarios.js';
+import { controlFetch } from './fetch.js';
 
 export interface LoadOptions {
   connections: number;
@@ -39,7 +40,7 @@ export async function measure(url: string, request: HttpRequest, options: LoadOp
 
 /** Sends the request once and checks the answer is a GraphQL success (no errors), so nothing is measured on failures. */
 export async function verifyAnswer(baseUrl: string, request: HttpRequest): Promise<number> {
-  const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}) });
+  const response = await controlFetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}) });
   const text = await response.text();
   const body = JSON.parse(text) as { data?: unknown; errors?: unknown[] };
   if (!response.ok || body.errors || !body.data) throw new Error(`${baseUrl}${request.path.slice(0, 60)} answered ${response.status}: ${text.slice(0, 500)}`);

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { controlFetch } from './fetch.js';
 
 export const SERVER_CPU = availableParallelism() > 1 ? 1 : 0;
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
@@ -72,7 +73,7 @@ export async function waitFor(server: Server, check: () => Promise<boolean>, tim
   throw new Error(`${server.name} was not ready within ${timeoutMs} ms: ${server.stderr()}`);
 }
 
-export const waitReady = (server: Server) => waitFor(server, async () => (await fetch(`${server.url}/readyz`)).ok);
+export const waitReady = (server: Server) => waitFor(server, async () => (await controlFetch(`${server.url}/readyz`)).ok);
 
 /** Resident set size now and at its peak (VmHWM), in bytes, from /proc. */
 export function memoryOf(pid: number): { rss: number; peakRss: number } {

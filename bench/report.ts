@@ -130,7 +130,7 @@ export function renderMarkdown(r: Results): string {
     '',
     '## Scenarios',
     '',
-    'Requests/s are medians over the rounds (each round in brackets); p50 / p99 are at saturation (autocannon, whole milliseconds, worst round), the last column below it: half the saturated rate, same connections, paced by bench/load.ts, the worst round\'s p99, beside stock Apollo giving the same answer and answering `{ hello }` at that rate.',
+    'Requests/s are medians over the rounds (each round in brackets); p50 / p99 are at saturation (autocannon, whole milliseconds, worst round), the last column below it: half the saturated rate, same connections, paced by bench/load.ts after a warm-up at that rate, the worst round\'s p99, beside stock Apollo giving the same answer and answering `{ hello }` at that rate.',
     '',
     '| Scenario | Transport | Response | Service req/s | p50 / p99 | Baseline req/s | Ratio | SQL/req | Peak RSS | p50 / p99 below saturation |',
     '|---|---|---|---|---|---|---|---|---|---|',

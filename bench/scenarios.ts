@@ -3,6 +3,7 @@
  * request the baseline (stock Apollo answering a constant) gets over the same transport.
  */
 import { createHash } from 'node:crypto';
+import { controlFetch } from './fetch.js';
 
 export type Transport = 'POST' | 'GET-APQ';
 
@@ -98,7 +99,7 @@ export function httpRequest(query: string, variables: Record<string, unknown> | 
 
 /** Registers an APQ hash with a server (a POST carrying both the hash and the text). */
 export async function registerPersistedQuery(baseUrl: string, query: string, variables?: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${baseUrl}/graphql`, {
+  const response = await controlFetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables, extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } } }),

@@ -3,10 +3,10 @@
  * served, so each relation's table is read once (one statement) and grouped by its key; after
  * that a request issues no SQL at all, however many rows it touches.
  *
- * The loaders keep DataLoader's interface (`load`, `loadMany`), so resolvers read the same
- * whichever store is behind them, but not its machinery: with no I/O left there is nothing to
- * batch, and DataLoader's per-request queueing and promise bookkeeping cost 27% of a nested
- * lookup's time (2,817 -> 3,837 req/s, BENCHMARKS.md). Every answer is already resolved.
+ * They are synchronous. DataLoader's machinery has nothing to do here: with no I/O left there is
+ * nothing to batch, and its per-request queueing and promise bookkeeping cost 27% of a nested
+ * lookup's time (2,817 -> 3,837 req/s). Returning already-resolved promises kept its interface
+ * but still cost graphql-jit a deferred path and a microtask per field; plain values do not.
  */
 import { asc, getTableName, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -69,15 +69,15 @@ export function instanceTypePages(db: KbDatabase): InstanceTypePages<Row<typeof 
   return pages;
 }
 
-/** DataLoader's reading interface; unknown keys give [] or null, never an Error. */
+/** Reads one in-memory index; unknown keys give [] or null, never an Error. */
 export interface Loader<K, V> {
-  load(key: K): Promise<V>;
-  loadMany(keys: readonly K[]): Promise<V[]>;
+  get(key: K): V;
+  getMany(keys: readonly K[]): V[];
 }
 
 function indexLoader<K, V>(index: Map<K, unknown>, missing: V): Loader<K, V> {
   const get = (k: K) => (index.get(k) as V | undefined) ?? missing;
-  return { load: (k) => Promise.resolve(get(k)), loadMany: (keys) => Promise.resolve(keys.map(get)) };
+  return { get, getMany: (keys) => keys.map(get) };
 }
 
 /** Loads rows of `table` whose `column` is one of the keys, grouped by key (order: `order`). */
@@ -128,7 +128,7 @@ function createLoaders(db: KbDatabase) {
 type Factories = ReturnType<typeof createLoaders>;
 export type Loaders = { [K in keyof Factories]: ReturnType<Factories[K]> } & {
   /** Citations of any owner, as the domain's Citation shape. */
-  citations(ownerKey: string): Promise<Citation[]>;
+  citations(ownerKey: string): Citation[];
 };
 
 const loadersByDb = new WeakMap<KbDatabase, Loaders>();
@@ -145,10 +145,10 @@ export function databaseLoaders(db: KbDatabase): Loaders {
     const built = Object.fromEntries(Object.entries(createLoaders(db)).map(([name, make]) => [name, make()])) as { [K in keyof Factories]: ReturnType<Factories[K]> };
     loaders = {
       ...built,
-      async citations(ownerKey: string): Promise<Citation[]> {
+      citations(ownerKey: string): Citation[] {
         let list = citations.get(ownerKey);
         if (!list) {
-          const rows = await built.citationRows.load(ownerKey);
+          const rows = built.citationRows.get(ownerKey);
           citations.set(ownerKey, (list = rows.map((r) => ({ doc: r.documentSlug, section: r.section, ...(r.note ? { note: r.note } : {}) }))));
         }
         return list;

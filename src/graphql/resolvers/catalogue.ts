@@ -4,7 +4,7 @@ import { owner } from '../../db/owners.js';
 import type * as t from '../../db/tables.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { SettingParent } from '../mappers.js';
-import { describeRange, kubernetesRange, loadAll, nodeFields } from './shared.js';
+import { describeRange, kubernetesRange, getAll, nodeFields } from './shared.js';
 import { COUNTED_TABLES } from './query.js';
 import { toGlobalId } from '../global-id.js';
 import { getTableName } from 'drizzle-orm';
@@ -24,8 +24,7 @@ export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent
   };
 }
 
-const settingsOf = async (ownerKey: string, loaders: { settingsByOwner: { load(k: string): Promise<(typeof t.settings.$inferSelect)[]> } }) =>
-  (await loaders.settingsByOwner.load(ownerKey)).map(settingFromRow);
+const settingsOf = (ownerKey: string, loaders: { settingsByOwner: { get(k: string): (typeof t.settings.$inferSelect)[] } }) => loaders.settingsByOwner.get(ownerKey).map(settingFromRow);
 
 export const catalogueResolvers: Resolvers = {
   Node: { __resolveType: (obj) => (obj as unknown as { __typename: string }).__typename as never },
@@ -42,8 +41,8 @@ export const catalogueResolvers: Resolvers = {
 
   SourceDocument: { id: (p) => toGlobalId('SourceDocument', p.slug) },
   SourceReference: {
-    async document(c, _, { loaders }) {
-      const doc = await loaders.sourceDocument.load(c.doc);
+    document(c, _, { loaders }) {
+      const doc = loaders.sourceDocument.get(c.doc);
       if (!doc) throw new Error(`citation of unknown document ${c.doc}`);
       return doc;
     },
@@ -54,73 +53,73 @@ export const catalogueResolvers: Resolvers = {
     ...nodeFields('WindowsVersion', owner.windowsVersion),
     servicingChannel: (v) => v.channel,
     releaseDate: (v) => v.released,
-    updates: (v, _, { loaders }) => loaders.updatesByVersion.load(v.slug),
-    notes: (v, _, { loaders }) => loaders.notesByOwner.load(owner.windowsVersion(v.slug)),
-    async featuresAvailable(v, _, { knowledge, loaders }) {
+    updates: (v, _, { loaders }) => loaders.updatesByVersion.get(v.slug),
+    notes: (v, _, { loaders }) => loaders.notesByOwner.get(owner.windowsVersion(v.slug)),
+    featuresAvailable(v, _, { knowledge, loaders }) {
       const slugs = [...knowledge.features.values()].filter((f) => knowledge.releases.get(f.minimumWindows)!.build <= v.build).map((f) => f.slug);
-      return loadAll(loaders.feature, slugs);
+      return getAll(loaders.feature, slugs);
     },
   },
   WindowsUpdate: {
-    build: async (u, _, { loaders }) => `${(await loaders.windowsVersion.load(u.versionSlug))!.build}.${u.revision}`,
+    build: (u, _, { loaders }) => `${loaders.windowsVersion.get(u.versionSlug)!.build}.${u.revision}`,
     releaseDate: (u) => u.released,
     sources: (u, _, { loaders }) => loaders.citations(owner.windowsUpdate(u.id)),
   },
 
   NetworkMode: {
     ...nodeFields('NetworkMode', owner.networkMode),
-    statusNotes: (m, _, { loaders }) => loaders.notesByOwner.load(owner.networkMode(m.slug)),
+    statusNotes: (m, _, { loaders }) => loaders.notesByOwner.get(owner.networkMode(m.slug)),
     settings: (m, _, { loaders }) => settingsOf(owner.networkMode(m.slug), loaders),
-    async cniPlugins(m, _, { loaders }) {
-      const links = await loaders.pluginsByMode.load(m.slug);
-      return loadAll(loaders.cniPlugin, [...new Set(links.map((l) => l.pluginSlug))]);
+    cniPlugins(m, _, { loaders }) {
+      const links = loaders.pluginsByMode.get(m.slug);
+      return getAll(loaders.cniPlugin, [...new Set(links.map((l) => l.pluginSlug))]);
     },
-    async limitations(m, _, { loaders }) {
-      return loadAll(loaders.limitation, (await loaders.limitationsByMode.load(m.slug)).map((l) => l.limitationSlug));
+    limitations(m, _, { loaders }) {
+      return getAll(loaders.limitation, loaders.limitationsByMode.get(m.slug).map((l) => l.limitationSlug));
     },
   },
 
   CniPlugin: {
     ...nodeFields('CniPlugin', owner.cniPlugin),
-    async networkModes(p, _, { loaders }) {
-      const modes = await loaders.modesByPlugin.load(p.slug);
-      return loadAll(loaders.networkMode, [...new Set(modes.map((m) => m.modeSlug))]);
+    networkModes(p, _, { loaders }) {
+      const modes = loaders.modesByPlugin.get(p.slug);
+      return getAll(loaders.networkMode, [...new Set(modes.map((m) => m.modeSlug))]);
     },
-    modes: (p, _, { loaders }) => loaders.modesByPlugin.load(p.slug),
+    modes: (p, _, { loaders }) => loaders.modesByPlugin.get(p.slug),
     supportsNetworkPolicy: (p) => p.networkPolicySupport === 'supported',
     networkPolicy: (p) => ({ pluginSlug: p.slug, support: p.networkPolicySupport, note: p.networkPolicyNote }),
-    async ipamOptions(p, _, { loaders }) {
-      return loadAll(loaders.ipamOption, (await loaders.ipamByPlugin.load(p.slug)).map((l) => l.ipamSlug));
+    ipamOptions(p, _, { loaders }) {
+      return getAll(loaders.ipamOption, loaders.ipamByPlugin.get(p.slug).map((l) => l.ipamSlug));
     },
-    environments: (p, _, { loaders }) => loaders.environmentsByPlugin.load(p.slug),
-    async limitations(p, _, { loaders }) {
+    environments: (p, _, { loaders }) => loaders.environmentsByPlugin.get(p.slug),
+    limitations(p, _, { loaders }) {
       // Limitations of the plugin itself and of the reference plugins it delegates to.
-      const modes = await loaders.modesByPlugin.load(p.slug);
+      const modes = loaders.modesByPlugin.get(p.slug);
       const plugins = [p.slug, ...new Set(modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : [])))];
-      const links = (await loaders.limitationsByPlugin.loadMany(plugins)).flatMap((l) => (l instanceof Error ? [] : l));
-      return loadAll(loaders.limitation, [...new Set(links.map((l) => l.limitationSlug))].sort());
+      const links = loaders.limitationsByPlugin.getMany(plugins).flat();
+      return getAll(loaders.limitation, [...new Set(links.map((l) => l.limitationSlug))].sort());
     },
-    notes: (p, _, { loaders }) => loaders.notesByOwner.load(owner.cniPlugin(p.slug)),
+    notes: (p, _, { loaders }) => loaders.notesByOwner.get(owner.cniPlugin(p.slug)),
   },
   PluginMode: {
-    mode: async (m, _, { loaders }) => (await loaders.networkMode.load(m.modeSlug))!,
-    delegatesTo: (m, _, { loaders }) => (m.delegatesTo ? loaders.cniPlugin.load(m.delegatesTo) : null),
+    mode: (m, _, { loaders }) => loaders.networkMode.get(m.modeSlug)!,
+    delegatesTo: (m, _, { loaders }) => (m.delegatesTo ? loaders.cniPlugin.get(m.delegatesTo) : null),
     sources: (m, _, { loaders }) => loaders.citations(owner.pluginMode(m.id)),
   },
   NetworkPolicySupport: { sources: (n, _, { loaders }) => loaders.citations(owner.pluginNetworkPolicy(n.pluginSlug)) },
   PluginEnvironmentStatus: {
-    environment: async (e, _, { loaders }) => (await loaders.environment.load(e.environmentSlug))!,
+    environment: (e, _, { loaders }) => loaders.environment.get(e.environmentSlug)!,
     sources: (e, _, { loaders }) => loaders.citations(owner.pluginEnvironment(e.id)),
   },
   Environment: nodeFields('Environment', owner.environment),
 
   Feature: {
     ...nodeFields('Feature', owner.feature),
-    minimumWindowsVersion: async (f, _, { loaders }) => (await loaders.windowsVersion.load(f.minimumWindowsSlug))!,
+    minimumWindowsVersion: (f, _, { loaders }) => loaders.windowsVersion.get(f.minimumWindowsSlug)!,
     minimumWindowsSources: (f, _, { loaders }) => loaders.citations(owner.featureMinimumWindows(f.slug)),
     minimumKubernetesVersion: (f) => f.minimumKubernetes,
-    async requires(f, _, { loaders }) {
-      return loadAll(loaders.feature, (await loaders.requiresByFeature.load(f.slug)).map((r) => r.requiredSlug));
+    requires(f, _, { loaders }) {
+      return getAll(loaders.feature, loaders.requiresByFeature.get(f.slug).map((r) => r.requiredSlug));
     },
     settings: (f, _, { loaders }) => settingsOf(owner.feature(f.slug), loaders),
   },
@@ -135,17 +134,17 @@ export const catalogueResolvers: Resolvers = {
     appliesTo: (l) => l,
     threshold: (l) => (l.thresholdMetric && l.thresholdMax !== null ? { metric: l.thresholdMetric, max: l.thresholdMax, approximate: l.thresholdApproximate ?? false } : null),
     parameters: (l) => Object.entries(l.parameters ?? {}).map(([name, value]) => ({ name, value })),
-    async mitigatedBy(l, _, { loaders }) {
-      return loadAll(loaders.feature, (await loaders.mitigationsByLimitation.load(l.slug)).map((r) => r.targetSlug));
+    mitigatedBy(l, _, { loaders }) {
+      return getAll(loaders.feature, loaders.mitigationsByLimitation.get(l.slug).map((r) => r.targetSlug));
     },
     workaroundSettings: (l, _, { loaders }) => settingsOf(owner.limitationWorkaround(l.slug), loaders),
   },
   LimitationScope: {
-    environments: async (l, _, { loaders }) => loadAll(loaders.environment, (await loaders.scopeEnvironments.load(l.slug)).map((r) => r.targetSlug)),
-    cniPlugins: async (l, _, { loaders }) => loadAll(loaders.cniPlugin, (await loaders.scopePlugins.load(l.slug)).map((r) => r.targetSlug)),
-    networkModes: async (l, _, { loaders }) => loadAll(loaders.networkMode, (await loaders.scopeModes.load(l.slug)).map((r) => r.targetSlug)),
-    features: async (l, _, { loaders }) => loadAll(loaders.feature, (await loaders.scopeFeatures.load(l.slug)).map((r) => r.targetSlug)),
-    serviceTypes: async (l, _, { loaders }) => loadAll(loaders.serviceType, (await loaders.scopeServiceTypes.load(l.slug)).map((r) => r.targetSlug)),
+    environments: (l, _, { loaders }) => getAll(loaders.environment, loaders.scopeEnvironments.get(l.slug).map((r) => r.targetSlug)),
+    cniPlugins: (l, _, { loaders }) => getAll(loaders.cniPlugin, loaders.scopePlugins.get(l.slug).map((r) => r.targetSlug)),
+    networkModes: (l, _, { loaders }) => getAll(loaders.networkMode, loaders.scopeModes.get(l.slug).map((r) => r.targetSlug)),
+    features: (l, _, { loaders }) => getAll(loaders.feature, loaders.scopeFeatures.get(l.slug).map((r) => r.targetSlug)),
+    serviceTypes: (l, _, { loaders }) => getAll(loaders.serviceType, loaders.scopeServiceTypes.get(l.slug).map((r) => r.targetSlug)),
     windowsBuilds: (l) => (l.buildFrom === null && l.buildBefore === null ? null : { from: l.buildFrom, before: l.buildBefore }),
     kubernetesVersions: (l) => kubernetesRange(l.kubernetesMin, l.kubernetesMax),
   },
@@ -156,8 +155,8 @@ export const catalogueResolvers: Resolvers = {
 
   IpamOption: {
     ...nodeFields('IpamOption', owner.ipamOption),
-    async restrictedTo(o, _, { loaders }) {
-      return loadAll(loaders.cniPlugin, (await loaders.restrictionsByIpam.load(o.slug)).map((r) => r.pluginSlug));
+    restrictedTo(o, _, { loaders }) {
+      return getAll(loaders.cniPlugin, loaders.restrictionsByIpam.get(o.slug).map((r) => r.pluginSlug));
     },
     settings: (o, _, { loaders }) => settingsOf(owner.ipamOption(o.slug), loaders),
   },
@@ -170,11 +169,11 @@ export const catalogueResolvers: Resolvers = {
   },
   GlossaryTerm: { sources: (g, _, { loaders }) => loaders.citations(owner.glossaryTerm(g.slug)) },
   PluginComparison: {
-    environment: async (c, _, { loaders }) => (await loaders.environment.load(c.environmentSlug))!,
-    cniPlugins: (c, _, { loaders }) => loadAll(loaders.cniPlugin, c.plugins),
-    rows: (c, _, { loaders }) => loaders.rowsByComparison.load(c.slug),
+    environment: (c, _, { loaders }) => loaders.environment.get(c.environmentSlug)!,
+    cniPlugins: (c, _, { loaders }) => getAll(loaders.cniPlugin, c.plugins),
+    rows: (c, _, { loaders }) => loaders.rowsByComparison.get(c.slug),
     sources: (c, _, { loaders }) => loaders.citations(owner.pluginComparison(c.slug)),
   },
-  ComparisonRow: { values: (r, _, { loaders }) => loaders.valuesByRow.load(r.id) },
-  ComparisonValue: { cniPlugin: async (v, _, { loaders }) => (await loaders.cniPlugin.load(v.pluginSlug))! },
+  ComparisonRow: { values: (r, _, { loaders }) => loaders.valuesByRow.get(r.id) },
+  ComparisonValue: { cniPlugin: (v, _, { loaders }) => loaders.cniPlugin.get(v.pluginSlug)! },
 };

@@ -28,15 +28,15 @@ function decodeCursor(cursor: string, mode: Mode): { pods: number; name: string 
   throw badUserInput('after', 'after is not a cursor of this list (cursors belong to one podsMode; take them from pageInfo.endCursor)');
 }
 
-const sources = async (loaders: { citations(k: string): Promise<{ doc: string; section: string }[]> }) => [
-  ...(await loaders.citations(owner.instanceTypes)),
+const sources = (loaders: { citations(k: string): { doc: string; section: string }[] }) => [
+  ...loaders.citations(owner.instanceTypes),
   ...NAMING_SOURCES,
   ...NITRO_SOURCES,
 ];
 
 export const instanceTypeResolvers: Resolvers = {
   Query: {
-    instanceType: (_, { name }, { loaders }) => loaders.instanceType.load(name),
+    instanceType: (_, { name }, { loaders }) => loaders.instanceType.get(name),
     instanceTypes(_, { filter, podsMode, first, after }, { database: { db } }) {
       const mode: Mode = podsMode ?? 'SECONDARY_IP';
       const size = first ?? 50;

@@ -42,11 +42,11 @@ const COUNTED_TABLES = {
 };
 
 export const Query: QueryResolvers = {
-  async node(_, { id }, { loaders }) {
+  node(_, { id }, { loaders }) {
     const parsed = fromGlobalId(id);
     if (!parsed) return null;
-    const loader = loaders[NODE_LOADERS[parsed.type]] as { load(slug: string): Promise<object | null> };
-    const row = await loader.load(parsed.slug);
+    const loader = loaders[NODE_LOADERS[parsed.type]] as { get(slug: string): object | null };
+    const row = loader.get(parsed.slug);
     return row ? ({ ...row, __typename: parsed.type } as never) : null;
   },
 
@@ -59,14 +59,14 @@ export const Query: QueryResolvers = {
     if (where.length === 0) return wholeTable(db, t.windowsVersions, asc(t.windowsVersions.sortOrder));
     return db.select().from(t.windowsVersions).where(and(...where)).orderBy(asc(t.windowsVersions.sortOrder)).all();
   },
-  windowsVersion: (_, { slug }, { loaders }) => loaders.windowsVersion.load(slug),
+  windowsVersion: (_, { slug }, { loaders }) => loaders.windowsVersion.get(slug),
 
   networkModes(_, { filter }, { database: { db } }) {
     const where = filter?.usedByKubernetes != null ? eq(t.networkModes.usedByKubernetes, filter.usedByKubernetes) : undefined;
     if (!where) return wholeTable(db, t.networkModes, asc(t.networkModes.ordinal));
     return db.select().from(t.networkModes).where(where).orderBy(asc(t.networkModes.ordinal)).all();
   },
-  networkMode: (_, { slug }, { loaders }) => loaders.networkMode.load(slug),
+  networkMode: (_, { slug }, { loaders }) => loaders.networkMode.get(slug),
 
   cniPlugins(_, { filter }, { database: { db }, knowledge }) {
     const where: SQL[] = [];
@@ -84,7 +84,7 @@ export const Query: QueryResolvers = {
     // Run here, once: a returned query builder would run again for every `.then` called on it.
     return db.select().from(t.cniPlugins).where(and(...where)).orderBy(asc(t.cniPlugins.ordinal)).all();
   },
-  cniPlugin: (_, { slug }, { loaders }) => loaders.cniPlugin.load(slug),
+  cniPlugin: (_, { slug }, { loaders }) => loaders.cniPlugin.get(slug),
 
   features(_, { filter }, { database: { db }, knowledge }) {
     if (filter?.availableOn == null) return wholeTable(db, t.features, asc(t.features.ordinal));
@@ -98,9 +98,9 @@ export const Query: QueryResolvers = {
       .all()
       .map((r) => r.feature);
   },
-  feature: (_, { slug }, { loaders }) => loaders.feature.load(slug),
+  feature: (_, { slug }, { loaders }) => loaders.feature.get(slug),
 
-  async limitations(_, { filter }, { database: { db }, knowledge }) {
+  limitations(_, { filter }, { database: { db }, knowledge }) {
     const where: SQL[] = [];
     const scoped = (table: typeof t.limitationPlugins, slugs: string[]) =>
       exists(db.select().from(table).where(and(eq(table.limitationSlug, t.limitations.slug), sql`${table.targetSlug} IN ${slugs}`)));
@@ -111,7 +111,7 @@ export const Query: QueryResolvers = {
     if (filter?.networkMode != null) where.push(scoped(t.limitationModes, [known('filter.networkMode', filter.networkMode, knowledge.modes)]));
     if (filter?.environment != null) where.push(scoped(t.limitationEnvironments, [known('filter.environment', filter.environment, knowledge.environments)]));
     if (filter?.kind != null) where.push(eq(t.limitations.kind, filter.kind));
-    const rows = where.length === 0 ? wholeTable(db, t.limitations, asc(t.limitations.ordinal)) : await db.select().from(t.limitations).where(and(...where)).orderBy(asc(t.limitations.ordinal));
+    const rows = where.length === 0 ? wholeTable(db, t.limitations, asc(t.limitations.ordinal)) : db.select().from(t.limitations).where(and(...where)).orderBy(asc(t.limitations.ordinal)).all();
     if (filter?.windowsVersion == null) return rows;
     const build = knowledge.releases.get(known('filter.windowsVersion', filter.windowsVersion, knowledge.releases))!.build;
     // A build range can include a release when it starts at or before the release's build and ends after its first revision.
@@ -119,19 +119,19 @@ export const Query: QueryResolvers = {
     const revision = (b: string) => Number(b.split('.')[1] ?? 0);
     return rows.filter((r) => (major(r.buildFrom) ?? 0) <= build && (r.buildBefore === null || major(r.buildBefore)! > build || (major(r.buildBefore) === build && revision(r.buildBefore) > 0)));
   },
-  limitation: (_, { slug }, { loaders }) => loaders.limitation.load(slug),
+  limitation: (_, { slug }, { loaders }) => loaders.limitation.get(slug),
 
   // Unfiltered lists come from memory: the data cannot change while it is served.
   ipamOptions: (_, __, { database: { db } }) => wholeTable(db, t.ipamOptions, asc(t.ipamOptions.ordinal)),
-  ipamOption: (_, { slug }, { loaders }) => loaders.ipamOption.load(slug),
+  ipamOption: (_, { slug }, { loaders }) => loaders.ipamOption.get(slug),
   serviceTypes: (_, __, { database: { db } }) => wholeTable(db, t.serviceTypes, asc(t.serviceTypes.ordinal)),
   environments: (_, __, { database: { db } }) => wholeTable(db, t.environments, asc(t.environments.slug)),
-  environment: (_, { slug }, { loaders }) => loaders.environment.load(slug),
+  environment: (_, { slug }, { loaders }) => loaders.environment.get(slug),
   networkFlows: (_, __, { database: { db } }) => wholeTable(db, t.networkFlows, asc(t.networkFlows.ordinal)),
   glossary: (_, __, { database: { db } }) => wholeTable(db, t.glossaryTerms, asc(t.glossaryTerms.term)),
   pluginComparisons: (_, __, { database: { db } }) => wholeTable(db, t.pluginComparisons, asc(t.pluginComparisons.slug)),
   sourceDocuments: (_, __, { database: { db } }) => wholeTable(db, t.sourceDocuments, asc(t.sourceDocuments.slug)),
-  sourceDocument: (_, { slug }, { loaders }) => loaders.sourceDocument.load(slug),
+  sourceDocument: (_, { slug }, { loaders }) => loaders.sourceDocument.get(slug),
 };
 
 export { COUNTED_TABLES };

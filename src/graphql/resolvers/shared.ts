@@ -20,11 +20,9 @@ export function describeRange(r: { min?: string | null; max?: string | null }): 
   return describeKubernetesRange({ ...(r.min ? { min: r.min } : {}), ...(r.max ? { max: r.max } : {}) });
 }
 
-/** Loads many rows by slug through a unique loader, dropping none (the database guarantees they exist). */
-export async function loadAll<T>(loader: { loadMany(keys: readonly string[]): Promise<(T | null | Error)[]> }, slugs: readonly string[]): Promise<T[]> {
-  const rows = await loader.loadMany(slugs);
-  return rows.map((r) => {
-    if (r instanceof Error) throw r;
+/** Many rows by slug through a unique loader, dropping none (the database guarantees they exist). */
+export function getAll<T>(loader: { getMany(keys: readonly string[]): (T | null)[] }, slugs: readonly string[]): T[] {
+  return loader.getMany(slugs).map((r) => {
     if (r === null) throw new Error('dangling reference in a read-only database');
     return r;
   });

@@ -60,10 +60,10 @@ export const verdictResolvers: Resolvers = {
     },
   },
   CompatibilityReport: {
-    enabledFeatures: (r, _, { loaders }) => loaders.feature.loadMany(r.enabledFeatures.map((f) => f.slug)).then((rows) => rows.map((x) => x as never)),
+    enabledFeatures: (r, _, { loaders }) => loaders.feature.getMany(r.enabledFeatures.map((f) => f.slug)).map((x) => x as never),
   },
   PodCapacity: {
-    sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations(owner.instanceTypes))],
+    sources: (_, __, { loaders }) => [...CAPACITY_SOURCES, ...loaders.citations(owner.instanceTypes)],
   },
   // Internal values of enums are the seeds' lower-case spellings.
   ...ENUM_VALUES,
