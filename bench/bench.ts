@@ -51,7 +51,12 @@ process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
 const log = (line: string) => console.log(line);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+/** The median; with an even count, the mean of the middle two (with two rounds, the lower alone would let one disturbed round decide). */
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : Math.round(((sorted[middle - 1]! + sorted[middle]!) / 2) * 100) / 100;
+};
 
 /** Builds a database with the compiled CLI (a fresh process, as `npm start` would) and times it. */
 function buildDatabase(target: string, seedsDir?: string): number {
@@ -189,7 +194,7 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
 
 /** measurePaced in a fresh process (bench/paced-client.ts), so this process's GC pauses stay out of the tail. */
 function measurePacedApart(baseUrl: string, request: HttpRequest, options: { connections: number; seconds: number; rate: number }): PacedResult {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/paced-client.ts'), JSON.stringify({ baseUrl, request, options })], { encoding: 'utf8', timeout: (options.seconds + 30) * 1000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/paced-client.ts'), JSON.stringify({ baseUrl, request, options })], { encoding: 'utf8', timeout: (options.seconds * 2 + 60) * 1000 });
   if (run.status !== 0) throw new Error(`paced client failed (${run.status ?? run.signal}): ${run.stderr}`);
   return JSON.parse(run.stdout) as PacedResult;
 }
