@@ -36,24 +36,17 @@ export function registerMetrics(app: FastifyInstance, datasetVersion: string, sq
   });
   new Gauge({ name: 'winnet_kb_dataset_info', help: 'The dataset being served (value is always 1).', labelNames: ['version'] as const, registers: [registry] }).set({ version: datasetVersion }, 1);
 
-  // Labelled children, looked up once per label set: prom-client would otherwise hash the labels on
-  // every request. Nested maps keyed by route, method and status avoid building a key string.
-  const requestCounters = new Map<string, Map<string, Map<number, { inc(): void }>>>();
+  // Labelled children, looked up once per label set: prom-client would otherwise hash the labels on every request.
+  const requestCounters = new Map<string, { inc(): void }>();
   const latencyHistograms = new Map<string, { observe(value: number): void }>();
-  const counterFor = (method: string, route: string, status: number) => {
-    let byMethod = requestCounters.get(route);
-    if (!byMethod) requestCounters.set(route, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let counter = byStatus.get(status);
-    if (!counter) byStatus.set(status, (counter = requests.labels({ method, route, status: String(status) })));
-    return counter;
-  };
   // Callback style: an async hook would cost a promise and a microtask on every request.
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the raw URL, so query strings and unknown paths cannot explode label cardinality.
     const route = request.routeOptions.url ?? 'unmatched';
-    counterFor(request.method, route, reply.statusCode).inc();
+    const key = `${request.method} ${route} ${reply.statusCode}`;
+    let counter = requestCounters.get(key);
+    if (!counter) requestCounters.set(key, (counter = requests.labels({ method: request.method, route, status: String(reply.statusCode) })));
+    counter.inc();
     let histogram = latencyHistograms.get(route);
     if (!histogram) latencyHistograms.set(route, (histogram = latency.labels({ route })));
     histogram.observe(reply.elapsedTime / 1000);
