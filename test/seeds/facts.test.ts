@@ -195,3 +195,33 @@ describe('lifecycle dates', () => {
     for (const [slug, v] of seeds.windowsVersions) expect(v.mainstreamSupportEnds !== undefined, slug).toBe(v.channel === 'LTSC');
   });
 });
+
+describe('the glossary agrees with the release data', () => {
+  const months = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 / 30.4375;
+  const term = record(seeds.glossary, 'ltsc-sac-ac');
+  const sac = [...seeds.windowsVersions.values()].filter((v) => v.channel === 'SAC');
+  const spans = new Map(sac.map((v) => [v.version, Math.round(months(v.released, v.supportEnds!))]));
+
+  it('the SAC range "about N to M months" is the shortest and longest SAC servicing span, rounded to months (endoflife-windows-server#releases)', () => {
+    expect(sac.length).toBeGreaterThan(0);
+    for (const v of sac) expect(v.supportEnds, v.name).toBeDefined();
+    const range = /SAC releases \(1709 to 20H2\) were serviced for about (\d+) to (\d+) months/.exec(term.definition);
+    expect(range, term.definition).not.toBeNull();
+    expect(Number(range![1])).toBe(Math.min(...spans.values()));
+    expect(Number(range![2])).toBe(Math.max(...spans.values()));
+    expectCites(term.sources, 'endoflife-windows-server', 'releases');
+  });
+
+  it('every SAC release is named once, with its own span in months (endoflife-windows-server#releases)', () => {
+    const named = new Map<string, number>();
+    for (const m of term.definition.matchAll(/about (\d+) months for ([^;:]+?)(?=, about|;| and about|$)/g)) {
+      for (const label of m[2]!.split(/, | and /)) named.set(label.replace(/^version /, '').trim(), Number(m[1]));
+    }
+    expect(Object.fromEntries(named)).toEqual(Object.fromEntries(spans));
+  });
+
+  it('LTSC support lasts about ten years (endoflife-windows-server#releases)', () => {
+    expect(term.definition).toMatch(/LTSC releases \(2016, 2019, 2022, 2025\) get about ten years/);
+    for (const v of seeds.windowsVersions.values()) if (v.channel === 'LTSC') expect(Math.round(months(v.released, v.supportEnds!) / 12), v.name).toBe(10);
+  });
+});
