@@ -1,0 +1,331 @@
+/**
+ * The claims checklist (seeds/claims/*.yaml): every claim of every section of the four seed
+ * documents resolves to existing records that cite that document and section, every registered
+ * section has claims, and each check of src/db/seeds/claims.ts catches a planted problem.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import {
+  checkClaims,
+  claimsCiteSection,
+  claimsDocuments,
+  claimsOf,
+  claimsReferencesResolve,
+  claimsSections,
+  claimsUniqueIds,
+  CLAIMS_RULES,
+  coverage,
+  parseClaimsText,
+  readClaims,
+  totals,
+  type ClaimsFile,
+  type ClaimsSet,
+} from '../../src/db/seeds/claims.js';
+import type { SeedProblem } from '../../src/db/seeds/read.js';
+import { SEED_FILES, type SeedKey } from '../../src/db/seeds/schema.js';
+import { PROJECT_ROOT } from '../../src/db/paths.js';
+import { located, REAL_SEEDS_DIR, realSeeds } from './support.js';
+
+const seeds = realSeeds();
+const SEED_DOCUMENTS = [...seeds.sources].filter(([, s]) => s.kind === 'seed-document').map(([slug]) => slug);
+
+function realClaims(): ClaimsSet {
+  const { claims, problems } = readClaims(REAL_SEEDS_DIR);
+  if (problems.length > 0) throw new Error(`real claims do not parse: ${JSON.stringify(problems)}`);
+  return claims;
+}
+const cloneClaims = (): ClaimsSet => structuredClone(realClaims());
+const fileOf = (claims: ClaimsSet, doc: string): ClaimsFile => claims.get(`${doc}.yaml`)!;
+
+describe('the real checklist', () => {
+  const claims = realClaims();
+
+  it('has one file per seed document, named after it, and nothing else', () => {
+    expect(SEED_DOCUMENTS).toHaveLength(4);
+    expect([...claims.keys()].sort()).toEqual(SEED_DOCUMENTS.map((d) => `${d}.yaml`).sort());
+    for (const [file, c] of claims) expect(file).toBe(`${c.doc}.yaml`);
+  });
+
+  it('passes every claims check', () => {
+    expect(checkClaims(claims, seeds)).toEqual([]);
+  });
+
+  it('lists claims for every registered section of each seed document, and only for those', () => {
+    for (const doc of SEED_DOCUMENTS) {
+      const registered = seeds.sources.get(doc)!.sections;
+      const listed = fileOf(claims, doc).sections;
+      expect(Object.keys(listed).sort(), doc).toEqual([...registered].sort());
+      for (const section of registered) expect(listed[section]!.length, `${doc}#${section}`).toBeGreaterThan(0);
+    }
+  });
+
+  // Checked here directly from the seed files, not through the module's own resolver.
+  it('every claim names records that exist and cite its document and section, or gives a reason it is out of scope', () => {
+    const keyByFile = new Map<string, SeedKey>((Object.keys(SEED_FILES) as SeedKey[]).map((k) => [SEED_FILES[k].file, k]));
+    let carried = 0;
+    for (const [, c] of claims) {
+      for (const { claim, section } of claimsOf(c)) {
+        const label = `${c.doc} ${claim.id}`;
+        if (claim.outOfScope !== undefined) {
+          expect(claim.records, label).toBeUndefined();
+          expect(claim.outOfScope.length, label).toBeGreaterThan(10);
+          continue;
+        }
+        expect(claim.records?.length, label).toBeGreaterThan(0);
+        expect(section, label).toBeDefined();
+        for (const ref of claim.records!) {
+          const [file, slug] = ref.split('/') as [string, string];
+          const key = keyByFile.get(`${file}.yaml`);
+          expect(key, `${label}: ${ref}`).toBeDefined();
+          const record = (seeds[key!] as Map<string, { sources: { doc: string; section: string }[] }>).get(slug);
+          expect(record, `${label}: ${ref}`).toBeDefined();
+          expect(record!.sources, `${label}: ${ref}`).toContainEqual(expect.objectContaining({ doc: c.doc, section }));
+          carried++;
+        }
+      }
+    }
+    expect(carried).toBeGreaterThan(300);
+  });
+
+  it('claim ids are unique within each document', () => {
+    for (const [, c] of claims) {
+      const ids = claimsOf(c).map((x) => x.claim.id);
+      expect(new Set(ids).size, c.doc).toBe(ids.length);
+    }
+  });
+
+  it('coverage: every claim is covered or out of scope, none left over', () => {
+    const all = coverage(claims, seeds).flatMap((d) => d.sections.flatMap((s) => s.claims));
+    const t = totals(all);
+    expect(t.notCovered).toBe(0);
+    expect(t.covered + t.outOfScope).toBe(t.claims);
+    expect(t.claims).toBe([...claims.values()].reduce((n, c) => n + claimsOf(c).length, 0));
+  });
+});
+
+describe('checklist schema', () => {
+  const minimal = { doc: 'k8s-windows-networking-uk', sections: { ipam: [{ id: 'host-local', claim: 'host-local is supported.', records: ['ipam-options/host-local'] }] } };
+  const parse = (data: unknown) => {
+    const problems: SeedProblem[] = [];
+    const parsed = parseClaimsText('k8s-windows-networking-uk.yaml', stringify(data), problems);
+    return { parsed, problems };
+  };
+  const withClaim = (claim: Record<string, unknown>) => ({ ...minimal, sections: { ipam: [claim] } });
+
+  it('accepts a minimal checklist and defaults unsectioned to empty', () => {
+    const { parsed, problems } = parse(minimal);
+    expect(problems).toEqual([]);
+    expect(parsed?.unsectioned).toEqual([]);
+  });
+
+  it.each([
+    ['both records and outOfScope', { id: 'x', claim: 'C', records: ['ipam-options/host-local'], outOfScope: 'navigation' }, 'sections.ipam.0', /exactly one/],
+    ['neither records nor outOfScope', { id: 'x', claim: 'C' }, 'sections.ipam.0', /exactly one/],
+    ['a record reference without a file', { id: 'x', claim: 'C', records: ['host-local'] }, 'sections.ipam.0.records.0', /limitations\/host-network-mode/],
+    ['an empty record list', { id: 'x', claim: 'C', records: [] }, 'sections.ipam.0.records', undefined],
+    ['an id that is not a slug', { id: 'Host Local', claim: 'C', records: ['ipam-options/host-local'] }, 'sections.ipam.0.id', /kebab-case/],
+    ['an unknown field', { id: 'x', claim: 'C', records: ['ipam-options/host-local'], source: 'uk' }, 'sections.ipam.0', /source/],
+  ])('refuses %s, with its path', (_, claim, path, message) => {
+    const { parsed, problems } = parse(withClaim(claim));
+    expect(parsed).toBeUndefined();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: 'claims/k8s-windows-networking-uk.yaml', path });
+    if (message) expect(problems[0]?.message).toMatch(message);
+  });
+
+  it('refuses a listed section with no claims', () => {
+    const { problems } = parse({ ...minimal, sections: { ipam: [] } });
+    expect(problems.map((p) => p.path)).toEqual(['sections.ipam']);
+  });
+
+  it('refuses a claim outside the sections that names records but no citedAs', () => {
+    const { problems } = parse({ ...minimal, unsectioned: [{ id: 'lead', where: 'lead', claim: 'C', records: ['limitations/mixed-os-cluster-networking'] }] });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ path: 'unsectioned.0.citedAs', message: expect.stringMatching(/citedAs/) });
+  });
+
+  it('reports a YAML syntax error with the file name', () => {
+    const problems: SeedProblem[] = [];
+    expect(parseClaimsText('x.yaml', 'doc: [unclosed\n', problems)).toBeUndefined();
+    expect(problems[0]).toMatchObject({ file: 'claims/x.yaml', message: expect.stringMatching(/^YAML: /) });
+  });
+});
+
+describe('claims checks catch planted problems', () => {
+  it('every rule passes on the real checklist, and each has a unique name', () => {
+    for (const rule of CLAIMS_RULES) expect(rule.check(realClaims(), seeds), rule.name).toEqual([]);
+    expect(new Set(CLAIMS_RULES.map((r) => r.name)).size).toBe(CLAIMS_RULES.length);
+  });
+
+  describe('claims-references-resolve (dangling references)', () => {
+    it('reports a reference to a record that does not exist', () => {
+      const claims = cloneClaims();
+      fileOf(claims, 'k8s-windows-networking-uk').sections.limitations![0]!.records = ['limitations/host-network-mod'];
+      const problems = claimsReferencesResolve.check(claims, seeds);
+      expect(located(problems)).toEqual([
+        { file: 'claims/k8s-windows-networking-uk.yaml', record: 'no-host-networking', path: 'sections.limitations.0.records.0', rule: 'claims-references-resolve' },
+      ]);
+      expect(problems[0]?.message).toBe('"host-network-mod" is not in limitations.yaml');
+      // The whole check fails too, and the claim counts as not covered.
+      expect(checkClaims(claims, seeds).map((p) => p.rule)).toEqual(['claims-references-resolve']);
+      const all = coverage(claims, seeds).flatMap((d) => d.sections.flatMap((s) => s.claims));
+      expect(totals(all).notCovered).toBe(1);
+      expect(all.find((c) => c.id === 'no-host-networking' && c.status === 'not-covered')?.reason).toMatch(/host-network-mod/);
+    });
+
+    it('reports a reference into a file that is not a seed file', () => {
+      const claims = cloneClaims();
+      fileOf(claims, 'eks-best-practices-windows-networking').sections['Network policy']![0]!.records = ['glossaries/network-policy'];
+      const problems = claimsReferencesResolve.check(claims, seeds);
+      expect(located(problems)).toEqual([
+        { file: 'claims/eks-best-practices-windows-networking.yaml', record: 'policies-best-practice', path: 'sections.Network policy.0.records.0', rule: 'claims-references-resolve' },
+      ]);
+      expect(problems[0]?.message).toMatch(/^"glossaries" is not a seed file/);
+    });
+
+    it('reports a reference to sources.yaml, which holds documents, not facts', () => {
+      const claims = cloneClaims();
+      fileOf(claims, 'aks-arc-container-networking').sections['Kubernetes networks']![0]!.records = ['sources/aks-arc-container-networking'];
+      expect(claimsReferencesResolve.check(claims, seeds).map((p) => p.record)).toEqual(['two-network-models']);
+    });
+
+    it('reports a dangling reference in a claim outside the sections', () => {
+      const claims = cloneClaims();
+      fileOf(claims, 'k8s-windows-networking-zh').unsectioned[0]!.records = ['limitations/mixed-cluster'];
+      expect(located(claimsReferencesResolve.check(claims, seeds))).toEqual([
+        { file: 'claims/k8s-windows-networking-zh.yaml', record: 'linux-and-windows-nodes-in-one-cluster', path: 'unsectioned.0.records.0', rule: 'claims-references-resolve' },
+      ]);
+    });
+  });
+
+  describe('claims-cite-section', () => {
+    it('reports a record that exists but does not cite the section the claim is listed under', () => {
+      const claims = cloneClaims();
+      // host-network-mode cites the uk page's limitations, not its networking section.
+      fileOf(claims, 'k8s-windows-networking-uk').sections.networking![0]!.records = ['glossary/cni', 'limitations/host-network-mode'];
+      const problems = claimsCiteSection.check(claims, seeds);
+      expect(located(problems)).toEqual([
+        { file: 'claims/k8s-windows-networking-uk.yaml', record: 'networking-through-cni-plugins', path: 'sections.networking.0.records.1', rule: 'claims-cite-section' },
+      ]);
+      expect(problems[0]?.message).toBe('limitations/host-network-mode does not cite {doc: k8s-windows-networking-uk, section: networking}');
+    });
+
+    it('tells the two revisions apart: a record citing only the uk page does not carry a zh claim', () => {
+      const claims = cloneClaims();
+      // pqdn glossary cites both; backends-per-service-1024 cites neither Kubernetes seed revision.
+      fileOf(claims, 'k8s-windows-networking-zh').sections.limitations![2]!.records = ['limitations/backends-per-service-1024'];
+      expect(claimsCiteSection.check(claims, seeds).map((p) => [p.record, p.path])).toEqual([['max-64-backends', 'sections.limitations.2.records.0']]);
+    });
+
+    it('checks claims outside the sections against their citedAs section', () => {
+      const claims = cloneClaims();
+      fileOf(claims, 'aks-arc-container-networking').unsectioned.find((u) => u.id === 'ingress-for-ssl-tls-and-routing')!.citedAs = 'Compare network models';
+      expect(claimsCiteSection.check(claims, seeds).map((p) => p.record)).toEqual(['ingress-for-ssl-tls-and-routing']);
+    });
+  });
+
+  describe('claims-sections', () => {
+    it('reports a registered section that has no claims', () => {
+      const claims = cloneClaims();
+      delete fileOf(claims, 'k8s-windows-networking-uk').sections.dsr;
+      const problems = claimsSections.check(claims, seeds);
+      expect(located(problems)).toEqual([{ file: 'claims/k8s-windows-networking-uk.yaml', path: 'sections', rule: 'claims-sections' }]);
+      expect(problems[0]?.message).toBe('section "dsr" of "k8s-windows-networking-uk" has no claims');
+    });
+
+    it('reports a section the document does not register (the uk page spells it network-modes)', () => {
+      const claims = cloneClaims();
+      const uk = fileOf(claims, 'k8s-windows-networking-uk');
+      uk.sections = Object.fromEntries(Object.entries(uk.sections).map(([k, v]) => [k === 'network-modes' ? 'network-mode' : k, v]));
+      expect(claimsSections.check(claims, seeds).map((p) => [p.path, p.message])).toEqual([
+        ['sections.network-mode', expect.stringMatching(/has no section "network-mode"/)],
+        ['sections', 'section "network-modes" of "k8s-windows-networking-uk" has no claims'],
+      ]);
+    });
+
+    it('reports a citedAs that is not a registered section', () => {
+      const claims = cloneClaims();
+      fileOf(claims, 'aks-arc-container-networking').unsectioned.find((u) => u.citedAs)!.citedAs = 'Introduction';
+      expect(located(claimsSections.check(claims, seeds))).toEqual([
+        { file: 'claims/aks-arc-container-networking.yaml', record: 'services-connect-and-expose-apps', path: 'unsectioned.2.citedAs', rule: 'claims-sections' },
+      ]);
+    });
+  });
+
+  describe('claims-documents', () => {
+    it('reports a seed document without a checklist', () => {
+      const claims = cloneClaims();
+      claims.delete('eks-best-practices-windows-networking.yaml');
+      expect(located(claimsDocuments.check(claims, seeds))).toEqual([{ file: 'claims/eks-best-practices-windows-networking.yaml', rule: 'claims-documents' }]);
+    });
+
+    it('reports a checklist for a research source, or one named after another document', () => {
+      const claims = cloneClaims();
+      const uk = fileOf(claims, 'k8s-windows-networking-uk');
+      claims.set('kep-5100.yaml', { ...uk, doc: 'kep-5100' });
+      claims.set('typo.yaml', { ...uk });
+      expect(claimsDocuments.check(claims, seeds).map((p) => [p.file, p.message])).toEqual([
+        ['claims/kep-5100.yaml', '"kep-5100" is a research source, not a seed document'],
+        ['claims/typo.yaml', 'the file for "k8s-windows-networking-uk" must be named k8s-windows-networking-uk.yaml'],
+      ]);
+    });
+  });
+
+  describe('claims-unique-ids', () => {
+    it('reports an id used twice in one document', () => {
+      const claims = cloneClaims();
+      const ipam = fileOf(claims, 'k8s-windows-networking-zh').sections.ipam!;
+      ipam[1]!.id = ipam[0]!.id;
+      expect(located(claimsUniqueIds.check(claims, seeds))).toEqual([
+        { file: 'claims/k8s-windows-networking-zh.yaml', record: 'ipam-host-local', path: 'sections.ipam.1', rule: 'claims-unique-ids' },
+      ]);
+    });
+  });
+});
+
+describe('reading the directory and the coverage script', () => {
+  const dirs: string[] = [];
+  const copyOfSeeds = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'winnet-kb-claims-'));
+    dirs.push(dir);
+    cpSync(REAL_SEEDS_DIR, dir, { recursive: true });
+    return dir;
+  };
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const runCoverage = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join('tools', 'seeds-coverage.ts'), ...args], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+
+  it('a missing claims directory is a problem, not an empty checklist', () => {
+    const dir = copyOfSeeds();
+    rmSync(join(dir, 'claims'), { recursive: true });
+    expect(readClaims(dir).problems).toEqual([{ file: 'claims', message: 'directory is missing' }]);
+  });
+
+  it('npm run seeds:coverage prints every section of every document with totals, and exits 0', () => {
+    const r = runCoverage();
+    expect(r.status, r.stderr).toBe(0);
+    for (const doc of SEED_DOCUMENTS) {
+      expect(r.stdout).toContain(doc);
+      for (const section of seeds.sources.get(doc)!.sections) expect(r.stdout).toMatch(new RegExp(`^  ${section.replace(/[()]/g, '\\$&')} +\\d+`, 'm'));
+    }
+    const t = totals(coverage(realClaims(), seeds).flatMap((d) => d.sections.flatMap((s) => s.claims)));
+    expect(r.stdout).toContain(`all documents: ${t.claims} claims, ${t.covered} covered, ${t.outOfScope} out of scope, 0 not covered`);
+  });
+
+  it('with a dangling reference it names the claim, reports the problem, and exits 1', () => {
+    const dir = copyOfSeeds();
+    const file = join(dir, 'claims', 'k8s-windows-networking-uk.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('records: [limitations/host-network-mode]', 'records: [limitations/host-networking]'));
+    const r = runCoverage(dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/NOT COVERED +no-host-networking/);
+    expect(r.stdout).toMatch(/1 not covered/);
+    expect(r.stderr).toContain('claims/k8s-windows-networking-uk.yaml > no-host-networking > sections.limitations.0.records.0: "host-networking" is not in limitations.yaml [claims-references-resolve]');
+  });
+});
