@@ -105,6 +105,17 @@ describe('the real checklist', () => {
     expect(t.covered + t.outOfScope).toBe(t.claims);
     expect(t.claims).toBe([...claims.values()].reduce((n, c) => n + claimsOf(c).length, 0));
   });
+
+  it('the README states the current totals per document', () => {
+    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const docs = coverage(claims, seeds);
+    for (const d of docs) {
+      const t = totals(d.sections.flatMap((s) => s.claims));
+      expect(readme, d.doc).toContain(`| \`${d.doc}\` | ${t.claims} | ${t.covered} | ${t.outOfScope} |`);
+    }
+    const t = totals(docs.flatMap((d) => d.sections.flatMap((s) => s.claims)));
+    expect(readme).toContain(`| all four | ${t.claims} | ${t.covered} | ${t.outOfScope} |`);
+  });
 });
 
 describe('checklist schema', () => {
