@@ -225,3 +225,31 @@ describe('the glossary agrees with the release data', () => {
     for (const v of seeds.windowsVersions.values()) if (v.channel === 'LTSC') expect(Math.round(months(v.released, v.supportEnds!) / 12), v.name).toBe(10);
   });
 });
+
+describe('statements added from the claims checklist', () => {
+  it("a container's DNS is not set by mapping the host's resolv.conf; this holds for every plan (k8s-windows-networking-uk#networking)", () => {
+    const l = record(seeds.limitations, 'container-network-config-not-from-host-files');
+    expect(l.appliesTo).toEqual({});
+    expect(l.description).toMatch(/resolv\.conf/);
+    expectCites(l.sources, 'k8s-windows-networking-uk', 'networking');
+    expectCites(l.sources, 'k8s-windows-networking-zh', 'networking');
+  });
+
+  it('AKS Arc: both statements on Service IPs are kept, each with its own section (aks-arc-container-networking#IP address resources, #Kubernetes services)', () => {
+    const env = record(seeds.environments, 'aks-windows-server');
+    expect(env.description).toMatch(/always receive static\s+IP addresses/);
+    expect(env.description).toMatch(/assigned dynamically/);
+    expectCites(env.sources, 'aks-arc-container-networking', 'IP address resources');
+    expectCites(env.sources, 'aks-arc-container-networking', 'Kubernetes services');
+    const lb = record(seeds.serviceTypes, 'load-balancer');
+    expect(lb.description).toMatch(/internal load balancer\s+gets only a private address/);
+    expectCites(lb.sources, 'aks-arc-container-networking', 'Kubernetes services');
+  });
+
+  it('the EKS DSR recipe puts the flags after --proxy-mode=kernelspace (eks-best-practices-windows-networking#IP address management)', () => {
+    const l = record(seeds.limitations, 'eks-dsr-not-default-on-ltsc-2019');
+    expect(l.workaround).toMatch(/after the --proxy-mode=kernelspace argument/);
+    expect(record(seeds.glossary, 'kube-proxy').definition).toMatch(/--proxy-mode=kernelspace/);
+    expectCites(l.sources, 'eks-best-practices-windows-networking', 'IP address management');
+  });
+});
