@@ -34,6 +34,8 @@ export interface AppOptions {
   corsOrigins?: string[];
   /** Schema introspection (GraphiQL and codegen need it); on unless set false. */
   introspection?: boolean;
+  /** Apollo's CSRF prevention; off unless set true (README, "CSRF prevention"). */
+  csrfPrevention?: boolean;
   /** Fixed "today" for lifecycle checks (tests); defaults to the real date per request. */
   today?: () => string;
 }
@@ -78,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const loaders = databaseLoaders(database.db);
   const limits = options.limits ?? DEFAULT_LIMITS;
   const armor = armorProtection(limits);
+  const csrfPrevention = options.csrfPrevention ?? false;
   const fastify = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: limits.bodyLimitBytes,
@@ -104,7 +107,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: limits.maxTokens },
     validationRules: armor.validationRules,
-    csrfPrevention: true,
+    // Off by default: no cookies, credentials or mutations to protect, and it refuses standard clients' GETs.
+    csrfPrevention,
     // main.ts owns shutdown; Apollo's own handler would re-raise SIGTERM and exit 143.
     stopOnTerminationSignals: false,
     logger: {
@@ -133,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const today = options.today ?? currentDay();
   if (limits.responseCacheBytes > 0)
-    registerResponseCache(fastify, { datasetVersion: database.meta.datasetVersion, maxBytes: limits.responseCacheBytes, maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024), today });
+    registerResponseCache(fastify, { datasetVersion: database.meta.datasetVersion, maxBytes: limits.responseCacheBytes, maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024), today, csrfPrevention });
   await fastify.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<RequestContext> => {
       reply.header('x-request-id', request.id);

@@ -94,9 +94,18 @@ describe('transport-level abuse', () => {
     expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('NOT_FOUND');
   });
 
-  it('a GET without the preflight header is refused by CSRF prevention', async () => {
-    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ __typename }')}`);
-    expect(response.status).toBe(400);
+  it('a GET without a preflight header is answered by default, and refused with CSRF_PREVENTION=true', async () => {
+    const url = (base: string) => `${base}/graphql?query=${encodeURIComponent('{ __typename }')}`;
+    expect(await (await fetch(url(app.url))).json()).toEqual({ data: { __typename: 'Query' } });
+    const strict = await startApp({ csrfPrevention: true });
+    try {
+      const refused = await fetch(url(strict.url));
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('BAD_REQUEST');
+      expect((await fetch(url(strict.url), { headers: { 'apollo-require-preflight': 'true' } })).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

@@ -20,9 +20,10 @@ const PREFLIGHT = { 'apollo-require-preflight': 'true' };
 type Body = any;
 const json = async (response: Response): Promise<Body> => response.json();
 
-function get(params: Record<string, unknown>, headers: Record<string, string> = PREFLIGHT) {
-  const search = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  return fetch(`${app.url}/graphql?${search}`, { headers });
+const search = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+/** A GET as standard clients send it: no CSRF preflight header (CSRF prevention is off by default). */
+function get(params: Record<string, unknown>, headers: Record<string, string> = {}, base = app.url) {
+  return fetch(`${base}/graphql?${search(params)}`, { headers });
 }
 
 describe('GET answers', () => {
@@ -46,10 +47,10 @@ describe('GET answers', () => {
     const first = await get(params);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(new RegExp(`^"${app.database.meta.datasetVersion.replace(/[.+]/g, '\\$&')}-[\\w-]+"$`));
-    const revalidated = await get(params, { ...PREFLIGHT, 'if-none-match': etag });
+    const revalidated = await get(params, { 'if-none-match': etag });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');
-    const stale = await get(params, { ...PREFLIGHT, 'if-none-match': '"0.0.0-other"' });
+    const stale = await get(params, { 'if-none-match': '"0.0.0-other"' });
     expect(stale.status).toBe(200);
   });
 
@@ -82,13 +83,22 @@ describe('GET answers', () => {
       expect(response.headers.get('etag')).toBeNull();
     }
   });
+});
 
-  it('are still refused without a CSRF preflight header, even once cached', async () => {
-    const params = { query: LOOKUP, variables: { slug: 'flannel' } };
-    await get(params);
-    const refused = await get(params, {});
-    expect(refused.status).toBe(400);
-    expect(refused.headers.get('x-cache')).toBeNull();
+describe('with CSRF_PREVENTION=true', () => {
+  it('a GET without a preflight header is refused with BAD_REQUEST, even once its answer is cached', async () => {
+    const strict = await startApp({ csrfPrevention: true });
+    try {
+      const params = { query: LOOKUP, variables: { slug: 'flannel' } };
+      expect((await get(params, PREFLIGHT, strict.url)).headers.get('x-cache')).toBe('MISS');
+      expect((await get(params, PREFLIGHT, strict.url)).headers.get('x-cache')).toBe('HIT');
+      const refused = await get(params, {}, strict.url);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('x-cache')).toBeNull();
+      expect((await json(refused)).errors[0].extensions.code).toBe('BAD_REQUEST');
+    } finally {
+      await strict.close();
+    }
   });
 });
 
@@ -108,7 +118,7 @@ describe('RESPONSE_CACHE_BYTES=0', () => {
     try {
       const url = `${uncached.url}/graphql?${new URLSearchParams({ query: LOOKUP, variables: JSON.stringify({ slug: 'flannel' }) })}`;
       for (let i = 0; i < 2; i++) {
-        const response = await fetch(url, { headers: PREFLIGHT });
+        const response = await fetch(url);
         expect(response.status).toBe(200);
         expect(response.headers.get('x-cache')).toBeNull();
       }
