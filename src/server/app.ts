@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerRequestDeadline(fastify, limits.requestTimeoutMs);
   registerRequestLog(fastify);
-  registerErrorShapes(fastify);
+  registerErrorShapes(fastify, limits.discardBytes);
   const metrics = registerMetrics(fastify, database.meta.datasetVersion, database.statementCount);
   if (options.corsOrigins && options.corsOrigins.length > 0)
     await fastify.register(cors, { origin: options.corsOrigins.includes('*') ? true : options.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
