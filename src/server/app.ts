@@ -15,7 +15,7 @@ import type { RequestContext } from '../graphql/context.js';
 import { databaseLoaders } from '../graphql/loaders.js';
 import { executableSchema } from '../graphql/schema.js';
 import { jitGateway } from '../graphql/jit-gateway.js';
-import { registerGraphiql } from './graphiql.js';
+import { registerGraphiql, registerGraphiqlOnEndpoint } from './graphiql.js';
 import cors from '@fastify/cors';
 import { armorProtection, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
@@ -136,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await apollo.start();
 
   const today = options.today ?? currentDay();
+  // Before the response cache: a browser's GET /graphql gets GraphiQL and never reaches the cache.
+  registerGraphiqlOnEndpoint(fastify, '/graphql');
   if (limits.responseCacheBytes > 0)
     registerResponseCache(fastify, { datasetVersion: database.meta.datasetVersion, maxBytes: limits.responseCacheBytes, maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024), today, csrfPrevention });
   await fastify.register(fastifyApollo(apollo), {

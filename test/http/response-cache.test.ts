@@ -25,6 +25,8 @@ const search = (params: Record<string, unknown>) => new URLSearchParams(Object.e
 function get(params: Record<string, unknown>, headers: Record<string, string> = {}, base = app.url) {
   return fetch(`${base}/graphql?${search(params)}`, { headers });
 }
+/** What a browser's address bar sends. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 describe('GET answers', () => {
   it('are computed once, then served from the cache with the same body and headers', async () => {
@@ -82,6 +84,27 @@ describe('GET answers', () => {
       expect(response.headers.get('x-cache')).toBe('MISS');
       expect(response.headers.get('etag')).toBeNull();
     }
+  });
+
+  it('and a browser opening the same URL are kept apart: JSON is cached, the GraphiQL page never is, both vary by Accept', async () => {
+    const params = { query: LOOKUP, variables: { slug: 'azure-cni' } };
+    const page = async () => {
+      const response = await get(params, { accept: BROWSER_ACCEPT });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('vary')).toMatch(/accept/i);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-cache')).toBeNull();
+      expect(await response.text()).toContain('GraphiQL');
+    };
+    await page();
+    for (const state of ['MISS', 'HIT']) {
+      const response = await get(params);
+      expect(response.headers.get('x-cache')).toBe(state);
+      expect(response.headers.get('vary')).toMatch(/accept/i);
+      expect((await json(response)).data.cniPlugin.slug).toBe('azure-cni');
+    }
+    await page();
   });
 });
 
