@@ -93,7 +93,8 @@ export function httpRequest(query: string, variables: Record<string, unknown> | 
     return { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, ...(variables ? { variables } : {}) }) };
   const params = new URLSearchParams({ extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(query) } }) });
   if (variables) params.set('variables', JSON.stringify(variables));
-  // Apollo's CSRF prevention refuses GETs without a preflight-forcing header.
+  // Stock Apollo (the baseline) refuses GETs without a preflight-forcing header; the service no longer
+  // needs it (CSRF_PREVENTION is off by default), and sending it costs both sides the same.
   return { method: 'GET', path: `/graphql?${params}`, headers: { 'apollo-require-preflight': 'true' } };
 }
 

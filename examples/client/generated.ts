@@ -48,13 +48,15 @@ export type CompatibilityInput = {
   windowsBuildRevision?: number | null | undefined;
   /** Slug of the CNI plugin. */
   cniPlugin?: string | null | undefined;
+  /** Release of the CNI plugin, e.g. "0.12.0" or "v0.12.0" (needs cniPlugin). Without it, facts scoped to plugin releases are reported as "may apply". */
+  cniPluginVersion?: string | null | undefined;
   /** Slug of the network mode, where the plugin supports several (e.g. flannel: overlay or l2bridge). */
   networkMode?: string | null | undefined;
   /** Slugs of the features the workload needs. */
   features?: Array<string> | null | undefined;
   /** Kubernetes minor version of the cluster, e.g. "1.29". */
   kubernetesVersion?: string | null | undefined;
-  /** Slug of the environment the cluster runs in (eks, aks, aks-windows-server); omit for a self-managed cluster. */
+  /** Slug of the environment the cluster runs in (eks, aks, aks-windows-server, self-managed). When omitted, the environment is open: facts that hold in one environment are reported as "may apply" and name it, unless the plugin runs in only one environment, which is then assumed. */
   environment?: string | null | undefined;
   /** Slugs of the Service types the workload uses; when omitted, every type is assumed to be in use. */
   serviceTypes?: Array<string> | null | undefined;
@@ -74,6 +76,8 @@ export type CompatibilityInput = {
   podsPerNode?: number | null | undefined;
   /** The kubelet max-pods planned for the node; defaults to EKS's 110. */
   kubeletMaxPods?: number | null | undefined;
+  /** Slug of the Windows release the workload's container images are built on; with process isolation it must match the node's release. */
+  containerImageWindowsVersion?: string | null | undefined;
 };
 
 /** The outcome of a compatibility check. */

@@ -1,7 +1,8 @@
 /**
  * `winnet-kb capacity <instance-type>`: Windows pod capacity of an EC2 instance type on EKS,
  * with the arithmetic, through the API's podCapacity query in-process. Refusals (Arm or mac
- * types, prefix delegation on a Xen type, unknown names) come back as the API's errors.
+ * types, unknown names) come back as the API's errors; prefix delegation on a Xen type answers
+ * with the secondary-IP fallback the VPC Resource Controller applies.
  */
 import { PlanFieldError } from './errors.js';
 import { SourceList, outputWidth, wrap } from './format/text.js';
@@ -22,7 +23,8 @@ export interface CapacityOptions {
 }
 
 export function renderCapacity(c: CapacityView, width = outputWidth()): string {
-  const mode = c.ipAddressMode === 'PREFIX_DELEGATION' ? 'prefix delegation' : 'secondary-IP mode';
+  const words = { PREFIX_DELEGATION: 'prefix delegation', SECONDARY_IP: 'secondary-IP mode' } as const;
+  const mode = c.effectiveIpAddressMode === c.ipAddressMode ? words[c.ipAddressMode] : `${words[c.ipAddressMode]} asked, runs in ${words[c.effectiveIpAddressMode]}`;
   const limit = c.limitedBy === 'IP_ADDRESSES' ? 'its IP addresses' : `the kubelet max-pods of ${c.kubeletMaxPods}`;
   const sources = new SourceList();
   const out = [

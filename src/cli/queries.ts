@@ -55,6 +55,7 @@ ${SETTING}`;
 export interface CapacityView {
   instanceType: string | null;
   ipAddressMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION';
+  effectiveIpAddressMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION';
   ipv4AddressesPerInterface: number;
   maxPods: number;
   kubeletDefaultMaxPods: number;
@@ -68,7 +69,7 @@ export interface CapacityView {
 
 export const CAPACITY_QUERY = `query Capacity($input: PodCapacityInput!) {
   podCapacity(input: $input) {
-    instanceType ipAddressMode ipv4AddressesPerInterface maxPods kubeletDefaultMaxPods kubeletMaxPods
+    instanceType ipAddressMode effectiveIpAddressMode ipv4AddressesPerInterface maxPods kubeletDefaultMaxPods kubeletMaxPods
     exceedsKubeletDefault schedulablePods limitedBy steps sources { ...Src }
   }
 }

@@ -3,7 +3,7 @@
  * data is read-only and small). The compatibility engine reasons over this snapshot.
  */
 import type Database from 'better-sqlite3';
-import type { Citation, Knowledge, LimitationFact, SettingFact, Stability } from '../domain/knowledge.js';
+import type { Channel, Citation, EnvironmentFact, FeatureDefaultFact, Knowledge, LimitationFact, NetworkPolicyFact, NodeOsSupportFact, PluginFact, SettingFact, Stability } from '../domain/knowledge.js';
 import type { OpenDatabase } from './open.js';
 import { owner } from './owners.js';
 
@@ -15,6 +15,10 @@ function all(sqlite: Database.Database, sql: string): Rows {
 
 const str = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
 const range = (min: unknown, max: unknown) => (min === null && max === null ? undefined : { ...(min !== null ? { min: String(min) } : {}), ...(max !== null ? { max: String(max) } : {}) });
+/** A from/before pair of columns as an optional half-open range. */
+const span = (from: unknown, before: unknown) =>
+  from === null && before === null ? undefined : { ...(from !== null ? { from: String(from) } : {}), ...(before !== null ? { before: String(before) } : {}) };
+const channelList = (json: unknown) => (json === null || json === undefined ? undefined : (JSON.parse(String(json)) as Channel[]));
 
 export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
   const citations = new Map<string, Citation[]>();
@@ -29,6 +33,7 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
     const id = Number(r.id);
     const list = settings.get(String(r.owner)) ?? [];
     const kubernetes = range(r.kubernetes_min, r.kubernetes_max);
+    const windowsBuilds = span(r.build_from, r.build_before);
     list.push({
       id,
       kind: r.kind as SettingFact['kind'],
@@ -36,6 +41,7 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
       value: String(r.value),
       ...(r.target ? { target: String(r.target) } : {}),
       ...(kubernetes ? { kubernetes } : {}),
+      ...(windowsBuilds ? { windowsBuilds } : {}),
       ...(r.note ? { note: String(r.note) } : {}),
       sources: cite(owner.setting(id)),
     });
@@ -88,13 +94,24 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
     stability: r.stability as Stability,
     sources: cite(owner.pluginMode(Number(r.id))),
   }));
-  const pluginEnvironments = group(all(sqlite, 'SELECT * FROM plugin_environments ORDER BY id'), 'plugin_slug', (r) => ({
-    environment: String(r.environment_slug),
-    status: r.status as 'default',
-    ...(r.since ? { since: String(r.since) } : {}),
-    ...(r.note ? { note: String(r.note) } : {}),
-    sources: cite(owner.pluginEnvironment(Number(r.id))),
-  }));
+  const pluginEnvironments = group(all(sqlite, 'SELECT * FROM plugin_environments ORDER BY id'), 'plugin_slug', (r) => {
+    const networkPolicy: NetworkPolicyFact | undefined = r.network_policy_support
+      ? {
+          support: r.network_policy_support as NetworkPolicyFact['support'],
+          ...(r.network_policy_note ? { note: String(r.network_policy_note) } : {}),
+          sources: cite(owner.pluginEnvironmentNetworkPolicy(Number(r.id))),
+        }
+      : undefined;
+    return {
+      environment: String(r.environment_slug),
+      status: r.status as 'default',
+      ...(r.since ? { since: String(r.since) } : {}),
+      ...(r.note ? { note: String(r.note) } : {}),
+      ...(networkPolicy ? { networkPolicy } : {}),
+      sources: cite(owner.pluginEnvironment(Number(r.id))),
+    };
+  });
+  const onlyIn = group(all(sqlite, 'SELECT * FROM plugin_only_in ORDER BY rowid'), 'plugin_slug', (r) => String(r.environment_slug));
   const plugins = new Map(
     all(sqlite, 'SELECT * FROM cni_plugins ORDER BY ordinal').map((r) => {
       const slug = String(r.slug);
@@ -106,8 +123,9 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
           modes: pluginModes.get(slug) ?? [],
           networkPolicy: { support: r.network_policy_support as 'unknown', ...(r.network_policy_note ? { note: String(r.network_policy_note) } : {}), sources: cite(owner.pluginNetworkPolicy(slug)) },
           environments: pluginEnvironments.get(slug) ?? [],
+          ...(onlyIn.has(slug) ? { onlyIn: { environments: onlyIn.get(slug)!, note: String(r.only_in_note), sources: cite(owner.pluginOnlyIn(slug)) } } : {}),
           sources: cite(owner.cniPlugin(slug)),
-        },
+        } satisfies PluginFact,
       ];
     }),
   );
@@ -140,12 +158,16 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
     features: links('limitation_features', 'feature_slug'),
     serviceTypes: links('limitation_service_types', 'service_type_slug'),
     mitigations: links('limitation_mitigations', 'feature_slug'),
+    confirmedOn: links('limitation_build_confirmations', 'windows_version_slug'),
   };
   const limitations: LimitationFact[] = all(sqlite, 'SELECT * FROM limitations ORDER BY ordinal').map((r) => {
     const slug = String(r.slug);
-    const windowsBuilds = r.build_from === null && r.build_before === null ? undefined : { ...(r.build_from ? { from: String(r.build_from) } : {}), ...(r.build_before ? { before: String(r.build_before) } : {}) };
-    const kubernetes = range(r.kubernetes_min, r.kubernetes_max);
     const pick = (m: Map<string, string[]>) => m.get(slug);
+    const builds = span(r.build_from, r.build_before);
+    const windowsBuilds = builds && pick(scope.confirmedOn) ? { ...builds, confirmedOn: pick(scope.confirmedOn) } : builds;
+    const kubernetes = range(r.kubernetes_min, r.kubernetes_max);
+    const pluginVersions = span(r.plugin_version_from, r.plugin_version_before);
+    const channels = channelList(r.channels);
     return {
       slug,
       title: String(r.title),
@@ -157,7 +179,9 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
         ...(pick(scope.plugins) ? { plugins: pick(scope.plugins) } : {}),
         ...(pick(scope.modes) ? { modes: pick(scope.modes) } : {}),
         ...(windowsBuilds ? { windowsBuilds } : {}),
+        ...(channels ? { channels } : {}),
         ...(kubernetes ? { kubernetes } : {}),
+        ...(pluginVersions ? { pluginVersions } : {}),
         ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
         ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
       },
@@ -175,14 +199,49 @@ export function loadKnowledge({ sqlite, meta }: OpenDatabase): Knowledge {
     ]),
   );
   const named = (sql: string) => new Map(all(sqlite, sql).map((r) => [String(r.slug), { slug: String(r.slug), name: String(r.name) }]));
+  const environments = new Map(
+    all(sqlite, 'SELECT slug, name, plugins_listed, plugins_listed_note FROM environments ORDER BY rowid').map((r): [string, EnvironmentFact] => {
+      const slug = String(r.slug);
+      const listed = r.plugins_listed ? { pluginsListed: { ...(r.plugins_listed_note ? { note: String(r.plugins_listed_note) } : {}), sources: cite(owner.environmentPluginsListed(slug)) } } : {};
+      return [slug, { slug, name: String(r.name), ...listed }];
+    }),
+  );
+  const defaultEnvironments = group(all(sqlite, 'SELECT * FROM feature_default_environments ORDER BY rowid'), 'default_slug', (r) => String(r.environment_slug));
+  const featureDefaults = all(sqlite, 'SELECT * FROM feature_defaults ORDER BY ordinal').map((r): FeatureDefaultFact => {
+    const slug = String(r.slug);
+    const windowsBuilds = span(r.build_from, r.build_before);
+    const channels = channelList(r.channels);
+    return {
+      slug,
+      feature: String(r.feature_slug),
+      enabled: Boolean(r.enabled),
+      description: String(r.description),
+      scope: { environments: defaultEnvironments.get(slug) ?? [], ...(channels ? { channels } : {}), ...(windowsBuilds ? { windowsBuilds } : {}) },
+      sources: cite(owner.featureDefault(slug)),
+    };
+  });
+  const nodeOsSupport = all(sqlite, 'SELECT * FROM node_os_support ORDER BY ordinal').map((r): NodeOsSupportFact => {
+    const kubernetes = range(r.kubernetes_min, r.kubernetes_max);
+    return {
+      slug: String(r.slug),
+      windowsVersion: String(r.windows_version_slug),
+      ...(r.environment_slug ? { environment: String(r.environment_slug) } : {}),
+      ...(kubernetes ? { kubernetes } : {}),
+      status: r.status as NodeOsSupportFact['status'],
+      ...(r.note ? { note: String(r.note) } : {}),
+      sources: cite(owner.nodeOsSupport(String(r.slug))),
+    };
+  });
   return {
     datasetVersion: meta.datasetVersion,
+    nodeOsSupport,
     releases,
     modes,
     plugins,
     features,
     limitations,
-    environments: named('SELECT slug, name FROM environments'),
+    featureDefaults,
+    environments,
     serviceTypes: named('SELECT slug, name FROM service_types ORDER BY ordinal'),
     instanceTypes,
     // Derived from the catalogue already in memory rather than asked of SQL again.

@@ -34,6 +34,8 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
           target: s.target ?? null,
           kubernetesMin: s.kubernetes?.min ?? null,
           kubernetesMax: s.kubernetes?.max ?? null,
+          buildFrom: s.windowsBuilds?.from ?? null,
+          buildBefore: s.windowsBuilds?.before ?? null,
           note: s.note ?? null,
         })
         .run();
@@ -78,8 +80,11 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
   });
 
   for (const [slug, e] of seeds.environments) {
-    db.insert(t.environments).values({ slug, name: e.name, description: e.description }).run();
+    db.insert(t.environments)
+      .values({ slug, name: e.name, description: e.description, pluginsListed: e.pluginsListed !== undefined, pluginsListedNote: e.pluginsListed?.note ?? null })
+      .run();
     cite(owner.environment(slug), e.sources);
+    cite(owner.environmentPluginsListed(slug), e.pluginsListed?.sources);
   }
 
   [...seeds.networkModes].forEach(([slug, m], ordinal) => {
@@ -99,9 +104,18 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
 
   [...seeds.cniPlugins].forEach(([slug, p], ordinal) => {
     db.insert(t.cniPlugins)
-      .values({ slug, name: p.name, description: p.description, networkPolicySupport: p.networkPolicy.support, networkPolicyNote: p.networkPolicy.note ?? null, ordinal })
+      .values({
+        slug,
+        name: p.name,
+        description: p.description,
+        networkPolicySupport: p.networkPolicy.support,
+        networkPolicyNote: p.networkPolicy.note ?? null,
+        onlyInNote: p.onlyIn?.note ?? null,
+        ordinal,
+      })
       .run();
     cite(owner.cniPlugin(slug), p.sources);
+    cite(owner.pluginOnlyIn(slug), p.onlyIn?.sources);
     cite(owner.pluginNetworkPolicy(slug), p.networkPolicy.sources);
     addNotes(owner.cniPlugin(slug), p.notes);
   });
@@ -118,10 +132,21 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
     for (const e of p.environments) {
       const id = newId();
       db.insert(t.pluginEnvironments)
-        .values({ id, pluginSlug: slug, environmentSlug: e.environment, status: e.status, since: e.since ?? null, note: e.note ?? null })
+        .values({
+          id,
+          pluginSlug: slug,
+          environmentSlug: e.environment,
+          status: e.status,
+          since: e.since ?? null,
+          note: e.note ?? null,
+          networkPolicySupport: e.networkPolicy?.support ?? null,
+          networkPolicyNote: e.networkPolicy?.note ?? null,
+        })
         .run();
       cite(owner.pluginEnvironment(id), e.sources);
+      cite(owner.pluginEnvironmentNetworkPolicy(id), e.networkPolicy?.sources);
     }
+    p.onlyIn?.environments.forEach((environmentSlug) => db.insert(t.pluginOnlyIn).values({ pluginSlug: slug, environmentSlug }).run());
   }
   for (const [slug, o] of seeds.ipamOptions)
     o.restrictedTo.forEach((pluginSlug, ordinal) => db.insert(t.ipamRestrictions).values({ ipamSlug: slug, pluginSlug, ordinal }).run());
@@ -169,8 +194,11 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         parameters: l.parameters ?? null,
         buildFrom: s.windowsBuilds?.from ?? null,
         buildBefore: s.windowsBuilds?.before ?? null,
+        channels: s.channels ?? null,
         kubernetesMin: s.kubernetes?.min ?? null,
         kubernetesMax: s.kubernetes?.max ?? null,
+        pluginVersionFrom: s.pluginVersions?.from ?? null,
+        pluginVersionBefore: s.pluginVersions?.before ?? null,
         ordinal,
       })
       .run();
@@ -182,8 +210,43 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
     link(t.limitationFeatures, s.features);
     link(t.limitationServiceTypes, s.serviceTypes);
     link(t.limitationMitigations, l.mitigatedBy?.features);
+    link(t.limitationBuildConfirmations, s.windowsBuilds?.confirmedOn);
     cite(owner.limitation(slug), l.sources);
     addSettings(owner.limitationWorkaround(slug), l.workaroundSettings);
+  });
+
+  [...seeds.featureDefaults].forEach(([slug, d], ordinal) => {
+    const s = d.appliesTo;
+    db.insert(t.featureDefaults)
+      .values({
+        slug,
+        featureSlug: d.feature,
+        enabled: d.enabled,
+        description: d.description,
+        channels: s.channels ?? null,
+        buildFrom: s.windowsBuilds?.from ?? null,
+        buildBefore: s.windowsBuilds?.before ?? null,
+        ordinal,
+      })
+      .run();
+    s.environments.forEach((environmentSlug) => db.insert(t.featureDefaultEnvironments).values({ defaultSlug: slug, environmentSlug }).run());
+    cite(owner.featureDefault(slug), d.sources);
+  });
+
+  [...seeds.nodeOsSupport].forEach(([slug, r], ordinal) => {
+    db.insert(t.nodeOsSupport)
+      .values({
+        slug,
+        windowsVersionSlug: r.windowsVersion,
+        environmentSlug: r.environment ?? null,
+        kubernetesMin: r.kubernetes?.min ?? null,
+        kubernetesMax: r.kubernetes?.max ?? null,
+        status: r.status,
+        note: r.note ?? null,
+        ordinal,
+      })
+      .run();
+    cite(owner.nodeOsSupport(slug), r.sources);
   });
 
   for (const [slug, f] of seeds.networkFlows) {

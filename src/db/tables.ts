@@ -80,6 +80,9 @@ export const environments = sqliteTable('environments', {
   slug: slug(),
   name: text('name').notNull(),
   description: text('description').notNull(),
+  /** True when the sources list the plugins offered there; see environment-plugins-listed citations. */
+  pluginsListed: integer('plugins_listed', { mode: 'boolean' }).notNull().default(false),
+  pluginsListedNote: text('plugins_listed_note'),
 });
 
 export const networkModes = sqliteTable('network_modes', {
@@ -98,8 +101,20 @@ export const cniPlugins = sqliteTable('cni_plugins', {
   description: text('description').notNull(),
   networkPolicySupport: text('network_policy_support', { enum: ['supported', 'not-supported', 'unknown'] }).notNull(),
   networkPolicyNote: text('network_policy_note'),
+  /** Why the plugin runs only in the environments of plugin_only_in (null when it runs anywhere). */
+  onlyInNote: text('only_in_note'),
   ordinal: integer('ordinal').notNull(),
 });
+
+/** The environments a plugin is confined to (the Amazon VPC CNI's Windows IPAM lives in EKS). */
+export const pluginOnlyIn = sqliteTable(
+  'plugin_only_in',
+  {
+    pluginSlug: ref('plugin_slug', () => cniPlugins),
+    environmentSlug: ref('environment_slug', () => environments),
+  },
+  (t) => [primaryKey({ columns: [t.pluginSlug, t.environmentSlug] })],
+);
 
 export const pluginModes = sqliteTable(
   'plugin_modes',
@@ -124,6 +139,9 @@ export const pluginEnvironments = sqliteTable(
     status: text('status', { enum: ['default', 'supported', 'alternative', 'retired'] }).notNull(),
     since: text('since'),
     note: text('note'),
+    /** NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer. */
+    networkPolicySupport: text('network_policy_support', { enum: ['supported', 'not-supported', 'unknown'] }),
+    networkPolicyNote: text('network_policy_note'),
   },
   (t) => [index('plugin_environments_plugin').on(t.pluginSlug), index('plugin_environments_env').on(t.environmentSlug)],
 );
@@ -194,6 +212,8 @@ export const settings = sqliteTable(
     target: text('target'),
     kubernetesMin: text('kubernetes_min'),
     kubernetesMax: text('kubernetes_max'),
+    buildFrom: text('build_from'),
+    buildBefore: text('build_before'),
     note: text('note'),
   },
   (t) => [index('settings_owner').on(t.owner, t.ordinal)],
@@ -224,8 +244,12 @@ export const limitations = sqliteTable('limitations', {
   parameters: text('parameters', { mode: 'json' }).$type<Record<string, number>>(),
   buildFrom: text('build_from'),
   buildBefore: text('build_before'),
+  /** JSON array of servicing channels (LTSC, SAC, AC); null matches every channel. */
+  channels: text('channels', { mode: 'json' }).$type<('LTSC' | 'SAC' | 'AC')[]>(),
   kubernetesMin: text('kubernetes_min'),
   kubernetesMax: text('kubernetes_max'),
+  pluginVersionFrom: text('plugin_version_from'),
+  pluginVersionBefore: text('plugin_version_before'),
   ordinal: integer('ordinal').notNull(),
 });
 
@@ -246,6 +270,49 @@ export const limitationModes = limitationLink('limitation_modes', 'mode_slug', (
 export const limitationFeatures = limitationLink('limitation_features', 'feature_slug', () => features);
 export const limitationServiceTypes = limitationLink('limitation_service_types', 'service_type_slug', () => serviceTypes);
 export const limitationMitigations = limitationLink('limitation_mitigations', 'feature_slug', () => features);
+/** Releases on which a source confirms the limitation's build boundary. */
+export const limitationBuildConfirmations = limitationLink('limitation_build_confirmations', 'windows_version_slug', () => windowsVersions);
+
+/** A feature that is on (or off) without any setting in an environment, optionally by channel and build. */
+export const featureDefaults = sqliteTable(
+  'feature_defaults',
+  {
+    slug: slug(),
+    featureSlug: ref('feature_slug', () => features),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    description: text('description').notNull(),
+    channels: text('channels', { mode: 'json' }).$type<('LTSC' | 'SAC' | 'AC')[]>(),
+    buildFrom: text('build_from'),
+    buildBefore: text('build_before'),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('feature_defaults_feature').on(t.featureSlug)],
+);
+
+/** Which Windows releases an authority (upstream Kubernetes when environment is null) supports as node OS. */
+export const nodeOsSupport = sqliteTable(
+  'node_os_support',
+  {
+    slug: slug(),
+    windowsVersionSlug: ref('windows_version_slug', () => windowsVersions),
+    environmentSlug: text('environment_slug').references(() => environments.slug),
+    kubernetesMin: text('kubernetes_min'),
+    kubernetesMax: text('kubernetes_max'),
+    status: text('status', { enum: ['supported', 'preview', 'disputed', 'retired'] }).notNull(),
+    note: text('note'),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('node_os_support_release').on(t.windowsVersionSlug)],
+);
+
+export const featureDefaultEnvironments = sqliteTable(
+  'feature_default_environments',
+  {
+    defaultSlug: ref('default_slug', () => featureDefaults),
+    environmentSlug: ref('environment_slug', () => environments),
+  },
+  (t) => [primaryKey({ columns: [t.defaultSlug, t.environmentSlug] }), index('feature_default_environments_env').on(t.environmentSlug)],
+);
 
 export const serviceTypes = sqliteTable('service_types', {
   slug: slug(),

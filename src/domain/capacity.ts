@@ -28,7 +28,10 @@ export interface PodCapacityResult {
   /** Pods the IP addresses allow. */
   maxPods: number;
   ipv4AddressesPerInterface: number;
+  /** The mode the caller asked for. */
   ipAddressMode: IpAddressMode;
+  /** The mode the node actually runs in: secondary IP when prefix delegation is not available on the type. */
+  effectiveIpAddressMode: IpAddressMode;
   steps: string[];
   kubeletDefaultMaxPods: number;
   exceedsKubeletDefault: boolean;
@@ -65,5 +68,5 @@ export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAd
       ? `${maxPods} is within ${kubeletText}, so the addresses are the limit: ${schedulablePods} pods.`
       : `${maxPods} is above ${kubeletText}, which caps the node at ${kubelet} pods; to use every address raise it, e.g. -KubeletExtraArgs '--max-pods=${maxPods}' in the node bootstrap.`,
   );
-  return { maxPods, ipv4AddressesPerInterface, ipAddressMode: mode, steps, kubeletDefaultMaxPods: KUBELET_DEFAULT_MAX_PODS, exceedsKubeletDefault, kubeletMaxPods: kubelet, schedulablePods, limitedBy };
+  return { maxPods, ipv4AddressesPerInterface, ipAddressMode: mode, effectiveIpAddressMode: mode, steps, kubeletDefaultMaxPods: KUBELET_DEFAULT_MAX_PODS, exceedsKubeletDefault, kubeletMaxPods: kubelet, schedulablePods, limitedBy };
 }

@@ -2,9 +2,11 @@
  * What an EC2 instance type's name and limits say about Windows nodes on EKS.
  *
  * Architecture follows AWS's naming convention: family letters, a generation digit, then
- * attribute letters (m6gd: m, 6, gd). An attribute "g" means AWS Graviton (Arm), as does the a1
- * family; a "g" that starts the family (g5, gr6) is a GPU series, not Graviton. mac families run
- * macOS only. Windows nodes need x86-64. Prefix delegation needs a Nitro-based type (hypervisor
+ * attribute letters (m6gd: m, 6, gd). An attribute "g" means AWS Graviton (Arm), as AWS's naming
+ * conventions state; a "g" that starts the family (g5, gr6) is a GPU series, not Graviton. That
+ * the a1 family is Arm and that mac families run macOS rest on secondary write-ups only (see
+ * sources.yaml aws-ec2-instance-type-names). Windows nodes need x86-64: EKS schedules Windows Pods
+ * with kubernetes.io/arch: amd64, and eksctl maps every Windows AMI family to x86_64. Prefix delegation needs a Nitro-based type (hypervisor
  * nitro, or bare metal); Xen types stay in secondary-IP mode.
  */
 import { computePodCapacity, type IpAddressMode, type PodCapacityResult } from './capacity.js';
@@ -58,11 +60,14 @@ export function architectureOf(name: string): Architecture {
 }
 
 export const NAMING_SOURCES: Citation[] = [
-  { doc: 'aws-ec2-instance-type-names', section: 'Naming conventions', note: 'attribute g = AWS Graviton; a1 is Arm; mac families run macOS' },
+  { doc: 'aws-ec2-instance-type-names', section: 'Naming conventions', note: 'the additional-capability letter g means AWS Graviton processors' },
+  { doc: 'eks-user-guide-windows', section: 'windows-support.adoc', note: 'Windows Pods are scheduled with kubernetes.io/arch: amd64' },
+  { doc: 'eksctl', section: 'pkg/apis/eksctl.io/v1alpha5', note: 'every Windows AMI family maps to x86_64 only' },
 ];
 export const NITRO_SOURCES: Citation[] = [
   { doc: 'vpc-resource-controller', section: 'pkg/utils/helper.go', note: 'Nitro = hypervisor nitro or bare metal' },
-  { doc: 'vpc-resource-controller', section: 'pkg/provider/prefix/provider.go', note: 'other types are refused Windows prefix delegation and stay in secondary-IP mode' },
+  { doc: 'vpc-resource-controller', section: 'pkg/provider/prefix/provider.go', note: 'other types are refused Windows prefix delegation' },
+  { doc: 'vpc-resource-controller', section: 'pkg/provider/ip/provider.go', note: 'a non-Nitro node stays in secondary-IP mode and advertises addresses per interface - 1' },
 ];
 
 /** Why Windows nodes cannot run on this type, or null when they can. */
@@ -79,7 +84,19 @@ export function supportsPrefixDelegation(t: InstanceTypeLimits): boolean {
 }
 
 export function prefixDelegationRefusal(t: InstanceTypeLimits): string {
-  return `${t.name} runs on the ${t.hypervisor ?? 'unknown'} hypervisor; prefix delegation for Windows needs a Nitro-based or bare-metal instance type, so this type stays in secondary-IP mode.`;
+  return `${t.name} runs on the ${t.hypervisor ?? 'unknown'} hypervisor; prefix delegation for Windows needs a Nitro-based or bare-metal instance type, so the VPC Resource Controller keeps the node in secondary-IP mode.`;
+}
+
+/**
+ * What a Windows node of this type will really get when the plan asks for a mode: prefix
+ * delegation on a Xen type is not refused by the VPC Resource Controller, which keeps the node
+ * in secondary-IP mode, so the answer is the secondary-IP capacity with a step saying why.
+ * Arm and mac types are still refused by the caller (windowsUnsuitability): Windows AMIs do not run there.
+ */
+export function plannedCapacity(t: InstanceTypeLimits, mode: IpAddressMode, kubeletMaxPods?: number): PodCapacityResult {
+  if (mode === 'SECONDARY_IP' || supportsPrefixDelegation(t)) return computePodCapacity(t.ipv4PerInterface, mode, t.name, kubeletMaxPods);
+  const fallback = computePodCapacity(t.ipv4PerInterface, 'SECONDARY_IP', t.name, kubeletMaxPods);
+  return { ...fallback, ipAddressMode: mode, effectiveIpAddressMode: 'SECONDARY_IP', steps: [prefixDelegationRefusal(t), ...fallback.steps] };
 }
 
 /** Capacity in one mode, or the reason there is none. */

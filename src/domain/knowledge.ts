@@ -4,6 +4,13 @@
  */
 import type { KubernetesRange } from './kubernetes-version.js';
 import type { InstanceTypeLimits } from './instance-types.js';
+import type { PluginVersionRange } from './plugin-version.js';
+
+export type Channel = 'LTSC' | 'SAC' | 'AC';
+export interface BuildRange {
+  from?: string;
+  before?: string;
+}
 
 export interface Citation {
   doc: string;
@@ -19,6 +26,8 @@ export interface SettingFact {
   value: string;
   target?: string;
   kubernetes?: KubernetesRange;
+  /** Only needed on these builds (e.g. an update that exists for one release). */
+  windowsBuilds?: BuildRange;
   note?: string;
   sources: Citation[];
 }
@@ -27,7 +36,7 @@ export interface ReleaseFact {
   slug: string;
   name: string;
   build: number;
-  channel: 'LTSC' | 'SAC' | 'AC';
+  channel: Channel;
   released: string;
   mainstreamSupportEnds?: string;
   supportEnds?: string;
@@ -54,12 +63,49 @@ export interface PluginModeFact {
   sources: Citation[];
 }
 
+export type PolicySupport = 'supported' | 'not-supported' | 'unknown';
+export interface NetworkPolicyFact {
+  support: PolicySupport;
+  note?: string;
+  sources: Citation[];
+}
+export type EnvironmentStatus = 'default' | 'supported' | 'alternative' | 'retired';
+
+export interface PluginEnvironmentFact {
+  environment: string;
+  status: EnvironmentStatus;
+  since?: string;
+  note?: string;
+  /** Where enforcement there differs from the plugin's general answer. */
+  networkPolicy?: NetworkPolicyFact;
+  sources: Citation[];
+}
+
 export interface PluginFact {
   slug: string;
   name: string;
   modes: PluginModeFact[];
-  networkPolicy: { support: 'supported' | 'not-supported' | 'unknown'; note?: string; sources: Citation[] };
-  environments: { environment: string; status: 'default' | 'supported' | 'alternative' | 'retired'; since?: string; note?: string; sources: Citation[] }[];
+  networkPolicy: NetworkPolicyFact;
+  environments: PluginEnvironmentFact[];
+  /** The only environments the plugin runs in; absent when it is not confined. */
+  onlyIn?: { environments: string[]; note: string; sources: Citation[] };
+  sources: Citation[];
+}
+
+export interface EnvironmentFact {
+  slug: string;
+  name: string;
+  /** Present when the sources list the plugins offered there. */
+  pluginsListed?: { note?: string; sources: Citation[] };
+}
+
+/** A feature that is on (or off) without any setting in some environment, channel or builds. */
+export interface FeatureDefaultFact {
+  slug: string;
+  feature: string;
+  enabled: boolean;
+  description: string;
+  scope: { environments: string[]; channels?: Channel[]; windowsBuilds?: BuildRange };
   sources: Citation[];
 }
 
@@ -90,8 +136,11 @@ export interface LimitationFact {
     environments?: string[];
     plugins?: string[];
     modes?: string[];
-    windowsBuilds?: { from?: string; before?: string };
+    /** confirmedOn: the releases on which a source confirms the boundary. */
+    windowsBuilds?: BuildRange & { confirmedOn?: string[] };
+    channels?: Channel[];
     kubernetes?: KubernetesRange;
+    pluginVersions?: PluginVersionRange;
     features?: string[];
     serviceTypes?: string[];
   };
@@ -102,6 +151,19 @@ export interface LimitationFact {
   sources: Citation[];
 }
 
+export type NodeOsStatus = 'supported' | 'preview' | 'disputed' | 'retired';
+
+/** One row of a node-OS support table (upstream Kubernetes when environment is absent). */
+export interface NodeOsSupportFact {
+  slug: string;
+  windowsVersion: string;
+  environment?: string;
+  kubernetes?: KubernetesRange;
+  status: NodeOsStatus;
+  note?: string;
+  sources: Citation[];
+}
+
 export interface Knowledge {
   datasetVersion: string;
   releases: ReadonlyMap<string, ReleaseFact>;
@@ -109,7 +171,9 @@ export interface Knowledge {
   plugins: ReadonlyMap<string, PluginFact>;
   features: ReadonlyMap<string, FeatureFact>;
   limitations: readonly LimitationFact[];
-  environments: ReadonlyMap<string, { slug: string; name: string }>;
+  featureDefaults: readonly FeatureDefaultFact[];
+  nodeOsSupport: readonly NodeOsSupportFact[];
+  environments: ReadonlyMap<string, EnvironmentFact>;
   serviceTypes: ReadonlyMap<string, { slug: string; name: string }>;
   /** The largest IPv4-per-interface figure of any known EC2 instance type. */
   maxIpv4PerInterface: number;

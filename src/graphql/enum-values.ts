@@ -12,4 +12,5 @@ export const ENUM_VALUES = {
   SourceKind: { SEED_DOCUMENT: 'seed-document', RESEARCH: 'research' },
   Architecture: { X86_64: 'x86_64', ARM64: 'arm64', UNKNOWN: 'unknown' },
   Hypervisor: { NITRO: 'nitro', XEN: 'xen' },
+  NodeOsSupportStatus: { SUPPORTED: 'supported', PREVIEW: 'preview', DISPUTED: 'disputed', RETIRED: 'retired' },
 } as const;

@@ -119,6 +119,16 @@ function createLoaders(db: KbDatabase) {
     scopeFeatures: () => groupLoader(db, t.limitationFeatures, t.limitationFeatures.limitationSlug, (r) => r.limitationSlug, asc(t.limitationFeatures.targetSlug)),
     scopeServiceTypes: () => groupLoader(db, t.limitationServiceTypes, t.limitationServiceTypes.limitationSlug, (r) => r.limitationSlug, asc(t.limitationServiceTypes.targetSlug)),
     mitigationsByLimitation: () => groupLoader(db, t.limitationMitigations, t.limitationMitigations.limitationSlug, (r) => r.limitationSlug, asc(t.limitationMitigations.targetSlug)),
+    confirmationsByLimitation: () =>
+      groupLoader(db, t.limitationBuildConfirmations, t.limitationBuildConfirmations.limitationSlug, (r) => r.limitationSlug, asc(t.limitationBuildConfirmations.targetSlug)),
+    onlyInByPlugin: () => groupLoader(db, t.pluginOnlyIn, t.pluginOnlyIn.pluginSlug, (r) => r.pluginSlug, asc(t.pluginOnlyIn.environmentSlug)),
+    nodeOsSupportByVersion: () => groupLoader(db, t.nodeOsSupport, t.nodeOsSupport.windowsVersionSlug, (r) => r.windowsVersionSlug, asc(t.nodeOsSupport.ordinal)),
+    nodeOsSupportByEnvironment: () => groupLoader(db, t.nodeOsSupport, t.nodeOsSupport.environmentSlug, (r) => r.environmentSlug ?? '', asc(t.nodeOsSupport.ordinal)),
+    featureDefault: () => uniqueLoader(db, t.featureDefaults, t.featureDefaults.slug, (r) => r.slug),
+    defaultsByFeature: () => groupLoader(db, t.featureDefaults, t.featureDefaults.featureSlug, (r) => r.featureSlug, asc(t.featureDefaults.ordinal)),
+    defaultEnvironments: () => groupLoader(db, t.featureDefaultEnvironments, t.featureDefaultEnvironments.defaultSlug, (r) => r.defaultSlug, asc(t.featureDefaultEnvironments.environmentSlug)),
+    defaultsByEnvironment: () =>
+      groupLoader(db, t.featureDefaultEnvironments, t.featureDefaultEnvironments.environmentSlug, (r) => r.environmentSlug, asc(t.featureDefaultEnvironments.defaultSlug)),
     instanceType: () => uniqueLoader(db, t.instanceTypes, t.instanceTypes.name, (r) => r.name),
     rowsByComparison: () => groupLoader(db, t.comparisonRows, t.comparisonRows.comparisonSlug, (r) => r.comparisonSlug, asc(t.comparisonRows.ordinal)),
     valuesByRow: () => groupLoader(db, t.comparisonValues, t.comparisonValues.rowId, (r) => r.rowId, asc(t.comparisonValues.pluginSlug)),

@@ -15,7 +15,7 @@ import type { RequestContext } from '../graphql/context.js';
 import { databaseLoaders } from '../graphql/loaders.js';
 import { executableSchema } from '../graphql/schema.js';
 import { jitGateway } from '../graphql/jit-gateway.js';
-import { registerGraphiql } from './graphiql.js';
+import { registerGraphiql, registerGraphiqlOnEndpoint } from './graphiql.js';
 import cors from '@fastify/cors';
 import { armorProtection, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
@@ -34,6 +34,8 @@ export interface AppOptions {
   corsOrigins?: string[];
   /** Schema introspection (GraphiQL and codegen need it); on unless set false. */
   introspection?: boolean;
+  /** Apollo's CSRF prevention; off unless set true (README, "CSRF prevention"). */
+  csrfPrevention?: boolean;
   /** Fixed "today" for lifecycle checks (tests); defaults to the real date per request. */
   today?: () => string;
 }
@@ -78,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const loaders = databaseLoaders(database.db);
   const limits = options.limits ?? DEFAULT_LIMITS;
   const armor = armorProtection(limits);
+  const csrfPrevention = options.csrfPrevention ?? false;
   const fastify = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: limits.bodyLimitBytes,
@@ -90,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerRequestDeadline(fastify, limits.requestTimeoutMs);
   registerRequestLog(fastify);
-  registerErrorShapes(fastify);
+  registerErrorShapes(fastify, limits.discardBytes);
   const metrics = registerMetrics(fastify, database.meta.datasetVersion, database.statementCount);
   if (options.corsOrigins && options.corsOrigins.length > 0)
     await fastify.register(cors, { origin: options.corsOrigins.includes('*') ? true : options.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
@@ -104,7 +107,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: limits.maxTokens },
     validationRules: armor.validationRules,
-    csrfPrevention: true,
+    // Off by default: no cookies, credentials or mutations to protect, and it refuses standard clients' GETs.
+    csrfPrevention,
     // main.ts owns shutdown; Apollo's own handler would re-raise SIGTERM and exit 143.
     stopOnTerminationSignals: false,
     logger: {
@@ -132,8 +136,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await apollo.start();
 
   const today = options.today ?? currentDay();
+  // Before the response cache: a browser's GET /graphql gets GraphiQL and never reaches the cache.
+  registerGraphiqlOnEndpoint(fastify, '/graphql');
   if (limits.responseCacheBytes > 0)
-    registerResponseCache(fastify, { datasetVersion: database.meta.datasetVersion, maxBytes: limits.responseCacheBytes, maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024), today });
+    registerResponseCache(fastify, { datasetVersion: database.meta.datasetVersion, maxBytes: limits.responseCacheBytes, maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024), today, csrfPrevention });
   await fastify.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<RequestContext> => {
       reply.header('x-request-id', request.id);

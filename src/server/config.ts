@@ -9,6 +9,15 @@ export interface Config {
   limits: Limits;
   corsOrigins: string[];
   introspection: boolean;
+  /** Apollo's CSRF prevention (off by default: see the README's "CSRF prevention" note). */
+  csrfPrevention: boolean;
+}
+
+/** A true/false variable, with a message naming it. */
+function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const text = (env[name] ?? String(fallback)).toLowerCase();
+  if (!['true', 'false'].includes(text)) throw new Error(`${name} must be true or false, got "${env[name]}"`);
+  return text === 'true';
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -21,7 +30,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   const corsOrigins = (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   for (const origin of corsOrigins)
     if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS entries must be '*' or an origin like https://portal.example.com, got "${origin}"`);
-  const introspectionText = (env.INTROSPECTION ?? 'true').toLowerCase();
-  if (!['true', 'false'].includes(introspectionText)) throw new Error(`INTROSPECTION must be true or false, got "${env.INTROSPECTION}"`);
-  return { introspection: introspectionText === 'true', port, host: env.HOST || '0.0.0.0', ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}), logLevel, limits: readLimits(env), corsOrigins };
+  const introspection = readBoolean(env, 'INTROSPECTION', true);
+  // No cookies, credentials or mutations here, so there is nothing for a forged request to abuse;
+  // the protection would only refuse standard clients' GETs (README, "CSRF prevention").
+  const csrfPrevention = readBoolean(env, 'CSRF_PREVENTION', false);
+  return { introspection, csrfPrevention, port, host: env.HOST || '0.0.0.0', ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}), logLevel, limits: readLimits(env), corsOrigins };
 }

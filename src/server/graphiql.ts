@@ -1,6 +1,8 @@
 /**
  * GraphiQL, served from npm packages (graphiql 3 UMD build and React 18 UMD builds) so it works
  * on networks without internet access. The page carries a strict CSP: scripts only from here.
+ * It is at /graphiql, and at /graphql for a browser (a GET that prefers text/html), which is
+ * where `npm start` points people and where Apollo's landing page, graphql-yoga and Hasura put it.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,15 +90,57 @@ const PAGE = `<!doctype html>
 /** Inline styles are needed by GraphiQL's editors; scripts, fonts and connections stay same-origin. */
 export const GRAPHIQL_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+const SECURITY_HEADERS = {
+  'content-security-policy': GRAPHIQL_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** The media types a GraphQL client asks for; text/html must rank above all of them. */
+const GRAPHQL_TYPES = new Set(['application/json', 'application/graphql-response+json', 'multipart/mixed']);
+
+/**
+ * True when an Accept header ranks text/html above every GraphQL response type, as a browser's
+ * navigation does (text/html first, then a wildcard at q=0.8). Wildcards count for neither side,
+ * so the wildcard alone (curl, most clients) and a tie both get JSON: a client is never handed
+ * HTML by chance.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (accept === undefined || !accept.includes('text/html')) return false;
+  let html = 0;
+  let graphql = 0;
+  for (const range of accept.split(',')) {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    const qParameter = parameters.find((p) => p.startsWith('q='));
+    const q = qParameter === undefined ? 1 : Number(qParameter.slice(2)) || 0;
+    if (type === 'text/html') html = Math.max(html, q);
+    else if (GRAPHQL_TYPES.has(type)) graphql = Math.max(graphql, q);
+  }
+  return html > graphql;
+}
+
+/**
+ * GET `path` from a browser gets the GraphiQL page; every other request goes on to the GraphQL
+ * handler. Register it before the response cache, so a page request never reaches the cache.
+ * Every GET answer there says `Vary: Accept`: the same URL is a page for a browser and JSON for
+ * a client, and an HTTP cache must keep the two apart. The page itself is not stored anywhere.
+ */
+export function registerGraphiqlOnEndpoint(app: FastifyInstance, path: string): void {
+  // Callback style: this runs on every request, and an async hook costs a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== path) return done();
+    reply.header('vary', 'accept');
+    if (!prefersHtml(request.headers.accept)) return done();
+    // Answering here ends the lifecycle: the cache and Apollo never see the request.
+    void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(PAGE);
+  });
+}
+
 export function registerGraphiql(app: FastifyInstance): void {
   const cache = new Map<string, Buffer>();
-  const securityHeaders = {
-    'content-security-policy': GRAPHIQL_CSP,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
-  };
+  const securityHeaders = SECURITY_HEADERS;
   app.get('/graphiql', (_, reply) => reply.headers(securityHeaders).type('text/html; charset=utf-8').send(PAGE));
   app.get('/', (_, reply) => reply.redirect('/graphiql'));
   app.get('/graphiql/init.js', (_, reply) => reply.headers(securityHeaders).type('text/javascript; charset=utf-8').send(INIT_SCRIPT));

@@ -18,6 +18,8 @@ export interface Limits {
   maxCost: number;
   /** Largest request body in bytes (413 above). */
   bodyLimitBytes: number;
+  /** Bytes of a refused request's unread body (a 413, say) read and dropped so the client can read the refusal; past them the connection is closed. */
+  discardBytes: number;
   /** Time a request may take from arrival to response before a 503 TIMEOUT. */
   requestTimeoutMs: number;
   /** max-age of successful responses (Cache-Control: public); the data changes only with a new dataset. */
@@ -33,6 +35,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxTokens: 5000,
   maxCost: 20000,
   bodyLimitBytes: 100 * 1024,
+  discardBytes: 16 * 1024 * 1024,
   requestTimeoutMs: 10000,
   cacheMaxAgeSeconds: 300,
   responseCacheBytes: 32 * 1024 * 1024,
@@ -46,13 +49,14 @@ export const LIMIT_VARIABLES: Record<keyof Limits, string> = {
   maxTokens: 'LIMIT_MAX_TOKENS',
   maxCost: 'LIMIT_MAX_COST',
   bodyLimitBytes: 'LIMIT_BODY_BYTES',
+  discardBytes: 'LIMIT_DISCARD_BYTES',
   requestTimeoutMs: 'LIMIT_REQUEST_TIMEOUT_MS',
   cacheMaxAgeSeconds: 'CACHE_MAX_AGE_SECONDS',
   responseCacheBytes: 'RESPONSE_CACHE_BYTES',
 };
 
 /** Limits that may be 0 (switched off); all others start at 1. */
-const MAY_BE_ZERO: ReadonlySet<keyof Limits> = new Set(['responseCacheBytes']);
+const MAY_BE_ZERO: ReadonlySet<keyof Limits> = new Set(['responseCacheBytes', 'discardBytes']);
 
 export function readLimits(env: NodeJS.ProcessEnv): Limits {
   const limits = { ...DEFAULT_LIMITS };

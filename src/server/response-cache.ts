@@ -27,6 +27,8 @@ export interface ResponseCacheOptions {
   /** Answers larger than this are not stored. */
   maxEntryBytes: number;
   today: () => string;
+  /** Apollo's CSRF prevention is on, so hits must be refused as Apollo would refuse misses. */
+  csrfPrevention: boolean;
 }
 
 interface Entry {
@@ -36,7 +38,7 @@ interface Entry {
   etag: string;
 }
 
-/** Apollo's CSRF prevention refuses GETs without one of these (or a non-simple content type); hits must too. */
+/** With CSRF prevention on, Apollo refuses GETs without one of these (or a non-simple content type); hits must too. */
 function passesCsrfPrevention(request: FastifyRequest): boolean {
   const headers = request.headers;
   if (headers['apollo-require-preflight'] !== undefined || headers['x-apollo-operation-name'] !== undefined) return true;
@@ -53,7 +55,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
   const entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry, key) => key.length + entry.body.length + 200 });
   const keys = new WeakMap<FastifyRequest, string>();
-  const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.url === '/graphql' && passesCsrfPrevention(request);
+  const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.url === '/graphql' && (!options.csrfPrevention || passesCsrfPrevention(request));
 
   const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'HIT' | 'MISS') => {
     reply.header('etag', entry.etag).header('cache-control', entry.cacheControl).header('vary', 'accept').header('x-cache', state).header('x-request-id', request.id);

@@ -3,7 +3,8 @@
  * service. Every request to a host other than 127.0.0.1/localhost is blocked and counted, so the
  * page is proven to work with no internet (no CDN, no web fonts, no telemetry). It checks that the
  * editor and the example tabs appear, that queries run (by the execute button and by Ctrl+Enter)
- * and show their answers, that the docs explorer lists the Query fields, and that the page reports
+ * and show their answers, that the docs explorer lists the Query fields, that a browser opening
+ * /graphql (the address `npm start` prints) gets the same working page, and that the page reports
  * no console error, page error or CSP violation. Screenshots go to test-results/ (gitignored).
  *
  * Needs /usr/bin/chromium (`apt-get install chromium`); without it the suite is skipped with a
@@ -84,8 +85,12 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
       timeout: TIMEOUT,
     });
-    // A fresh context is a fresh profile: no cached assets, no saved GraphiQL tabs.
-    context = await browser.newContext({ viewport: { width: 1440, height: 960 } });
+    ({ context, page } = await freshPage());
+  }, TIMEOUT);
+
+  /** A fresh context is a fresh profile: no cached assets, no saved GraphiQL tabs. Non-local requests are blocked and counted. */
+  async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 960 } });
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
       if (LOCAL_HOSTS.has(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
@@ -93,7 +98,7 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
       return route.abort('blockedbyclient');
     });
     await context.addInitScript(CSP_LISTENER);
-    page = await context.newPage();
+    const page = await context.newPage();
     page.setDefaultTimeout(TIMEOUT);
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(`console: ${message.text()}`);
@@ -105,7 +110,8 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
     page.on('requestfailed', (request) => {
       if (LOCAL_HOSTS.has(new URL(request.url()).hostname)) failedResponses.push(`failed ${request.url()}: ${request.failure()?.errorText}`);
     });
-  }, TIMEOUT);
+    return { context, page };
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -169,6 +175,26 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
     await compatibility.scrollIntoViewIfNeeded();
     expect(await compatibility.isVisible()).toBe(true);
     await page.screenshot({ path: `${RESULTS_DIR}graphiql-docs-compatibility.png` });
+  }, TIMEOUT);
+
+  it('opens on /graphql too, the address `npm start` prints, and runs a query there', async () => {
+    const endpoint = await freshPage();
+    try {
+      const response = await endpoint.page.goto(`${app.url}/graphql`, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+      await endpoint.page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
+      const tabs = (await endpoint.page.locator('.graphiql-tab .graphiql-tab-button').allInnerTexts()).map((t) => t.trim());
+      expect(tabs).toEqual(['Compatibility', 'Capacity', 'Catalogue']);
+      // The page's fetcher posts to /graphql, the URL it was opened on.
+      await endpoint.page.locator(EXECUTE).click();
+      const text = await waitUntil(() => endpoint.page.evaluate(editorText, RESPONSE_EDITOR), (t) => t.includes('"verdict"'), 'the compatibility result on /graphql');
+      expect((JSON.parse(text) as { data?: { compatibility: { verdict: string } } }).data?.compatibility.verdict).toBe('INCOMPATIBLE');
+      expect(await endpoint.page.evaluate(() => window.__cspViolations), 'CSP violations on /graphql').toEqual([]);
+      await endpoint.page.screenshot({ path: `${RESULTS_DIR}graphiql-on-graphql.png` });
+    } finally {
+      await endpoint.context.close();
+    }
   }, TIMEOUT);
 
   it('needed no internet and reported no console error, page error, CSP violation or failed request', async () => {

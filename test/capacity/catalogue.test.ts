@@ -25,6 +25,8 @@ const MAC_FAMILIES = ['mac-m4', 'mac-m4max', 'mac-m4pro', 'mac1', 'mac2', 'mac2-
 
 describe('the seed is AWS data, unchanged', () => {
   const csv = join(PROJECT_ROOT, '..', 'shared', 'data', 'ec2-instance-network-limits.csv');
+  // AWS's CSV lives in the workspace's ../shared, not in the repository; the seed records its upstream commit.
+  if (!existsSync(csv)) console.warn(`seed-vs-CSV check skipped: ${csv} is absent (no ../shared beside this checkout)`);
   it('has 1164 instance types in 165 families', () => {
     expect(rows).toHaveLength(1164);
     expect(families).toHaveLength(165);

@@ -37,7 +37,6 @@ describe('capacity', () => {
   it.concurrent.each([
     ['an Arm (Graviton) type', ['m6g.large'], /<instance-type>: m6g\.large is Arm-based \(the "g" attribute in m6g means AWS Graviton\); Windows nodes need x86-64\./],
     ['a mac type', ['mac1.metal'], /<instance-type>: mac1\.metal is a mac instance type, which runs macOS only\./],
-    ['prefix delegation on a Xen type', [xen.name, '--mode', 'prefix-delegation'], new RegExp(`--mode: ${xen.name.replace('.', '\\.')} runs on the xen hypervisor; prefix delegation for Windows needs a Nitro-based`)],
     ['an unknown name', ['m5.larg'], /<instance-type>: unknown EC2 instance type "m5\.larg"\n\s+closest known: m5\.large/],
     ['a --kubelet-max-pods that is not a number', ['m5.large', '--kubelet-max-pods', 'many'], /--kubelet-max-pods must be a whole number from 1 to 10000/],
     ['a --kubelet-max-pods of 0', ['m5.large', '--kubelet-max-pods', '0'], /--kubelet-max-pods must be a whole number from 1 to 10000/],
@@ -54,5 +53,12 @@ describe('capacity', () => {
     const result = await runCli(['capacity', xen.name]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`${xen.name} (secondary-IP mode): ${xen.ipv4PerInterface - 1} pods by IP addresses`);
+  });
+
+  it('prefix delegation on a Xen type answers with the secondary-IP fallback and says why', async () => {
+    const result = await runCli(['capacity', xen.name, '--mode', 'prefix-delegation']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`${xen.name} (prefix delegation asked, runs in secondary-IP mode): ${xen.ipv4PerInterface - 1} pods by IP addresses`);
+    expect(result.stdout.replace(/\n\s+/g, ' ')).toMatch(/runs on the xen hypervisor; prefix delegation for Windows needs a Nitro-based/);
   });
 });

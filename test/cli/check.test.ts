@@ -132,7 +132,7 @@ describe('plan files', () => {
   });
 
   it('reads a plan from stdin with -', async () => {
-    const result = await runCli(['check', '-', '-o', 'json'], { input: 'windowsVersion: windows-server-2025\ncniPlugin: win-bridge\nserviceTypes: [cluster-ip]\nkubernetesVersion: "1.33"\n' });
+    const result = await runCli(['check', '-', '-o', 'json'], { input: 'windowsVersion: windows-server-2025\ncniPlugin: win-bridge\nserviceTypes: [cluster-ip]\nkubernetesVersion: "1.35"\nenvironment: self-managed\n' });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).verdict).toBe('COMPATIBLE');
   });

@@ -64,7 +64,8 @@ describe('Windows lifecycle', () => {
 
   it('WINDOWS_VERSION_MAINSTREAM_ENDED: Server 2019 left mainstream support on 2024-01-09, extended runs to 2029-01-09 (endoflife-windows-server#releases)', () => {
     // seeds/windows-versions.yaml windows-server-2019.mainstreamSupportEnds / supportEnds
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019' }), {
+    // (a fully specified plan, so that nothing else is left open)
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'self-managed', kubernetesVersion: '1.33' }), {
       verdict: 'COMPATIBLE', code: 'WINDOWS_VERSION_MAINSTREAM_ENDED', severity: 'info', subject: 'windows-server-2019', cites: 'endoflife-windows-server#releases',
     });
     expect(f.message).toContain('2024-01-09');
@@ -73,6 +74,88 @@ describe('Windows lifecycle', () => {
     // Counter-cases: Server 2025 is in mainstream support (to 2029-11-13); 2019 was too in 2023.
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025' }), 'WINDOWS_VERSION_MAINSTREAM_ENDED');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2019', asOf: '2023-12-31' }), 'WINDOWS_VERSION_MAINSTREAM_ENDED');
+  });
+});
+
+describe('node OS support (seeds/node-os-support.yaml)', () => {
+  it('NODE_OS_UNSUPPORTED: Kubernetes never lists Windows Server 2016 as a node OS, so a Flannel plan on it fails at every version (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
+    // No kubernetes-* row for windows-server-2016; 2016 is still in extended support, so no lifecycle warning hides this.
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel', environment: 'self-managed' }), {
+      verdict: 'INCOMPATIBLE', code: 'NODE_OS_UNSUPPORTED', severity: 'error', subject: 'windows-server-2016', cites: 'k8s-windows-intro-legacy#Windows OS Version Support',
+    });
+    expect(f.message).not.toMatch(/^May apply/);
+    // With nothing else given, the upstream answer is still a plain error (the environments' tables add "may apply" warnings).
+    const open = judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel' });
+    expect(open.verdict).toBe('INCOMPATIBLE');
+    expect(open.findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.severity === 'error')).toHaveLength(1);
+    // 1709 and 1803 are not on any table either, beside their lifecycle warning.
+    for (const windowsVersion of ['windows-server-1709', 'windows-server-1803'])
+      expect(judge({ windowsVersion }).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.severity === 'error' && !x.message.startsWith('May apply'))).toHaveLength(1);
+  });
+
+  it('NODE_OS_UNSUPPORTED is scoped by Kubernetes version: Server 2019 is listed up to 1.34, Server 2025 from 1.35 (k8s-website-windows-2025##53724)', () => {
+    const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'self-managed' } as const;
+    const f = expectFinding(judge({ ...plan, kubernetesVersion: '1.35' }), {
+      verdict: 'INCOMPATIBLE', code: 'NODE_OS_UNSUPPORTED', severity: 'error', subject: 'windows-server-2019', cites: 'k8s-website-windows-2025##53724',
+    });
+    expect(f.remediation).toContain('Windows Server 2022, Windows Server 2025');
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.34' }), 'NODE_OS_UNSUPPORTED');
+    // Version open: "may apply", a warning, naming the window.
+    const open = judge(plan).findings.find((x) => x.code === 'NODE_OS_UNSUPPORTED')!;
+    expect(open.severity).toBe('warning');
+    expect(open.message).toMatch(/^May apply \(the plan does not give the Kubernetes version/);
+    expect(open.message).toContain('not listed after Kubernetes 1.34');
+    // SAC 1903 was listed for 1.18 only.
+    expectNoFinding(judge({ windowsVersion: 'windows-server-1903', environment: 'self-managed', kubernetesVersion: '1.18' }), 'NODE_OS_UNSUPPORTED');
+    expect(judge({ windowsVersion: 'windows-server-1903', environment: 'self-managed', kubernetesVersion: '1.19' }).verdict).toBe('INCOMPATIBLE');
+  });
+
+  it('NODE_OS_UNSUPPORTED from an environment table: AKS dropped Windows Server 2019 after 1.32; "may apply on AKS" when the environment is open (aks-windows-os-versions#Windows Server OS version support)', () => {
+    const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, kubernetesVersion: '1.33' } as const;
+    const f = expectFinding(judge({ ...plan, environment: 'aks' }), {
+      verdict: 'INCOMPATIBLE', code: 'NODE_OS_UNSUPPORTED', severity: 'error', subject: 'windows-server-2019', cites: 'aks-windows-os-versions#Windows Server OS version support',
+    });
+    expect(f.message).toContain('1.32 and earlier');
+    const open = judge(plan).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED');
+    expect(open).toHaveLength(1);
+    expect(open[0]!.severity).toBe('warning');
+    expect(open[0]!.message).toMatch(/^May apply on Azure Kubernetes Service/);
+    expectNoFinding(judge({ ...plan, environment: 'eks' }), 'NODE_OS_UNSUPPORTED');
+  });
+
+  it('NODE_OS_PREVIEW: Windows Server 2025 is in preview on AKS from 1.32 (aks-windows-os-versions#Windows Server OS version support)', () => {
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'aks', kubernetesVersion: '1.35' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NODE_OS_PREVIEW', severity: 'warning', subject: 'windows-server-2025', cites: 'aks-windows-os-versions#Windows Server OS version support',
+    });
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', kubernetesVersion: '1.35' }), 'NODE_OS_PREVIEW');
+  });
+
+  it('NODE_OS_SUPPORT_DISPUTED: AKS pages disagree whether Windows Server 2022 runs on 1.35 (aks-windows-os-versions#Add a node pool)', () => {
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.35' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NODE_OS_SUPPORT_DISPUTED', severity: 'warning', subject: 'windows-server-2022', cites: 'aks-windows-os-versions#Add a node pool',
+    });
+    expect(f.message).toContain('1.36');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.34' }), 'NODE_OS_SUPPORT_DISPUTED');
+    expect(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.36' }).verdict).toBe('INCOMPATIBLE');
+  });
+
+  it('NODE_OS_RETIRED: the EKS-optimized 20H2 Core AMI was withdrawn on 2022-08-09 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-20h2', environment: 'eks', kubernetesVersion: '1.24' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NODE_OS_RETIRED', severity: 'warning', subject: 'windows-server-20h2', cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+    });
+    expect(f.message).toContain('2022-08-09');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.24' }), 'NODE_OS_RETIRED');
+  });
+
+  it('CONTAINER_IMAGE_OS_MISMATCH: with process isolation the container base image must match the host OS version (k8s-windows-intro#windows-os-version-support)', () => {
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    const f = expectFinding(judge({ ...plan, containerImageWindowsVersion: 'windows-server-2019' }), {
+      verdict: 'INCOMPATIBLE', code: 'CONTAINER_IMAGE_OS_MISMATCH', severity: 'error', subject: 'windows-server-2019', cites: 'k8s-windows-intro#windows-os-version-support',
+    });
+    expect(f.remediation).toContain('HostProcess');
+    expectNoFinding(judge({ ...plan, containerImageWindowsVersion: 'windows-server-2022' }), 'CONTAINER_IMAGE_OS_MISMATCH');
+    // SAC 1809 and LTSC 2019 share build 17763: their images match.
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2019', containerImageWindowsVersion: 'windows-server-1809' }), 'CONTAINER_IMAGE_OS_MISMATCH');
   });
 });
 
@@ -192,17 +275,57 @@ describe('plugins and network modes', () => {
 });
 
 describe('environments', () => {
-  it('ENVIRONMENT_ASSUMED: the Amazon VPC CNI is the default on EKS, so EKS is assumed (eks-best-practices-windows-networking#Container Network Interface (CNI) options)', () => {
-    // seeds/cni-plugins.yaml amazon-vpc-cni.environments[eks].status default
+  it('ENVIRONMENT_ASSUMED: the Amazon VPC CNI runs only on EKS, whose control plane hosts its Windows IPAM, so EKS is assumed (eks-best-practices-windows-networking#IP address management)', () => {
+    // seeds/cni-plugins.yaml amazon-vpc-cni.onlyIn [eks]
     const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' });
     expectFinding(report, {
-      verdict: 'COMPATIBLE', code: 'ENVIRONMENT_ASSUMED', severity: 'info', subject: 'eks', cites: 'eks-best-practices-windows-networking#Container Network Interface (CNI) options',
+      verdict: 'COMPATIBLE', code: 'ENVIRONMENT_ASSUMED', severity: 'info', subject: 'eks', cites: 'eks-best-practices-windows-networking#IP address management',
     });
     // EKS-scoped limitations are checked under the assumption (seeds/limitations.yaml eks-single-eni).
     expect(report.findings.map((f) => f.subject)).toContain('eks-single-eni');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni', environment: 'eks' }), 'ENVIRONMENT_ASSUMED');
     // Flannel is the default nowhere: nothing is assumed.
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'ENVIRONMENT_ASSUMED');
+  });
+
+  it('ENVIRONMENT_ASSUMED is not made from a default: Calico is the AKS Arc default but runs anywhere, so AKS Arc facts only "may apply" (aks-arc-container-networking#IP address resources)', () => {
+    // seeds/cni-plugins.yaml calico has no onlyIn; seeds/limitations.yaml aks-windows-server-lb-ip-conflict (environments [aks-windows-server], severity warning)
+    const report = judge({ windowsVersion: 'windows-server-23h2', cniPlugin: 'calico' });
+    expectNoFinding(report, 'ENVIRONMENT_ASSUMED');
+    const conflict = report.findings.find((f) => f.subject === 'aks-windows-server-lb-ip-conflict')!;
+    expect(conflict.severity).toBe('info');
+    expect(conflict.message).toMatch(/^May apply on AKS on Windows Server/);
+    expect(conflict.message).toContain('the plan does not give the environment');
+    // Given the environment, the same fact is a plain warning.
+    const given = judge({ windowsVersion: 'windows-server-23h2', cniPlugin: 'calico', environment: 'aks-windows-server' });
+    expect(given.findings.find((f) => f.subject === 'aks-windows-server-lb-ip-conflict')).toMatchObject({ severity: 'warning', message: expect.not.stringMatching(/^May apply/) });
+  });
+
+  it('PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT: the Amazon VPC CNI runs only on EKS (eks-best-practices-windows-networking#IP address management)', () => {
+    // seeds/cni-plugins.yaml amazon-vpc-cni.onlyIn [eks]; seeds/environments.yaml aks-windows-server.pluginsListed
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'aks-windows-server', kubernetesVersion: '1.33' }), {
+      verdict: 'INCOMPATIBLE', code: 'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT', severity: 'error', subject: 'amazon-vpc-cni', cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(f.remediation).toContain('Calico');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'eks', kubernetesVersion: '1.33' }), 'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT');
+  });
+
+  it('PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT: the EKS guide lists the Amazon VPC CNI and Calico, not Azure-CNI (eks-best-practices-windows-networking#Container Network Interface (CNI) options)', () => {
+    // seeds/environments.yaml eks.pluginsListed; Azure-CNI has no eks entry
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'azure-cni', environment: 'eks', kubernetesVersion: '1.33' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT', severity: 'warning', subject: 'azure-cni', cites: 'eks-best-practices-windows-networking#Container Network Interface (CNI) options',
+    });
+    expect(f.message).toContain('Amazon VPC CNI (the default plugin)');
+    expect(f.message).toContain('Calico (a documented alternative)');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'eks', kubernetesVersion: '1.33' }), 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT');
+  });
+
+  it('PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN: no source lists the plugins of AKS in Azure, so Flannel there is not known either way (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/environments.yaml aks has no pluginsListed; Flannel has no aks entry
+    expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks', kubernetesVersion: '1.33' }), {
+      verdict: 'COMPATIBLE', code: 'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN', severity: 'info', subject: 'flannel', cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'azure-cni', environment: 'aks', kubernetesVersion: '1.33' }), 'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN');
   });
 
   it('PLUGIN_RETIRED_IN_ENVIRONMENT: Flannel was retired on AKS on Windows Server in December 2023 (aks-arc-container-networking#Compare network models)', () => {
@@ -249,6 +372,31 @@ describe('network policy', () => {
   });
 });
 
+describe('feature defaults (seeds/feature-defaults.yaml)', () => {
+  it('FEATURE_DEFAULT: AKS turns DSR on in Windows node pools (aks-issues##2073)', () => {
+    const plan = { windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' } as const;
+    expectFinding(judge({ ...plan, environment: 'aks' }), { verdict: 'COMPATIBLE', code: 'FEATURE_DEFAULT', severity: 'info', subject: 'direct-server-return', cites: 'aks-issues##2073' });
+    expectNoFinding(judge({ ...plan, environment: 'eks' }), 'FEATURE_DEFAULT');
+    // The EKS SAC AMIs have DSR on; the LTSC ones do not (channel).
+    expect(judge({ windowsVersion: 'windows-server-20h2', environment: 'eks', features: ['direct-server-return'], kubernetesVersion: '1.24' }).findings.map((f) => f.code)).toContain('FEATURE_DEFAULT');
+    // Environment open: "may apply" on each environment that has the default.
+    const open = judge(plan).findings.filter((f) => f.code === 'FEATURE_DEFAULT');
+    expect(open).toHaveLength(1);
+    expect(open[0]!.message).toMatch(/^May apply on Azure Kubernetes Service \(AKS\) in Azure \(the plan does not give the environment/);
+  });
+});
+
+describe('network policy by environment', () => {
+  it('NETWORK_POLICY_UNSUPPORTED on EKS: the VPC CNI enforces policies on Linux nodes only (eks-user-guide-windows#cni-network-policy.adoc)', () => {
+    // seeds/cni-plugins.yaml amazon-vpc-cni.environments[eks].networkPolicy not-supported; the plugin's general answer is unknown
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'eks', networkPolicy: true, kubernetesVersion: '1.33' }), {
+      verdict: 'INCOMPATIBLE', code: 'NETWORK_POLICY_UNSUPPORTED', severity: 'error', subject: 'amazon-vpc-cni', cites: 'eks-user-guide-windows#cni-network-policy.adoc',
+    });
+    expect(f.message).toContain('Calico');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'eks', networkPolicy: true, kubernetesVersion: '1.33' }), 'NETWORK_POLICY_UNSUPPORTED');
+  });
+});
+
 describe('limitations', () => {
   describe('THRESHOLD_EXCEEDED', () => {
     it('65 backends on Server 2016: at most 64 backends per Service on builds before 17763.2746 (k8s-windows-networking-uk#limitations)', () => {
@@ -262,17 +410,26 @@ describe('limitations', () => {
       expectNoFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
     });
 
-    it('65 backends on Server 2022 are fine: the 1024 ceiling applies from 17763.2746 (k8s-windows-networking-en#limitations)', () => {
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 65 }), 'THRESHOLD_EXCEEDED');
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED');
+    it('65 backends on Server 2022 only "may apply": the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
+      // seeds/limitations.yaml backends-per-service-64.appliesTo.windowsBuilds.confirmedOn [windows-server-2019]
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 65 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'THRESHOLD_EXCEEDED', severity: 'warning', subject: 'backends-per-service-64', cites: 'eks-user-guide-windows#windows-support.adoc',
+      });
+      expect(f.message).toMatch(/^May apply/);
+      expect(f.message).toContain('no source says whether it holds on Windows Server 2022');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
     });
 
-    it('1025 backends on Server 2022: at most 1024 backends per Service (k8s-windows-networking-en#limitations)', () => {
+    it('1025 backends on Server 2022: the 1024 ceiling "may apply" there, and applies on Server 2019 from 17763.2746 (k8s-windows-networking-en#limitations)', () => {
       // seeds/limitations.yaml backends-per-service-1024
-      expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1025 }), {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1025 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'THRESHOLD_EXCEEDED', severity: 'warning', subject: 'backends-per-service-1024', cites: 'k8s-windows-networking-en#limitations',
+      });
+      expect(f.message).toContain('Windows Server 2019');
+      expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 1025 }), {
         verdict: 'INCOMPATIBLE', code: 'THRESHOLD_EXCEEDED', severity: 'error', subject: 'backends-per-service-1024', cites: 'k8s-windows-networking-en#limitations',
       });
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1025 }), 'THRESHOLD_EXCEEDED', 'backends-per-service-64');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED');
     });
 
     it('65 backends on Server 2019 without a revision: the 64 limit only "may apply" before KB5011551, 17763.2746 (eks-user-guide-windows#windows-support.adoc)', () => {
@@ -298,7 +455,7 @@ describe('limitations', () => {
 
   describe('LIMITATION_MITIGATED', () => {
     it('150 Services on an EKS node with DSR: DSR reduces the risk of port exhaustion (eks-best-practices-windows-networking#IP address management)', () => {
-      const report = judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 150, features: ['direct-server-return'], kubernetesVersion: '1.33' });
+      const report = judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 150, features: ['direct-server-return'], kubernetesVersion: '1.35' });
       const f = expectFinding(report, {
         verdict: 'COMPATIBLE', code: 'LIMITATION_MITIGATED', severity: 'info', subject: 'eks-port-exhaustion', cites: 'eks-best-practices-windows-networking#IP address management',
       });
@@ -361,13 +518,40 @@ describe('limitations', () => {
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay' }), 'REQUIREMENT_NOT_MET', 'overlay-requires-kb4489899');
   });
 
-  it('CAVEAT: DSR is off by default on the EKS Windows Server 2019 LTSC AMIs (eks-best-practices-windows-networking#IP address management)', () => {
-    // seeds/limitations.yaml eks-dsr-not-default-on-ltsc-2019 (environments [eks], builds 17763, features [direct-server-return])
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'eks', features: ['direct-server-return'], kubernetesVersion: '1.33' }), {
-      verdict: 'COMPATIBLE', code: 'CAVEAT', severity: 'info', subject: 'eks-dsr-not-default-on-ltsc-2019', cites: 'eks-best-practices-windows-networking#IP address management',
+  describe('CAVEAT: on EKS, DSR needs kube-proxy flags on Windows Server 2019 and later LTSC AMIs (eks-best-practices-windows-networking#IP address management)', () => {
+    // seeds/limitations.yaml eks-dsr-not-default-on-ltsc-2019 (environments [eks], channels [LTSC], builds from 17763, features [direct-server-return])
+    const dsr = { features: ['direct-server-return'], kubernetesVersion: '1.33' } as const;
+    it('applies on Server 2019 and on Server 2022, with the flags as remediation', () => {
+      for (const windowsVersion of ['windows-server-2019', 'windows-server-2022']) {
+        const f = expectFinding(judge({ windowsVersion, windowsBuildRevision: windowsVersion === 'windows-server-2019' ? 1432 : 261, environment: 'eks', ...dsr }), {
+          verdict: 'COMPATIBLE', code: 'CAVEAT', severity: 'info', subject: 'eks-dsr-not-default-on-ltsc-2019', cites: 'eks-best-practices-windows-networking#IP address management',
+        });
+        expect(f.remediation).toContain('Start-EKSBootstrap.ps1');
+        expect(f.remediation).toContain('--enable-dsr');
+      }
     });
-    expect(f.remediation).toContain('Start-EKSBootstrap.ps1');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['direct-server-return'], kubernetesVersion: '1.33' }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+    it('does not apply to SAC 1809, which shares build 17763 (channel), nor outside EKS', () => {
+      expectNoFinding(judge({ windowsVersion: 'windows-server-1809', windowsBuildRevision: 1432, environment: 'eks', ...dsr }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'aks', ...dsr }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+    });
+    it('"may apply on Amazon EKS" when the plan gives no environment', () => {
+      const report = judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, ...dsr });
+      const f = report.findings.find((x) => x.subject === 'eks-dsr-not-default-on-ltsc-2019')!;
+      expect(f).toMatchObject({ code: 'CAVEAT', severity: 'info' });
+      expect(f.message).toMatch(/^May apply on Amazon EKS \(the plan does not give the environment/);
+    });
+  });
+
+  it('CAVEAT scoped by plugin version: before Flannel v0.12.0 a VXLAN node cannot reach its own pods (flannel-repo#commit fc9cdb10)', () => {
+    // seeds/limitations.yaml flannel-vxlan-no-local-pod-access-before-0-12 (pluginVersions before 0.12.0)
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'overlay', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    expectFinding(judge({ ...plan, cniPluginVersion: 'v0.11.0' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'KNOWN_ISSUE', severity: 'warning', subject: 'flannel-vxlan-no-local-pod-access-before-0-12', cites: 'flannel-repo#commit fc9cdb10',
+    });
+    expectNoFinding(judge({ ...plan, cniPluginVersion: '0.12.0' }), 'KNOWN_ISSUE', 'flannel-vxlan-no-local-pod-access-before-0-12');
+    const open = judge(plan).findings.find((f) => f.subject === 'flannel-vxlan-no-local-pod-access-before-0-12')!;
+    expect(open.severity).toBe('info');
+    expect(open.message).toContain('the plan does not give the CNI plugin version');
   });
 });
 
@@ -375,7 +559,7 @@ describe('settings by Kubernetes version', () => {
   // seeds/features.yaml direct-server-return.settings: --feature-gates WinDSR=true for 1.14-1.32
   // (k8s-feature-gates#WinDSR), --enable-dsr=true in every version (k8s-windows-networking-uk#load-balancing-and-services)
   it('KUBERNETES_VERSION_UNSPECIFIED: DSR needs the WinDSR gate only up to 1.32, so both variants are listed (k8s-feature-gates#WinDSR)', () => {
-    const report = judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'] });
+    const report = judge({ windowsVersion: 'windows-server-2022', environment: 'self-managed', features: ['direct-server-return'] });
     const f = expectFinding(report, { verdict: 'COMPATIBLE', code: 'KUBERNETES_VERSION_UNSPECIFIED', severity: 'info', subject: undefined, cites: 'k8s-feature-gates#WinDSR' });
     expect(f.message).toContain('Kubernetes 1.14 to 1.32');
     expect(settingTexts(report)).toEqual(['--feature-gates=WinDSR=true', '--enable-dsr=true']);
@@ -399,10 +583,16 @@ describe('settings by Kubernetes version', () => {
     expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.19' }))).toEqual(['--feature-gates=WinOverlay=true', '--source-vip=<source VIP of the node>']);
     expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', kubernetesVersion: '1.19' }))).toEqual([]);
   });
+
+  it('settings scoped by Windows release: KB4489899 is listed for overlay on Server 2019 only (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/network-modes.yaml overlay.settings KB4489899 with windowsBuilds 17763
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2019', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).toContain('KB4489899=17763.379');
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).not.toContain('KB4489899=17763.379');
+  });
 });
 
 describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc-resource-controller#pkg/aws/vpc/limits.go)', () => {
-  const base = { windowsVersion: 'windows-server-2022' } as const;
+  const base = { windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.33' } as const;
 
   it('INSTANCE_TYPE_NOT_FOR_WINDOWS: m6g.large is Graviton (Arm) and mac2.metal runs macOS (aws-ec2-instance-type-names#Naming conventions)', () => {
     for (const instanceType of ['m6g.large', 'mac2.metal', 'a1.large'])
@@ -411,14 +601,19 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
     expect(judge({ ...base, instanceType: 'g5.xlarge' }).findings.map((f) => f.code)).not.toContain('INSTANCE_TYPE_NOT_FOR_WINDOWS');
   });
 
-  it('PREFIX_DELEGATION_UNSUPPORTED: m4.large runs on Xen, so it stays in secondary-IP mode (vpc-resource-controller#pkg/utils/helper.go)', () => {
-    expectFinding(judge({ ...base, instanceType: 'm4.large', ipAddressMode: 'PREFIX_DELEGATION' }), {
-      verdict: 'INCOMPATIBLE',
+  it('PREFIX_DELEGATION_UNSUPPORTED: m4.large runs on Xen, so the controller keeps it in secondary-IP mode with 9 pods (vpc-resource-controller#pkg/provider/ip/provider.go)', () => {
+    const report = judge({ ...base, instanceType: 'm4.large', ipAddressMode: 'PREFIX_DELEGATION' });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'PREFIX_DELEGATION_UNSUPPORTED',
-      severity: 'error',
+      severity: 'warning',
       subject: 'm4.large',
-      cites: 'vpc-resource-controller#pkg/utils/helper.go',
+      cites: 'vpc-resource-controller#pkg/provider/ip/provider.go',
     });
+    expect(f.message).toContain('9 pod addresses instead of the 144');
+    expect(report.findings.find((x) => x.code === 'POD_CAPACITY')!.message).toContain('gives 9 Windows pods in secondary-IP mode');
+    // The fallback figure is what PODS_EXCEED_CAPACITY compares with.
+    expect(judge({ ...base, instanceType: 'm4.large', ipAddressMode: 'PREFIX_DELEGATION', podsPerNode: 20 }).verdict).toBe('INCOMPATIBLE');
     expect(judge({ ...base, instanceType: 'm4.large' }).findings.map((f) => f.code)).not.toContain('PREFIX_DELEGATION_UNSUPPORTED');
   });
 

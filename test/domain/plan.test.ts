@@ -26,6 +26,7 @@ describe('validatePlan: unknown slugs name the field and the real choices (from 
     ['environment', { ...base, environment: 'gke' }, () => seeds.environments.keys()],
     ['features', { ...base, features: ['dual-stack', 'ipv6-only'] }, () => seeds.features.keys()],
     ['serviceTypes', { ...base, serviceTypes: ['cluster-ip', 'headless'] }, () => seeds.serviceTypes.keys()],
+    ['containerImageWindowsVersion', { ...base, containerImageWindowsVersion: 'ltsc2022' }, () => seeds.windowsVersions.keys()],
   ];
 
   it.each(cases)('%s', (field, input, choices) => {
@@ -152,5 +153,24 @@ describe('validatePlan: accepted plans', () => {
       kubeletMaxPods: 150,
     };
     expect(validatePlan(testKnowledge(), input, TEST_TODAY)).toEqual(input);
+  });
+});
+
+describe('validatePlan: cniPluginVersion', () => {
+  it('needs the plugin it belongs to', () => {
+    const e = refusal({ ...base, cniPluginVersion: '0.12.0' });
+    expect(e.field).toBe('cniPluginVersion');
+    expect(e.message).toContain('needs cniPlugin');
+  });
+
+  it.each(['latest', '0.12.0-rc1', '1.2.3.4', ''])('refuses "%s", saying what a version looks like', (version) => {
+    const e = refusal({ ...base, cniPlugin: 'flannel', cniPluginVersion: version });
+    expect(e.field).toBe('cniPluginVersion');
+    expect(e.message).toContain('such as "0.12.0"');
+  });
+
+  it('accepts a release with or without a leading v', () => {
+    for (const v of ['0.12.0', 'v0.28.9', '1'])
+      expect(validatePlan(testKnowledge(), { ...base, cniPlugin: 'flannel', cniPluginVersion: v }, TEST_TODAY).cniPluginVersion).toBe(v);
   });
 });

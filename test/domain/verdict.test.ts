@@ -125,11 +125,18 @@ describe('properties over the seeds', () => {
 
   it('every plugin with networkPolicy: the policy finding follows the seeded support level (seeds/cni-plugins.yaml networkPolicy)', () => {
     for (const [plugin, p] of seeds.cniPlugins) {
-      const codes = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, networkPolicy: true }).findings.map((f) => f.code);
+      // Self-managed: no environment's own answer applies, so the plugin's general one decides.
+      const codes = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, environment: 'self-managed', networkPolicy: true }).findings.map((f) => f.code);
       expect(codes.includes('NETWORK_POLICY_UNSUPPORTED'), plugin).toBe(p.networkPolicy.support === 'not-supported');
       expect(codes.includes('NETWORK_POLICY_UNKNOWN'), plugin).toBe(p.networkPolicy.support === 'unknown');
       const without = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, networkPolicy: false }).findings.map((f) => f.code);
       expect(without.filter((c) => c.startsWith('NETWORK_POLICY_')), plugin).toEqual([]);
+      // In an environment with an answer of its own, that answer decides.
+      for (const e of p.environments.filter((x) => x.networkPolicy)) {
+        const inEnv = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, environment: e.environment, networkPolicy: true }).findings.map((f) => f.code);
+        expect(inEnv.includes('NETWORK_POLICY_UNSUPPORTED'), `${plugin} in ${e.environment}`).toBe(e.networkPolicy!.support === 'not-supported');
+        expect(inEnv.includes('NETWORK_POLICY_UNKNOWN'), `${plugin} in ${e.environment}`).toBe(e.networkPolicy!.support === 'unknown');
+      }
     }
   });
 

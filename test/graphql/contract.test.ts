@@ -1,5 +1,5 @@
 /** The served schema keeps the public contract: no breaking change, ever. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, findBreakingChanges, findDangerousChanges } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -10,16 +10,12 @@ const contractPath = join(PROJECT_ROOT, 'test/contract/contract.graphql');
 const served = buildSchema(typeDefs);
 
 describe('public contract', () => {
-  it('the project copy of the contract is the shared one (when ../shared is present)', () => {
-    const shared = join(PROJECT_ROOT, '..', 'shared', 'contract', 'schema.graphql');
-    let sharedText: string;
-    try {
-      sharedText = readFileSync(shared, 'utf8');
-    } catch {
-      // Outside the workspace (e.g. a bare clone) only the project copy exists; the next test still guards it.
-      return expect(readFileSync(contractPath, 'utf8')).toContain('type Query');
-    }
-    expect(readFileSync(contractPath, 'utf8')).toBe(sharedText);
+  // The workspace keeps the contract in ../shared; a clone from a git host has only the project copy,
+  // which the tests below guard on their own.
+  const shared = join(PROJECT_ROOT, '..', 'shared', 'contract', 'schema.graphql');
+  if (!existsSync(shared)) console.warn(`contract copy check skipped: ${shared} is absent (no ../shared beside this checkout); the committed test/contract/contract.graphql is used`);
+  it.skipIf(!existsSync(shared))('the project copy of the contract is the shared one (where ../shared is present)', () => {
+    expect(readFileSync(contractPath, 'utf8')).toBe(readFileSync(shared, 'utf8'));
   });
 
   it('has no breaking change against the served schema (graphql-js findBreakingChanges)', () => {

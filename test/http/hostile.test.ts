@@ -3,6 +3,7 @@
  * extensions.code, quickly, and the server keeps answering afterwards.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 import { startApp, type RunningApp } from '../support/fixtures.js';
@@ -21,6 +22,40 @@ async function send(body: string, headers: Record<string, string> = { 'content-t
   const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers, body });
   const text = await response.text();
   return { status: response.status, text, json: (() => { try { return JSON.parse(text) as { errors?: { message: string; extensions?: { code?: string } }[] }; } catch { return undefined; } })(), ms: performance.now() - started };
+}
+
+/** Writes `chunks` in order on one raw connection and collects what comes back until the server closes it or 1 s of quiet. */
+function rawExchange(port: number, chunks: string[]): Promise<{ text: string; closedByServer: boolean; bytesWritten: number }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    let bytesWritten = 0;
+    let quiet: NodeJS.Timeout | undefined;
+    const finish = (closedByServer: boolean) => {
+      clearTimeout(quiet);
+      socket.destroy();
+      resolve({ text, closedByServer, bytesWritten });
+    };
+    const restartQuiet = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => finish(false), 1000);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      restartQuiet();
+    });
+    socket.on('close', () => finish(true));
+    socket.on('error', () => finish(true));
+    const writeNext = (i: number): void => {
+      if (i >= chunks.length || socket.destroyed) return restartQuiet();
+      socket.write(chunks[i]!, (error) => {
+        if (error) return;
+        bytesWritten += Buffer.byteLength(chunks[i]!);
+        writeNext(i + 1);
+      });
+    };
+    socket.on('connect', () => writeNext(0));
+  });
 }
 
 async function expectStillServing() {
@@ -61,11 +96,30 @@ describe.each([
 
 describe('transport-level abuse', () => {
   it('huge body (8 MiB) -> 413 without reading it all', async () => {
+    // test/http/refused-body.test.ts: the same from a separate server process, as clients meet it.
     const r = await send(q(`{ __typename } #${'x'.repeat(8 * 1024 * 1024)}`));
     expect(r.status).toBe(413);
     expect(r.json?.errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
     expect(r.ms).toBeLessThan(REFUSED_WITHIN_MS);
     await expectStillServing();
+  });
+
+  it('a refused body is read and dropped up to LIMIT_DISCARD_BYTES, then the connection goes on; past them it is closed', async () => {
+    const strict = await startApp({ limits: { ...DEFAULT_LIMITS, discardBytes: 1024 * 1024 } });
+    try {
+      const { port } = new URL(strict.url);
+      const head = (length: number) => `POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+      // Under the bound: the 413 arrives, the rest of the body is drained, and the same connection serves the next request.
+      const under = await rawExchange(Number(port), [head(768 * 1024), 'x'.repeat(768 * 1024), 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n']);
+      expect(under.text).toMatch(/^HTTP\/1\.1 413 [^]*PAYLOAD_TOO_LARGE[^]*HTTP\/1\.1 200 [^]*"status":"ok"/);
+      // Over it: the server stops reading and closes the connection long before 32 MiB are through.
+      const over = await rawExchange(Number(port), [head(32 * 1024 * 1024), ...Array.from({ length: 32 }, () => 'x'.repeat(1024 * 1024))]);
+      expect(over.closedByServer).toBe(true);
+      expect(over.bytesWritten).toBeLessThan(32 * 1024 * 1024);
+      expect((await strict.graphql('{ __typename }')).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('huge batch (1000 operations in one array) -> 400, batching is off', async () => {
@@ -94,9 +148,18 @@ describe('transport-level abuse', () => {
     expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('NOT_FOUND');
   });
 
-  it('a GET without the preflight header is refused by CSRF prevention', async () => {
-    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ __typename }')}`);
-    expect(response.status).toBe(400);
+  it('a GET without a preflight header is answered by default, and refused with CSRF_PREVENTION=true', async () => {
+    const url = (base: string) => `${base}/graphql?query=${encodeURIComponent('{ __typename }')}`;
+    expect(await (await fetch(url(app.url))).json()).toEqual({ data: { __typename: 'Query' } });
+    const strict = await startApp({ csrfPrevention: true });
+    try {
+      const refused = await fetch(url(strict.url));
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('BAD_REQUEST');
+      expect((await fetch(url(strict.url), { headers: { 'apollo-require-preflight': 'true' } })).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

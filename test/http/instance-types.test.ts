@@ -44,8 +44,9 @@ async function allPages(variables: Record<string, unknown>) {
 }
 
 describe('every row through the API', () => {
-  it.each(['SECONDARY_IP', 'PREFIX_DELEGATION'] as const)('podCapacity answers all 1164 types in %s, or refuses with the reason', async (mode) => {
-    const refused = (r: (typeof rows)[number]) => isArm(r.name) || isMac(r.name) || (mode === 'PREFIX_DELEGATION' && r.hypervisor === 'xen');
+  it.each(['SECONDARY_IP', 'PREFIX_DELEGATION'] as const)('podCapacity answers all 1164 types in %s (Xen types with the secondary-IP fallback), or refuses Arm and mac with the reason', async (mode) => {
+    const refused = (r: (typeof rows)[number]) => isArm(r.name) || isMac(r.name);
+    const effective = (r: (typeof rows)[number]) => (mode === 'PREFIX_DELEGATION' && r.hypervisor !== 'xen' ? 'PREFIX_DELEGATION' : 'SECONDARY_IP');
     // Accepted rows in aliased batches of 25, within the alias limit (podCapacity is non-null, so one refusal would void a batch).
     const accepted = rows.filter((r) => !refused(r));
     for (let i = 0; i < accepted.length; i += 25) {
@@ -53,13 +54,13 @@ describe('every row through the API', () => {
       const query = `{ ${batch.map((r, j) => `t${j}: podCapacity(input: { instanceType: "${r.name}", ipAddressMode: ${mode} }) { maxPods instanceType }`).join(' ')} }`;
       const { body } = await app.graphql<Record<string, { maxPods: number; instanceType: string }>>(query);
       expect(body.errors).toBeUndefined();
-      batch.forEach((r, j) => expect(body.data![`t${j}`], r.name).toEqual({ maxPods: mode === 'SECONDARY_IP' ? r.ipv4PerInterface - 1 : (r.ipv4PerInterface - 1) * 16, instanceType: r.name }));
+      batch.forEach((r, j) => expect(body.data![`t${j}`], r.name).toEqual({ maxPods: effective(r) === 'SECONDARY_IP' ? r.ipv4PerInterface - 1 : (r.ipv4PerInterface - 1) * 16, instanceType: r.name }));
     }
     // Refused rows one by one, each with its reason.
     for (const r of rows.filter(refused)) {
       const { body } = await app.graphql(`{ podCapacity(input: { instanceType: "${r.name}", ipAddressMode: ${mode} }) { maxPods } }`);
       expect(body.errors?.[0]?.extensions?.code, r.name).toBe('BAD_USER_INPUT');
-      expect(body.errors?.[0]?.message, r.name).toMatch(isMac(r.name) ? /macOS only/ : isArm(r.name) ? /Arm-based/ : /Nitro/);
+      expect(body.errors?.[0]?.message, r.name).toMatch(isMac(r.name) ? /macOS only/ : /Arm-based/);
     }
     expect(accepted.length + rows.filter(refused).length).toBe(1164);
   });
@@ -109,12 +110,16 @@ describe('golden cases', () => {
     expect(body.data!.instanceType).toEqual({ architecture: 'X86_64', usableForWindows: true, secondaryIpCapacity: { maxPods: secondary }, prefixDelegationCapacity: { maxPods: prefixes } });
   });
 
-  it('a Xen type (m4.large) has no prefix-delegation capacity, and asking for it explains why', async () => {
+  it('a Xen type (m4.large) has no prefix-delegation capacity; asking for it answers with the secondary-IP fallback and says why', async () => {
     const { body } = await app.graphql<{ instanceType: { hypervisor: string; prefixDelegationSupported: boolean; prefixDelegationCapacity: null } }>('{ instanceType(name: "m4.large") { hypervisor prefixDelegationSupported prefixDelegationCapacity { maxPods } } }');
     expect(body.data!.instanceType).toEqual({ hypervisor: 'XEN', prefixDelegationSupported: false, prefixDelegationCapacity: null });
-    const refused = await app.graphql('{ podCapacity(input: { instanceType: "m4.large", ipAddressMode: PREFIX_DELEGATION }) { maxPods } }');
-    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.ipAddressMode' });
-    expect(refused.body.errors?.[0]?.message).toMatch(/xen hypervisor.*Nitro/);
+    // The VPC Resource Controller keeps such a node in secondary-IP mode (pkg/provider/ip/provider.go).
+    const fallback = await app.graphql<{ podCapacity: { maxPods: number; ipAddressMode: string; effectiveIpAddressMode: string; steps: string[] } }>(
+      '{ podCapacity(input: { instanceType: "m4.large", ipAddressMode: PREFIX_DELEGATION }) { maxPods ipAddressMode effectiveIpAddressMode steps } }',
+    );
+    const m4 = rows.find((r) => r.name === 'm4.large')!;
+    expect(fallback.body.data!.podCapacity).toMatchObject({ maxPods: m4.ipv4PerInterface - 1, ipAddressMode: 'PREFIX_DELEGATION', effectiveIpAddressMode: 'SECONDARY_IP' });
+    expect(fallback.body.data!.podCapacity.steps[0]).toMatch(/xen hypervisor.*Nitro.*secondary-IP mode/);
   });
 
   it('a bare-metal type (m5.metal) has no hypervisor but supports prefix delegation', async () => {

@@ -20,10 +20,13 @@ const PREFLIGHT = { 'apollo-require-preflight': 'true' };
 type Body = any;
 const json = async (response: Response): Promise<Body> => response.json();
 
-function get(params: Record<string, unknown>, headers: Record<string, string> = PREFLIGHT) {
-  const search = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  return fetch(`${app.url}/graphql?${search}`, { headers });
+const search = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+/** A GET as standard clients send it: no CSRF preflight header (CSRF prevention is off by default). */
+function get(params: Record<string, unknown>, headers: Record<string, string> = {}, base = app.url) {
+  return fetch(`${base}/graphql?${search(params)}`, { headers });
 }
+/** What a browser's address bar sends. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 describe('GET answers', () => {
   it('are computed once, then served from the cache with the same body and headers', async () => {
@@ -46,10 +49,10 @@ describe('GET answers', () => {
     const first = await get(params);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(new RegExp(`^"${app.database.meta.datasetVersion.replace(/[.+]/g, '\\$&')}-[\\w-]+"$`));
-    const revalidated = await get(params, { ...PREFLIGHT, 'if-none-match': etag });
+    const revalidated = await get(params, { 'if-none-match': etag });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');
-    const stale = await get(params, { ...PREFLIGHT, 'if-none-match': '"0.0.0-other"' });
+    const stale = await get(params, { 'if-none-match': '"0.0.0-other"' });
     expect(stale.status).toBe(200);
   });
 
@@ -83,12 +86,42 @@ describe('GET answers', () => {
     }
   });
 
-  it('are still refused without a CSRF preflight header, even once cached', async () => {
-    const params = { query: LOOKUP, variables: { slug: 'flannel' } };
-    await get(params);
-    const refused = await get(params, {});
-    expect(refused.status).toBe(400);
-    expect(refused.headers.get('x-cache')).toBeNull();
+  it('and a browser opening the same URL are kept apart: JSON is cached, the GraphiQL page never is, both vary by Accept', async () => {
+    const params = { query: LOOKUP, variables: { slug: 'azure-cni' } };
+    const page = async () => {
+      const response = await get(params, { accept: BROWSER_ACCEPT });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('vary')).toMatch(/accept/i);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-cache')).toBeNull();
+      expect(await response.text()).toContain('GraphiQL');
+    };
+    await page();
+    for (const state of ['MISS', 'HIT']) {
+      const response = await get(params);
+      expect(response.headers.get('x-cache')).toBe(state);
+      expect(response.headers.get('vary')).toMatch(/accept/i);
+      expect((await json(response)).data.cniPlugin.slug).toBe('azure-cni');
+    }
+    await page();
+  });
+});
+
+describe('with CSRF_PREVENTION=true', () => {
+  it('a GET without a preflight header is refused with BAD_REQUEST, even once its answer is cached', async () => {
+    const strict = await startApp({ csrfPrevention: true });
+    try {
+      const params = { query: LOOKUP, variables: { slug: 'flannel' } };
+      expect((await get(params, PREFLIGHT, strict.url)).headers.get('x-cache')).toBe('MISS');
+      expect((await get(params, PREFLIGHT, strict.url)).headers.get('x-cache')).toBe('HIT');
+      const refused = await get(params, {}, strict.url);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('x-cache')).toBeNull();
+      expect((await json(refused)).errors[0].extensions.code).toBe('BAD_REQUEST');
+    } finally {
+      await strict.close();
+    }
   });
 });
 
@@ -108,7 +141,7 @@ describe('RESPONSE_CACHE_BYTES=0', () => {
     try {
       const url = `${uncached.url}/graphql?${new URLSearchParams({ query: LOOKUP, variables: JSON.stringify({ slug: 'flannel' }) })}`;
       for (let i = 0; i < 2; i++) {
-        const response = await fetch(url, { headers: PREFLIGHT });
+        const response = await fetch(url);
         expect(response.status).toBe(200);
         expect(response.headers.get('x-cache')).toBeNull();
       }

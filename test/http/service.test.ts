@@ -1,6 +1,6 @@
 /** GraphiQL, health and readiness, GET queries and error masking of the real HTTP service. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_OPERATIONS } from '../../src/server/graphiql.js';
+import { EXAMPLE_OPERATIONS, prefersHtml } from '../../src/server/graphiql.js';
 import { startApp, type RunningApp } from '../support/fixtures.js';
 
 let app: RunningApp;
@@ -30,6 +30,43 @@ describe('GraphiQL', () => {
     }
   });
 
+  it('is what a browser gets on /graphql, the address `npm start` prints: the same page and headers as /graphiql', async () => {
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+    const [endpoint, graphiql] = await Promise.all([fetch(`${app.url}/graphql`, { headers: { accept: browser } }), fetch(`${app.url}/graphiql`)]);
+    expect(endpoint.status).toBe(200);
+    expect(endpoint.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await endpoint.text()).toBe(await graphiql.text());
+    for (const header of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'])
+      expect(endpoint.headers.get(header), header).toBe(graphiql.headers.get(header));
+    // The same URL answers JSON to clients: caches must key on Accept, and must not keep the page.
+    expect(endpoint.headers.get('vary')).toMatch(/accept/i);
+    expect(endpoint.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it.each([
+    ['no Accept header', undefined],
+    ['*/* (curl, most clients)', '*/*'],
+    ['application/json', 'application/json'],
+    ['application/graphql-response+json', 'application/graphql-response+json'],
+    ['a tie between JSON and HTML', 'application/json, text/html'],
+    ['HTML ranked below JSON', 'text/html;q=0.5, application/json'],
+  ])('gives clients JSON on GET /graphql, not the page: %s', async (_name, accept) => {
+    const response = await fetch(`${app.url}/graphql`, accept === undefined ? {} : { headers: { accept } });
+    expect(response.headers.get('content-type')).toMatch(/^application\/(graphql-response\+)?json/);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('vary')).toMatch(/accept/i);
+  });
+
+  it('ranks text/html against the GraphQL types by quality, ignoring wildcards', () => {
+    expect(prefersHtml('text/html')).toBe(true);
+    expect(prefersHtml('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toBe(true);
+    expect(prefersHtml('application/json;q=0.5, text/html')).toBe(true);
+    expect(prefersHtml('text/html;q=0, */*')).toBe(false);
+    expect(prefersHtml('application/json, text/html')).toBe(false);
+    expect(prefersHtml('text/*')).toBe(false);
+    expect(prefersHtml(undefined)).toBe(false);
+  });
+
   it('/ redirects to GraphiQL', async () => {
     const response = await fetch(`${app.url}/`, { redirect: 'manual' });
     expect(response.status).toBe(302);
@@ -44,8 +81,8 @@ describe('operations', () => {
     expect(ready).toEqual({ status: 'ready', datasetVersion: app.database.meta.datasetVersion });
   });
 
-  it('answers GET queries (with the CSRF preflight header)', async () => {
-    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ networkMode(slug: "overlay") { name } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+  it('answers GET queries as standard clients send them (no CSRF preflight header)', async () => {
+    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ networkMode(slug: "overlay") { name } }')}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { networkMode: { name: 'Overlay' } } });
     // Cacheable by browsers, proxies and CDNs: the data only changes with a new dataset.
@@ -53,7 +90,7 @@ describe('operations', () => {
   });
 
   it('does not let caches keep an error response', async () => {
-    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ windowsVersion(slug: 1) { name } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ windowsVersion(slug: 1) { name } }')}`);
     expect(response.status).toBe(400);
     expect(response.headers.get('cache-control') ?? 'no-store').toMatch(/no-store|no-cache/);
   });

@@ -65,6 +65,36 @@ describe('references-resolve', () => {
     record(seeds.limitations, 'eks-single-eni').appliesTo.environments = ['gke'];
     expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'limitations.yaml', record: 'eks-single-eni', path: 'appliesTo.environments.0', rule: 'references-resolve' }]);
   });
+
+  it('reports a build boundary confirmed on an unknown release', () => {
+    const seeds = cloneSeeds();
+    record(seeds.limitations, 'backends-per-service-1024').appliesTo.windowsBuilds!.confirmedOn = ['windows-server-2091'];
+    expect(located(referencesResolve.check(seeds))).toEqual([
+      { file: 'limitations.yaml', record: 'backends-per-service-1024', path: 'appliesTo.windowsBuilds.confirmedOn', rule: 'references-resolve' },
+    ]);
+  });
+
+  it('reports a plugin confined to an unknown environment', () => {
+    const seeds = cloneSeeds();
+    record(seeds.cniPlugins, 'amazon-vpc-cni').onlyIn!.environments = ['ecs'];
+    expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'cni-plugins.yaml', record: 'amazon-vpc-cni', path: 'onlyIn.environments.0', rule: 'references-resolve' }]);
+  });
+
+  it('reports a node-OS support row for an unknown release or environment', () => {
+    const seeds = cloneSeeds();
+    record(seeds.nodeOsSupport, 'aks-windows-server-2019').windowsVersion = 'windows-server-2109';
+    record(seeds.nodeOsSupport, 'eks-windows-server-2019').environment = 'gke';
+    expect(located(referencesResolve.check(seeds))).toEqual([
+      { file: 'node-os-support.yaml', record: 'aks-windows-server-2019', path: 'windowsVersion', rule: 'references-resolve' },
+      { file: 'node-os-support.yaml', record: 'eks-windows-server-2019', path: 'environment', rule: 'references-resolve' },
+    ]);
+  });
+
+  it('reports a feature default for an unknown feature', () => {
+    const seeds = cloneSeeds();
+    record(seeds.featureDefaults, 'aks-dsr-on').feature = 'dsr';
+    expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'feature-defaults.yaml', record: 'aks-dsr-on', path: 'feature', rule: 'references-resolve' }]);
+  });
 });
 
 describe('citations-resolve', () => {
@@ -125,6 +155,17 @@ describe('ranges-ordered', () => {
     const problems = rangesOrdered.check(seeds);
     expect(located(problems)).toEqual([{ file: 'limitations.yaml', record: 'overlay-requires-kb4489899', path: 'appliesTo.windowsBuilds', rule: 'ranges-ordered' }]);
     expect(problems[0]?.message).toBe('from 17763.379 is not before 17763');
+  });
+
+  it('reports a plugin-version range whose from is not before its before, compared numerically', () => {
+    const seeds = cloneSeeds();
+    // 0.9.0 < 0.12.0 numerically although "0.9.0" > "0.12.0" as text.
+    record(seeds.limitations, 'flannel-vxlan-no-local-pod-access-before-0-12').appliesTo.pluginVersions = { from: '0.12.0', before: 'v0.9.0' };
+    const problems = rangesOrdered.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'limitations.yaml', record: 'flannel-vxlan-no-local-pod-access-before-0-12', path: 'appliesTo.pluginVersions', rule: 'ranges-ordered' }]);
+    expect(problems[0]?.message).toBe('from 0.12.0 is not before v0.9.0');
+    record(seeds.limitations, 'flannel-vxlan-no-local-pod-access-before-0-12').appliesTo.pluginVersions = { from: '0.9.0', before: 'v0.12.0' };
+    expect(rangesOrdered.check(seeds)).toEqual([]);
   });
 
   it('reports a Kubernetes range whose min is after its max, compared numerically', () => {

@@ -16,6 +16,8 @@ const MINIMAL: Record<SeedKey, { slug: string; record: Record<string, unknown> }
   cniPlugins: { slug: 'win-bridge', record: { name: 'win-bridge', description: 'D', networkPolicy: { support: 'unknown' }, sources: cite } },
   features: { slug: 'direct-server-return', record: { name: 'DSR', description: 'D', minimumWindows: { version: 'windows-server-2019', sources: cite }, sources: cite } },
   limitations: { slug: 'host-network-mode', record: { title: 'T', kind: 'unsupported', description: 'D', appliesTo: {}, severity: 'info', sources: cite } },
+  featureDefaults: { slug: 'aks-dsr-on', record: { feature: 'direct-server-return', enabled: true, description: 'D', appliesTo: { environments: ['aks'] }, sources: cite } },
+  nodeOsSupport: { slug: 'kubernetes-windows-server-2022', record: { windowsVersion: 'windows-server-2022', status: 'supported', sources: cite } },
   serviceTypes: { slug: 'cluster-ip', record: { name: 'ClusterIP', supportedOnWindows: true, description: 'D', sources: cite } },
   networkFlows: { slug: 'pod-to-pod-ip', record: { order: 1, from: 'pod', to: 'pod', label: 'L', sources: cite } },
   glossary: { slug: 'hns', record: { term: 'HNS', definition: 'D', sources: cite } },

@@ -34,9 +34,10 @@ export interface RunningApp {
 }
 
 /** Starts the real service on 127.0.0.1 with an ephemeral port. */
-export async function startApp(options: Partial<Pick<AppOptions, 'limits' | 'corsOrigins' | 'introspection'>> & { databasePath?: string } = {}): Promise<RunningApp> {
+export async function startApp(options: Partial<Pick<AppOptions, 'limits' | 'corsOrigins' | 'introspection' | 'csrfPrevention'>> & { databasePath?: string } = {}): Promise<RunningApp> {
   const database = openDatabase(options.databasePath ?? testDatabasePath());
-  const { fastify } = await buildApp({ database, logLevel: 'silent', today: () => TEST_TODAY, ...(options.limits ? { limits: options.limits } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}), ...(options.introspection !== undefined ? { introspection: options.introspection } : {}) });
+  const { databasePath: _, ...appOptions } = options;
+  const { fastify } = await buildApp({ database, logLevel: 'silent', today: () => TEST_TODAY, ...appOptions });
   const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -6,6 +6,7 @@
  * sections exist) live in lint.ts; this file only says what one record may look like.
  */
 import { z } from 'zod';
+import { PLUGIN_VERSION } from '../../domain/plugin-version.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const slug = z.string().regex(SLUG_PATTERN, 'must be lower-case kebab-case');
@@ -38,6 +39,25 @@ export const buildRange = z
   .strict()
   .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
 
+/**
+ * A build range whose boundary a source has confirmed only on some releases (e.g. a fix that
+ * reached Windows Server 2019 in 17763.2746). On newer releases that are not listed, comparing
+ * build numbers would assert what no source says, so the engine reports "may apply" there.
+ */
+export const scopedBuildRange = z
+  .object({ from: buildRef.optional(), before: buildRef.optional(), confirmedOn: z.array(slug).min(1).optional() })
+  .strict()
+  .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
+
+/** A plugin's release, e.g. "0.12.0" (a leading v is allowed and ignored). */
+export const pluginVersion = z.string().regex(PLUGIN_VERSION, 'must look like "0.12.0" or "v0.12.0"');
+
+/** Inclusive-exclusive range of plugin releases: from <= version < before. */
+export const pluginVersionRange = z
+  .object({ from: pluginVersion.optional(), before: pluginVersion.optional() })
+  .strict()
+  .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
+
 /** Inclusive range of Kubernetes minor versions. */
 export const kubernetesRange = z
   .object({ min: kubernetesMinor.optional(), max: kubernetesMinor.optional() })
@@ -62,6 +82,8 @@ export const setting = z
     /** Where the setting lives when the key alone is ambiguous (e.g. ConfigMap kube-system/amazon-vpc-cni). */
     target: text.optional(),
     kubernetes: kubernetesRange.optional(),
+    /** Only needed on these Windows builds (e.g. an OS update that exists for one release). */
+    windowsBuilds: buildRange.optional(),
     note: text.optional(),
     sources: citations,
   })
@@ -72,6 +94,12 @@ export const STABILITY_LEVELS = ['stable', 'beta', 'experimental', 'unspecified'
 export const SUPPORT_LEVELS = ['supported', 'not-supported', 'unknown'] as const;
 export const ENVIRONMENT_STATUSES = ['default', 'supported', 'alternative', 'retired'] as const;
 export const CHANNELS = ['LTSC', 'SAC', 'AC'] as const;
+
+/** NetworkPolicy enforcement as a source states it, with what it rests on. */
+const networkPolicySupport = z
+  .object({ support: z.enum(SUPPORT_LEVELS), note: text.optional(), sources: citations.optional() })
+  .strict()
+  .refine((p) => p.support === 'unknown' || p.sources !== undefined, 'a known policy support level needs sources');
 
 /** A statement with its sources: used for notes that are facts in their own right. */
 export const sourcedNote = z.object({ text, sources: citations }).strict();
@@ -128,6 +156,11 @@ export const environment = z
   .object({
     name: text,
     description: text,
+    /**
+     * Present when the sources list the CNI plugins offered in this environment (the plugins'
+     * own environments entries): a plugin outside that list is then reported as undocumented there.
+     */
+    pluginsListed: z.object({ note: text.optional(), sources: citations }).strict().optional(),
     sources: citations,
   })
   .strict();
@@ -165,6 +198,8 @@ export const pluginEnvironment = z
     status: z.enum(ENVIRONMENT_STATUSES),
     since: isoDate.optional(),
     note: text.optional(),
+    /** NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer. */
+    networkPolicy: networkPolicySupport.optional(),
     sources: citations,
   })
   .strict();
@@ -174,12 +209,14 @@ export const cniPlugin = z
     name: text,
     description: text,
     modes: z.array(pluginMode).default([]),
-    networkPolicy: z
-      .object({ support: z.enum(SUPPORT_LEVELS), note: text.optional(), sources: citations.optional() })
-      .strict()
-      .refine((p) => p.support === 'unknown' || p.sources !== undefined, 'a known policy support level needs sources'),
+    networkPolicy: networkPolicySupport,
     ipam: z.array(slug).default([]),
     environments: z.array(pluginEnvironment).default([]),
+    /**
+     * The plugin runs only in these environments (e.g. the Amazon VPC CNI's Windows IPAM lives in
+     * the EKS control plane). Only then may a plan without an environment be assumed to be there.
+     */
+    onlyIn: z.object({ environments: z.array(slug).min(1), note: text, sources: citations }).strict().optional(),
     notes: z.array(sourcedNote).default([]),
     sources: citations,
   })
@@ -220,8 +257,12 @@ export const limitationScope = z
     /** Matches the chosen plugin or any plugin it delegates to. */
     plugins: z.array(slug).min(1).optional(),
     modes: z.array(slug).min(1).optional(),
-    windowsBuilds: buildRange.optional(),
+    windowsBuilds: scopedBuildRange.optional(),
+    /** Servicing channels of the node's release: tells LTSC 2019 from SAC 1809, which share build 17763. */
+    channels: z.array(z.enum(CHANNELS)).min(1).optional(),
     kubernetes: kubernetesRange.optional(),
+    /** Releases of the plugin (with plugins) the limitation concerns. */
+    pluginVersions: pluginVersionRange.optional(),
     /** The limitation is only relevant when one of these features is requested. */
     features: z.array(slug).min(1).optional(),
     /** The limitation is only relevant to these Service types (all are assumed in use unless the plan lists them). */
@@ -249,6 +290,42 @@ export const limitation = z
     workaroundSettings: z.array(setting).default([]),
     /** Which page revisions state it, when that differs between revisions. */
     revisionNote: text.optional(),
+    sources: citations,
+  })
+  .strict();
+
+/**
+ * Whether a feature is on without any setting in some environment or node image (AKS turns DSR on
+ * in Windows node pools; the EKS SAC AMIs do too). Scoped like a limitation.
+ */
+export const featureDefault = z
+  .object({
+    feature: slug,
+    enabled: z.boolean(),
+    description: text,
+    appliesTo: z
+      .object({ environments: z.array(slug).min(1), channels: z.array(z.enum(CHANNELS)).min(1).optional(), windowsBuilds: buildRange.optional() })
+      .strict(),
+    sources: citations,
+  })
+  .strict();
+
+export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired'] as const;
+
+/**
+ * One row of a node-OS support table: the Kubernetes versions for which an authority (upstream
+ * Kubernetes when environment is absent, else that environment) lists a Windows release as a node
+ * OS. A release with no row for a version the authority documents is not supported there.
+ */
+export const nodeOsSupport = z
+  .object({
+    windowsVersion: slug,
+    /** Absent: the upstream Kubernetes documentation, which holds in every environment. */
+    environment: slug.optional(),
+    kubernetes: kubernetesRange.optional(),
+    /** disputed: the authority's own pages disagree about these versions; retired: once offered, no longer. */
+    status: z.enum(NODE_OS_STATUSES),
+    note: text.optional(),
     sources: citations,
   })
   .strict();
@@ -347,6 +424,8 @@ export const SEED_FILES = {
   cniPlugins: { file: 'cni-plugins.yaml', schema: cniPlugin },
   features: { file: 'features.yaml', schema: feature },
   limitations: { file: 'limitations.yaml', schema: limitation },
+  featureDefaults: { file: 'feature-defaults.yaml', schema: featureDefault },
+  nodeOsSupport: { file: 'node-os-support.yaml', schema: nodeOsSupport },
   serviceTypes: { file: 'service-types.yaml', schema: serviceType },
   networkFlows: { file: 'network-flows.yaml', schema: networkFlow },
   glossary: { file: 'glossary.yaml', schema: glossaryTerm },

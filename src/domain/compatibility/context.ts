@@ -1,8 +1,12 @@
 /**
  * What the rules need to know about a plan, derived once: the node's build, the plugin's
  * candidate modes and the plugins they delegate to, the environment, and the feature closure.
+ *
+ * Every dimension the plan may leave open (environment, plugin, mode, update revision, plugin
+ * version, Kubernetes version) is kept as the set of values it could still take, so that a fact
+ * scoped to one of them is reported as "may apply" instead of being silently dropped.
  */
-import type { Knowledge, PluginFact, ReleaseFact } from '../knowledge.js';
+import type { EnvironmentFact, Knowledge, PluginFact, ReleaseFact } from '../knowledge.js';
 import type { WindowsBuild } from '../windows-build.js';
 import type { Plan } from './plan.js';
 
@@ -16,10 +20,17 @@ export interface PlanContext {
   candidateModes: string[];
   /** True when more than one candidate mode remains. */
   modeAmbiguous: boolean;
+  /** True when neither a mode nor a plugin that names its modes settles the mode. */
+  modeOpen: boolean;
   /** The chosen plugin plus every plugin its candidate modes delegate to. */
   effectivePlugins: string[];
+  /** Plugins the node may be using when the plan names none (every known plugin, or the environment's listed ones). */
+  candidatePlugins: string[];
+  /** The environment, when the plan gives it or the plugin runs in exactly one. */
   environment?: string;
   environmentAssumed: boolean;
+  /** Environments the cluster may be in: the one given or assumed, the plugin's only ones, or every known one. */
+  candidateEnvironments: string[];
   /** Requested features and everything they require, requested first. */
   enabledFeatures: string[];
   /** Features added because another feature requires them: added -> the feature that needed it. */
@@ -40,14 +51,31 @@ function closure(k: Knowledge, requested: readonly string[]): { enabled: string[
   return { enabled, addedBy };
 }
 
+/**
+ * An environment is assumed only when the plugin runs nowhere else (the Amazon VPC CNI on EKS).
+ * Being some environment's default says nothing: Calico is AKS Arc's default and runs anywhere.
+ */
+function environmentsOf(k: Knowledge, plan: Plan, plugin: PluginFact | undefined): { environment?: string; assumed: boolean; candidates: string[] } {
+  if (plan.environment) return { environment: plan.environment, assumed: false, candidates: [plan.environment] };
+  const confined = plugin?.onlyIn?.environments;
+  if (confined?.length === 1) return { environment: confined[0], assumed: true, candidates: [...confined] };
+  return { assumed: false, candidates: confined ? [...confined] : [...k.environments.keys()] };
+}
+
+/** With no plugin named: the environment's listed plugins when the sources list them, else every plugin. */
+function pluginsOf(k: Knowledge, environment: EnvironmentFact | undefined): string[] {
+  const all = [...k.plugins.values()];
+  if (!environment?.pluginsListed) return all.map((p) => p.slug);
+  return all.filter((p) => p.environments.some((e) => e.environment === environment.slug && e.status !== 'retired')).map((p) => p.slug);
+}
+
 export function buildContext(k: Knowledge, plan: Plan): PlanContext {
   const release = k.releases.get(plan.windowsVersion)!;
   const plugin = plan.cniPlugin ? k.plugins.get(plan.cniPlugin) : undefined;
   const pluginModes = plugin?.modes ?? [];
   const candidateModes = plan.networkMode ? [plan.networkMode] : [...new Set(pluginModes.map((m) => m.mode))];
   const delegates = pluginModes.filter((m) => candidateModes.includes(m.mode) && m.delegatesTo).map((m) => m.delegatesTo!);
-  const defaultEnvironments = plugin?.environments.filter((e) => e.status === 'default') ?? [];
-  const environmentAssumed = !plan.environment && defaultEnvironments.length === 1;
+  const environments = environmentsOf(k, plan, plugin);
   const { enabled, addedBy } = closure(k, plan.features);
   return {
     k,
@@ -57,9 +85,12 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
     plugin,
     candidateModes,
     modeAmbiguous: candidateModes.length > 1,
+    modeOpen: !plan.networkMode && !plugin,
     effectivePlugins: plugin ? [plugin.slug, ...new Set(delegates)] : [],
-    environment: plan.environment ?? (environmentAssumed ? defaultEnvironments[0]!.environment : undefined),
-    environmentAssumed,
+    candidatePlugins: plugin ? [plugin.slug] : pluginsOf(k, environments.environment ? k.environments.get(environments.environment) : undefined),
+    environment: environments.environment,
+    environmentAssumed: environments.assumed,
+    candidateEnvironments: environments.candidates,
     enabledFeatures: enabled,
     addedBy,
   };

@@ -1,12 +1,18 @@
 /**
  * Findings are flat records with stable codes (as in pluto): a code never changes meaning, so
- * tools may match on it. The README's finding table is generated from FINDING_CODES' docs.
+ * tools may match on it. The README's finding table repeats FINDING_CODES' texts word for word;
+ * test/readme.test.ts fails when the two differ.
  */
 import type { Citation, Severity } from '../knowledge.js';
 
 export const FINDING_CODES = {
   WINDOWS_VERSION_OUT_OF_SUPPORT: 'The Windows release is past its end of support (or servicing) at the date checked.',
   WINDOWS_VERSION_MAINSTREAM_ENDED: 'The LTSC release is past mainstream support but still in extended support.',
+  NODE_OS_UNSUPPORTED: 'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; "may apply" when the version or environment is open.',
+  NODE_OS_PREVIEW: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
+  NODE_OS_RETIRED: 'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does.',
+  NODE_OS_SUPPORT_DISPUTED: "The environment's own pages disagree whether the release is a supported node OS for the planned Kubernetes version.",
+  CONTAINER_IMAGE_OS_MISMATCH: "The container images' Windows release differs from the node's: with process isolation they must match.",
   FEATURE_REQUIRES_NEWER_WINDOWS: "A requested feature's minimum Windows release is newer than the node's (compared by OS build).",
   FEATURE_REQUIRES_OS_UPDATE: 'A requested feature needs a later update revision of the node\'s release; a warning when the plan does not give the revision.',
   FEATURE_REQUIRES_NEWER_KUBERNETES: 'A requested feature cannot be switched on in the planned Kubernetes version.',
@@ -17,9 +23,13 @@ export const FINDING_CODES = {
   NETWORK_MODE_NOT_USED_BY_KUBERNETES: 'The network mode exists on Windows but Kubernetes does not use it.',
   NETWORK_MODE_PRERELEASE: 'The documentation labels the network mode beta or experimental.',
   PLUGIN_MODE_PRERELEASE: "The plugin's support for the mode (its backend) is labelled beta or experimental.",
-  ENVIRONMENT_ASSUMED: 'No environment was given; the only environment the plugin is the default of was assumed.',
-  PLUGIN_RETIRED_IN_ENVIRONMENT: 'The plugin is retired in the environment.',
+  ENVIRONMENT_ASSUMED: 'No environment was given; the plugin runs in only one environment, which was assumed.',
+  PLUGIN_RETIRED_IN_ENVIRONMENT: 'The plugin is retired in the environment ("may apply", as info, when the plan gives no environment).',
   PLUGIN_STATUS_IN_ENVIRONMENT: 'The plugin is the default, supported or a documented alternative in the environment.',
+  PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT: 'The plugin runs only in other environments (e.g. the Amazon VPC CNI outside EKS).',
+  PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT: "The sources list the environment's plugins and the plan's plugin is not among them; the documented options are named.",
+  PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN: 'The sources do not list the environment\'s plugins, so whether the plugin is offered there is not known.',
+  FEATURE_DEFAULT: 'A requested feature is already on by default in the environment (or node image); "may apply" when the plan leaves the environment open.',
   NETWORK_POLICY_UNSUPPORTED: 'The plan needs NetworkPolicy and the plugin does not enforce it on Windows.',
   NETWORK_POLICY_UNKNOWN: 'The plan needs NetworkPolicy and the sources do not say whether the plugin enforces it on Windows.',
   THRESHOLD_EXCEEDED: 'A planned number is above a documented limit (backends per Service, Services per node).',
@@ -30,7 +40,7 @@ export const FINDING_CODES = {
   LIMITATION_MITIGATED: 'A limitation would apply, but a feature the plan enables takes its bite away.',
   KUBERNETES_VERSION_UNSPECIFIED: 'Settings differ by Kubernetes version and the plan gives none; every variant is listed.',
   INSTANCE_TYPE_NOT_FOR_WINDOWS: 'The EC2 instance type cannot host Windows nodes: it is Arm-based (Graviton, a1) or a mac type.',
-  PREFIX_DELEGATION_UNSUPPORTED: 'Prefix delegation was planned on an instance type that is not Nitro-based; it stays in secondary-IP mode.',
+  PREFIX_DELEGATION_UNSUPPORTED: 'Prefix delegation was planned on an instance type that is not Nitro-based; the node stays in secondary-IP mode, and the capacity given is that fallback.',
   PODS_EXCEED_CAPACITY: "The planned pods per node are more than the instance type's IP addresses allow in the planned mode.",
   PODS_EXCEED_KUBELET_MAX_PODS: "The addresses allow the planned pods, but the kubelet's max-pods (110 by default on EKS) caps the node below them.",
   POD_CAPACITY: 'How many Windows pods the instance type gives in the planned mode, and what limits it.',
@@ -49,7 +59,11 @@ export interface Finding {
 
 export const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** A finding that may or may not apply is at most a warning: the plan has to say more to decide. */
-export function capAtWarning(severity: Severity): Severity {
-  return severity === 'error' ? 'warning' : severity;
+/**
+ * The severity of a fact that may or may not apply, because the plan leaves a dimension open:
+ * a warning where it would be an error or a threshold, info otherwise. The plan has to say more
+ * to decide, and the message names what.
+ */
+export function mayApplySeverity(severity: Severity, isThreshold: boolean): Severity {
+  return severity === 'error' || isThreshold ? 'warning' : 'info';
 }

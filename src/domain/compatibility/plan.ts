@@ -7,11 +7,13 @@ import { KUBERNETES_MINOR } from '../kubernetes-version.js';
 import type { Knowledge } from '../knowledge.js';
 import { MAX_KUBELET_MAX_PODS, type IpAddressMode } from '../capacity.js';
 import { closestNames } from '../closest.js';
+import { PLUGIN_VERSION } from '../plugin-version.js';
 
 export interface PlanInput {
   windowsVersion: string;
   windowsBuildRevision?: number | null;
   cniPlugin?: string | null;
+  cniPluginVersion?: string | null;
   networkMode?: string | null;
   features?: readonly string[] | null;
   kubernetesVersion?: string | null;
@@ -25,6 +27,7 @@ export interface PlanInput {
   ipAddressMode?: IpAddressMode | null;
   podsPerNode?: number | null;
   kubeletMaxPods?: number | null;
+  containerImageWindowsVersion?: string | null;
 }
 
 /** A validated plan: every slug exists, every number is plausible. */
@@ -32,6 +35,7 @@ export interface Plan {
   windowsVersion: string;
   windowsBuildRevision?: number;
   cniPlugin?: string;
+  cniPluginVersion?: string;
   networkMode?: string;
   features: string[];
   kubernetesVersion?: string;
@@ -45,6 +49,8 @@ export interface Plan {
   ipAddressMode: IpAddressMode;
   podsPerNode?: number;
   kubeletMaxPods?: number;
+  /** The Windows release the workload's container images are built on. */
+  containerImageWindowsVersion?: string;
 }
 
 export class PlanError extends Error {
@@ -102,6 +108,14 @@ export function validatePlan(k: Knowledge, input: PlanInput, today: string): Pla
   const revision = count('windowsBuildRevision', input.windowsBuildRevision, 0, PLAN_LIMITS.maxRevision);
   if (revision !== undefined) plan.windowsBuildRevision = revision;
   if (input.cniPlugin != null) plan.cniPlugin = slugIn('cniPlugin', input.cniPlugin, k.plugins, 'CNI plugin');
+  if (input.cniPluginVersion != null) {
+    if (!plan.cniPlugin) throw new PlanError('cniPluginVersion', 'cniPluginVersion needs cniPlugin: a version means nothing without the plugin it belongs to');
+    if (!PLUGIN_VERSION.test(input.cniPluginVersion))
+      throw new PlanError('cniPluginVersion', `cniPluginVersion must be a release such as "0.12.0" or "v0.12.0", got "${input.cniPluginVersion}"`);
+    plan.cniPluginVersion = input.cniPluginVersion;
+  }
+  if (input.containerImageWindowsVersion != null)
+    plan.containerImageWindowsVersion = slugIn('containerImageWindowsVersion', input.containerImageWindowsVersion, k.releases, 'Windows version');
   if (input.networkMode != null) plan.networkMode = slugIn('networkMode', input.networkMode, k.modes, 'network mode');
   if (input.environment != null) plan.environment = slugIn('environment', input.environment, k.environments, 'environment');
   const serviceTypes = slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes);

@@ -3,12 +3,14 @@
  * plugin or release; what varies lives in the seeds. judge.ts runs them all.
  */
 import { describeKubernetesRange, compareKubernetes, kubernetesInRange } from '../kubernetes-version.js';
-import type { LimitationFact, SettingFact } from '../knowledge.js';
-import { and, formatBuild, isAtLeast, isInRange, parseBuild, type Tristate } from '../windows-build.js';
+import type { LimitationFact, NetworkPolicyFact, PolicySupport, SettingFact } from '../knowledge.js';
+import { formatBuild, isAtLeast, isInRange, parseBuild } from '../windows-build.js';
 import type { PlanContext } from './context.js';
-import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES, computePodCapacity } from '../capacity.js';
-import { NAMING_SOURCES, NITRO_SOURCES, prefixDelegationRefusal, supportsPrefixDelegation, windowsUnsuitability } from '../instance-types.js';
-import { capAtWarning, type Finding, type FindingCode } from './findings.js';
+import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../capacity.js';
+import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../instance-types.js';
+import { mayApplySeverity, type Finding, type FindingCode } from './findings.js';
+import { matchScope, mayApplyPrefix, type ScopeMatch } from './scope.js';
+import { containerImageMatchesNode, nodeOsSupported } from './node-os.js';
 
 export type Rule = (ctx: PlanContext) => Finding[];
 
@@ -161,27 +163,79 @@ export const pluginAndMode: Rule = ({ k, plan, plugin, candidateModes, modeAmbig
 
 const STATUS_WORDS = { default: 'the default plugin', supported: 'supported', alternative: 'a documented alternative', retired: 'retired' } as const;
 
-export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentAssumed }) => {
-  if (!plugin || !environment) return [];
-  const envName = k.environments.get(environment)!.name;
+/** The plugins the sources list for an environment, with their status there ("Amazon VPC CNI (default)"). */
+function listedPlugins(k: PlanContext['k'], environment: string): string {
+  return [...k.plugins.values()]
+    .flatMap((p) => p.environments.filter((e) => e.environment === environment).map((e) => `${p.name} (${STATUS_WORDS[e.status]})`))
+    .join(', ');
+}
+
+/**
+ * Where the plugin stands in the plan's environment. Silence is never the answer: a plugin with no
+ * documented status there is reported, with how sure the answer is (confined elsewhere: error;
+ * outside the environment's documented list: warning; no list documented: info).
+ */
+export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentAssumed, candidateEnvironments }) => {
+  if (!plugin) return [];
+  if (!environment) {
+    // Open environment: a retirement somewhere is worth knowing, and only "may apply".
+    return plugin.environments
+      .filter((e) => e.status === 'retired' && candidateEnvironments.includes(e.environment))
+      .map((e) => ({
+        severity: 'info',
+        code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
+        subject: plugin.slug,
+        message: `May apply on ${k.environments.get(e.environment)!.name} (the plan does not give the environment): ${plugin.name} is retired there${e.since ? ` since ${e.since}` : ''}.`,
+        sources: e.sources,
+      }));
+  }
+  const env = k.environments.get(environment)!;
   const findings: Finding[] = [];
   const status = plugin.environments.find((e) => e.environment === environment);
-  if (environmentAssumed && status)
+  if (environmentAssumed)
     findings.push({
       severity: 'info',
       code: 'ENVIRONMENT_ASSUMED',
       subject: environment,
-      message: `No environment was given; ${plugin.name} is the default plugin of ${envName}, so its limitations were checked.`,
-      remediation: 'Name the environment in the plan to confirm or change this.',
-      sources: status.sources,
+      message: `No environment was given; ${plugin.name} runs only in ${env.name}, so its facts for ${env.name} were checked.`,
+      remediation: 'Name the environment in the plan to confirm this.',
+      sources: plugin.onlyIn?.sources ?? [],
     });
-  if (!status) return findings;
+  if (!status) {
+    if (plugin.onlyIn && !plugin.onlyIn.environments.includes(environment))
+      findings.push({
+        severity: 'error',
+        code: 'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT',
+        subject: plugin.slug,
+        message: `${plugin.name} runs only in ${plugin.onlyIn.environments.map((e) => k.environments.get(e)!.name).join(', ')}: ${plugin.onlyIn.note}`,
+        remediation: env.pluginsListed ? `Plugins the sources list for ${env.name}: ${listedPlugins(k, environment)}.` : `Choose a plugin that runs in ${env.name}.`,
+        sources: plugin.onlyIn.sources,
+      });
+    else if (env.pluginsListed)
+      findings.push({
+        severity: 'warning',
+        code: 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT',
+        subject: plugin.slug,
+        message: `The sources list these plugins for ${env.name}: ${listedPlugins(k, environment)}. ${plugin.name} is not among them, so nothing documents that it works there.${env.pluginsListed.note ? ` ${env.pluginsListed.note}` : ''}`,
+        remediation: `Use one of the plugins documented for ${env.name}, or verify ${plugin.name} there yourself.`,
+        sources: env.pluginsListed.sources,
+      });
+    else
+      findings.push({
+        severity: 'info',
+        code: 'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN',
+        subject: plugin.slug,
+        message: `The sources do not list the plugins offered in ${env.name}, so whether ${plugin.name} is offered or supported there is not known.`,
+        sources: plugin.sources,
+      });
+    return findings;
+  }
   const detail = [status.since ? `since ${status.since}` : '', status.note ?? ''].filter(Boolean).join('; ');
   findings.push({
     severity: status.status === 'retired' ? 'warning' : 'info',
     code: status.status === 'retired' ? 'PLUGIN_RETIRED_IN_ENVIRONMENT' : 'PLUGIN_STATUS_IN_ENVIRONMENT',
     subject: plugin.slug,
-    message: `${plugin.name} is ${STATUS_WORDS[status.status]} in ${envName}${detail ? ` (${detail})` : ''}.`,
+    message: `${plugin.name} is ${STATUS_WORDS[status.status]} in ${env.name}${detail ? ` (${detail})` : ''}.`,
     ...(status.status === 'retired' ? { remediation: defaultPluginAdvice(k, environment, plugin.slug) } : {}),
     sources: status.sources,
   });
@@ -193,22 +247,37 @@ function defaultPluginAdvice(k: PlanContext['k'], environment: string, except: s
   return defaults.length > 0 ? `Prefer ${defaults.map((p) => p.name).join(' or ')}, the default there.` : 'Prefer a plugin that is still offered there.';
 }
 
-export const networkPolicy: Rule = ({ k, plan, plugin }) => {
-  if (!plan.networkPolicy || !plugin || plugin.networkPolicy.support === 'supported') return [];
+/** The plugin's NetworkPolicy answer in one environment: the environment's own where the sources give one. */
+function policyIn(plugin: NonNullable<PlanContext['plugin']>, environment: string | undefined): NetworkPolicyFact {
+  return plugin.environments.find((e) => e.environment === environment)?.networkPolicy ?? plugin.networkPolicy;
+}
+
+const POLICY_SEVERITY: Record<PolicySupport, Finding['severity'] | null> = { supported: null, unknown: 'warning', 'not-supported': 'error' };
+
+export const networkPolicy: Rule = ({ k, plan, plugin, environment, candidateEnvironments }) => {
+  if (!plan.networkPolicy || !plugin) return [];
   const enforcing = [...k.plugins.values()].filter((p) => p.networkPolicy.support === 'supported').map((p) => p.name);
-  const unknown = plugin.networkPolicy.support === 'unknown';
-  return [
-    {
-      severity: unknown ? 'warning' : 'error',
-      code: unknown ? 'NETWORK_POLICY_UNKNOWN' : 'NETWORK_POLICY_UNSUPPORTED',
-      subject: plugin.slug,
-      message: unknown
-        ? `The sources do not say whether ${plugin.name} enforces NetworkPolicy on Windows nodes.${plugin.networkPolicy.note ? ` ${plugin.networkPolicy.note}` : ''}`
-        : `${plugin.name} does not enforce NetworkPolicy on Windows nodes.`,
-      remediation: `Plugins documented to enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`,
-      sources: plugin.networkPolicy.sources.length > 0 ? plugin.networkPolicy.sources : plugin.sources,
-    },
-  ];
+  const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): Finding[] => {
+    const severity = POLICY_SEVERITY[answer.support];
+    if (!severity) return [];
+    const unknown = answer.support === 'unknown';
+    const place = where ? ` in ${k.environments.get(where)!.name}` : '';
+    const prefix = mayApply && where ? `May apply on ${k.environments.get(where)!.name} (the plan does not give the environment): ` : '';
+    return [
+      {
+        severity: mayApply ? mayApplySeverity(severity, false) : severity,
+        code: unknown ? 'NETWORK_POLICY_UNKNOWN' : 'NETWORK_POLICY_UNSUPPORTED',
+        subject: plugin.slug,
+        message: `${prefix}${unknown ? `The sources do not say whether ${plugin.name} enforces NetworkPolicy on Windows nodes${place}.` : `${plugin.name} does not enforce NetworkPolicy on Windows nodes${place}.`}${answer.note ? ` ${answer.note}` : ''}`,
+        remediation: `Plugins documented to enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`,
+        sources: answer.sources.length > 0 ? answer.sources : plugin.sources,
+      },
+    ];
+  };
+  if (environment) return finding(policyIn(plugin, environment), plugin.environments.some((e) => e.environment === environment && e.networkPolicy) ? environment : undefined, false);
+  // Open environment: the general answer, plus each environment whose own answer differs.
+  const differing = plugin.environments.filter((e) => e.networkPolicy && e.networkPolicy.support !== plugin.networkPolicy.support && candidateEnvironments.includes(e.environment));
+  return [...finding(plugin.networkPolicy, undefined, false), ...differing.flatMap((e) => finding(e.networkPolicy!, e.environment, true))];
 };
 
 const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
@@ -218,32 +287,9 @@ const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   caveat: 'CAVEAT',
 };
 
-/** How a list-valued scope dimension matches the plan's candidates (all, some or none of them). */
-function matchAny(scope: readonly string[] | undefined, candidates: readonly string[]): Tristate {
-  if (!scope) return 'yes';
-  const hits = candidates.filter((c) => scope.includes(c)).length;
-  return hits === 0 ? 'no' : hits === candidates.length ? 'yes' : 'unknown';
-}
-
-/** Whether a limitation applies to the plan, and which parts of the plan left it undecided. */
-export function limitationApplies(l: LimitationFact, ctx: PlanContext): { match: Tristate; undecided: string[] } {
-  const { plan, node, plugin, candidateModes, effectivePlugins, environment, enabledFeatures } = ctx;
-  const s = l.scope;
-  const dims: [string, Tristate][] = [
-    ['environment', s.environments ? (environment && s.environments.includes(environment) ? 'yes' : 'no') : 'yes'],
-    ['plugin', s.plugins ? (effectivePlugins.some((p) => s.plugins!.includes(p)) ? 'yes' : 'no') : 'yes'],
-    ['network mode', s.modes ? (candidateModes.length === 0 ? 'no' : matchAny(s.modes, candidateModes)) : 'yes'],
-    ['update revision', s.windowsBuilds ? isInRange(node, { from: s.windowsBuilds.from ? parseBuild(s.windowsBuilds.from) : undefined, before: s.windowsBuilds.before ? parseBuild(s.windowsBuilds.before) : undefined }) : 'yes'],
-    ['Kubernetes version', s.kubernetes ? (plan.kubernetesVersion ? (kubernetesInRange(plan.kubernetesVersion, s.kubernetes) ? 'yes' : 'no') : 'unknown') : 'yes'],
-    ['features', s.features ? (s.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no') : 'yes'],
-    ['Service types', s.serviceTypes && plan.serviceTypes ? (s.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no') : 'yes'],
-  ];
-  // A plugin-scoped limitation with delegation only through one of several candidate modes is undecided too.
-  if (s.plugins && plugin && ctx.modeAmbiguous && !s.plugins.includes(plugin.slug)) {
-    const viaModes = plugin.modes.filter((m) => m.delegatesTo && s.plugins!.includes(m.delegatesTo)).length;
-    if (viaModes > 0 && viaModes < plugin.modes.length) dims[1] = ['network mode', 'unknown'];
-  }
-  return { match: and(...dims.map(([, t]) => t)), undecided: dims.filter(([, t]) => t === 'unknown').map(([d]) => d) };
+/** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
+export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
+  return matchScope(l.scope, ctx);
 }
 
 const METRIC_FIELD = { 'backends-per-service': 'backendsPerService', 'services-per-node': 'servicesPerNode' } as const;
@@ -286,15 +332,15 @@ export const limitations: Rule = (ctx) =>
       const planned = ctx.plan[METRIC_FIELD[l.threshold.metric]];
       thresholdText = ` The plan has ${planned}; the limit is ${l.threshold.approximate ? 'about ' : ''}${l.threshold.max}.`;
     }
-    let { match, undecided } = limitationApplies(l, ctx);
+    let { match, open } = limitationApplies(l, ctx);
     if (match === 'no') return [];
-    if (match === 'unknown' && l.threshold && undecided.length === 1 && undecided[0] === 'update revision' && exceededAtEveryRevision(l.threshold.metric, ctx)) {
+    if (match === 'unknown' && l.threshold && open.length === 1 && open[0]!.dimension === "node's update revision" && exceededAtEveryRevision(l.threshold.metric, ctx)) {
       match = 'yes';
-      undecided = [];
+      open = [];
       thresholdText += ' The planned number is over the limit at every update level of this release.';
     }
     const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
-    const mayApply = match === 'unknown' ? `May apply (the plan does not settle the ${undecided.join(' and ')}): ` : '';
+    const mayApply = mayApplyPrefix(open);
     const remediation = [l.workaround, ...l.workaroundSettings.map(describeSetting)].filter(Boolean).join(' ');
     if (mitigated)
       return [
@@ -306,7 +352,7 @@ export const limitations: Rule = (ctx) =>
           sources: l.sources,
         },
       ];
-    const severity = match === 'unknown' ? capAtWarning(l.severity) : l.severity;
+    const severity = match === 'unknown' ? mayApplySeverity(l.severity, l.threshold !== undefined) : l.severity;
     return [
       {
         severity,
@@ -320,7 +366,8 @@ export const limitations: Rule = (ctx) =>
   });
 
 export function describeSetting(s: SettingFact): string {
-  const scope = s.kubernetes ? ` (${describeKubernetesRange(s.kubernetes)})` : '';
+  const builds = s.windowsBuilds ? [s.windowsBuilds.from ? `from build ${s.windowsBuilds.from}` : '', s.windowsBuilds.before ? `before build ${s.windowsBuilds.before}` : ''].filter(Boolean).join(' and ') : '';
+  const scope = s.kubernetes || builds ? ` (${[s.kubernetes ? describeKubernetesRange(s.kubernetes) : '', builds].filter(Boolean).join('; ')})` : '';
   const where = s.target ? ` in ${s.target}` : '';
   switch (s.kind) {
     case 'KUBE_PROXY_FLAG':
@@ -336,9 +383,15 @@ export function describeSetting(s: SettingFact): string {
 export function requiredSettings(ctx: PlanContext): SettingFact[] {
   const fromFeatures = ctx.enabledFeatures.flatMap((f) => ctx.k.features.get(f)!.settings);
   const fromMode = ctx.candidateModes.length === 1 ? ctx.k.modes.get(ctx.candidateModes[0]!)!.settings : [];
-  const all = [...fromFeatures, ...fromMode];
   const version = ctx.plan.kubernetesVersion;
-  return version ? all.filter((s) => kubernetesInRange(version, s.kubernetes)) : all;
+  return [...fromFeatures, ...fromMode]
+    .filter((s) => !version || kubernetesInRange(version, s.kubernetes))
+    .filter((s) => !s.windowsBuilds || settingBuildMatch(s, ctx) !== 'no');
+}
+
+function settingBuildMatch(s: SettingFact, ctx: PlanContext) {
+  const range = s.windowsBuilds!;
+  return isInRange(ctx.node, { from: range.from ? parseBuild(range.from) : undefined, before: range.before ? parseBuild(range.before) : undefined });
 }
 
 export const kubernetesVersionUnspecified: Rule = (ctx) => {
@@ -364,31 +417,29 @@ export const instanceTypeCapacity: Rule = ({ k, plan }) => {
   const unsuitable = windowsUnsuitability(type.name);
   if (unsuitable)
     return [{ severity: 'error', code: 'INSTANCE_TYPE_NOT_FOR_WINDOWS', subject: type.name, message: unsuitable, remediation: 'Choose an x86-64 instance type for the Windows node group.', sources: NAMING_SOURCES }];
-  if (plan.ipAddressMode === 'PREFIX_DELEGATION' && !supportsPrefixDelegation(type))
-    return [
-      {
-        severity: 'error',
-        code: 'PREFIX_DELEGATION_UNSUPPORTED',
-        subject: type.name,
-        message: prefixDelegationRefusal(type),
-        remediation: 'Use secondary-IP mode on this type, or a Nitro-based instance type for prefix delegation.',
-        sources: NITRO_SOURCES,
-      },
-    ];
-  const c = computePodCapacity(type.ipv4PerInterface, plan.ipAddressMode, type.name, plan.kubeletMaxPods);
-  const mode = MODE_WORDS[plan.ipAddressMode];
-  const findings: Finding[] = [
-    {
-      severity: 'info',
-      code: 'POD_CAPACITY',
+  const c = plannedCapacity(type, plan.ipAddressMode, plan.kubeletMaxPods);
+  const findings: Finding[] = [];
+  if (c.effectiveIpAddressMode !== plan.ipAddressMode)
+    // The VPC Resource Controller does not refuse the node: it keeps it in secondary-IP mode.
+    findings.push({
+      severity: 'warning',
+      code: 'PREFIX_DELEGATION_UNSUPPORTED',
       subject: type.name,
-      message: `${type.name} gives ${c.maxPods} Windows pods in ${mode}; the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
-      sources: CAPACITY_SOURCES,
-    },
-  ];
+      message: `${c.steps[0]} The node gets ${c.maxPods} pod addresses instead of the ${(type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX} prefix delegation would give.`,
+      remediation: 'Plan for secondary-IP capacity on this type, or choose a Nitro-based instance type for prefix delegation.',
+      sources: NITRO_SOURCES,
+    });
+  const mode = MODE_WORDS[c.effectiveIpAddressMode];
+  findings.push({
+    severity: 'info',
+    code: 'POD_CAPACITY',
+    subject: type.name,
+    message: `${type.name} gives ${c.maxPods} Windows pods in ${mode}; the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
+    sources: CAPACITY_SOURCES,
+  });
   const wanted = plan.podsPerNode;
   if (wanted !== undefined && wanted > c.maxPods) {
-    const pdWouldFit = plan.ipAddressMode === 'SECONDARY_IP' && supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
+    const pdWouldFit = c.effectiveIpAddressMode === 'SECONDARY_IP' && supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
     findings.push({
       severity: 'error',
       code: 'PODS_EXCEED_CAPACITY',
@@ -409,15 +460,36 @@ export const instanceTypeCapacity: Rule = ({ k, plan }) => {
   return findings;
 };
 
+/** Features the plan asks for that are already on (or off) by default where the node runs. */
+export const featureDefaults: Rule = (ctx) =>
+  ctx.k.featureDefaults
+    .filter((d) => ctx.enabledFeatures.includes(d.feature))
+    .flatMap((d): Finding[] => {
+      const { match, open } = matchScope(d.scope, ctx);
+      if (match === 'no') return [];
+      return [
+        {
+          severity: 'info',
+          code: 'FEATURE_DEFAULT',
+          subject: d.feature,
+          message: `${mayApplyPrefix(open)}${d.description}`,
+          sources: d.sources,
+        },
+      ];
+    });
+
 /** Every rule, in reporting order. */
 export const RULES: readonly Rule[] = [
   windowsLifecycle,
+  nodeOsSupported,
+  containerImageMatchesNode,
   featureDependencies,
   featureMinimumWindows,
   featureMinimumKubernetes,
   pluginAndMode,
   pluginInEnvironment,
   networkPolicy,
+  featureDefaults,
   limitations,
   kubernetesVersionUnspecified,
   instanceTypeCapacity,

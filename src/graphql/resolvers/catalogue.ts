@@ -8,6 +8,7 @@ import { describeRange, kubernetesRange, getAll, nodeFields } from './shared.js'
 import { COUNTED_TABLES } from './query.js';
 import { toGlobalId } from '../global-id.js';
 import { getTableName } from 'drizzle-orm';
+import { describePluginVersionRange } from '../../domain/plugin-version.js';
 
 /** Database setting rows in the shape verdicts use too; their citations load by id. */
 export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent {
@@ -19,6 +20,7 @@ export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent
     value: r.value,
     ...(r.target ? { target: r.target } : {}),
     ...(kubernetes ? { kubernetes } : {}),
+    ...(r.buildFrom !== null || r.buildBefore !== null ? { windowsBuilds: { ...(r.buildFrom ? { from: r.buildFrom } : {}), ...(r.buildBefore ? { before: r.buildBefore } : {}) } } : {}),
     ...(r.note ? { note: r.note } : {}),
     sources: [],
   };
@@ -55,6 +57,7 @@ export const catalogueResolvers: Resolvers = {
     releaseDate: (v) => v.released,
     updates: (v, _, { loaders }) => loaders.updatesByVersion.get(v.slug),
     notes: (v, _, { loaders }) => loaders.notesByOwner.get(owner.windowsVersion(v.slug)),
+    nodeOsSupport: (v, _, { loaders }) => loaders.nodeOsSupportByVersion.get(v.slug),
     featuresAvailable(v, _, { knowledge, loaders }) {
       const slugs = [...knowledge.features.values()].filter((f) => knowledge.releases.get(f.minimumWindows)!.build <= v.build).map((f) => f.slug);
       return getAll(loaders.feature, slugs);
@@ -87,7 +90,9 @@ export const catalogueResolvers: Resolvers = {
     },
     modes: (p, _, { loaders }) => loaders.modesByPlugin.get(p.slug),
     supportsNetworkPolicy: (p) => p.networkPolicySupport === 'supported',
-    networkPolicy: (p) => ({ pluginSlug: p.slug, support: p.networkPolicySupport, note: p.networkPolicyNote }),
+    networkPolicy: (p) => ({ citationOwner: owner.pluginNetworkPolicy(p.slug), support: p.networkPolicySupport, note: p.networkPolicyNote }),
+    onlyIn: (p, _, { loaders }) => getAll(loaders.environment, loaders.onlyInByPlugin.get(p.slug).map((r) => r.environmentSlug)),
+    onlyInSources: (p, _, { loaders }) => loaders.citations(owner.pluginOnlyIn(p.slug)),
     ipamOptions(p, _, { loaders }) {
       return getAll(loaders.ipamOption, loaders.ipamByPlugin.get(p.slug).map((l) => l.ipamSlug));
     },
@@ -106,12 +111,32 @@ export const catalogueResolvers: Resolvers = {
     delegatesTo: (m, _, { loaders }) => (m.delegatesTo ? loaders.cniPlugin.get(m.delegatesTo) : null),
     sources: (m, _, { loaders }) => loaders.citations(owner.pluginMode(m.id)),
   },
-  NetworkPolicySupport: { sources: (n, _, { loaders }) => loaders.citations(owner.pluginNetworkPolicy(n.pluginSlug)) },
+  NetworkPolicySupport: { sources: (n, _, { loaders }) => loaders.citations(n.citationOwner) },
   PluginEnvironmentStatus: {
     environment: (e, _, { loaders }) => loaders.environment.get(e.environmentSlug)!,
+    networkPolicy: (e) =>
+      e.networkPolicySupport ? { citationOwner: owner.pluginEnvironmentNetworkPolicy(e.id), support: e.networkPolicySupport, note: e.networkPolicyNote } : null,
     sources: (e, _, { loaders }) => loaders.citations(owner.pluginEnvironment(e.id)),
   },
-  Environment: nodeFields('Environment', owner.environment),
+  Environment: {
+    ...nodeFields('Environment', owner.environment),
+    pluginsListedSources: (e, _, { loaders }) => loaders.citations(owner.environmentPluginsListed(e.slug)),
+    featureDefaults: (e, _, { loaders }) => getAll(loaders.featureDefault, loaders.defaultsByEnvironment.get(e.slug).map((r) => r.defaultSlug)),
+    nodeOsSupport: (e, _, { loaders }) => loaders.nodeOsSupportByEnvironment.get(e.slug),
+  },
+  NodeOsSupport: {
+    windowsVersion: (r, _, { loaders }) => loaders.windowsVersion.get(r.windowsVersionSlug)!,
+    environment: (r, _, { loaders }) => (r.environmentSlug ? loaders.environment.get(r.environmentSlug) : null),
+    kubernetesVersions: (r) => kubernetesRange(r.kubernetesMin, r.kubernetesMax),
+    sources: (r, _, { loaders }) => loaders.citations(owner.nodeOsSupport(r.slug)),
+  },
+  FeatureDefault: {
+    feature: (d, _, { loaders }) => loaders.feature.get(d.featureSlug)!,
+    environments: (d, _, { loaders }) => getAll(loaders.environment, loaders.defaultEnvironments.get(d.slug).map((r) => r.environmentSlug)),
+    servicingChannels: (d) => d.channels ?? [],
+    windowsBuilds: (d) => (d.buildFrom === null && d.buildBefore === null ? null : { from: d.buildFrom, before: d.buildBefore }),
+    sources: (d, _, { loaders }) => loaders.citations(owner.featureDefault(d.slug)),
+  },
 
   Feature: {
     ...nodeFields('Feature', owner.feature),
@@ -122,9 +147,11 @@ export const catalogueResolvers: Resolvers = {
       return getAll(loaders.feature, loaders.requiresByFeature.get(f.slug).map((r) => r.requiredSlug));
     },
     settings: (f, _, { loaders }) => settingsOf(owner.feature(f.slug), loaders),
+    defaults: (f, _, { loaders }) => loaders.defaultsByFeature.get(f.slug),
   },
   Setting: {
     kubernetesVersions: (s) => s.kubernetes ?? null,
+    windowsBuilds: (s) => s.windowsBuilds ?? null,
     sources: (s, _, { loaders }) => (s.id !== undefined ? loaders.citations(owner.setting(s.id)) : s.sources),
   },
   KubernetesVersionRange: { description: (r) => describeRange(r) },
@@ -146,8 +173,12 @@ export const catalogueResolvers: Resolvers = {
     features: (l, _, { loaders }) => getAll(loaders.feature, loaders.scopeFeatures.get(l.slug).map((r) => r.targetSlug)),
     serviceTypes: (l, _, { loaders }) => getAll(loaders.serviceType, loaders.scopeServiceTypes.get(l.slug).map((r) => r.targetSlug)),
     windowsBuilds: (l) => (l.buildFrom === null && l.buildBefore === null ? null : { from: l.buildFrom, before: l.buildBefore }),
+    windowsBuildsConfirmedOn: (l, _, { loaders }) => getAll(loaders.windowsVersion, loaders.confirmationsByLimitation.get(l.slug).map((r) => r.targetSlug)),
+    servicingChannels: (l) => l.channels ?? [],
     kubernetesVersions: (l) => kubernetesRange(l.kubernetesMin, l.kubernetesMax),
+    cniPluginVersions: (l) => (l.pluginVersionFrom === null && l.pluginVersionBefore === null ? null : { from: l.pluginVersionFrom, before: l.pluginVersionBefore }),
   },
+  PluginVersionRange: { description: (r) => describePluginVersionRange({ ...(r.from ? { from: r.from } : {}), ...(r.before ? { before: r.before } : {}) }) },
   BuildRange: {
     description: (r) =>
       r.from && r.before ? `builds ${r.from} up to, not including, ${r.before}` : r.from ? `build ${r.from} and later` : `builds before ${r.before}`,

@@ -6,6 +6,8 @@ import { badUserInput } from '../errors.js';
 import { fromGlobalId, type NodeType } from '../global-id.js';
 import type { RequestContext } from '../context.js';
 import type { QueryResolvers } from '../generated/resolvers.js';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { KUBERNETES_MINOR, parseKubernetesMinor } from '../../domain/kubernetes-version.js';
 
 /** Refuses a filter slug that names nothing, listing what it could be. */
 function known(field: string, slug: string, choices: ReadonlyMap<string, unknown>): string {
@@ -120,6 +122,24 @@ export const Query: QueryResolvers = {
     return rows.filter((r) => (major(r.buildFrom) ?? 0) <= build && (r.buildBefore === null || major(r.buildBefore)! > build || (major(r.buildBefore) === build && revision(r.buildBefore) > 0)));
   },
   limitation: (_, { slug }, { loaders }) => loaders.limitation.get(slug),
+
+  nodeOsSupport(_, { filter }, { database: { db }, knowledge }) {
+    const where: SQL[] = [];
+    if (filter?.windowsVersion != null) where.push(eq(t.nodeOsSupport.windowsVersionSlug, known('filter.windowsVersion', filter.windowsVersion, knowledge.releases)));
+    if (filter?.environment != null) where.push(eq(t.nodeOsSupport.environmentSlug, known('filter.environment', filter.environment, knowledge.environments)));
+    if (filter?.kubernetesVersion != null) {
+      if (!KUBERNETES_MINOR.test(filter.kubernetesVersion))
+        throw badUserInput('filter.kubernetesVersion', `filter.kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${filter.kubernetesVersion}"`);
+      // Minor versions compare as numbers: "1.9" < "1.14".
+      const minor = parseKubernetesMinor(filter.kubernetesVersion);
+      const part = (column: AnySQLiteColumn) => sql`CAST(substr(${column}, 3) AS INTEGER)`;
+      where.push(sql`(${t.nodeOsSupport.kubernetesMin} IS NULL OR ${part(t.nodeOsSupport.kubernetesMin)} <= ${minor})`);
+      where.push(sql`(${t.nodeOsSupport.kubernetesMax} IS NULL OR ${part(t.nodeOsSupport.kubernetesMax)} >= ${minor})`);
+    }
+    const query = db.select().from(t.nodeOsSupport);
+    return (where.length > 0 ? query.where(and(...where)) : query).orderBy(asc(t.nodeOsSupport.ordinal)).all();
+  },
+  featureDefaults: (_, __, { database: { db } }) => wholeTable(db, t.featureDefaults, asc(t.featureDefaults.ordinal)),
 
   // Unfiltered lists come from memory: the data cannot change while it is served.
   ipamOptions: (_, __, { database: { db } }) => wholeTable(db, t.ipamOptions, asc(t.ipamOptions.ordinal)),

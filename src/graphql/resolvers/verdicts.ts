@@ -1,7 +1,7 @@
 /** compatibility and podCapacity: validate at the edge, compute in the domain, cite the facts. */
 import { owner } from '../../db/owners.js';
 import { CAPACITY_SOURCES, computePodCapacity, type PodCapacityResult, MAX_KUBELET_MAX_PODS, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
-import { instanceCapacity, windowsUnsuitability } from '../../domain/instance-types.js';
+import { plannedCapacity, windowsUnsuitability } from '../../domain/instance-types.js';
 import type { Knowledge } from '../../domain/knowledge.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
@@ -44,9 +44,10 @@ export const verdictResolvers: Resolvers = {
         // The snapshot the compatibility engine uses already holds every instance type's limits.
         const row = knowledge.instanceTypes.get(instanceType);
         if (!row) throw unknownWithSuggestions('input.instanceType', `unknown EC2 instance type "${instanceType}"`, closestNames(instanceType, knowledge.instanceTypes.keys()));
-        const result = instanceCapacity(row, mode);
-        if ('refusal' in result) throw badUserInput(mode === 'PREFIX_DELEGATION' && !windowsUnsuitability(row.name) ? 'input.ipAddressMode' : 'input.instanceType', result.refusal);
-        const answer = { ...computePodCapacity(row.ipv4PerInterface, mode, row.name, kubelet), instanceType: row.name };
+        const unsuitable = windowsUnsuitability(row.name);
+        if (unsuitable) throw badUserInput('input.instanceType', unsuitable);
+        // Prefix delegation on a Xen type answers with the secondary-IP fallback the controller applies.
+        const answer = { ...plannedCapacity(row, mode, kubelet), instanceType: row.name };
         memo?.set(memoKey, answer);
         return answer;
       }

@@ -21,6 +21,7 @@ export function references(seeds: SeedSet): Ref[] {
     });
     add('cniPlugins', slug, 'ipam', 'ipamOptions', p.ipam);
     p.environments.forEach((e, i) => add('cniPlugins', slug, `environments.${i}.environment`, 'environments', [e.environment]));
+    add('cniPlugins', slug, 'onlyIn.environments', 'environments', p.onlyIn?.environments);
   }
   for (const [slug, o] of seeds.ipamOptions) add('ipamOptions', slug, 'restrictedTo', 'cniPlugins', o.restrictedTo);
   for (const [slug, l] of seeds.limitations) {
@@ -31,6 +32,15 @@ export function references(seeds: SeedSet): Ref[] {
     add('limitations', slug, 'appliesTo.features', 'features', s.features);
     add('limitations', slug, 'appliesTo.serviceTypes', 'serviceTypes', s.serviceTypes);
     add('limitations', slug, 'mitigatedBy.features', 'features', l.mitigatedBy?.features);
+    add('limitations', slug, 'appliesTo.windowsBuilds.confirmedOn', 'windowsVersions', s.windowsBuilds?.confirmedOn);
+  }
+  for (const [slug, r] of seeds.nodeOsSupport) {
+    add('nodeOsSupport', slug, 'windowsVersion', 'windowsVersions', [r.windowsVersion]);
+    if (r.environment) add('nodeOsSupport', slug, 'environment', 'environments', [r.environment]);
+  }
+  for (const [slug, d] of seeds.featureDefaults) {
+    add('featureDefaults', slug, 'feature', 'features', [d.feature]);
+    add('featureDefaults', slug, 'appliesTo.environments', 'environments', d.appliesTo.environments);
   }
   for (const [slug, c] of seeds.pluginComparisons) {
     add('pluginComparisons', slug, 'environment', 'environments', [c.environment]);

@@ -1,0 +1,111 @@
+/**
+ * Node-OS rules: whether the node's Windows release is a supported node OS (for upstream
+ * Kubernetes and for each environment that publishes its own table), and whether the workload's
+ * container images match the node's release.
+ */
+import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../kubernetes-version.js';
+import type { Citation, Knowledge, NodeOsSupportFact } from '../knowledge.js';
+import type { PlanContext } from './context.js';
+import { mayApplySeverity, type Finding } from './findings.js';
+
+type Rule = (ctx: PlanContext) => Finding[];
+
+/** Kubernetes documentation: with process isolation the host and the container base image must be the same OS version; Hyper-V isolation is not supported. */
+export const CONTAINER_IMAGE_SOURCES: Citation[] = [
+  { doc: 'k8s-windows-intro', section: 'windows-os-version-support', note: 'the host OS version must match the container base image OS version' },
+  { doc: 'k8s-windows-intro', section: 'Hyper-V isolation', note: 'Kubernetes does not run Windows containers with Hyper-V isolation' },
+  { doc: 'k8s-hostprocess', section: 'Overview', note: 'HostProcess containers are exempt: their base image need not match the host' },
+];
+
+/** Who publishes a support table: upstream Kubernetes (undefined) and each environment with rows of its own. */
+function authorities(k: Knowledge): (string | undefined)[] {
+  return [undefined, ...new Set(k.nodeOsSupport.flatMap((r) => (r.environment ? [r.environment] : [])))];
+}
+
+const rangeText = (rows: readonly NodeOsSupportFact[]) => rows.map((r) => `${describeKubernetesRange(r.kubernetes)}${r.status === 'supported' ? '' : ` (${r.status})`}`).join(', ');
+
+export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidateEnvironments }) =>
+  authorities(k).flatMap((authority): Finding[] => {
+    if (authority && !candidateEnvironments.includes(authority)) return [];
+    const envOpen = authority !== undefined && environment === undefined;
+    const who = authority ? k.environments.get(authority)!.name : 'Kubernetes';
+    const rows = k.nodeOsSupport.filter((r) => r.environment === authority && r.windowsVersion === release.slug);
+    const allRows = k.nodeOsSupport.filter((r) => r.environment === authority);
+    const sources = (rows.length > 0 ? rows : allRows).flatMap((r) => r.sources);
+    const prefix = (extra: string[]) => {
+      const open = [envOpen ? 'the plan does not give the environment' : '', ...extra].filter(Boolean);
+      return open.length > 0 ? `May apply${envOpen ? ` on ${who}` : ''} (${open.join('; ')}): ` : '';
+    };
+    const finding = (severity: Finding['severity'], code: Finding['code'], message: string, remediation: string | undefined, mayApply: boolean, open: string[] = []): Finding => ({
+      severity: mayApply ? mayApplySeverity(severity, false) : severity,
+      code,
+      subject: release.slug,
+      message: `${mayApply ? prefix(open) : ''}${message}`,
+      ...(remediation ? { remediation } : {}),
+      sources,
+    });
+    const STATUS_TEXT = { preview: 'offered only in preview', disputed: 'disputed by its own pages', retired: 'retired (no longer offered)' } as const;
+    const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED' } as const;
+    const statusFinding = (row: NodeOsSupportFact, when: string): Finding[] =>
+      row.status === 'supported'
+        ? []
+        : [finding('warning', STATUS_CODE[row.status], `On ${who}, ${release.name}${when ? ` ${when}` : ''} is ${STATUS_TEXT[row.status]} as a node OS.${row.note ? ` ${row.note}` : ''}`, undefined, envOpen)];
+    const supportedList = (version: string) =>
+      [...new Set(allRows.filter((r) => r.status === 'supported' && kubernetesInRange(version, r.kubernetes)).map((r) => k.releases.get(r.windowsVersion)!.name))].join(', ');
+    if (rows.length === 0)
+      return [finding('error', 'NODE_OS_UNSUPPORTED', `${who} does not list ${release.name} as a Windows node OS for any Kubernetes version it documents.`, 'Run the Windows nodes on a release listed in nodeOsSupport.', envOpen)];
+    const version = plan.kubernetesVersion;
+    if (version) {
+      const covering = rows.filter((r) => kubernetesInRange(version, r.kubernetes));
+      if (covering.length === 0) {
+        const listed = supportedList(version);
+        return [
+          finding(
+            'error',
+            'NODE_OS_UNSUPPORTED',
+            `${who} lists ${release.name} as a Windows node OS for ${rangeText(rows)}, not for ${version}.`,
+            listed ? `For Kubernetes ${version}, ${who} lists: ${listed}.` : `Use a Kubernetes version in ${rangeText(rows)}.`,
+            envOpen,
+          ),
+        ];
+      }
+      const row = covering.find((r) => r.status === 'supported') ?? covering[0]!;
+      return statusFinding(row, `on Kubernetes ${version}`);
+    }
+    // Rows with no Kubernetes range (an environment's AMI calendar) are judged without a version.
+    const unscoped = rows.filter((r) => r.kubernetes === undefined);
+    if (unscoped.length > 0 && !unscoped.some((r) => r.status === 'supported')) return statusFinding(unscoped[0]!, '');
+    // Kubernetes version open: the newest versions decide; a window that has closed is "may apply".
+    const current = rows.find((r) => r.kubernetes?.max === undefined);
+    if (current) return statusFinding(current, `on current Kubernetes versions (${describeKubernetesRange(current.kubernetes)})`);
+    {
+      const last = rows.map((r) => r.kubernetes?.max).filter((m): m is string => m !== undefined).sort(compareKubernetes).at(-1);
+      return [
+        finding(
+          'error',
+          'NODE_OS_UNSUPPORTED',
+          `${who} lists ${release.name} as a Windows node OS only for ${rangeText(rows)}${last ? `; it is not listed after Kubernetes ${last}` : ''}.`,
+          'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
+          true,
+          [`the plan does not give the Kubernetes version; support holds for ${rangeText(rows)}`],
+        ),
+      ];
+    }
+    return [];
+  });
+
+export const containerImageMatchesNode: Rule = ({ k, plan, release }) => {
+  if (!plan.containerImageWindowsVersion) return [];
+  const image = k.releases.get(plan.containerImageWindowsVersion)!;
+  if (image.build === release.build) return [];
+  return [
+    {
+      severity: 'error',
+      code: 'CONTAINER_IMAGE_OS_MISMATCH',
+      subject: image.slug,
+      message: `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.`,
+      remediation: `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. HostProcess containers are the exception: their base image need not match the host.`,
+      sources: CONTAINER_IMAGE_SOURCES,
+    },
+  ];
+};

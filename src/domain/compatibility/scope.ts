@@ -1,0 +1,127 @@
+/**
+ * Whether a scoped fact (a limitation, a feature default) holds for a plan: yes, no, or "may
+ * apply" with the open dimensions named. One matcher for every kind of scoped fact, so that a
+ * dimension the plan leaves open is treated the same way everywhere.
+ */
+import { describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
+import type { BuildRange, Channel } from '../knowledge.js';
+import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRange } from '../plugin-version.js';
+import { and, isInRange, parseBuild, type Tristate } from '../windows-build.js';
+import type { PlanContext } from './context.js';
+
+export interface Scope {
+  environments?: readonly string[];
+  plugins?: readonly string[];
+  modes?: readonly string[];
+  windowsBuilds?: BuildRange & { confirmedOn?: readonly string[] };
+  channels?: readonly Channel[];
+  kubernetes?: KubernetesRange;
+  pluginVersions?: PluginVersionRange;
+  features?: readonly string[];
+  serviceTypes?: readonly string[];
+}
+
+/** A dimension the plan leaves open, and what the fact needs there. */
+export interface OpenDimension {
+  /** What the plan does not settle, e.g. "environment". */
+  dimension: string;
+  /** Where the fact holds, e.g. "Amazon EKS". */
+  holdsFor: string;
+  /** The whole explanation, e.g. "the plan does not give the environment; it holds on Amazon EKS". */
+  phrase: string;
+}
+
+const open = (dimension: string, holdsFor: string, phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`): OpenDimension => ({ dimension, holdsFor, phrase });
+
+export interface ScopeMatch {
+  match: Tristate;
+  open: OpenDimension[];
+}
+
+/** How a list-valued scope dimension matches the plan's candidates (all, some or none of them). */
+export function matchAny(scope: readonly string[] | undefined, candidates: readonly string[]): Tristate {
+  if (!scope) return 'yes';
+  const hits = candidates.filter((c) => scope.includes(c)).length;
+  return hits === 0 ? 'no' : hits === candidates.length ? 'yes' : 'unknown';
+}
+
+type Dimension = [Tristate, OpenDimension?];
+
+function names(ctx: PlanContext, slugs: readonly string[], table: 'environments' | 'plugins' | 'modes'): string {
+  return slugs.map((s) => ctx.k[table].get(s)?.name ?? s).join(', ');
+}
+
+function environmentDimension(ctx: PlanContext, scope: readonly string[]): Dimension {
+  const t = matchAny(scope, ctx.candidateEnvironments);
+  const where = names(ctx, scope, 'environments');
+  return [t, open('environment', where, `the plan does not give the environment; it holds on ${where}`)];
+}
+
+function pluginDimension(ctx: PlanContext, scope: readonly string[]): Dimension {
+  const { plugin, effectivePlugins, modeAmbiguous } = ctx;
+  if (!plugin) return [matchAny(scope, ctx.candidatePlugins), open('CNI plugin', names(ctx, scope, 'plugins'))];
+  if (scope.includes(plugin.slug)) return ['yes'];
+  if (!effectivePlugins.some((p) => scope.includes(p))) return ['no'];
+  // Reached only through a plugin the chosen plugin delegates to in some of its candidate modes.
+  const viaModes = plugin.modes.filter((m) => m.delegatesTo && scope.includes(m.delegatesTo) && ctx.candidateModes.includes(m.mode));
+  if (modeAmbiguous && viaModes.length < ctx.candidateModes.length)
+    return ['unknown', open('network mode', `${[...new Set(viaModes.map((m) => m.mode))].join(', ')} (through ${names(ctx, scope, 'plugins')})`)];
+  return ['yes'];
+}
+
+function modeDimension(ctx: PlanContext, scope: readonly string[]): Dimension {
+  const modeOpen = open('network mode', names(ctx, scope, 'modes'));
+  if (ctx.modeOpen) return ['unknown', modeOpen];
+  if (ctx.candidateModes.length === 0) return ['no'];
+  return [matchAny(scope, ctx.candidateModes), modeOpen];
+}
+
+function buildDimension(ctx: PlanContext, range: NonNullable<Scope['windowsBuilds']>): Dimension {
+  const where = [range.from ? `from build ${range.from}` : '', range.before ? `before build ${range.before}` : ''].filter(Boolean).join(' and ');
+  const t = isInRange(ctx.node, { from: range.from ? parseBuild(range.from) : undefined, before: range.before ? parseBuild(range.before) : undefined });
+  const confirmed = range.confirmedOn;
+  if (confirmed && !confirmed.includes(ctx.release.slug)) {
+    // The boundary is known only on the listed releases; on a newer release, comparing build numbers would be a guess.
+    const newest = Math.max(...confirmed.map((slug) => ctx.k.releases.get(slug)?.build ?? 0));
+    if (ctx.release.build > newest) {
+      const on = confirmed.map((slug) => ctx.k.releases.get(slug)?.name ?? slug).join(', ');
+      return ['unknown', open('build boundary', on, `no source says whether it holds on ${ctx.release.name}; the sources confirm the build boundary only on ${on}`)];
+    }
+  }
+  return [t, open("node's update revision", where, `the plan does not give the node's update revision; it holds ${where}`)];
+}
+
+function kubernetesDimension(ctx: PlanContext, range: KubernetesRange): Dimension {
+  const version = ctx.plan.kubernetesVersion;
+  if (!version) return ['unknown', open('Kubernetes version', describeKubernetesRange(range))];
+  return [kubernetesInRange(version, range) ? 'yes' : 'no'];
+}
+
+function pluginVersionDimension(ctx: PlanContext, range: PluginVersionRange): Dimension {
+  return [pluginVersionInRange(ctx.plan.cniPluginVersion, range), open('CNI plugin version', describePluginVersionRange(range))];
+}
+
+export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
+  const { plan, release, enabledFeatures } = ctx;
+  const dims: Dimension[] = [];
+  if (scope.environments) dims.push(environmentDimension(ctx, scope.environments));
+  if (scope.plugins) dims.push(pluginDimension(ctx, scope.plugins));
+  if (scope.modes) dims.push(modeDimension(ctx, scope.modes));
+  if (scope.windowsBuilds) dims.push(buildDimension(ctx, scope.windowsBuilds));
+  if (scope.channels) dims.push([scope.channels.includes(release.channel) ? 'yes' : 'no']);
+  if (scope.kubernetes) dims.push(kubernetesDimension(ctx, scope.kubernetes));
+  // A plugin version only means something for the plugin it belongs to; the plugin dimension decides that.
+  if (scope.pluginVersions) dims.push(pluginVersionDimension(ctx, scope.pluginVersions));
+  if (scope.features) dims.push([scope.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no']);
+  // Service types are assumed in use unless the plan lists them.
+  if (scope.serviceTypes && plan.serviceTypes) dims.push([scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']);
+  const match = and(...dims.map(([t]) => t));
+  return { match, open: match === 'unknown' ? dims.filter(([t]) => t === 'unknown').map(([, o]) => o!) : [] };
+}
+
+/** "May apply on Amazon EKS (the plan does not give the environment; ...): " and the like. */
+export function mayApplyPrefix(dims: readonly OpenDimension[]): string {
+  if (dims.length === 0) return '';
+  const environment = dims.find((o) => o.dimension === 'environment');
+  return `May apply${environment ? ` on ${environment.holdsFor}` : ''} (${dims.map((o) => o.phrase).join('; ')}): `;
+}
