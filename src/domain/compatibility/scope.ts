@@ -54,7 +54,8 @@ function names(ctx: PlanContext, slugs: readonly string[], table: 'environments'
 function environmentDimension(ctx: PlanContext, scope: readonly string[]): Dimension {
   const t = matchAny(scope, ctx.candidateEnvironments);
   const where = names(ctx, scope, 'environments');
-  return [t, open('environment', where, `the plan does not give the environment; it holds on ${where}`)];
+  // "May apply on <where>" already names the environments; the phrase only says what is open.
+  return [t, open('environment', where, 'the plan does not give the environment')];
 }
 
 function pluginDimension(ctx: PlanContext, scope: readonly string[]): Dimension {
