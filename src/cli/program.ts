@@ -2,6 +2,7 @@
  * The `winnet-kb` command line: check (the CI gate), explain, capacity. Findings and answers go
  * to stdout, diagnostics to stderr; exit codes are those of exit-codes.ts.
  */
+import { MAX_KUBELET_MAX_PODS } from '../domain/capacity.js';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -98,7 +99,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .description('Windows pod capacity of an EC2 instance type on EKS, with the arithmetic')
     .argument('<instance-type>', 'EC2 instance type, e.g. m5.large')
     .addOption(new Option('--mode <mode>', 'how pod addresses are assigned').choices(Object.keys(CAPACITY_MODES)).default('secondary-ip'))
-    .addOption(new Option('--kubelet-max-pods <n>', "the kubelet's max-pods (default: EKS's 110)").argParser(wholeNumber('--kubelet-max-pods', 1, 10000)))
+    .addOption(new Option('--kubelet-max-pods <n>', "the kubelet's max-pods (default: EKS's 110)").argParser(wholeNumber('--kubelet-max-pods', 1, MAX_KUBELET_MAX_PODS)))
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText(
       'after',

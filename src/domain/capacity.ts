@@ -20,7 +20,13 @@ export const CAPACITY_SOURCES: Citation[] = [
   { doc: 'eks-best-practices-prefix-mode-windows', section: 'Prefix Mode for Windows', note: 'kubelet max-pods defaults to 110 and is raised with -KubeletExtraArgs' },
 ];
 
+/** The largest kubelet max-pods accepted anywhere (plans, podCapacity, the CLI): above it is a typo. */
 export const MAX_KUBELET_MAX_PODS = 10000;
+
+/** Why a kubelet max-pods value is refused, or null when it is acceptable. The one home of that rule. */
+export function kubeletMaxPodsProblem(name: string, value: number): string | null {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_KUBELET_MAX_PODS ? null : `${name} must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${value}`;
+}
 
 export type PodLimit = 'IP_ADDRESSES' | 'KUBELET_MAX_PODS';
 
@@ -44,8 +50,8 @@ export interface PodCapacityResult {
 export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAddressMode, label = 'the instance type', kubeletMaxPods?: number): PodCapacityResult {
   if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface < MIN_ADDRESSES_PER_INTERFACE)
     throw new RangeError(`IPv4 addresses per interface must be a whole number of at least ${MIN_ADDRESSES_PER_INTERFACE}, got ${ipv4AddressesPerInterface}`);
-  if (kubeletMaxPods !== undefined && (!Number.isInteger(kubeletMaxPods) || kubeletMaxPods < 1 || kubeletMaxPods > MAX_KUBELET_MAX_PODS))
-    throw new RangeError(`kubelet max-pods must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${kubeletMaxPods}`);
+  const kubeletProblem = kubeletMaxPods === undefined ? null : kubeletMaxPodsProblem('kubelet max-pods', kubeletMaxPods);
+  if (kubeletProblem) throw new RangeError(kubeletProblem);
   const usable = ipv4AddressesPerInterface - 1;
   const steps = [
     `Windows nodes on EKS use a single ENI; ${label} allows ${ipv4AddressesPerInterface} IPv4 addresses on it.`,

@@ -34,9 +34,8 @@ export function unknownWithSuggestions(field: string, message: string, suggestio
 export function asUserInputError(error: unknown, fieldPrefix = 'input'): never {
   if (error instanceof PlanError) {
     const field = `${fieldPrefix}.${error.field}`;
-    const cut = (marker: string) => error.message.slice(0, error.message.lastIndexOf(marker));
-    if (error.suggestions) throw unknownWithSuggestions(field, cut('. Closest known'), error.suggestions);
-    throw badUserInput(field, error.validChoices ? cut('. Valid choices') : error.message, error.validChoices);
+    if (error.suggestions) throw unknownWithSuggestions(field, error.reason, error.suggestions);
+    throw badUserInput(field, error.reason, error.validChoices);
   }
   throw error;
 }

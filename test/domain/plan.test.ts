@@ -35,6 +35,9 @@ describe('validatePlan: unknown slugs name the field and the real choices (from 
     expect(e.validChoices).toBeDefined();
     expect(sorted(e.validChoices ?? [])).toEqual(sorted(choices()));
     expect(e.message).toContain('Valid choices:');
+    // The reason is a field of its own, without the choices, so no caller has to cut the message.
+    expect(e.reason).not.toContain('Valid choices');
+    expect(e.message.startsWith(e.reason)).toBe(true);
     expect(e.name).toBe('PlanError');
   });
 

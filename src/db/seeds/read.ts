@@ -33,7 +33,6 @@ export function formatProblem(p: SeedProblem): string {
   return `  ${where}: ${p.message}${p.rule ? ` [${p.rule}]` : ''}`;
 }
 
-/** Parses one file's text into validated records. Exposed for tests. */
 /**
  * Keys that repeat within one mapping, with their lines. The yaml library's own `uniqueKeys`
  * check compares each key with every earlier one, which is quadratic: a 116,000-record file
@@ -58,6 +57,7 @@ function duplicateKeys(doc: Document, lines: LineCounter): string[] {
   return found;
 }
 
+/** Parses one file's text into validated records. Exposed for tests. */
 export function parseSeedText<K extends SeedKey>(
   key: K,
   text: string,

@@ -3,10 +3,11 @@
  *
  * Each seed file under seeds/ is a YAML mapping from slug to record: the slug is the key, so a
  * record cannot disagree with its own name. Cross-record rules (references resolve, no cycles,
- * sections exist) live in lint.ts; this file only says what one record may look like.
+ * sections exist) live in rules/; this file only says what one record may look like.
  */
 import { z } from 'zod';
 import { PLUGIN_VERSION } from '../../domain/plugin-version.js';
+import { KUBERNETES_MINOR } from '../../domain/kubernetes-version.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const slug = z.string().regex(SLUG_PATTERN, 'must be lower-case kebab-case');
@@ -15,9 +16,8 @@ export const slug = z.string().regex(SLUG_PATTERN, 'must be lower-case kebab-cas
 export const BUILD_PATTERN = /^\d{4,5}(?:\.\d{1,5})?$/;
 export const buildRef = z.string().regex(BUILD_PATTERN, 'must look like "17763" or "17763.1432"');
 
-/** A Kubernetes minor version such as "1.33". */
-export const KUBERNETES_MINOR_PATTERN = /^1\.(?:0|[1-9]\d?)$/;
-export const kubernetesMinor = z.string().regex(KUBERNETES_MINOR_PATTERN, 'must look like "1.33"');
+/** A Kubernetes minor version such as "1.33" (the pattern's one home is src/domain/kubernetes-version.ts). */
+export const kubernetesMinor = z.string().regex(KUBERNETES_MINOR, 'must look like "1.33"');
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}(?:-\d{2})?$/, 'must be YYYY-MM-DD (or YYYY-MM when the day is not known)');
 const text = z.string().trim().min(1);
@@ -440,6 +440,4 @@ export type SeedSet = { [K in SeedKey]: Map<string, SeedRecord<K>> };
 
 export type Citation = z.output<typeof citation>;
 export type SettingSeed = z.output<typeof setting>;
-export type BuildRangeSeed = z.output<typeof buildRange>;
-export type KubernetesRangeSeed = z.output<typeof kubernetesRange>;
-export type LimitationScopeSeed = z.output<typeof limitationScope>;
+

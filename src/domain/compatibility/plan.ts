@@ -5,7 +5,7 @@
  */
 import { KUBERNETES_MINOR } from '../kubernetes-version.js';
 import type { Knowledge } from '../knowledge.js';
-import { MAX_KUBELET_MAX_PODS, type IpAddressMode } from '../capacity.js';
+import { kubeletMaxPodsProblem, MAX_KUBELET_MAX_PODS, type IpAddressMode } from '../capacity.js';
 import { closestNames } from '../closest.js';
 import { PLUGIN_VERSION } from '../plugin-version.js';
 
@@ -53,15 +53,20 @@ export interface Plan {
   containerImageWindowsVersion?: string;
 }
 
+/**
+ * A refused plan field. The reason, the valid choices and the closest known values are kept as
+ * fields, so callers (the API, the CLI) build their own messages without parsing this one.
+ */
 export class PlanError extends Error {
   constructor(
     readonly field: string,
-    message: string,
+    /** What is wrong, without the choices. */
+    readonly reason: string,
     readonly validChoices?: readonly string[],
     /** For sets too large to list: the closest known values. */
     readonly suggestions?: readonly string[],
   ) {
-    super(validChoices ? `${message}. Valid choices: ${validChoices.join(', ')}` : suggestions ? `${message}. Closest known: ${suggestions.join(', ')}` : message);
+    super(validChoices ? `${reason}. Valid choices: ${validChoices.join(', ')}` : suggestions ? `${reason}. Closest known: ${suggestions.join(', ')}` : reason);
     this.name = 'PlanError';
   }
 }
@@ -141,7 +146,10 @@ export function validatePlan(k: Knowledge, input: PlanInput, today: string): Pla
   }
   const pods = count('podsPerNode', input.podsPerNode, 0, MAX_KUBELET_MAX_PODS);
   if (pods !== undefined) plan.podsPerNode = pods;
-  const kubelet = count('kubeletMaxPods', input.kubeletMaxPods, 1, MAX_KUBELET_MAX_PODS);
-  if (kubelet !== undefined) plan.kubeletMaxPods = kubelet;
+  if (input.kubeletMaxPods != null) {
+    const problem = kubeletMaxPodsProblem('kubeletMaxPods', input.kubeletMaxPods);
+    if (problem) throw new PlanError('kubeletMaxPods', problem);
+    plan.kubeletMaxPods = input.kubeletMaxPods;
+  }
   return plan;
 }

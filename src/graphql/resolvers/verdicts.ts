@@ -1,6 +1,6 @@
 /** compatibility and podCapacity: validate at the edge, compute in the domain, cite the facts. */
 import { owner } from '../../db/owners.js';
-import { CAPACITY_SOURCES, computePodCapacity, type PodCapacityResult, MAX_KUBELET_MAX_PODS, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
+import { CAPACITY_SOURCES, computePodCapacity, kubeletMaxPodsProblem, type PodCapacityResult, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
 import { plannedCapacity, windowsUnsuitability } from '../../domain/instance-types.js';
 import type { Knowledge } from '../../domain/knowledge.js';
 import { closestNames } from '../../domain/closest.js';
@@ -32,8 +32,8 @@ export const verdictResolvers: Resolvers = {
       const { instanceType, ipv4AddressesPerInterface, kubeletMaxPods } = input;
       if ((instanceType == null) === (ipv4AddressesPerInterface == null))
         throw badUserInput('input', 'give exactly one of instanceType and ipv4AddressesPerInterface');
-      if (kubeletMaxPods != null && (!Number.isInteger(kubeletMaxPods) || kubeletMaxPods < 1 || kubeletMaxPods > MAX_KUBELET_MAX_PODS))
-        throw badUserInput('input.kubeletMaxPods', `kubeletMaxPods must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${kubeletMaxPods}`);
+      const kubeletProblem = kubeletMaxPods == null ? null : kubeletMaxPodsProblem('kubeletMaxPods', kubeletMaxPods);
+      if (kubeletProblem) throw badUserInput('input.kubeletMaxPods', kubeletProblem);
       const kubelet = kubeletMaxPods ?? undefined;
       if (instanceType != null) {
         // The data is immutable, so an instance type's answer under the kubelet default is computed once.
