@@ -40,7 +40,7 @@ if (!(load.seconds > 0 && load.warmupSeconds >= 0 && Number.isInteger(load.conne
   throw new Error('--seconds > 0, --warmup >= 0, --connections and --rounds whole numbers > 0');
 
 const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
-const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/cli/build-db.js');
+const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/db/scripts/build-db.js');
 const work = mkdtempSync(join(tmpdir(), 'winnet-kb-bench-'));
 const servers: Server[] = [];
 const cleanup = async () => {

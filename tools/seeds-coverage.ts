@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkClaims, coverage, readClaims, totals, type ClaimCoverage, type Totals } from '../src/db/seeds/claims.js';
 import { formatProblem, readSeeds } from '../src/db/seeds/read.js';
-import { lintSeeds } from '../src/db/seeds/rules/index.js';
+import { lintSeeds } from '../src/db/seeds/lint/index.js';
 
 const { values, positionals } = parseArgs({ options: { list: { type: 'boolean', default: false } }, allowPositionals: true });
 const dir = resolve(positionals[0] ?? 'seeds');

@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { SEEDS_DIR } from '../../src/db/paths.js';
 import { SeedError, readSeeds } from '../../src/db/seeds/read.js';
-import { references } from '../../src/db/seeds/rules/references-resolve.js';
+import { references } from '../../src/db/seeds/lint/references-resolve.js';
 import { SEED_FILES, type SeedKey, type SeedSet } from '../../src/db/seeds/schema.js';
 
 export interface ScaleOptions {

@@ -16,7 +16,7 @@ import { loadSeeds } from './load.js';
 import { MIGRATIONS_DIR, PROJECT_ROOT, SEEDS_DIR } from './paths.js';
 import { expectedSchemaVersion } from './schema-version.js';
 import { SeedError, readSeeds } from './seeds/read.js';
-import { lintSeeds } from './seeds/rules/index.js';
+import { lintSeeds } from './seeds/lint/index.js';
 import { SEED_FILES } from './seeds/schema.js';
 import * as tables from './tables.js';
 

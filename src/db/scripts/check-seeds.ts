@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { lintSeeds } from '../db/seeds/rules/index.js';
-import { checkClaims, CLAIMS_DIR, claimsOf, readClaims } from '../db/seeds/claims.js';
-import { formatProblem, readSeeds } from '../db/seeds/read.js';
+import { lintSeeds } from '../seeds/lint/index.js';
+import { checkClaims, CLAIMS_DIR, claimsOf, readClaims } from '../seeds/claims.js';
+import { formatProblem, readSeeds } from '../seeds/read.js';
 
 const dir = resolve(process.argv[2] ?? 'seeds');
 const { seeds, problems } = readSeeds(dir);

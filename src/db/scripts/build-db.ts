@@ -6,10 +6,10 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { buildDatabase, stalenessOf } from '../db/build.js';
-import { openDatabase } from '../db/open.js';
-import { DEFAULT_DATABASE_PATH, SEEDS_DIR } from '../db/paths.js';
-import { SeedError } from '../db/seeds/read.js';
+import { buildDatabase, stalenessOf } from '../build.js';
+import { openDatabase } from '../open.js';
+import { DEFAULT_DATABASE_PATH, SEEDS_DIR } from '../paths.js';
+import { SeedError } from '../seeds/read.js';
 
 const { values } = parseArgs({ options: { target: { type: 'string' }, seeds: { type: 'string' }, 'if-stale': { type: 'boolean' } } });
 const target = values.target ?? DEFAULT_DATABASE_PATH;
