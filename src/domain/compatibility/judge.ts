@@ -3,7 +3,7 @@
  * severity. Pure: the same knowledge and input always give the same report.
  */
 import type { Citation, FeatureFact, Knowledge, SettingFact } from '../knowledge.js';
-import { buildContext } from './context.js';
+import { buildContext } from './plan-context.js';
 import { SEVERITY_RANK, type Finding } from './findings.js';
 import { validatePlan, type PlanInput } from './plan.js';
 import { RULES, requiredSettings } from './rules.js';

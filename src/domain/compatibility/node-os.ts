@@ -5,7 +5,7 @@
  */
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../kubernetes-version.js';
 import type { Citation, Knowledge, NodeOsSupportFact } from '../knowledge.js';
-import type { PlanContext } from './context.js';
+import type { PlanContext } from './plan-context.js';
 import { mayApplySeverity, type Finding } from './findings.js';
 
 type Rule = (ctx: PlanContext) => Finding[];

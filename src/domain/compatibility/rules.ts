@@ -5,7 +5,7 @@
 import { describeKubernetesRange, compareKubernetes, kubernetesInRange } from '../kubernetes-version.js';
 import type { LimitationFact, NetworkPolicyFact, PolicySupport, SettingFact } from '../knowledge.js';
 import { formatBuild, isAtLeast, isInRange, parseBuild } from '../windows-build.js';
-import type { PlanContext } from './context.js';
+import type { PlanContext } from './plan-context.js';
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../instance-types.js';
 import { mayApplySeverity, type Finding, type FindingCode } from './findings.js';

@@ -7,7 +7,7 @@ import { describeKubernetesRange, kubernetesInRange, type KubernetesRange } from
 import type { BuildRange, Channel } from '../knowledge.js';
 import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRange } from '../plugin-version.js';
 import { and, isInRange, parseBuild, type Tristate } from '../windows-build.js';
-import type { PlanContext } from './context.js';
+import type { PlanContext } from './plan-context.js';
 
 export interface Scope {
   environments?: readonly string[];
