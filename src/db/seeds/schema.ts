@@ -25,17 +25,19 @@ const text = z.string().trim().min(1);
 /** Where a fact comes from: a registered source document and a section of it. */
 export const citation = z
   .object({
-    doc: slug,
-    section: text,
-    /** What exactly the citation supports, when a record cites several documents. */
-    note: text.optional(),
+    doc: slug.describe("Slug of a document registered in sources.yaml."),
+    section: text.describe("Section of that document: an anchor for the Kubernetes pages, the English heading elsewhere (one of its registered sections)."),
+    note: text.optional().describe("What exactly the citation supports, when a record cites several documents."),
   })
   .strict();
 export const citations = z.array(citation).min(1, 'every record cites at least one source');
 
 /** Inclusive-exclusive range of Windows builds: from <= build < before. */
 export const buildRange = z
-  .object({ from: buildRef.optional(), before: buildRef.optional() })
+  .object({
+    from: buildRef.optional().describe('Inclusive lower end, e.g. "17763.2746"; omit for open.'),
+    before: buildRef.optional().describe('Exclusive upper end, e.g. "17764"; omit for open.'),
+  })
   .strict()
   .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
 
@@ -45,7 +47,11 @@ export const buildRange = z
  * build numbers would assert what no source says, so the engine reports "may apply" there.
  */
 export const scopedBuildRange = z
-  .object({ from: buildRef.optional(), before: buildRef.optional(), confirmedOn: z.array(slug).min(1).optional() })
+  .object({
+    from: buildRef.optional().describe('Inclusive lower end, e.g. "17763.2746"; omit for open.'),
+    before: buildRef.optional().describe('Exclusive upper end; omit for open.'),
+    confirmedOn: z.array(slug).min(1).optional().describe('Slugs of the releases on which a source confirms the boundary; on newer releases the engine reports "may apply".'),
+  })
   .strict()
   .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
 
@@ -54,13 +60,19 @@ export const pluginVersion = z.string().regex(PLUGIN_VERSION, 'must look like "0
 
 /** Inclusive-exclusive range of plugin releases: from <= version < before. */
 export const pluginVersionRange = z
-  .object({ from: pluginVersion.optional(), before: pluginVersion.optional() })
+  .object({
+    from: pluginVersion.optional().describe('Inclusive lower end, e.g. "0.12.0"; omit for open.'),
+    before: pluginVersion.optional().describe('Exclusive upper end, e.g. "0.12.0"; omit for open.'),
+  })
   .strict()
   .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
 
 /** Inclusive range of Kubernetes minor versions. */
 export const kubernetesRange = z
-  .object({ min: kubernetesMinor.optional(), max: kubernetesMinor.optional() })
+  .object({
+    min: kubernetesMinor.optional().describe('Oldest minor version, inclusive, e.g. "1.14"; omit for open.'),
+    max: kubernetesMinor.optional().describe('Newest minor version, inclusive, e.g. "1.32"; omit for open.'),
+  })
   .strict()
   .refine((r) => r.min !== undefined || r.max !== undefined, 'give min, max or both');
 
@@ -76,16 +88,14 @@ export const SETTING_KINDS = [
 /** One concrete thing to configure, optionally only for some Kubernetes versions. */
 export const setting = z
   .object({
-    kind: z.enum(SETTING_KINDS),
-    key: text,
-    value: text,
-    /** Where the setting lives when the key alone is ambiguous (e.g. ConfigMap kube-system/amazon-vpc-cni). */
-    target: text.optional(),
-    kubernetes: kubernetesRange.optional(),
-    /** Only needed on these Windows builds (e.g. an OS update that exists for one release). */
-    windowsBuilds: buildRange.optional(),
-    note: text.optional(),
-    sources: citations,
+    kind: z.enum(SETTING_KINDS).describe("Where the setting is made."),
+    key: text.describe("The flag, field path, annotation, ConfigMap key, PowerShell parameter or KB number."),
+    value: text.describe("The value to set (for an OS update: the build it brings)."),
+    target: text.optional().describe("Where the setting lives when the key alone is ambiguous (e.g. ConfigMap kube-system/amazon-vpc-cni)."),
+    kubernetes: kubernetesRange.optional().describe("Only for these Kubernetes minor versions."),
+    windowsBuilds: buildRange.optional().describe("Only needed on these Windows builds (e.g. an OS update that exists for one release)."),
+    note: text.optional().describe("Context for the setting, in your own words."),
+    sources: citations.describe("Where the setting is stated."),
   })
   .strict();
 
@@ -97,149 +107,148 @@ export const CHANNELS = ['LTSC', 'SAC', 'AC'] as const;
 
 /** NetworkPolicy enforcement as a source states it, with what it rests on. */
 const networkPolicySupport = z
-  .object({ support: z.enum(SUPPORT_LEVELS), note: text.optional(), sources: citations.optional() })
+  .object({
+    support: z.enum(SUPPORT_LEVELS).describe('supported, not-supported, or unknown when no source says.'),
+    note: text.optional().describe('Context, e.g. what to use instead.'),
+    sources: citations.optional().describe('Where it is stated; required unless unknown.'),
+  })
   .strict()
   .refine((p) => p.support === 'unknown' || p.sources !== undefined, 'a known policy support level needs sources');
 
 /** A statement with its sources: used for notes that are facts in their own right. */
-export const sourcedNote = z.object({ text, sources: citations }).strict();
+export const sourcedNote = z.object({ text: text.describe('The fact, in your own words.'), sources: citations.describe('Where it is stated.') }).strict();
 
 // ---------------------------------------------------------------------------------------------
 // One schema per seed file.
 
 export const sourceDocument = z
   .object({
-    title: text,
-    url: z.url(),
-    /** BCP 47 tag of the document's language. */
-    locale: z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/),
-    kind: z.enum(['seed-document', 'research']),
-    /** Which revision was read and how it differs from others. */
-    revision: text,
-    /** The sections that citations may name: anchors for the Kubernetes pages, English headings elsewhere. */
-    sections: z.array(text).min(1),
-    /** Local file the text was read from, for the four seed documents. */
-    file: text.optional(),
+    title: text.describe("Title of the document."),
+    url: z.url().describe("Canonical address of the document."),
+    locale: z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/).describe("BCP 47 tag of the document's language."),
+    kind: z.enum(['seed-document', 'research']).describe("seed-document: one of the four documents in shared/sources; research: a primary source named in shared/research or found by the project."),
+    revision: text.describe("Which revision was read and how it differs from others."),
+    sections: z.array(text).min(1).describe("The sections that citations may name: anchors for the Kubernetes pages, English headings elsewhere."),
+    file: text.optional().describe("Local file the text was read from, for the four seed documents."),
   })
   .strict();
 
 export const windowsUpdate = z
   .object({
-    kb: z.string().regex(/^KB\d{6,8}$/),
-    /** The build revision the update brings, e.g. 1432 for 17763.1432. */
-    revision: z.number().int().positive(),
-    released: isoDate,
-    description: text,
-    sources: citations,
+    kb: z.string().regex(/^KB\d{6,8}$/).describe("Knowledge-base article number, e.g. KB4571748."),
+    revision: z.number().int().positive().describe("The build revision the update brings, e.g. 1432 for 17763.1432."),
+    released: isoDate.describe("Release date, YYYY-MM-DD."),
+    description: text.describe("What the update brings that matters to container networking."),
+    sources: citations.describe("Where the update and its build are stated."),
   })
   .strict();
 
 export const windowsVersion = z
   .object({
-    name: text,
-    version: text,
-    /** False where the version label is common usage but no primary source states it. */
-    versionLabelVerified: z.boolean(),
-    build: z.number().int().min(1000).max(99999),
-    channel: z.enum(CHANNELS),
-    released: isoDate,
-    mainstreamSupportEnds: isoDate.optional(),
-    /** End of extended support (LTSC) or of servicing (SAC/AC). */
-    supportEnds: isoDate.optional(),
-    notes: z.array(sourcedNote).default([]),
-    updates: z.array(windowsUpdate).default([]),
-    sources: citations,
+    name: text.describe("Marketing name, e.g. Windows Server 2019."),
+    version: text.describe("Version label, e.g. 1809 or 20H2."),
+    versionLabelVerified: z.boolean().describe("False where the version label is common usage but no primary source states it."),
+    build: z.number().int().min(1000).max(99999).describe("OS build number, e.g. 17763; releases are ordered by it."),
+    channel: z.enum(CHANNELS).describe("Servicing channel: LTSC, SAC or AC."),
+    released: isoDate.describe("Release date, YYYY-MM-DD (or YYYY-MM)."),
+    mainstreamSupportEnds: isoDate.optional().describe("End of mainstream support (LTSC only), where known."),
+    supportEnds: isoDate.optional().describe("End of extended support (LTSC) or of servicing (SAC/AC)."),
+    notes: z.array(sourcedNote).default([]).describe("Remarks on dates or labels, each with its sources."),
+    updates: z.array(windowsUpdate).default([]).describe("Cumulative updates that matter to container networking."),
+    sources: citations.describe("Where the release facts come from."),
   })
   .strict();
 
 export const environment = z
   .object({
-    name: text,
-    description: text,
-    /**
-     * Present when the sources list the CNI plugins offered in this environment (the plugins'
-     * own environments entries): a plugin outside that list is then reported as undocumented there.
-     */
-    pluginsListed: z.object({ note: text.optional(), sources: citations }).strict().optional(),
-    sources: citations,
+    name: text.describe("Display name."),
+    description: text.describe("What the environment is, in your own words."),
+    pluginsListed: z
+      .object({ note: text.optional().describe('Remarks on the list.'), sources: citations.describe('Where the list of plugins is given.') })
+      .strict()
+      .optional()
+      .describe(
+        "Present when the sources list the CNI plugins offered in this environment (the plugins' own environments entries): a plugin outside that list is then reported as undocumented there.",
+      ),
+    sources: citations.describe("Where the facts come from."),
   })
   .strict();
 
 export const networkMode = z
   .object({
-    name: text,
-    description: text,
-    packetModifications: text,
-    usedByKubernetes: z.boolean(),
-    /** How the documentation labels the mode, e.g. beta. */
-    stability: z.enum(STABILITY_LEVELS),
-    statusNotes: z.array(sourcedNote).default([]),
-    /** What to configure whenever this mode is used (scoped by Kubernetes version where needed). */
-    settings: z.array(setting).default([]),
-    sources: citations,
+    name: text.describe("Display name, e.g. L2bridge."),
+    description: text.describe("What the mode is and when it is used."),
+    packetModifications: text.describe("How packets are modified on the way (encapsulation, NAT, MAC rewrites)."),
+    usedByKubernetes: z.boolean().describe("False for modes that exist on Windows but Kubernetes does not use (NAT)."),
+    stability: z.enum(STABILITY_LEVELS).describe("How the documentation labels the mode, e.g. beta."),
+    statusNotes: z.array(sourcedNote).default([]).describe("Notes on the stability label, each with its sources."),
+    settings: z.array(setting).default([]).describe("What to configure whenever this mode is used (scoped by Kubernetes version where needed)."),
+    sources: citations.describe("Where the facts come from."),
   })
   .strict();
 
 export const pluginMode = z
   .object({
-    mode: slug,
-    /** The plugin's own backend name for this mode, e.g. vxlan or host-gw for flannel. */
-    backend: text.optional(),
-    /** The reference plugin this plugin hands the mode to (flannel -> win-overlay). */
-    delegatesTo: slug.optional(),
-    stability: z.enum(STABILITY_LEVELS),
-    sources: citations,
+    mode: slug.describe("Slug of the network mode (network-modes.yaml)."),
+    backend: text.optional().describe("The plugin's own backend name for this mode, e.g. vxlan or host-gw for flannel."),
+    delegatesTo: slug.optional().describe("The reference plugin this plugin hands the mode to (flannel -> win-overlay)."),
+    stability: z.enum(STABILITY_LEVELS).describe("How the sources label the plugin's support for the mode."),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
 export const pluginEnvironment = z
   .object({
-    environment: slug,
-    status: z.enum(ENVIRONMENT_STATUSES),
-    since: isoDate.optional(),
-    note: text.optional(),
-    /** NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer. */
-    networkPolicy: networkPolicySupport.optional(),
-    sources: citations,
+    environment: slug.describe("Slug of the environment (environments.yaml)."),
+    status: z.enum(ENVIRONMENT_STATUSES).describe("default, supported, alternative (documented as one) or retired."),
+    since: isoDate.optional().describe("Since when, YYYY-MM or YYYY-MM-DD, where known."),
+    note: text.optional().describe("Details, e.g. how to still choose a retired plugin."),
+    networkPolicy: networkPolicySupport.optional().describe("NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer."),
+    sources: citations.describe("Where the status is stated."),
   })
   .strict();
 
 export const cniPlugin = z
   .object({
-    name: text,
-    description: text,
-    modes: z.array(pluginMode).default([]),
-    networkPolicy: networkPolicySupport,
-    ipam: z.array(slug).default([]),
-    environments: z.array(pluginEnvironment).default([]),
-    /**
-     * The plugin runs only in these environments (e.g. the Amazon VPC CNI's Windows IPAM lives in
-     * the EKS control plane). Only then may a plan without an environment be assumed to be there.
-     */
-    onlyIn: z.object({ environments: z.array(slug).min(1), note: text, sources: citations }).strict().optional(),
-    notes: z.array(sourcedNote).default([]),
-    sources: citations,
+    name: text.describe("Display name."),
+    description: text.describe("What the plugin is and when to use it."),
+    modes: z.array(pluginMode).default([]).describe("The Windows network modes the plugin creates or delegates to."),
+    networkPolicy: networkPolicySupport.describe("Whether Kubernetes NetworkPolicy is enforced on Windows nodes (unknown unless a source says)."),
+    ipam: z.array(slug).default([]).describe("Slugs of the IPAM options it uses (ipam-options.yaml)."),
+    environments: z.array(pluginEnvironment).default([]).describe("Its status in managed or on-premises environments."),
+    onlyIn: z
+      .object({
+        environments: z.array(slug).min(1).describe('Slugs of the only environments the plugin runs in.'),
+        note: text.describe('Why it runs nowhere else.'),
+        sources: citations.describe('Where that is stated.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'The plugin runs only in these environments (e.g. the Amazon VPC CNI, whose Windows IPAM lives in the EKS control plane). Only then may a plan without an environment be assumed to be there.',
+      ),
+    notes: z.array(sourcedNote).default([]).describe("Other facts, each with its sources."),
+    sources: citations.describe("Where the facts come from."),
   })
   .strict();
 
 export const feature = z
   .object({
-    name: text,
-    description: text,
+    name: text.describe("Display name."),
+    description: text.describe("What the feature does."),
     minimumWindows: z
       .object({
-        version: slug,
-        /** A finer minimum within that release, e.g. "17763.1432" for DSR on Server 2019. */
-        build: buildRef.optional(),
-        sources: citations,
+        version: slug.describe("Slug of that release (windows-versions.yaml)."),
+        build: buildRef.optional().describe("A finer minimum within that release, e.g. \"17763.1432\" for DSR on Server 2019."),
+        sources: citations.describe("Where it is stated."),
       })
-      .strict(),
-    /** The first Kubernetes minor in which the feature can be switched on, where known. */
-    minimumKubernetes: z.object({ version: kubernetesMinor, sources: citations }).strict().optional(),
-    requires: z.array(slug).default([]),
-    settings: z.array(setting).default([]),
-    enablementNote: text.optional(),
-    sources: citations,
+      .strict()
+      .describe('The oldest Windows release that supports the feature, and the finer build where one is known.'),
+    minimumKubernetes: z.object({ version: kubernetesMinor.describe('Kubernetes minor version, e.g. "1.14".'), sources: citations.describe('Where it is stated.') }).strict().optional().describe("The first Kubernetes minor in which the feature can be switched on, where known."),
+    requires: z.array(slug).default([]).describe("Slugs of features that must be enabled with it."),
+    settings: z.array(setting).default([]).describe("What to set to enable it, scoped by Kubernetes version where that differs."),
+    enablementNote: text.optional().describe("How to enable it when that is not a single setting."),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
@@ -253,44 +262,40 @@ export const SEVERITIES = ['error', 'warning', 'info'] as const;
  */
 export const limitationScope = z
   .object({
-    environments: z.array(slug).min(1).optional(),
-    /** Matches the chosen plugin or any plugin it delegates to. */
-    plugins: z.array(slug).min(1).optional(),
-    modes: z.array(slug).min(1).optional(),
-    windowsBuilds: scopedBuildRange.optional(),
-    /** Servicing channels of the node's release: tells LTSC 2019 from SAC 1809, which share build 17763. */
-    channels: z.array(z.enum(CHANNELS)).min(1).optional(),
-    kubernetes: kubernetesRange.optional(),
-    /** Releases of the plugin (with plugins) the limitation concerns. */
-    pluginVersions: pluginVersionRange.optional(),
-    /** The limitation is only relevant when one of these features is requested. */
-    features: z.array(slug).min(1).optional(),
-    /** The limitation is only relevant to these Service types (all are assumed in use unless the plan lists them). */
-    serviceTypes: z.array(slug).min(1).optional(),
+    environments: z.array(slug).min(1).optional().describe("Only in these environments."),
+    plugins: z.array(slug).min(1).optional().describe("Matches the chosen plugin or any plugin it delegates to."),
+    modes: z.array(slug).min(1).optional().describe("Only with these network modes."),
+    windowsBuilds: scopedBuildRange.optional().describe("Only on these Windows builds."),
+    channels: z.array(z.enum(CHANNELS)).min(1).optional().describe("Servicing channels of the node's release: tells LTSC 2019 from SAC 1809, which share build 17763."),
+    kubernetes: kubernetesRange.optional().describe("Only for these Kubernetes minor versions."),
+    pluginVersions: pluginVersionRange.optional().describe("Releases of the plugin (with plugins) the limitation concerns."),
+    features: z.array(slug).min(1).optional().describe("The limitation is only relevant when one of these features is requested."),
+    serviceTypes: z.array(slug).min(1).optional().describe("The limitation is only relevant to these Service types (all are assumed in use unless the plan lists them)."),
   })
   .strict();
 
 export const limitation = z
   .object({
-    title: text,
-    kind: z.enum(LIMITATION_KINDS),
-    description: text,
-    appliesTo: limitationScope,
-    /** Exceeded when the plan's number is greater than max. */
+    title: text.describe("Short title."),
+    kind: z.enum(LIMITATION_KINDS).describe("unsupported, known-issue, requirement or caveat."),
+    description: text.describe("What does not work, and when, in your own words."),
+    appliesTo: limitationScope.describe("Where it applies: every dimension given must match the plan; an omitted one matches everything."),
     threshold: z
-      .object({ metric: z.enum(THRESHOLD_METRICS), max: z.number().int().positive(), approximate: z.boolean().default(false) })
+      .object({
+        metric: z.enum(THRESHOLD_METRICS).describe('What is counted: backends-per-service or services-per-node.'),
+        max: z.number().int().positive().describe('The largest number that still works.'),
+        approximate: z.boolean().default(false).describe('True when the source gives the number as approximate ("about 100").'),
+      })
       .strict()
-      .optional(),
-    /** Named numeric parameters the limitation fixes, e.g. Flannel's VNI and UDP port. */
-    parameters: z.record(z.string(), z.number()).optional(),
-    /** With all of these features enabled the limitation no longer bites (reported as INFO). */
-    mitigatedBy: z.object({ features: z.array(slug).min(1) }).strict().optional(),
-    severity: z.enum(SEVERITIES),
-    workaround: text.optional(),
-    workaroundSettings: z.array(setting).default([]),
-    /** Which page revisions state it, when that differs between revisions. */
-    revisionNote: text.optional(),
-    sources: citations,
+      .optional()
+      .describe("A numeric limit: exceeded when the plan's number is greater than max."),
+    parameters: z.record(z.string(), z.number()).optional().describe("Named numeric parameters the limitation fixes, e.g. Flannel's VNI and UDP port."),
+    mitigatedBy: z.object({ features: z.array(slug).min(1).describe('Slugs of the features (features.yaml).') }).strict().optional().describe("With all of these features enabled the limitation no longer bites (reported as INFO)."),
+    severity: z.enum(SEVERITIES).describe("How a plan that hits it is judged: error (will not work), warning (may break), info (worth knowing)."),
+    workaround: text.optional().describe("What to do instead, where the sources say."),
+    workaroundSettings: z.array(setting).default([]).describe("Concrete settings of the workaround."),
+    revisionNote: text.optional().describe("Which page revisions state it, when that differs between revisions."),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
@@ -300,13 +305,18 @@ export const limitation = z
  */
 export const featureDefault = z
   .object({
-    feature: slug,
-    enabled: z.boolean(),
-    description: text,
+    feature: slug.describe("Slug of the feature (features.yaml)."),
+    enabled: z.boolean().describe("True when the feature is on by default there."),
+    description: text.describe("What the default is and where it holds, in your own words."),
     appliesTo: z
-      .object({ environments: z.array(slug).min(1), channels: z.array(z.enum(CHANNELS)).min(1).optional(), windowsBuilds: buildRange.optional() })
-      .strict(),
-    sources: citations,
+      .object({
+        environments: z.array(slug).min(1).describe('Slugs of the environments where the default holds.'),
+        channels: z.array(z.enum(CHANNELS)).min(1).optional().describe('Only on releases of these servicing channels (e.g. the SAC AMIs).'),
+        windowsBuilds: buildRange.optional().describe('Only on these builds.'),
+      })
+      .strict()
+      .describe('Where the default holds.'),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
@@ -319,76 +329,73 @@ export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired'] 
  */
 export const nodeOsSupport = z
   .object({
-    windowsVersion: slug,
-    /** Absent: the upstream Kubernetes documentation, which holds in every environment. */
-    environment: slug.optional(),
-    kubernetes: kubernetesRange.optional(),
-    /** disputed: the authority's own pages disagree about these versions; retired: once offered, no longer. */
-    status: z.enum(NODE_OS_STATUSES),
-    note: text.optional(),
-    sources: citations,
+    windowsVersion: slug.describe("Slug of the Windows release (windows-versions.yaml)."),
+    environment: slug.optional().describe("Absent: the upstream Kubernetes documentation, which holds in every environment."),
+    kubernetes: kubernetesRange.optional().describe("The Kubernetes minor versions the row covers; omit for all."),
+    status: z.enum(NODE_OS_STATUSES).describe("disputed: the authority's own pages disagree about these versions; retired: once offered, no longer."),
+    note: text.optional().describe("Details: dates, and what a range is inferred from."),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
 export const ipamOption = z
   .object({
-    name: text,
-    description: text,
-    restrictedTo: z.array(slug).default([]),
-    isFallback: z.boolean(),
-    settings: z.array(setting).default([]),
-    sources: citations,
+    name: text.describe("Display name."),
+    description: text.describe("What the option does."),
+    restrictedTo: z.array(slug).default([]).describe("Slugs of the only plugins that can use it; empty for any."),
+    isFallback: z.boolean().describe("True for the option used when no other is configured."),
+    settings: z.array(setting).default([]).describe("What to configure for it."),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
 export const serviceType = z
   .object({
-    name: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName']),
-    supportedOnWindows: z.boolean(),
-    description: text,
-    sources: citations,
+    name: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName']).describe("The Kubernetes Service type."),
+    supportedOnWindows: z.boolean().describe("Whether Windows nodes support it."),
+    description: text.describe("What it is and any Windows specifics."),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
 export const networkFlow = z
   .object({
-    order: z.number().int().positive(),
-    from: z.enum(['pod', 'node']),
-    to: z.enum(['pod', 'service', 'external', 'node']),
-    /** How the destination is addressed: IP, name, cluster IP, PQDN, FQDN, DNS. */
-    addressing: text.optional(),
-    label: text,
-    note: text.optional(),
-    sources: citations,
+    order: z.number().int().positive().describe("Position in the documented list of flows."),
+    from: z.enum(['pod', 'node']).describe("Where the traffic starts."),
+    to: z.enum(['pod', 'service', 'external', 'node']).describe("Where it goes."),
+    addressing: text.optional().describe("How the destination is addressed: IP, name, cluster IP, PQDN, FQDN, DNS."),
+    label: text.describe("The flow as the pages name it."),
+    note: text.optional().describe("Conditions or exceptions."),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
 export const glossaryTerm = z
   .object({
-    term: text,
-    expansion: text.optional(),
-    definition: text,
-    sources: citations,
+    term: text.describe("The term or abbreviation."),
+    expansion: text.optional().describe("What the abbreviation stands for."),
+    definition: text.describe("What it means, in your own words."),
+    sources: citations.describe("Where it is stated."),
   })
   .strict();
 
 export const pluginComparison = z
   .object({
-    title: text,
-    environment: slug,
-    plugins: z.array(slug).min(2),
+    title: text.describe("Title of the comparison."),
+    environment: slug.describe("Slug of the environment whose documentation publishes it."),
+    plugins: z.array(slug).min(2).describe("Slugs of the plugins compared, in column order."),
     rows: z
       .array(
         z
           .object({
-            capability: text,
-            /** Plugin slug -> the value the source gives, in English. */
-            values: z.record(slug, text),
+            capability: text.describe("The capability compared."),
+            values: z.record(slug, text).describe("Plugin slug -> the value the source gives, in English."),
           })
           .strict(),
       )
-      .min(1),
-    sources: citations,
+      .min(1)
+      .describe('One row per capability compared.'),
+    sources: citations.describe("Where it is published."),
   })
   .strict();
 
@@ -399,16 +406,14 @@ export const pluginComparison = z
 export const INSTANCE_TYPE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const instanceType = z
   .object({
-    maxInterfaces: z.number().int().positive(),
-    ipv4PerInterface: z.number().int().min(1),
-    /** Empty upstream for bare-metal types, and only for them. */
-    hypervisor: z.enum(['nitro', 'xen']).nullable(),
-    bareMetal: z.boolean(),
-    /** [card index, max interfaces on that card] pairs. */
-    networkCards: z.array(z.tuple([z.number().int().min(0), z.number().int().positive()])).min(1),
-    defaultNetworkCardIndex: z.number().int().min(0),
-    trunking: z.boolean(),
-    branchInterfaces: z.number().int().min(0),
+    maxInterfaces: z.number().int().positive().describe("Elastic network interfaces the type allows."),
+    ipv4PerInterface: z.number().int().min(1).describe("IPv4 addresses per interface, the primary one included."),
+    hypervisor: z.enum(['nitro', 'xen']).nullable().describe("Empty upstream for bare-metal types, and only for them."),
+    bareMetal: z.boolean().describe("True for bare-metal types."),
+    networkCards: z.array(z.tuple([z.number().int().min(0), z.number().int().positive()])).min(1).describe("[card index, max interfaces on that card] pairs."),
+    defaultNetworkCardIndex: z.number().int().min(0).describe("Index of the default network card."),
+    trunking: z.boolean().describe("Whether the type supports ENI trunking."),
+    branchInterfaces: z.number().int().min(0).describe("Branch interfaces for trunking."),
   })
   .strict()
   .refine((r) => (r.hypervisor === null) === r.bareMetal, 'hypervisor is empty exactly for bare-metal types')
