@@ -1,4 +1,5 @@
 /** The GraphQL operations the CLI runs, and the shapes they return. */
+import type { IpAddressMode } from '../domain/vocabulary.js';
 
 export interface SourceRef {
   document: { slug: string; title: string; url: string };
@@ -54,8 +55,8 @@ ${SETTING}`;
 
 export interface CapacityView {
   instanceType: string | null;
-  ipAddressMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION';
-  effectiveIpAddressMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION';
+  ipAddressMode: IpAddressMode;
+  effectiveIpAddressMode: IpAddressMode;
   ipv4AddressesPerInterface: number;
   maxPods: number;
   kubeletDefaultMaxPods: number;

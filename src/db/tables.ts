@@ -7,6 +7,21 @@
  * guarantees the owners exist, and the loaders batch them by owner.
  */
 import { sqliteTable, text, integer, primaryKey, index, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  ARCHITECTURES,
+  CHANNELS,
+  ENVIRONMENT_STATUSES,
+  HYPERVISORS,
+  LIMITATION_KINDS,
+  NODE_OS_STATUSES,
+  SETTING_KINDS,
+  SEVERITIES,
+  SOURCE_KINDS,
+  STABILITY_LEVELS,
+  SUPPORT_LEVELS,
+  THRESHOLD_METRICS,
+  type Channel,
+} from '../domain/vocabulary.js';
 
 const slug = () => text('slug').primaryKey();
 type Keyed = { slug: AnySQLiteColumn };
@@ -25,7 +40,7 @@ export const sourceDocuments = sqliteTable('source_documents', {
   title: text('title').notNull(),
   url: text('url').notNull(),
   locale: text('locale').notNull(),
-  kind: text('kind', { enum: ['seed-document', 'research'] }).notNull(),
+  kind: text('kind', { enum: SOURCE_KINDS }).notNull(),
   revision: text('revision').notNull(),
   file: text('file'),
   /** JSON array of the section names citations may use. */
@@ -53,7 +68,7 @@ export const windowsVersions = sqliteTable(
     version: text('version').notNull(),
     versionLabelVerified: integer('version_label_verified', { mode: 'boolean' }).notNull(),
     build: integer('build').notNull(),
-    channel: text('channel', { enum: ['LTSC', 'SAC', 'AC'] }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
     released: text('released').notNull(),
     mainstreamSupportEnds: text('mainstream_support_ends'),
     supportEnds: text('support_ends'),
@@ -91,7 +106,7 @@ export const networkModes = sqliteTable('network_modes', {
   description: text('description').notNull(),
   packetModifications: text('packet_modifications').notNull(),
   usedByKubernetes: integer('used_by_kubernetes', { mode: 'boolean' }).notNull(),
-  stability: text('stability').notNull(),
+  stability: text('stability', { enum: STABILITY_LEVELS }).notNull(),
   ordinal: integer('ordinal').notNull(),
 });
 
@@ -99,7 +114,7 @@ export const cniPlugins = sqliteTable('cni_plugins', {
   slug: slug(),
   name: text('name').notNull(),
   description: text('description').notNull(),
-  networkPolicySupport: text('network_policy_support', { enum: ['supported', 'not-supported', 'unknown'] }).notNull(),
+  networkPolicySupport: text('network_policy_support', { enum: SUPPORT_LEVELS }).notNull(),
   networkPolicyNote: text('network_policy_note'),
   /** Why the plugin runs only in the environments of plugin_only_in (null when it runs anywhere). */
   onlyInNote: text('only_in_note'),
@@ -124,7 +139,7 @@ export const pluginModes = sqliteTable(
     modeSlug: ref('mode_slug', () => networkModes),
     backend: text('backend'),
     delegatesTo: text('delegates_to').references(() => cniPlugins.slug),
-    stability: text('stability').notNull(),
+    stability: text('stability', { enum: STABILITY_LEVELS }).notNull(),
     ordinal: integer('ordinal').notNull(),
   },
   (t) => [index('plugin_modes_plugin').on(t.pluginSlug), index('plugin_modes_mode').on(t.modeSlug)],
@@ -136,11 +151,11 @@ export const pluginEnvironments = sqliteTable(
     id: integer('id').primaryKey(),
     pluginSlug: ref('plugin_slug', () => cniPlugins),
     environmentSlug: ref('environment_slug', () => environments),
-    status: text('status', { enum: ['default', 'supported', 'alternative', 'retired'] }).notNull(),
+    status: text('status', { enum: ENVIRONMENT_STATUSES }).notNull(),
     since: text('since'),
     note: text('note'),
     /** NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer. */
-    networkPolicySupport: text('network_policy_support', { enum: ['supported', 'not-supported', 'unknown'] }),
+    networkPolicySupport: text('network_policy_support', { enum: SUPPORT_LEVELS }),
     networkPolicyNote: text('network_policy_note'),
   },
   (t) => [index('plugin_environments_plugin').on(t.pluginSlug), index('plugin_environments_env').on(t.environmentSlug)],
@@ -206,7 +221,7 @@ export const settings = sqliteTable(
     id: integer('id').primaryKey(),
     owner: text('owner').notNull(),
     ordinal: integer('ordinal').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: SETTING_KINDS }).notNull(),
     key: text('key').notNull(),
     value: text('value').notNull(),
     target: text('target'),
@@ -233,19 +248,19 @@ export const notes = sqliteTable(
 export const limitations = sqliteTable('limitations', {
   slug: slug(),
   title: text('title').notNull(),
-  kind: text('kind', { enum: ['unsupported', 'known-issue', 'requirement', 'caveat'] }).notNull(),
+  kind: text('kind', { enum: LIMITATION_KINDS }).notNull(),
   description: text('description').notNull(),
-  severity: text('severity', { enum: ['error', 'warning', 'info'] }).notNull(),
+  severity: text('severity', { enum: SEVERITIES }).notNull(),
   workaround: text('workaround'),
   revisionNote: text('revision_note'),
-  thresholdMetric: text('threshold_metric', { enum: ['backends-per-service', 'services-per-node'] }),
+  thresholdMetric: text('threshold_metric', { enum: THRESHOLD_METRICS }),
   thresholdMax: integer('threshold_max'),
   thresholdApproximate: integer('threshold_approximate', { mode: 'boolean' }),
   parameters: text('parameters', { mode: 'json' }).$type<Record<string, number>>(),
   buildFrom: text('build_from'),
   buildBefore: text('build_before'),
   /** JSON array of servicing channels (LTSC, SAC, AC); null matches every channel. */
-  channels: text('channels', { mode: 'json' }).$type<('LTSC' | 'SAC' | 'AC')[]>(),
+  channels: text('channels', { mode: 'json' }).$type<Channel[]>(),
   kubernetesMin: text('kubernetes_min'),
   kubernetesMax: text('kubernetes_max'),
   pluginVersionFrom: text('plugin_version_from'),
@@ -281,7 +296,7 @@ export const featureDefaults = sqliteTable(
     featureSlug: ref('feature_slug', () => features),
     enabled: integer('enabled', { mode: 'boolean' }).notNull(),
     description: text('description').notNull(),
-    channels: text('channels', { mode: 'json' }).$type<('LTSC' | 'SAC' | 'AC')[]>(),
+    channels: text('channels', { mode: 'json' }).$type<Channel[]>(),
     buildFrom: text('build_from'),
     buildBefore: text('build_before'),
     ordinal: integer('ordinal').notNull(),
@@ -298,7 +313,7 @@ export const nodeOsSupport = sqliteTable(
     environmentSlug: text('environment_slug').references(() => environments.slug),
     kubernetesMin: text('kubernetes_min'),
     kubernetesMax: text('kubernetes_max'),
-    status: text('status', { enum: ['supported', 'preview', 'disputed', 'retired'] }).notNull(),
+    status: text('status', { enum: NODE_OS_STATUSES }).notNull(),
     note: text('note'),
     ordinal: integer('ordinal').notNull(),
   },
@@ -378,7 +393,7 @@ export const instanceTypes = sqliteTable(
     family: text('family').notNull(),
     maxInterfaces: integer('max_interfaces').notNull(),
     ipv4PerInterface: integer('ipv4_per_interface').notNull(),
-    hypervisor: text('hypervisor', { enum: ['nitro', 'xen'] }),
+    hypervisor: text('hypervisor', { enum: HYPERVISORS }),
     bareMetal: integer('bare_metal', { mode: 'boolean' }).notNull(),
     /** JSON [index, maxInterfaces] pairs. */
     networkCards: text('network_cards', { mode: 'json' }).$type<[number, number][]>().notNull(),
@@ -386,7 +401,7 @@ export const instanceTypes = sqliteTable(
     trunking: integer('trunking', { mode: 'boolean' }).notNull(),
     branchInterfaces: integer('branch_interfaces').notNull(),
     // Derived at build time from the name and limits (src/domain/instance-types.ts).
-    architecture: text('architecture', { enum: ['x86_64', 'arm64', 'unknown'] }).notNull(),
+    architecture: text('architecture', { enum: ARCHITECTURES }).notNull(),
     /** Why Windows nodes cannot use the type; null when they can. */
     windowsUnsuitability: text('windows_unsuitability'),
     prefixDelegationSupported: integer('prefix_delegation_supported', { mode: 'boolean' }).notNull(),

@@ -5,7 +5,9 @@
  */
 import type { Citation } from './knowledge.js';
 
-export type IpAddressMode = 'SECONDARY_IP' | 'PREFIX_DELEGATION';
+import type { IpAddressMode, PodLimit } from './vocabulary.js';
+
+export type { IpAddressMode, PodLimit } from './vocabulary.js';
 
 /** Addresses in one /28 prefix. */
 export const ADDRESSES_PER_PREFIX = 16;
@@ -28,7 +30,6 @@ export function kubeletMaxPodsProblem(name: string, value: number): string | nul
   return Number.isInteger(value) && value >= 1 && value <= MAX_KUBELET_MAX_PODS ? null : `${name} must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${value}`;
 }
 
-export type PodLimit = 'IP_ADDRESSES' | 'KUBELET_MAX_PODS';
 
 export interface PodCapacityResult {
   /** Pods the IP addresses allow. */

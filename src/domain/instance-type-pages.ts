@@ -8,7 +8,9 @@
  * are counted on demand and remembered per filter.
  */
 
-export type PodsMode = 'SECONDARY_IP' | 'PREFIX_DELEGATION';
+import type { IpAddressMode } from './vocabulary.js';
+
+export type PodsMode = IpAddressMode;
 
 export interface PageableInstanceType {
   name: string;

@@ -12,12 +12,14 @@
 import { computePodCapacity, type IpAddressMode, type PodCapacityResult } from './capacity.js';
 import type { Citation } from './knowledge.js';
 
-export type Architecture = 'x86_64' | 'arm64' | 'unknown';
+import type { Architecture, Hypervisor } from './vocabulary.js';
+
+export type { Architecture } from './vocabulary.js';
 
 export interface InstanceTypeLimits {
   name: string;
   ipv4PerInterface: number;
-  hypervisor: 'nitro' | 'xen' | null;
+  hypervisor: Hypervisor | null;
   bareMetal: boolean;
 }
 

@@ -6,7 +6,9 @@ import type { KubernetesRange } from './kubernetes-version.js';
 import type { InstanceTypeLimits } from './instance-types.js';
 import type { PluginVersionRange } from './plugin-version.js';
 
-export type Channel = 'LTSC' | 'SAC' | 'AC';
+import type { Channel, EnvironmentStatus, LimitationKind, NodeOsStatus, PolicySupport, SettingKind, Severity, Stability, ThresholdMetric } from './vocabulary.js';
+
+export type { Channel, EnvironmentStatus, LimitationKind, NodeOsStatus, PolicySupport, SettingKind, Severity, Stability, ThresholdMetric } from './vocabulary.js';
 export interface BuildRange {
   from?: string;
   before?: string;
@@ -18,7 +20,6 @@ export interface Citation {
   note?: string;
 }
 
-export type SettingKind = 'KUBE_PROXY_FLAG' | 'SERVICE_SPEC_FIELD' | 'SERVICE_ANNOTATION' | 'CONFIG_MAP_KEY' | 'POWERSHELL_PARAMETER' | 'OS_UPDATE';
 
 export interface SettingFact {
   kind: SettingKind;
@@ -44,7 +45,6 @@ export interface ReleaseFact {
   sources: Citation[];
 }
 
-export type Stability = 'stable' | 'beta' | 'experimental' | 'unspecified';
 
 export interface ModeFact {
   slug: string;
@@ -63,13 +63,11 @@ export interface PluginModeFact {
   sources: Citation[];
 }
 
-export type PolicySupport = 'supported' | 'not-supported' | 'unknown';
 export interface NetworkPolicyFact {
   support: PolicySupport;
   note?: string;
   sources: Citation[];
 }
-export type EnvironmentStatus = 'default' | 'supported' | 'alternative' | 'retired';
 
 export interface PluginEnvironmentFact {
   environment: string;
@@ -122,9 +120,6 @@ export interface FeatureFact {
   sources: Citation[];
 }
 
-export type Severity = 'error' | 'warning' | 'info';
-export type LimitationKind = 'unsupported' | 'known-issue' | 'requirement' | 'caveat';
-export type ThresholdMetric = 'backends-per-service' | 'services-per-node';
 
 export interface LimitationFact {
   slug: string;
@@ -151,7 +146,6 @@ export interface LimitationFact {
   sources: Citation[];
 }
 
-export type NodeOsStatus = 'supported' | 'preview' | 'disputed' | 'retired';
 
 /** One row of a node-OS support table (upstream Kubernetes when environment is absent). */
 export interface NodeOsSupportFact {

@@ -3,10 +3,12 @@
  * (17763). Server 2019 and the SAC release 1809 share build 17763 and a release day; there the
  * SAC release sorts first so that the long-lived LTSC release is the "newest" at that build.
  */
+import type { Channel } from './vocabulary.js';
+
 export interface ReleaseOrderKey {
   build: number;
   released: string;
-  channel: 'LTSC' | 'SAC' | 'AC';
+  channel: Channel;
 }
 
 const CHANNEL_RANK = { SAC: 0, AC: 1, LTSC: 2 } as const;

@@ -3,6 +3,7 @@
  * types, domain values for verdicts. GraphQL Code Generator reads these names (see
  * tools/codegen.ts) so resolvers are typed against them.
  */
+import type { IpAddressMode } from '../domain/vocabulary.js';
 import type * as t from '../db/tables.js';
 import type { Finding } from '../domain/compatibility/findings.js';
 import type { CompatibilityReport } from '../domain/compatibility/judge.js';
@@ -44,5 +45,5 @@ export type NodeOsSupportParent = typeof t.nodeOsSupport.$inferSelect;
 export type FeatureDefaultParent = typeof t.featureDefaults.$inferSelect;
 export type PluginVersionRangeParent = { from: string | null; before: string | null };
 export type InstanceTypeParent = typeof t.instanceTypes.$inferSelect;
-export type InstanceTypeConnectionParent = { rows: InstanceTypeParent[]; totalCount: () => number; hasNextPage: boolean; hasPreviousPage: boolean; podsMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION' };
-export type InstanceTypeEdgeParent = { row: InstanceTypeParent; podsMode: 'SECONDARY_IP' | 'PREFIX_DELEGATION' };
+export type InstanceTypeConnectionParent = { rows: InstanceTypeParent[]; totalCount: () => number; hasNextPage: boolean; hasPreviousPage: boolean; podsMode: IpAddressMode };
+export type InstanceTypeEdgeParent = { row: InstanceTypeParent; podsMode: IpAddressMode };

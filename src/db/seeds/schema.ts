@@ -8,6 +8,19 @@
 import { z } from 'zod';
 import { PLUGIN_VERSION } from '../../domain/plugin-version.js';
 import { KUBERNETES_MINOR } from '../../domain/kubernetes-version.js';
+import {
+  CHANNELS,
+  ENVIRONMENT_STATUSES,
+  HYPERVISORS,
+  LIMITATION_KINDS,
+  NODE_OS_STATUSES,
+  SETTING_KINDS,
+  SEVERITIES,
+  SOURCE_KINDS,
+  STABILITY_LEVELS,
+  SUPPORT_LEVELS,
+  THRESHOLD_METRICS,
+} from '../../domain/vocabulary.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const slug = z.string().regex(SLUG_PATTERN, 'must be lower-case kebab-case');
@@ -76,14 +89,6 @@ export const kubernetesRange = z
   .strict()
   .refine((r) => r.min !== undefined || r.max !== undefined, 'give min, max or both');
 
-export const SETTING_KINDS = [
-  'KUBE_PROXY_FLAG',
-  'SERVICE_SPEC_FIELD',
-  'SERVICE_ANNOTATION',
-  'CONFIG_MAP_KEY',
-  'POWERSHELL_PARAMETER',
-  'OS_UPDATE',
-] as const;
 
 /** One concrete thing to configure, optionally only for some Kubernetes versions. */
 export const setting = z
@@ -100,10 +105,6 @@ export const setting = z
   .strict();
 
 /** unspecified: the sources give no stability label. */
-export const STABILITY_LEVELS = ['stable', 'beta', 'experimental', 'unspecified'] as const;
-export const SUPPORT_LEVELS = ['supported', 'not-supported', 'unknown'] as const;
-export const ENVIRONMENT_STATUSES = ['default', 'supported', 'alternative', 'retired'] as const;
-export const CHANNELS = ['LTSC', 'SAC', 'AC'] as const;
 
 /** NetworkPolicy enforcement as a source states it, with what it rests on. */
 const networkPolicySupport = z
@@ -126,7 +127,7 @@ export const sourceDocument = z
     title: text.describe("Title of the document."),
     url: z.url().describe("Canonical address of the document."),
     locale: z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/).describe("BCP 47 tag of the document's language."),
-    kind: z.enum(['seed-document', 'research']).describe("seed-document: one of the four documents in shared/sources; research: a primary source named in shared/research or found by the project."),
+    kind: z.enum(SOURCE_KINDS).describe("seed-document: one of the four documents in shared/sources; research: a primary source named in shared/research or found by the project."),
     revision: text.describe("Which revision was read and how it differs from others."),
     sections: z.array(text).min(1).describe("The sections that citations may name: anchors for the Kubernetes pages, English headings elsewhere."),
     file: text.optional().describe("Local file the text was read from, for the four seed documents."),
@@ -252,9 +253,6 @@ export const feature = z
   })
   .strict();
 
-export const LIMITATION_KINDS = ['unsupported', 'known-issue', 'requirement', 'caveat'] as const;
-export const THRESHOLD_METRICS = ['backends-per-service', 'services-per-node'] as const;
-export const SEVERITIES = ['error', 'warning', 'info'] as const;
 
 /**
  * Every dimension given must match the planned configuration for the limitation to apply;
@@ -320,7 +318,6 @@ export const featureDefault = z
   })
   .strict();
 
-export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired'] as const;
 
 /**
  * One row of a node-OS support table: the Kubernetes versions for which an authority (upstream
@@ -408,7 +405,7 @@ export const instanceType = z
   .object({
     maxInterfaces: z.number().int().positive().describe("Elastic network interfaces the type allows."),
     ipv4PerInterface: z.number().int().min(1).describe("IPv4 addresses per interface, the primary one included."),
-    hypervisor: z.enum(['nitro', 'xen']).nullable().describe("Empty upstream for bare-metal types, and only for them."),
+    hypervisor: z.enum(HYPERVISORS).nullable().describe("Empty upstream for bare-metal types, and only for them."),
     bareMetal: z.boolean().describe("True for bare-metal types."),
     networkCards: z.array(z.tuple([z.number().int().min(0), z.number().int().positive()])).min(1).describe("[card index, max interfaces on that card] pairs."),
     defaultNetworkCardIndex: z.number().int().min(0).describe("Index of the default network card."),

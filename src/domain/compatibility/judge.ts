@@ -8,7 +8,9 @@ import { SEVERITY_RANK, type Finding } from './findings.js';
 import { validatePlan, type PlanInput } from './plan.js';
 import { RULES, requiredSettings } from './rules.js';
 
-export type Verdict = 'COMPATIBLE' | 'COMPATIBLE_WITH_WARNINGS' | 'INCOMPATIBLE';
+/** The three outcomes, worst last. */
+export const VERDICTS = ['COMPATIBLE', 'COMPATIBLE_WITH_WARNINGS', 'INCOMPATIBLE'] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 export interface CompatibilityReport {
   verdict: Verdict;

@@ -1,4 +1,5 @@
 /** The EC2 catalogue: lookup, the paginated planning list, and capacity per instance type. */
+import type { IpAddressMode } from '../../domain/vocabulary.js';
 import { owner } from '../../db/owners.js';
 import { podsIn } from '../../domain/instance-type-pages.js';
 import { instanceTypePages } from '../loaders.js';
@@ -9,7 +10,7 @@ import type { Resolvers } from '../generated/resolvers.js';
 import type { InstanceTypeParent } from '../mappers.js';
 
 export const MAX_PAGE_SIZE = 100;
-type Mode = 'SECONDARY_IP' | 'PREFIX_DELEGATION';
+type Mode = IpAddressMode;
 
 const rowKey = podsIn;
 

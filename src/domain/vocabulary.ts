@@ -1,0 +1,60 @@
+/**
+ * Every closed vocabulary of the knowledge base, declared once. The seed schemas (zod), the
+ * SQLite columns (drizzle enums), the domain's types and the GraphQL enums' internal values
+ * (src/graphql/enum-values.ts) all derive from these tuples; test/graphql/vocabulary.test.ts
+ * checks that the SDL enums list exactly these values.
+ */
+
+/** Windows Server servicing channels. */
+export const CHANNELS = ['LTSC', 'SAC', 'AC'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** How the documentation labels a mode or a plugin's support for it; unspecified where it gives none. */
+export const STABILITY_LEVELS = ['stable', 'beta', 'experimental', 'unspecified'] as const;
+export type Stability = (typeof STABILITY_LEVELS)[number];
+
+/** NetworkPolicy enforcement as a source states it. */
+export const SUPPORT_LEVELS = ['supported', 'not-supported', 'unknown'] as const;
+export type PolicySupport = (typeof SUPPORT_LEVELS)[number];
+
+/** A plugin's standing in an environment. */
+export const ENVIRONMENT_STATUSES = ['default', 'supported', 'alternative', 'retired'] as const;
+export type EnvironmentStatus = (typeof ENVIRONMENT_STATUSES)[number];
+
+export const LIMITATION_KINDS = ['unsupported', 'known-issue', 'requirement', 'caveat'] as const;
+export type LimitationKind = (typeof LIMITATION_KINDS)[number];
+
+export const SEVERITIES = ['error', 'warning', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const THRESHOLD_METRICS = ['backends-per-service', 'services-per-node'] as const;
+export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
+
+export const SETTING_KINDS = ['KUBE_PROXY_FLAG', 'SERVICE_SPEC_FIELD', 'SERVICE_ANNOTATION', 'CONFIG_MAP_KEY', 'POWERSHELL_PARAMETER', 'OS_UPDATE'] as const;
+export type SettingKind = (typeof SETTING_KINDS)[number];
+
+/** How an authority lists a Windows release as a node OS. */
+export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired'] as const;
+export type NodeOsStatus = (typeof NODE_OS_STATUSES)[number];
+
+/** How pod addresses are handed out on an EKS Windows node. */
+export const IP_ADDRESS_MODES = ['SECONDARY_IP', 'PREFIX_DELEGATION'] as const;
+export type IpAddressMode = (typeof IP_ADDRESS_MODES)[number];
+
+export const SOURCE_KINDS = ['seed-document', 'research'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export const ARCHITECTURES = ['x86_64', 'arm64', 'unknown'] as const;
+export type Architecture = (typeof ARCHITECTURES)[number];
+
+export const HYPERVISORS = ['nitro', 'xen'] as const;
+export type Hypervisor = (typeof HYPERVISORS)[number];
+
+/** What limits a node's schedulable pods. */
+export const POD_LIMITS = ['IP_ADDRESSES', 'KUBELET_MAX_PODS'] as const;
+export type PodLimit = (typeof POD_LIMITS)[number];
+
+/** The GraphQL spelling of a vocabulary value: upper case, dashes as underscores (not-supported -> NOT_SUPPORTED). */
+export function graphqlName(value: string): string {
+  return value.toUpperCase().replace(/-/g, '_');
+}
