@@ -45,6 +45,7 @@ ul.legend .cell { display: inline-block; padding: 2px 8px; border: 1px solid var
 ol.refs { font-size: 13px; }
 form.filters { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin: 8px 0; }
 form.filters input, form.filters select, form.filters button { font: inherit; padding: 3px 6px; }
+#f-min { width: 6em; }
 table.capacity td.num, table.capacity th.num, table.data .num { text-align: right; }
 table.capacity thead th { position: sticky; top: 0; }
 table.capacity a.sort { color: inherit; text-decoration: none; display: block; }
