@@ -181,9 +181,10 @@ describe.skipIf(!hasChromium)('/matrix and /capacity in Chromium (offline)', () 
     const sources = await cell.locator('a.ref').evaluateAll((links) => links.map((a) => (a as unknown as El).getAttribute('href')));
     expect(sources.length).toBeGreaterThan(0);
     for (const href of sources) expect(href).toMatch(/^https:\/\//);
-    // Every cell has its query link.
+    // Every cell has its query link and at least one source.
     const cells = await page.locator('td.cell').count();
     expect(await page.locator('td.cell a.q').count()).toBe(cells);
+    expect(await page.locator('td.cell:not(:has(a.ref))').count()).toBe(0);
     await cell.locator('a.q').click();
     await page.waitForURL(/\/graphiql\?query=/);
     const editor = page.locator('.graphiql-query-editor .CodeMirror');

@@ -25,13 +25,14 @@ export const MATRIX_QUERY = `query Matrix {
     minimumWindowsSources { ...Src }
   }
   networkModes { slug name stability usedByKubernetes sources { ...Src } }
-  environments { slug name pluginsListed pluginsListedNote pluginsListedSources { ...Src } }
+  environments { slug name pluginsListed pluginsListedNote pluginsListedSources { ...Src } sources { ...Src } }
   cniPlugins {
     slug name
     modes { mode { slug } backend delegatesTo { slug name } stability sources { ...Src } }
     environments { environment { slug } status since note sources { ...Src } }
     onlyIn { slug name } onlyInSources { ...Src }
     limitations { slug }
+    sources { ...Src }
   }
   limitations {
     slug title kind severity
@@ -86,6 +87,7 @@ interface Environment {
   pluginsListed: boolean;
   pluginsListedNote: string | null;
   pluginsListedSources: Source[];
+  sources: Source[];
 }
 interface Plugin {
   slug: string;
@@ -95,6 +97,7 @@ interface Plugin {
   onlyIn: { slug: string; name: string }[];
   onlyInSources: Source[];
   limitations: { slug: string }[];
+  sources: Source[];
 }
 interface Limitation {
   slug: string;
@@ -230,8 +233,9 @@ function modesTable(refs: References, data: MatrixData): Html {
       const query = `{ cniPlugin(slug: "${plugin.slug}") { name modes { mode { slug stability } backend delegatesTo { slug } stability sources { document { title url } section } } } }`;
       const offered = plugin.modes.find((m) => m.mode.slug === mode.slug);
       if (!offered) {
-        if (plugin.modes.length === 0) return cell(refs, { tone: 'unknown', label: 'unknown', detail: 'no source names its mode', sources: [], query, subject });
-        return cell(refs, { tone: 'no', label: 'no', sources: [], query, subject });
+        // The sources that say which modes the plugin does offer (or, with none named, the plugin's own).
+        if (plugin.modes.length === 0) return cell(refs, { tone: 'unknown', label: 'unknown', detail: 'no source names its mode', sources: plugin.sources, query, subject });
+        return cell(refs, { tone: 'no', label: 'no', sources: plugin.modes.flatMap((m) => m.sources), query, subject });
       }
       const via = [offered.backend ? `backend ${offered.backend}` : '', offered.delegatesTo ? `via ${offered.delegatesTo.name}` : ''].filter(Boolean).join(', ');
       const prerelease = offered.stability === 'BETA' || offered.stability === 'EXPERIMENTAL';
@@ -271,7 +275,7 @@ function environmentsTable(refs: References, data: MatrixData): Html {
         tone: 'unknown',
         label: 'unknown',
         detail: environment.pluginsListed ? 'not in its documented plugin list' : 'no plugin list documented',
-        sources: environment.pluginsListedSources,
+        sources: environment.pluginsListed ? environment.pluginsListedSources : environment.sources,
         query,
         subject,
       });
@@ -373,7 +377,8 @@ ${rows.map(
     html`<tr>${limitationRowHeader(l, data)}${data.cniPlugins.map((p) => {
       const query = `{ limitations(filter: { cniPlugin: "${p.slug}" }) { slug title appliesTo { cniPlugins { slug } } } }`;
       const subject = `${l.title} with ${p.name}`;
-      if (!p.limitations.some((x) => x.slug === l.slug)) return cell(refs, { tone: 'no', label: 'no', sources: [], query, subject });
+      // The limitation's sources say what it is scoped to, and so what it is not.
+      if (!p.limitations.some((x) => x.slug === l.slug)) return cell(refs, { tone: 'no', label: 'no', sources: l.sources, query, subject });
       const direct = l.appliesTo.cniPlugins.some((x) => x.slug === p.slug);
       const via = direct ? undefined : delegateOf(p, l);
       return cell(refs, { tone: 'yes', label: 'applies', detail: via ? `via ${via.name}` : undefined, sources: l.sources, query, subject });
