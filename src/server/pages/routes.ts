@@ -36,6 +36,9 @@ export interface PagesOptions {
   maxAgeSeconds: number;
 }
 
+/** Rendered pages kept in memory (both encodings). */
+const RENDERED_CACHE_BYTES = 16 * 1024 * 1024;
+
 interface Rendered {
   body: string;
   /** The body gzipped once, for clients that accept it (the capacity table is half a megabyte of HTML, a tenth of that gzipped). */
@@ -62,20 +65,37 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const queries = pageQueries(options.context);
   const cacheControl = options.maxAgeSeconds > 0 ? `max-age=${options.maxAgeSeconds}, public` : 'no-store';
-  const rendered = new LRUCache<string, Promise<Rendered>>({ max: 256 });
+  // Bounded by bytes, not entries: each capacity variant (filter, sort) is ~400 KB, and a client can ask for many.
+  const rendered = new LRUCache<string, Rendered>({ maxSize: RENDERED_CACHE_BYTES, sizeCalculation: (entry, key) => key.length + entry.body.length + entry.gzipped.length + 200 });
+  const inFlight = new Map<string, Promise<Rendered>>();
   const etagOf = (body: string) => `"${options.datasetVersion}-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   let capacityData: Promise<CapacityData> | undefined;
-  const capacity = (today: string) => (capacityData ??= fetchCapacity((query, variables) => queries.run<CapacityPage>(query, variables, today)));
+  // Every usable type, read once: the data cannot change while the process serves it (a failure is retried next time).
+  const capacity = (today: string) =>
+    (capacityData ??= fetchCapacity((query, variables) => queries.run<CapacityPage>(query, variables, today)).catch((error: unknown) => {
+      capacityData = undefined;
+      throw error;
+    }));
 
-  /** Answers from the cache, rendering on a miss; a failed render is not kept. */
+  /** Answers from the cache, rendering on a miss. */
   const answer = async (request: FastifyRequest, reply: FastifyReply, key: string, contentType: string, render: () => Promise<string>) => {
     let entry = rendered.get(key);
     if (!entry) {
-      entry = render().then((body) => ({ body, gzipped: gzipSync(body), etag: etagOf(body) }));
-      rendered.set(key, entry);
-      entry.catch(() => rendered.delete(key));
+      let pending = inFlight.get(key);
+      if (!pending) {
+        // Concurrent requests for one page render it once; a failed render is not kept.
+        pending = render()
+          .then((body) => {
+            const done = { body, gzipped: gzipSync(body), etag: etagOf(body) };
+            rendered.set(key, done);
+            return done;
+          })
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      entry = await pending;
     }
-    const { body, gzipped, etag } = await entry;
+    const { body, gzipped, etag } = entry;
     // The gzipped representation gets its own strong ETag; a revalidation with either still matches.
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     const gzipEtag = etag.replace(/"$/, '-gz"');
