@@ -116,15 +116,18 @@ const sortValue = (row: CapacityRow, key: SortKey): string | number | null => {
   }
 };
 
+/** One collator: localeCompare with options builds a collator per call, the bulk of a variant's render time. */
+const collator = new Intl.Collator('en', { numeric: true });
+
 /** Sorts like pages.js: numbers numerically, text by locale with numeric parts, empty cells last, ties by name. */
 export function sortRows(rows: readonly CapacityRow[], sort: SortKey, dir: 'asc' | 'desc'): CapacityRow[] {
   const sign = dir === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const va = sortValue(a, sort);
     const vb = sortValue(b, sort);
-    if (va === null || vb === null) return va === vb ? a.name.localeCompare(b.name, 'en', { numeric: true }) : va === null ? 1 : -1;
-    const order = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb), 'en', { numeric: true });
-    return sign * order || a.name.localeCompare(b.name, 'en', { numeric: true });
+    if (va === null || vb === null) return va === vb ? collator.compare(a.name, b.name) : va === null ? 1 : -1;
+    const order = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
+    return sign * order || collator.compare(a.name, b.name);
   });
 }
 
@@ -177,8 +180,16 @@ function pods(capacity: { maxPods: number; schedulablePods: number } | null, abs
   return html`<td class="num" data-v="${capacity.maxPods}">${capacity.maxPods}${capped ? html`<span class="d">${capacity.schedulablePods} at max-pods 110</span>` : ''}</td>`;
 }
 
+/** Each row's markup, built once per row (shown, hidden): a new filter or sort only reorders them. */
+const rowMarkup = new WeakMap<CapacityRow, [Html, Html]>();
+
 function row(r: CapacityRow, params: CapacityParams): Html {
-  const hidden = !matches(r, params);
+  let markup = rowMarkup.get(r);
+  if (!markup) rowMarkup.set(r, (markup = [rowHtml(r, false), rowHtml(r, true)]));
+  return markup[matches(r, params) ? 0 : 1];
+}
+
+function rowHtml(r: CapacityRow, hidden: boolean): Html {
   const query = `{ instanceType(name: "${r.name}") { secondaryIpCapacity { maxPods steps } prefixDelegationCapacity { maxPods steps } } }`;
   return html`<tr data-family="${r.family}" data-sip="${r.secondaryIpCapacity?.maxPods ?? ''}" data-pd="${r.prefixDelegationCapacity?.maxPods ?? ''}"${hidden ? html` hidden` : ''}><th scope="row"><a href="${graphiqlHref(query)}">${r.name}</a></th><td>${r.family}</td><td>${hypervisorLabel(r)}</td><td class="num" data-v="${r.ipv4AddressesPerInterface}">${r.ipv4AddressesPerInterface}</td>${pods(r.secondaryIpCapacity, 'none')}${pods(r.prefixDelegationCapacity, 'not Nitro')}</tr>\n`;
 }
@@ -205,7 +216,7 @@ ${podsChart(id, family, rows)}
 export function renderCapacityBody(data: CapacityData, params: CapacityParams): Html {
   const sorted = sortRows(data.rows, params.sort, params.dir);
   const shown = sorted.filter((r) => matches(r, params)).length;
-  const families = [...new Set(data.rows.map((r) => r.family))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const families = [...new Set(data.rows.map((r) => r.family))].sort(collator.compare);
   const chartFamilies = params.family ? [params.family] : DEFAULT_CHART_FAMILIES;
   return html`<h1>Windows pods per EC2 instance type</h1>
 <p>Windows nodes on EKS use one ENI. With secondary IPs a node gets (addresses per ENI − 1) pods; with prefix delegation (Nitro-based types only) each of those slots holds a /28 prefix of 16 addresses. The kubelet's default max-pods of 110 caps a node unless raised. ${data.rows.length} instance types can run Windows; <a href="${graphiqlHref('{ instanceTypes(filter: { usableForWindows: false }, first: 100) { totalCount nodes { name notUsableReason } } }')}">${data.unusableCount} cannot</a> (Arm or mac) and are not listed.</p>
