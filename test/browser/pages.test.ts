@@ -244,6 +244,8 @@ describe.skipIf(!hasChromium)('/matrix and /capacity in Chromium (offline)', () 
     let rows = await page.evaluate(visibleCapacityRows);
     expect(rows.map((r) => r[0]).sort()).toEqual(['m5.12xlarge', 'm5.16xlarge', 'm5.24xlarge', 'm5.2xlarge', 'm5.4xlarge', 'm5.8xlarge', 'm5.large', 'm5.metal', 'm5.xlarge']);
     expect(await page.locator('#shown').textContent()).toBe('9');
+    // The charts follow the family (fetched from the server, the page is not reloaded).
+    await expect.poll(() => page.locator('svg[id^="chart-"]').evaluateAll((svgs) => svgs.map((svg) => (svg as unknown as El).getAttribute('id')))).toEqual(['chart-m5']);
     await page.selectOption('#f-mode', 'prefix-delegation');
     await page.fill('#f-min', '400');
     rows = await page.evaluate(visibleCapacityRows);

@@ -135,7 +135,20 @@ export const PAGES_JS = `'use strict';
     var search = params.toString();
     history.replaceState(null, '', location.pathname + (search ? '?' + search : ''));
   }
-  [family, mode].forEach(function (el) { el.addEventListener('change', filter); });
+  // The charts follow the family: the server renders them for ?family=, and only that section is swapped in.
+  var charts = document.querySelector('.charts');
+  var chartRequest = 0;
+  function loadCharts() {
+    var id = ++chartRequest;
+    var url = '/capacity' + (family.value ? '?family=' + encodeURIComponent(family.value) : '');
+    fetch(url, { headers: { accept: 'text/html' } }).then(function (response) { return response.ok ? response.text() : null; }).then(function (text) {
+      if (text === null || id !== chartRequest) return;
+      var next = new DOMParser().parseFromString(text, 'text/html').querySelector('.charts');
+      if (next) charts.replaceChildren.apply(charts, Array.prototype.slice.call(next.childNodes).map(function (node) { return document.importNode(node, true); }));
+    }).catch(function () {});
+  }
+  family.addEventListener('change', function () { filter(); loadCharts(); });
+  mode.addEventListener('change', filter);
   min.addEventListener('input', filter);
   form.addEventListener('submit', function (event) { event.preventDefault(); filter(); });
 })();
