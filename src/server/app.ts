@@ -16,6 +16,7 @@ import { databaseLoaders } from '../graphql/loaders.js';
 import { executableSchema } from '../graphql/schema.js';
 import { jitGateway } from '../graphql/jit-gateway.js';
 import { registerGraphiql, registerGraphiqlOnEndpoint } from './graphiql.js';
+import { registerPages } from './pages/routes.js';
 import cors from '@fastify/cors';
 import { armorProtection, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   registerGraphiql(fastify);
+  registerPages(fastify, { context: { database, knowledge, loaders }, datasetVersion: database.meta.datasetVersion, today, maxAgeSeconds: limits.cacheMaxAgeSeconds });
 
   fastify.get('/healthz', () => ({ status: 'ok' }));
   fastify.get('/readyz', (_, reply) => {

@@ -61,11 +61,18 @@ query Catalogue {
   },
 ];
 
+/**
+ * A link can open GraphiQL on an operation: /graphiql?query=... (the /matrix and /capacity pages
+ * link every fact this way). The linked operation opens as the active tab, before the examples;
+ * with saved tabs, GraphiQL selects the saved tab holding it or adds one.
+ */
 const INIT_SCRIPT = `
-const tabs = ${JSON.stringify(EXAMPLE_OPERATIONS.map((o) => ({ query: o.query })))};
+const examples = ${JSON.stringify(EXAMPLE_OPERATIONS.map((o) => ({ query: o.query })))};
+const linked = new URLSearchParams(window.location.search).get('query');
+const tabs = linked ? [{ query: linked }, ...examples] : examples;
 const fetcher = GraphiQL.createFetcher({ url: new URL('/graphql', window.location.href).href });
 ReactDOM.createRoot(document.getElementById('graphiql')).render(
-  React.createElement(GraphiQL, { fetcher, defaultTabs: tabs, defaultEditorToolsVisibility: false, isHeadersEditorEnabled: true })
+  React.createElement(GraphiQL, { fetcher, defaultTabs: tabs, defaultEditorToolsVisibility: false, isHeadersEditorEnabled: true, ...(linked ? { query: linked } : {}) })
 );
 `;
 

@@ -112,3 +112,77 @@ describe('operations', () => {
     expect(response.status).toBe(413);
   });
 });
+
+describe('matrix and capacity pages', () => {
+  const datasetEtag = () => new RegExp(`^"${app.database.meta.datasetVersion.replace(/[.+]/g, '\\$&')}-[A-Za-z0-9_-]{22}(-gz)?"$`);
+
+  it.each(['/matrix', '/capacity'])('%s is HTML under a same-origin CSP, cacheable like the API, with a dataset ETag', async (path) => {
+    const response = await fetch(`${app.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cache-control')).toBe('max-age=300, public');
+    expect(response.headers.get('etag')).toMatch(datasetEtag());
+    const html = await response.text();
+    // No inline script or style, and every script and stylesheet from this origin.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(html).not.toMatch(/<style|\sstyle=/);
+    for (const [, src] of html.matchAll(/<(?:script[^>]*src|link[^>]*href)="([^"]+)"/g)) {
+      expect(src, 'same-origin asset').toMatch(/^\/pages\//);
+      expect((await fetch(`${app.url}${src}`)).status, src).toBe(200);
+    }
+  });
+
+  it.each(['/matrix', '/capacity?family=m5'])('%s answers 304 to If-None-Match with its ETag, gzipped or not', async (path) => {
+    for (const encoding of ['identity', 'gzip']) {
+      const first = await fetch(`${app.url}${path}`, { headers: { 'accept-encoding': encoding } });
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(datasetEtag());
+      expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
+      await first.arrayBuffer();
+      const again = await fetch(`${app.url}${path}`, { headers: { 'accept-encoding': encoding, 'if-none-match': etag } });
+      expect(again.status, encoding).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+  });
+
+  it('gzips for clients that accept it (the capacity table is large)', async () => {
+    const plain = await fetch(`${app.url}/capacity`, { headers: { 'accept-encoding': 'identity' } });
+    const gzipped = await fetch(`${app.url}/capacity`, { headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // fetch decompresses: the same page either way.
+    expect(await gzipped.text()).toBe(await plain.text());
+  });
+
+  it('/matrix shows the known facts as cells', async () => {
+    const html = await (await fetch(`${app.url}/matrix`)).text();
+    expect(html).toContain('from build 17763.1432 (KB4571748)');
+    expect(html).toContain('out of support since 2020-11-10');
+    // Every cell links to GraphiQL with its query.
+    expect((html.match(/<td class="cell /g) ?? []).length).toBe((html.match(/<a class="q" href="\/graphiql\?query=/g) ?? []).length);
+  });
+
+  it('/capacity filters on the server (for browsers without scripts)', async () => {
+    const html = await (await fetch(`${app.url}/capacity?family=m5&minPods=200&mode=prefix-delegation`)).text();
+    expect(html).toContain('<span id="shown">8</span>');
+    expect(html).toMatch(/<tr data-family="m5" data-sip="9" data-pd="144" hidden>/);
+    expect(html).toMatch(/<tr data-family="m5" data-sip="14" data-pd="224">/);
+    // Nonsense parameters are ignored, never an error.
+    const lenient = await fetch(`${app.url}/capacity?family=%3Cscript%3E&minPods=lots&sort=evil&dir=up`);
+    expect(lenient.status).toBe(200);
+    expect(await lenient.text()).not.toContain('<script>');
+  });
+
+  it('serves the pages script and stylesheet', async () => {
+    const js = await fetch(`${app.url}/pages/pages.js`);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await js.text()).toContain('capacity-table');
+    const css = await fetch(`${app.url}/pages/pages.css`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+});
