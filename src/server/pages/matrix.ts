@@ -311,8 +311,11 @@ function limitationOnRelease(limitation: Limitation, release: Release): { tone: 
     const parts = [from && compareBuild(from, lo) > 0 ? `from ${range.from}` : '', before && compareBuild(before, hi) < 0 ? `before ${range.before}` : ''].filter(Boolean);
     if (parts.length) partial = parts.join(', ');
   }
+  // As the compatibility engine does (src/domain/compatibility/scope.ts): a boundary confirmed on
+  // some releases only is "may apply" on newer releases; older ones are judged by build.
   const confirmed = scope.windowsBuildsConfirmedOn;
-  if (confirmed.length > 0 && !confirmed.some((r) => r.build === release.build)) return { tone: 'unknown', label: 'may apply', detail: `confirmed on ${confirmed.map((r) => r.build).join(', ')} only` };
+  if (confirmed.length > 0 && release.build > Math.max(...confirmed.map((r) => r.build)))
+    return { tone: 'unknown', label: 'may apply', detail: `confirmed on ${confirmed.map((r) => r.build).join(', ')} only` };
   return partial ? { tone: 'partial', label: `applies ${partial}` } : { tone: 'yes', label: 'applies' };
 }
 
