@@ -12,7 +12,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { loadKnowledge } from '../db/knowledge.js';
 import type { OpenDatabase } from '../db/open.js';
 import type { RequestContext } from '../graphql/context.js';
-import { databaseLoaders } from '../graphql/loaders.js';
+import { prepareLoaders, requestLoaders } from '../graphql/loaders.js';
 import { executableSchema } from '../graphql/schema.js';
 import { jitGateway } from '../graphql/jit-gateway.js';
 import { registerGraphiql, registerGraphiqlOnEndpoint } from './graphiql.js';
@@ -77,7 +77,8 @@ function currentDay(): () => string {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { database } = options;
   const knowledge = loadKnowledge(database);
-  const loaders = databaseLoaders(database.db);
+  // Statements are prepared once per database; each request gets its own DataLoaders.
+  prepareLoaders(database.db);
   const limits = options.limits ?? DEFAULT_LIMITS;
   const armor = armorProtection(limits);
   const csrfPrevention = options.csrfPrevention ?? false;
@@ -143,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await fastify.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<RequestContext> => {
       reply.header('x-request-id', request.id);
-      return { database, knowledge, loaders, today: today(), requestId: request.id };
+      return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id };
     },
   });
   registerGraphiql(fastify);
