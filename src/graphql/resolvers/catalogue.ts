@@ -196,7 +196,7 @@ export const catalogueResolvers: Resolvers = {
     to: (f) => f.toEndpoint.toUpperCase(),
     sources: (f, _, { loaders }) => loaders.citations.load(owner.networkFlow(f.slug)),
   },
-  GlossaryTerm: { sources: (g, _, { loaders }) => loaders.citations.load(owner.glossaryTerm(g.slug)) },
+  GlossaryTerm: nodeFields('GlossaryTerm', owner.glossaryTerm),
   PluginComparison: {
     environment: (c, _, { loaders }) => required(loaders.environment, c.environmentSlug),
     cniPlugins: (c, _, { loaders }) => getAll(loaders.cniPlugin, c.plugins),

@@ -8,6 +8,7 @@ import type { RequestContext } from '../context.js';
 import type { QueryResolvers } from '../generated/resolvers.js';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { KUBERNETES_MINOR, parseKubernetesMinor } from '../../domain/kubernetes-version.js';
+import { findingCodeInfo } from './search.js';
 
 /** Refuses a filter slug that names nothing, listing what it could be. */
 function known(field: string, slug: string, choices: ReadonlyMap<string, unknown>): string {
@@ -15,7 +16,7 @@ function known(field: string, slug: string, choices: ReadonlyMap<string, unknown
   return slug;
 }
 
-const NODE_LOADERS: Record<NodeType, keyof RequestContext['loaders']> = {
+const NODE_LOADERS: Record<Exclude<NodeType, 'FindingCodeInfo'>, keyof RequestContext['loaders']> = {
   WindowsVersion: 'windowsVersion',
   NetworkMode: 'networkMode',
   CniPlugin: 'cniPlugin',
@@ -26,7 +27,19 @@ const NODE_LOADERS: Record<NodeType, keyof RequestContext['loaders']> = {
   Environment: 'environment',
   SourceDocument: 'sourceDocument',
   InstanceType: 'instanceType',
+  GlossaryTerm: 'glossaryTerm',
 };
+
+/** The node of a type and slug (with its __typename), or null when there is none. */
+export async function nodeOf(type: NodeType, slug: string, { loaders }: RequestContext): Promise<object | null> {
+  if (type === 'FindingCodeInfo') {
+    const info = findingCodeInfo(slug);
+    return info ? { ...info, __typename: type } : null;
+  }
+  const loader = loaders[NODE_LOADERS[type]] as { load(slug: string): Promise<object | null> };
+  const row = await loader.load(slug);
+  return row ? { ...row, __typename: type } : null;
+}
 
 const COUNTED_TABLES = {
   windowsVersions: t.windowsVersions,
@@ -44,12 +57,10 @@ const COUNTED_TABLES = {
 };
 
 export const Query: QueryResolvers = {
-  async node(_, { id }, { loaders }) {
+  async node(_, { id }, context) {
     const parsed = fromGlobalId(id);
     if (!parsed) return null;
-    const loader = loaders[NODE_LOADERS[parsed.type]] as { load(slug: string): Promise<object | null> };
-    const row = await loader.load(parsed.slug);
-    return row ? ({ ...row, __typename: parsed.type } as never) : null;
+    return (await nodeOf(parsed.type, parsed.slug, context)) as never;
   },
 
   datasetInfo: (_, __, { database }) => database.meta,
