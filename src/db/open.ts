@@ -36,6 +36,10 @@ export function openDatabase(path: string, options: { migrationsDir?: string } =
     throw new DatabaseUnusableError(path, `SQLite could not open it (${(error as Error).message})`);
   }
   try {
+    // Nothing writes this file in place (a build renames a new file over the path), so the
+    // connection keeps its shared lock instead of taking and checking it around every statement:
+    // a point lookup costs 3 us instead of 14 (measured on the build machine).
+    sqlite.pragma('locking_mode = EXCLUSIVE');
     let statements = 0;
     const db = drizzle(sqlite, { schema: tables, logger: { logQuery: () => void statements++ } });
     let rows: { key: string; value: string }[];

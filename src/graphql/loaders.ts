@@ -94,9 +94,48 @@ const featuresAvailableOn: Spec<string, { release: string; feature: Row<typeof t
   },
 };
 
-/** Citations of any owner, in the domain's Citation shape. */
+/**
+ * Rows of `target` reached through a link table, grouped by the link's key column, in `order`:
+ * one statement for a relation that would otherwise take two (the links, then their targets).
+ */
+function through<L extends SQLiteTable, T extends SQLiteTable>(
+  link: L,
+  key: AnySQLiteColumn,
+  pointer: AnySQLiteColumn,
+  target: T,
+  targetKey: AnySQLiteColumn,
+  order: (SQL | AnySQLiteColumn)[],
+): Spec<string, { key: string; row: Row<T> }, Row<T>[]> {
+  return {
+    prepare: (db) =>
+      db
+        .select({ key: sql<string>`${key}`, row: target as SQLiteTable })
+        .from(link as SQLiteTable)
+        .innerJoin(target as SQLiteTable, eq(targetKey, pointer))
+        .where(inKeys(key))
+        .orderBy(...order)
+        .prepare() as unknown as Prepared<{ key: string; row: Row<T> }>,
+    assemble(keys, rows) {
+      const byKey = new Map<string, Row<T>[]>();
+      for (const { key: k, row } of rows) {
+        const list = byKey.get(k);
+        if (list) list.push(row);
+        else byKey.set(k, [row]);
+      }
+      return keys.map((k) => byKey.get(k) ?? []);
+    },
+  };
+}
+
+/** Citations of any owner, in the domain's Citation shape; their documents load by slug (few, shared). */
 const citations: Spec<string, Row<typeof t.citations>, Citation[]> = {
-  prepare: (db) => db.select().from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare() as unknown as Prepared<Row<typeof t.citations>>,
+  prepare: (db) =>
+    db
+      .select()
+      .from(t.citations)
+      .where(inKeys(t.citations.owner))
+      .orderBy(asc(t.citations.owner), asc(t.citations.ordinal))
+      .prepare() as unknown as Prepared<Row<typeof t.citations>>,
   assemble(keys, rows) {
     const byKey = new Map<string, Citation[]>();
     for (const r of rows) {
@@ -150,6 +189,11 @@ const SPECS = {
   rowsByComparison: group(t.comparisonRows, t.comparisonRows.comparisonSlug, (r) => r.comparisonSlug, asc(t.comparisonRows.ordinal)),
   valuesByRow: group(t.comparisonValues, t.comparisonValues.rowId, (r) => r.rowId, asc(t.comparisonValues.pluginSlug)),
   featuresAvailableOn,
+  // Relations through a link table, read in one statement each.
+  modesOfPlugin: through(t.pluginModes, t.pluginModes.pluginSlug, t.pluginModes.modeSlug, t.networkModes, t.networkModes.slug, [asc(t.pluginModes.ordinal)]),
+  pluginsOfMode: through(t.pluginModes, t.pluginModes.modeSlug, t.pluginModes.pluginSlug, t.cniPlugins, t.cniPlugins.slug, [asc(t.pluginModes.id)]),
+  limitationsOfPlugin: through(t.limitationPlugins, t.limitationPlugins.targetSlug, t.limitationPlugins.limitationSlug, t.limitations, t.limitations.slug, [asc(t.limitationPlugins.limitationSlug)]),
+  limitationsOfMode: through(t.limitationModes, t.limitationModes.targetSlug, t.limitationModes.limitationSlug, t.limitations, t.limitations.slug, [asc(t.limitationModes.limitationSlug)]),
 };
 
 type Specs = typeof SPECS;

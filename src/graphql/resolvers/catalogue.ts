@@ -29,6 +29,12 @@ export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent
 
 const settingsOf = async (ownerKey: string, loaders: Loaders) => (await loaders.settingsByOwner.load(ownerKey)).map(settingFromRow);
 
+/** Rows with distinct slugs, first occurrence kept (a plugin may reach a mode twice). */
+function unique<T extends { slug: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.slug) && (seen.add(r.slug), true));
+}
+
 export const catalogueResolvers: Resolvers = {
   Node: { __resolveType: (obj) => (obj as unknown as { __typename: string }).__typename as never },
 
@@ -44,10 +50,8 @@ export const catalogueResolvers: Resolvers = {
 
   SourceDocument: { id: (p) => toGlobalId('SourceDocument', p.slug) },
   SourceReference: {
-    async document(c, _, { loaders }) {
-      const doc = await loaders.sourceDocument.load(c.doc);
-      if (!doc) throw new Error(`citation of unknown document ${c.doc}`);
-      return doc;
+    document(c, _, { loaders }) {
+      return required(loaders.sourceDocument, c.doc);
     },
   },
   Note: { sources: (n, _, { loaders }) => loaders.citations.load(owner.note(n.id)) },
@@ -71,21 +75,13 @@ export const catalogueResolvers: Resolvers = {
     ...nodeFields('NetworkMode', owner.networkMode),
     statusNotes: (m, _, { loaders }) => loaders.notesByOwner.load(owner.networkMode(m.slug)),
     settings: (m, _, { loaders }) => settingsOf(owner.networkMode(m.slug), loaders),
-    async cniPlugins(m, _, { loaders }) {
-      const links = await loaders.pluginsByMode.load(m.slug);
-      return getAll(loaders.cniPlugin, [...new Set(links.map((l) => l.pluginSlug))]);
-    },
-    limitations(m, _, { loaders }) {
-      return follow(loaders.limitation, loaders.limitationsByMode.load(m.slug), (l) => l.limitationSlug);
-    },
+    cniPlugins: async (m, _, { loaders }) => unique(await loaders.pluginsOfMode.load(m.slug)),
+    limitations: (m, _, { loaders }) => loaders.limitationsOfMode.load(m.slug),
   },
 
   CniPlugin: {
     ...nodeFields('CniPlugin', owner.cniPlugin),
-    async networkModes(p, _, { loaders }) {
-      const modes = await loaders.modesByPlugin.load(p.slug);
-      return getAll(loaders.networkMode, [...new Set(modes.map((m) => m.modeSlug))]);
-    },
+    networkModes: async (p, _, { loaders }) => unique(await loaders.modesOfPlugin.load(p.slug)),
     modes: (p, _, { loaders }) => loaders.modesByPlugin.load(p.slug),
     supportsNetworkPolicy: (p) => p.networkPolicySupport === 'supported',
     networkPolicy: (p) => ({ citationOwner: owner.pluginNetworkPolicy(p.slug), support: p.networkPolicySupport, note: p.networkPolicyNote }),
@@ -98,9 +94,11 @@ export const catalogueResolvers: Resolvers = {
     async limitations(p, _, { loaders }) {
       // Limitations of the plugin itself and of the reference plugins it delegates to.
       const modes = await loaders.modesByPlugin.load(p.slug);
-      const plugins = [p.slug, ...new Set(modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : [])))];
-      const links = (await Promise.all(plugins.map((slug) => loaders.limitationsByPlugin.load(slug)))).flat();
-      return getAll(loaders.limitation, [...new Set(links.map((l) => l.limitationSlug))].sort());
+      const delegates = [...new Set(modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : [])))];
+      const own = loaders.limitationsOfPlugin.load(p.slug);
+      if (delegates.length === 0) return own;
+      const all = (await Promise.all([own, ...delegates.map((slug) => loaders.limitationsOfPlugin.load(slug))])).flat();
+      return unique(all).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
     },
     notes: (p, _, { loaders }) => loaders.notesByOwner.load(owner.cniPlugin(p.slug)),
   },
