@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     'skip-scale': { type: 'boolean', default: false },
     'scale-factor': { type: 'string', default: '100' },
     out: { type: 'string' },
+    /** A directory holding an earlier build of this project (built with `npm run build`), measured beside the service in the same rounds. */
+    previous: { type: 'string' },
   },
 });
 const load: LoadOptions = { seconds: Number(args.seconds), warmupSeconds: Number(args.warmup), connections: Number(args.connections) };
@@ -118,16 +120,20 @@ async function prepare(server: Server, scenario: Scenario, query: string, variab
   return { request, bytes };
 }
 
-async function runScenario(service: Server, baseline: Server, scenario: Scenario): Promise<ScenarioResult> {
+async function runScenario(service: Server, baseline: Server, scenario: Scenario, previous?: Server): Promise<ScenarioResult> {
   const ours = await prepare(service, scenario, scenario.query, scenario.variables);
   const theirs = await prepare(baseline, scenario, scenario.query, scenario.variables);
+  const earlier = previous ? await prepare(previous, scenario, scenario.query, scenario.variables) : undefined;
   const serviceRuns: LoadResult[] = [];
   const baselineRuns: LoadResult[] = [];
+  const previousRuns: LoadResult[] = [];
   let statements = 0;
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? (['baseline', 'service'] as const) : (['service', 'baseline'] as const);
+    const order = round % 2 === 0 ? (['baseline', 'previous', 'service'] as const) : (['service', 'previous', 'baseline'] as const);
     for (const side of order) {
-      if (side === 'baseline') baselineRuns.push(await measure(baseline.url, theirs.request, load));
+      if (side === 'previous') {
+        if (previous && earlier) previousRuns.push(await measure(previous.url, earlier.request, load));
+      } else if (side === 'baseline') baselineRuns.push(await measure(baseline.url, theirs.request, load));
       else {
         const before = await sqlStatements(service);
         const result = await measure(service.url, ours.request, load);
@@ -184,10 +190,11 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
     ratio: s.requestsPerSecond / b.requestsPerSecond,
     sqlStatementsPerRequest: statements,
     servicePeakRssBytes: memoryOf(service.process.pid!).peakRss,
+    ...(previousRuns.length > 0 ? { previous: summary(previousRuns), previousRatio: s.requestsPerSecond / summary(previousRuns).requestsPerSecond } : {}),
   };
   if (s.failures || b.failures || pacedFailures) throw new Error(`${scenario.id}: ${s.failures} failed service requests, ${b.failures} failed baseline requests, ${pacedFailures} failed paced requests`);
   log(
-    `${scenario.id.padEnd(20)} service ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${s.latencyP50Ms} ms p99 ${s.latencyP99Ms} ms | baseline ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s | ${result.ratio.toFixed(2)}x | ${statements.toFixed(2)} SQL/req${halfLoad ? ` | at ${halfLoad.requestsPerSecond.toFixed(0)} req/s: p50 ${halfLoad.latencyP50Ms} ms p99 ${halfLoad.latencyP99Ms} ms (baseline p99 ${baselineHalfLoad!.latencyP99Ms} ms, { hello } p99 ${floorHalfLoad!.latencyP99Ms} ms)` : ''}`,
+    `${scenario.id.padEnd(20)} service ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${s.latencyP50Ms} ms p99 ${s.latencyP99Ms} ms | baseline ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s | ${result.ratio.toFixed(2)}x | ${statements.toFixed(2)} SQL/req${result.previous ? ` | previous build ${result.previous.requestsPerSecond.toFixed(0)} req/s (${result.previousRatio!.toFixed(2)}x)` : ''}${halfLoad ? ` | at ${halfLoad.requestsPerSecond.toFixed(0)} req/s: p50 ${halfLoad.latencyP50Ms} ms p99 ${halfLoad.latencyP99Ms} ms (baseline p99 ${baselineHalfLoad!.latencyP99Ms} ms, { hello } p99 ${floorHalfLoad!.latencyP99Ms} ms)` : ''}`,
   );
   return result;
 }
@@ -244,11 +251,22 @@ try {
   await verifyAnswer(baseline.url, floorRequest);
   const floor = await measure(baseline.url, floorRequest, load);
   log(`baseline floor: stock Apollo answering { hello }: ${floor.requestsPerSecond.toFixed(0)} req/s, p50 ${floor.latencyP50Ms} ms, p99 ${floor.latencyP99Ms} ms`);
+  let previous: Server | undefined;
+  if (args.previous) {
+    // The earlier build serves a database it builds itself (its schema may differ), from the same seeds.
+    const previousDb = join(work, 'previous.sqlite');
+    const built = spawnSync(process.execPath, [join(args.previous, 'dist/src/cli/build-db.js'), '--target', previousDb, '--seeds', join(PROJECT_ROOT, 'seeds')], { encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`previous build's database build failed: ${built.stdout}${built.stderr}`);
+    previous = startNode('previous build', [...NODE_FLAGS, join(args.previous, 'dist/src/server/main.js')], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: previousDb });
+    servers.push(previous);
+    await waitReady(previous);
+  }
   const results: ScenarioResult[] = [];
-  for (const scenario of scenarios) results.push(await runScenario(service, baseline, scenario));
+  for (const scenario of scenarios) results.push(await runScenario(service, baseline, scenario, previous));
 
   const scaleResult = args['skip-scale'] ? undefined : await scale(service, Number(args['scale-factor']));
   const report: Results = {
+    ...(args.previous ? { previousBuild: args.previous } : {}),
     date: new Date().toISOString(),
     machine: machineDescription(),
     node: process.version,

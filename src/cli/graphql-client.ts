@@ -16,7 +16,7 @@ import { DatabaseUnusableError, openDatabase, type OpenDatabase } from '../db/op
 import { SEEDS_DIR } from '../db/paths.js';
 import type { Knowledge } from '../domain/knowledge.js';
 import type { RequestContext } from '../graphql/context.js';
-import { databaseLoaders } from '../graphql/loaders.js';
+import { requestLoaders } from '../graphql/loaders.js';
 import { resolvers, typeDefs } from '../graphql/schema.js';
 import { CliError, PlanFieldError } from './errors.js';
 
@@ -104,7 +104,7 @@ export async function localClient(databasePath: string, today = new Date().toISO
     async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
       const response = await apollo.executeOperation(
         { query, ...(variables ? { variables } : {}) },
-        { contextValue: { database, knowledge, loaders: databaseLoaders(database.db), today } },
+        { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today } },
       );
       if (response.body.kind !== 'single') throw new CliError(`${origin}: unexpected incremental response`);
       const { data, errors } = response.body.singleResult;

@@ -111,6 +111,19 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       exit(EXIT_OK);
     });
 
+  program
+    .command('search')
+    .description('full-text search over names, descriptions, workarounds, notes, glossary terms, finding codes, flag keys and instance types')
+    .argument('<words...>', 'what to look for; the last token of each word matches as a prefix (dsr, sessionAff, --enable-dsr)')
+    .addOption(new Option('-n, --first <n>', 'how many hits').argParser(wholeNumber('--first', 1, 50)).default(10))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText('after', '\nExamples:\n  winnet-kb search dsr\n  winnet-kb search -- --enable-dsr\n  winnet-kb search network policy calico -n 3\n\nSame hits as the API\'s search(query:, first:). A malformed FTS5 query exits 1.')
+    .action(async (words: string[], opts: { first: number; output: 'text' | 'json' }, command: Command) => {
+      const { runSearch } = await import('./search.js');
+      await runSearch(words, { ...opts, database: database(command) }, io.stdout);
+      exit(EXIT_OK);
+    });
+
   return program;
 }
 

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { loadSeeds } from './load.js';
+import { buildSearchIndex } from './search-index.js';
 import { MIGRATIONS_DIR, PROJECT_ROOT, SEEDS_DIR } from './paths.js';
 import { expectedSchemaVersion } from './schema-version.js';
 import { SeedError, readSeeds } from './seeds/read.js';
@@ -100,6 +101,8 @@ export function buildDatabase(options: BuildOptions): BuildResult {
       migrate(db, { migrationsFolder: migrationsDir });
       sqlite.transaction(() => {
         loadSeeds(db, seeds);
+        // Full-text search over what was just loaded (not a migration: see search-index.ts).
+        buildSearchIndex(sqlite);
         const meta = { datasetVersion, builtAt, schemaVersion: expectedSchemaVersion(migrationsDir) };
         for (const [key, value] of Object.entries(meta)) db.insert(tables.datasetMeta).values({ key, value }).run();
         options.afterLoad?.();

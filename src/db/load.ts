@@ -273,6 +273,8 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         prefixDelegationSupported: supportsPrefixDelegation(limits),
         podsSecondaryIp: pods('SECONDARY_IP'),
         podsPrefixDelegation: pods('PREFIX_DELEGATION'),
+        rankSecondaryIp: -(pods('SECONDARY_IP') ?? -1),
+        rankPrefixDelegation: -(pods('PREFIX_DELEGATION') ?? -1),
         family: name.slice(0, name.indexOf('.')),
         maxInterfaces: i.maxInterfaces,
         ipv4PerInterface: i.ipv4PerInterface,

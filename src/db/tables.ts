@@ -75,7 +75,7 @@ export const windowsVersions = sqliteTable(
     /** Position in build order (ties broken by release date, then SAC before LTSC). */
     sortOrder: integer('sort_order').notNull(),
   },
-  (t) => [index('windows_versions_build').on(t.build)],
+  (t) => [index('windows_versions_sort_order').on(t.sortOrder), index('windows_versions_build').on(t.build)],
 );
 
 export const windowsUpdates = sqliteTable(
@@ -108,7 +108,7 @@ export const networkModes = sqliteTable('network_modes', {
   usedByKubernetes: integer('used_by_kubernetes', { mode: 'boolean' }).notNull(),
   stability: text('stability', { enum: STABILITY_LEVELS }).notNull(),
   ordinal: integer('ordinal').notNull(),
-});
+}, (t) => [index('network_modes_ordinal').on(t.ordinal)]);
 
 export const cniPlugins = sqliteTable('cni_plugins', {
   slug: slug(),
@@ -119,7 +119,7 @@ export const cniPlugins = sqliteTable('cni_plugins', {
   /** Why the plugin runs only in the environments of plugin_only_in (null when it runs anywhere). */
   onlyInNote: text('only_in_note'),
   ordinal: integer('ordinal').notNull(),
-});
+}, (t) => [index('cni_plugins_ordinal').on(t.ordinal)]);
 
 /** The environments a plugin is confined to (the Amazon VPC CNI's Windows IPAM lives in EKS). */
 export const pluginOnlyIn = sqliteTable(
@@ -167,7 +167,7 @@ export const ipamOptions = sqliteTable('ipam_options', {
   description: text('description').notNull(),
   isFallback: integer('is_fallback', { mode: 'boolean' }).notNull(),
   ordinal: integer('ordinal').notNull(),
-});
+}, (t) => [index('ipam_options_ordinal').on(t.ordinal)]);
 
 export const pluginIpam = sqliteTable(
   'plugin_ipam',
@@ -202,7 +202,7 @@ export const features = sqliteTable(
     enablementNote: text('enablement_note'),
     ordinal: integer('ordinal').notNull(),
   },
-  (t) => [index('features_minimum_windows').on(t.minimumWindowsSlug)],
+  (t) => [index('features_ordinal').on(t.ordinal), index('features_minimum_windows').on(t.minimumWindowsSlug)],
 );
 
 export const featureRequires = sqliteTable(
@@ -266,7 +266,7 @@ export const limitations = sqliteTable('limitations', {
   pluginVersionFrom: text('plugin_version_from'),
   pluginVersionBefore: text('plugin_version_before'),
   ordinal: integer('ordinal').notNull(),
-});
+}, (t) => [index('limitations_ordinal').on(t.ordinal)]);
 
 /** One join table per scope dimension, so every scoped slug is a real foreign key. */
 const limitationLink = (name: string, column: string, target: () => Keyed) =>
@@ -301,7 +301,7 @@ export const featureDefaults = sqliteTable(
     buildBefore: text('build_before'),
     ordinal: integer('ordinal').notNull(),
   },
-  (t) => [index('feature_defaults_feature').on(t.featureSlug)],
+  (t) => [index('feature_defaults_ordinal').on(t.ordinal), index('feature_defaults_feature').on(t.featureSlug)],
 );
 
 /** Which Windows releases an authority (upstream Kubernetes when environment is null) supports as node OS. */
@@ -317,7 +317,7 @@ export const nodeOsSupport = sqliteTable(
     note: text('note'),
     ordinal: integer('ordinal').notNull(),
   },
-  (t) => [index('node_os_support_release').on(t.windowsVersionSlug)],
+  (t) => [index('node_os_support_ordinal').on(t.ordinal), index('node_os_support_release').on(t.windowsVersionSlug)],
 );
 
 export const featureDefaultEnvironments = sqliteTable(
@@ -335,7 +335,7 @@ export const serviceTypes = sqliteTable('service_types', {
   supportedOnWindows: integer('supported_on_windows', { mode: 'boolean' }).notNull(),
   description: text('description').notNull(),
   ordinal: integer('ordinal').notNull(),
-});
+}, (t) => [index('service_types_ordinal').on(t.ordinal)]);
 
 export const networkFlows = sqliteTable('network_flows', {
   slug: slug(),
@@ -345,14 +345,14 @@ export const networkFlows = sqliteTable('network_flows', {
   addressing: text('addressing'),
   label: text('label').notNull(),
   note: text('note'),
-});
+}, (t) => [index('network_flows_ordinal').on(t.ordinal)]);
 
 export const glossaryTerms = sqliteTable('glossary_terms', {
   slug: slug(),
   term: text('term').notNull(),
   expansion: text('expansion'),
   definition: text('definition').notNull(),
-});
+}, (t) => [index('glossary_terms_term').on(t.term)]);
 
 export const pluginComparisons = sqliteTable('plugin_comparisons', {
   slug: slug(),
@@ -409,10 +409,18 @@ export const instanceTypes = sqliteTable(
     podsSecondaryIp: integer('pods_secondary_ip'),
     /** Windows pods with prefix delegation; null when unusable for Windows or not Nitro-based. */
     podsPrefixDelegation: integer('pods_prefix_delegation'),
+    /**
+     * Keyset sort keys of the planning list, most pods first: -(pods in the mode), or 1 where the
+     * mode gives none (those sort last). With the name they order the pages ascending, so a page
+     * is `WHERE (rank, name) > (?, ?) ORDER BY rank, name LIMIT n + 1` on the index below. (The
+     * default only lets SQLite add the columns; the load always sets them.)
+     */
+    rankSecondaryIp: integer('rank_secondary_ip').notNull().default(0),
+    rankPrefixDelegation: integer('rank_prefix_delegation').notNull().default(0),
   },
   (t) => [
     index('instance_types_family').on(t.family),
-    index('instance_types_pods_secondary_ip').on(t.podsSecondaryIp, t.name),
-    index('instance_types_pods_prefix_delegation').on(t.podsPrefixDelegation, t.name),
+    index('instance_types_rank_secondary_ip').on(t.rankSecondaryIp, t.name),
+    index('instance_types_rank_prefix_delegation').on(t.rankPrefixDelegation, t.name),
   ],
 );

@@ -6,6 +6,7 @@ import type { Loaders } from './loaders.js';
 export interface RequestContext {
   database: OpenDatabase;
   knowledge: Knowledge;
+  /** This request's DataLoaders (created per request: their cache lives as long as the request). */
   loaders: Loaders;
   /** YYYY-MM-DD, for support-lifecycle checks when the input gives no asOf. */
   today: string;

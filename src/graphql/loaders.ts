@@ -1,171 +1,257 @@
 /**
- * Loaders over in-memory indexes of the immutable data. The database is read-only while it is
- * served, so each relation's table is read once (one statement) and grouped by its key; after
- * that a request issues no SQL at all, however many rows it touches.
+ * Per-request DataLoaders over the read-only SQLite database: the GraphQL read path.
  *
- * They are synchronous. DataLoader's machinery has nothing to do here: with no I/O left there is
- * nothing to batch, and its per-request queueing and promise bookkeeping cost 27% of a nested
- * lookup's time (2,817 -> 3,837 req/s). Returning already-resolved promises kept its interface
- * but still cost graphql-jit a deferred path and a microtask per field; plain values do not.
+ * Every relation field (plugin -> modes, mode -> plugins, X -> sources, limitation -> scope, ...)
+ * and every unique lookup by slug resolves through a DataLoader created for the request (see
+ * `requestLoaders`, called by the context factory). DataLoader collects the keys a level of the
+ * query asks for and calls the batch function once; the batch function runs one drizzle query,
+ * `inArray(column, keys)`, prepared once per database. The keys are bound as a single JSON
+ * parameter and expanded by SQLite's json_each, so one prepared statement serves any number of
+ * keys (SQLite cannot bind an array, and a statement per key count would be prepared again and
+ * again). A nested query therefore issues one statement per relation and level, however many
+ * rows it touches (test/graphql/n-plus-one.test.ts counts them).
+ *
+ * DataLoader's per-request cache stays on: within one request a row is read at most once.
+ *
+ * The compatibility engine has its own read path, a snapshot loaded once per database
+ * (src/db/knowledge.ts); this file serves the graph only.
  */
-import { asc, getTableName, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import DataLoader from 'dataloader';
+import { asc, eq, getTableName, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { KbDatabase } from '../db/open.js';
 import * as t from '../db/tables.js';
 import type { Citation } from '../domain/knowledge.js';
-import { InstanceTypePages } from '../domain/instance-type-pages.js';
 
 type Row<T extends SQLiteTable> = T['$inferSelect'];
+type Key = string | number;
 
-/** Indexes built so far, per opened database (a WeakMap, so a closed database's go with it). */
-const indexes = new WeakMap<KbDatabase, Map<string, Map<unknown, unknown>>>();  // and wholeTable's arrays
+/** The keys of a batch, as one bound parameter: `column IN (SELECT value FROM json_each(?))`. */
+const KEYS = sql.placeholder('keys');
+export const inKeys = (column: AnySQLiteColumn): SQL => inArray(column, sql`(SELECT value FROM json_each(${KEYS}))`);
 
-/** Rows of `table` grouped by `key`, in `order`, read once per database. */
-function indexOf<T extends SQLiteTable, K>(db: KbDatabase, table: T, column: AnySQLiteColumn, key: (row: Row<T>) => K, order: SQL | AnySQLiteColumn | undefined, unique: boolean) {
-  let perDb = indexes.get(db);
-  if (!perDb) indexes.set(db, (perDb = new Map()));
-  const name = `${getTableName(table)}.${(column as AnyColumn).name}`;
-  let index = perDb.get(name);
-  if (!index) {
-    const query = db.select().from(table as SQLiteTable);
-    const rows = (order ? query.orderBy(order).all() : query.all()) as Row<T>[];
-    index = new Map();
-    for (const row of rows) {
-      const k = key(row);
-      if (unique) index.set(k, row);
-      else {
-        const list = index.get(k) as Row<T>[] | undefined;
-        if (list) list.push(row);
-        else index.set(k, [row]);
-      }
-    }
-    perDb.set(name, index);
-  }
-  return index as Map<K, unknown>;
+interface Prepared<R> {
+  all(params: { keys: string }): R[];
 }
 
-/**
- * Every row of `table` in `order`, read once per database: what unfiltered lists return.
- * Callers must not mutate the array (it is shared by all requests).
- */
-export function wholeTable<T extends SQLiteTable>(db: KbDatabase, table: T, order: SQL | AnySQLiteColumn): Row<T>[] {
-  let perDb = indexes.get(db);
-  if (!perDb) indexes.set(db, (perDb = new Map()));
-  const name = `${getTableName(table)}:all`;
-  let rows = perDb.get(name) as unknown as Row<T>[] | undefined;
-  if (!rows) {
-    rows = db.select().from(table as SQLiteTable).orderBy(order).all() as Row<T>[];
-    perDb.set(name, rows as unknown as Map<unknown, unknown>);
-  }
-  return rows;
+/** What one loader reads: a prepared query per database, and how its rows map to keys. */
+interface Spec<K extends Key, R, V> {
+  prepare(db: KbDatabase): Prepared<R>;
+  /** Turns the batch's rows into one value per key, in the keys' order. */
+  assemble(keys: readonly K[], rows: R[]): V[];
 }
 
-const pagesByDb = new WeakMap<KbDatabase, InstanceTypePages<Row<typeof t.instanceTypes>>>();
-
-/** The instance-type catalogue's sorted indexes (instance-type-pages.ts), built once per database. */
-export function instanceTypePages(db: KbDatabase): InstanceTypePages<Row<typeof t.instanceTypes>> {
-  let pages = pagesByDb.get(db);
-  if (!pages) pagesByDb.set(db, (pages = new InstanceTypePages(wholeTable(db, t.instanceTypes, asc(t.instanceTypes.name)))));
-  return pages;
-}
-
-/** Reads one in-memory index; unknown keys give [] or null, never an Error. */
-export interface Loader<K, V> {
-  get(key: K): V;
-  getMany(keys: readonly K[]): V[];
-}
-
-function indexLoader<K, V>(index: Map<K, unknown>, missing: V): Loader<K, V> {
-  const get = (k: K) => (index.get(k) as V | undefined) ?? missing;
-  return { get, getMany: (keys) => keys.map(get) };
-}
-
-/** Loads rows of `table` whose `column` is one of the keys, grouped by key (order: `order`). */
-function groupLoader<T extends SQLiteTable, K extends string | number>(db: KbDatabase, table: T, column: AnySQLiteColumn, key: (row: Row<T>) => K, order: SQL | AnySQLiteColumn) {
-  return indexLoader<K, Row<T>[]>(indexOf(db, table, column, key, order, false), []);
-}
-
-/** Loads single rows by a unique key; unknown keys resolve to null. */
-function uniqueLoader<T extends SQLiteTable>(db: KbDatabase, table: T, column: AnySQLiteColumn, key: (row: Row<T>) => string) {
-  return indexLoader<string, Row<T> | null>(indexOf(db, table, column, key, undefined, true), null);
-}
-
-function createLoaders(db: KbDatabase) {
+/** Single rows by a unique column; unknown keys give null. */
+function unique<T extends SQLiteTable>(table: T, column: AnySQLiteColumn, key: (row: Row<T>) => Key): Spec<string, Row<T>, Row<T> | null> {
   return {
-    windowsVersion: () => uniqueLoader(db, t.windowsVersions, t.windowsVersions.slug, (r) => r.slug),
-    networkMode: () => uniqueLoader(db, t.networkModes, t.networkModes.slug, (r) => r.slug),
-    cniPlugin: () => uniqueLoader(db, t.cniPlugins, t.cniPlugins.slug, (r) => r.slug),
-    feature: () => uniqueLoader(db, t.features, t.features.slug, (r) => r.slug),
-    limitation: () => uniqueLoader(db, t.limitations, t.limitations.slug, (r) => r.slug),
-    ipamOption: () => uniqueLoader(db, t.ipamOptions, t.ipamOptions.slug, (r) => r.slug),
-    serviceType: () => uniqueLoader(db, t.serviceTypes, t.serviceTypes.slug, (r) => r.slug),
-    environment: () => uniqueLoader(db, t.environments, t.environments.slug, (r) => r.slug),
-    sourceDocument: () => uniqueLoader(db, t.sourceDocuments, t.sourceDocuments.slug, (r) => r.slug),
-    citationRows: () => groupLoader(db, t.citations, t.citations.owner, (r) => r.owner, asc(t.citations.ordinal)),
-    settingsByOwner: () => groupLoader(db, t.settings, t.settings.owner, (r) => r.owner, asc(t.settings.ordinal)),
-    notesByOwner: () => groupLoader(db, t.notes, t.notes.owner, (r) => r.owner, asc(t.notes.ordinal)),
-    updatesByVersion: () => groupLoader(db, t.windowsUpdates, t.windowsUpdates.versionSlug, (r) => r.versionSlug, asc(t.windowsUpdates.revision)),
-    modesByPlugin: () => groupLoader(db, t.pluginModes, t.pluginModes.pluginSlug, (r) => r.pluginSlug, asc(t.pluginModes.ordinal)),
-    pluginsByMode: () => groupLoader(db, t.pluginModes, t.pluginModes.modeSlug, (r) => r.modeSlug, asc(t.pluginModes.id)),
-    environmentsByPlugin: () => groupLoader(db, t.pluginEnvironments, t.pluginEnvironments.pluginSlug, (r) => r.pluginSlug, asc(t.pluginEnvironments.id)),
-    ipamByPlugin: () => groupLoader(db, t.pluginIpam, t.pluginIpam.pluginSlug, (r) => r.pluginSlug, asc(t.pluginIpam.ordinal)),
-    restrictionsByIpam: () => groupLoader(db, t.ipamRestrictions, t.ipamRestrictions.ipamSlug, (r) => r.ipamSlug, asc(t.ipamRestrictions.ordinal)),
-    requiresByFeature: () => groupLoader(db, t.featureRequires, t.featureRequires.featureSlug, (r) => r.featureSlug, asc(t.featureRequires.ordinal)),
-    limitationsByPlugin: () => groupLoader(db, t.limitationPlugins, t.limitationPlugins.targetSlug, (r) => r.targetSlug, asc(t.limitationPlugins.limitationSlug)),
-    limitationsByMode: () => groupLoader(db, t.limitationModes, t.limitationModes.targetSlug, (r) => r.targetSlug, asc(t.limitationModes.limitationSlug)),
-    scopeEnvironments: () => groupLoader(db, t.limitationEnvironments, t.limitationEnvironments.limitationSlug, (r) => r.limitationSlug, asc(t.limitationEnvironments.targetSlug)),
-    scopePlugins: () => groupLoader(db, t.limitationPlugins, t.limitationPlugins.limitationSlug, (r) => r.limitationSlug, asc(t.limitationPlugins.targetSlug)),
-    scopeModes: () => groupLoader(db, t.limitationModes, t.limitationModes.limitationSlug, (r) => r.limitationSlug, asc(t.limitationModes.targetSlug)),
-    scopeFeatures: () => groupLoader(db, t.limitationFeatures, t.limitationFeatures.limitationSlug, (r) => r.limitationSlug, asc(t.limitationFeatures.targetSlug)),
-    scopeServiceTypes: () => groupLoader(db, t.limitationServiceTypes, t.limitationServiceTypes.limitationSlug, (r) => r.limitationSlug, asc(t.limitationServiceTypes.targetSlug)),
-    mitigationsByLimitation: () => groupLoader(db, t.limitationMitigations, t.limitationMitigations.limitationSlug, (r) => r.limitationSlug, asc(t.limitationMitigations.targetSlug)),
-    confirmationsByLimitation: () =>
-      groupLoader(db, t.limitationBuildConfirmations, t.limitationBuildConfirmations.limitationSlug, (r) => r.limitationSlug, asc(t.limitationBuildConfirmations.targetSlug)),
-    onlyInByPlugin: () => groupLoader(db, t.pluginOnlyIn, t.pluginOnlyIn.pluginSlug, (r) => r.pluginSlug, asc(t.pluginOnlyIn.environmentSlug)),
-    nodeOsSupportByVersion: () => groupLoader(db, t.nodeOsSupport, t.nodeOsSupport.windowsVersionSlug, (r) => r.windowsVersionSlug, asc(t.nodeOsSupport.ordinal)),
-    nodeOsSupportByEnvironment: () => groupLoader(db, t.nodeOsSupport, t.nodeOsSupport.environmentSlug, (r) => r.environmentSlug ?? '', asc(t.nodeOsSupport.ordinal)),
-    featureDefault: () => uniqueLoader(db, t.featureDefaults, t.featureDefaults.slug, (r) => r.slug),
-    defaultsByFeature: () => groupLoader(db, t.featureDefaults, t.featureDefaults.featureSlug, (r) => r.featureSlug, asc(t.featureDefaults.ordinal)),
-    defaultEnvironments: () => groupLoader(db, t.featureDefaultEnvironments, t.featureDefaultEnvironments.defaultSlug, (r) => r.defaultSlug, asc(t.featureDefaultEnvironments.environmentSlug)),
-    defaultsByEnvironment: () =>
-      groupLoader(db, t.featureDefaultEnvironments, t.featureDefaultEnvironments.environmentSlug, (r) => r.environmentSlug, asc(t.featureDefaultEnvironments.defaultSlug)),
-    instanceType: () => uniqueLoader(db, t.instanceTypes, t.instanceTypes.name, (r) => r.name),
-    rowsByComparison: () => groupLoader(db, t.comparisonRows, t.comparisonRows.comparisonSlug, (r) => r.comparisonSlug, asc(t.comparisonRows.ordinal)),
-    valuesByRow: () => groupLoader(db, t.comparisonValues, t.comparisonValues.rowId, (r) => r.rowId, asc(t.comparisonValues.pluginSlug)),
+    prepare: (db) => db.select().from(table as SQLiteTable).where(inKeys(column)).prepare() as unknown as Prepared<Row<T>>,
+    assemble(keys, rows) {
+      const byKey = new Map<Key, Row<T>>();
+      for (const row of rows) byKey.set(key(row), row);
+      return keys.map((k) => byKey.get(k) ?? null);
+    },
   };
 }
 
-type Factories = ReturnType<typeof createLoaders>;
-export type Loaders = { [K in keyof Factories]: ReturnType<Factories[K]> } & {
-  /** Citations of any owner, as the domain's Citation shape. */
-  citations(ownerKey: string): Citation[];
+/** Rows grouped by a (non-unique) column, in `order`; unknown keys give []. */
+function group<T extends SQLiteTable, K extends Key>(table: T, column: AnySQLiteColumn, key: (row: Row<T>) => K | null, order: SQL | AnySQLiteColumn): Spec<K, Row<T>, Row<T>[]> {
+  return {
+    prepare: (db) => db.select().from(table as SQLiteTable).where(inKeys(column)).orderBy(order).prepare() as unknown as Prepared<Row<T>>,
+    assemble(keys, rows) {
+      const byKey = new Map<Key, Row<T>[]>();
+      for (const row of rows) {
+        const k = key(row);
+        if (k === null) continue;
+        const list = byKey.get(k);
+        if (list) list.push(row);
+        else byKey.set(k, [row]);
+      }
+      return keys.map((k) => byKey.get(k) ?? []);
+    },
+  };
+}
+
+/** Features whose minimum release is at or below each release (keyed by the release's slug). */
+const release = alias(t.windowsVersions, 'release');
+const featuresAvailableOn: Spec<string, { release: string; feature: Row<typeof t.features> }, Row<typeof t.features>[]> = {
+  prepare: (db) =>
+    db
+      .select({ release: release.slug, feature: t.features })
+      .from(t.features)
+      .innerJoin(t.windowsVersions, eq(t.windowsVersions.slug, t.features.minimumWindowsSlug))
+      .innerJoin(release, lte(t.windowsVersions.build, release.build))
+      .where(inKeys(release.slug))
+      .orderBy(asc(t.features.ordinal))
+      .prepare() as unknown as Prepared<{ release: string; feature: Row<typeof t.features> }>,
+  assemble(keys, rows) {
+    const byKey = new Map<string, Row<typeof t.features>[]>();
+    for (const { release, feature } of rows) {
+      const list = byKey.get(release);
+      if (list) list.push(feature);
+      else byKey.set(release, [feature]);
+    }
+    return keys.map((k) => byKey.get(k) ?? []);
+  },
 };
 
-const loadersByDb = new WeakMap<KbDatabase, Loaders>();
+/**
+ * Rows of `target` reached through a link table, grouped by the link's key column, in `order`:
+ * one statement for a relation that would otherwise take two (the links, then their targets).
+ */
+function through<L extends SQLiteTable, T extends SQLiteTable>(
+  link: L,
+  key: AnySQLiteColumn,
+  pointer: AnySQLiteColumn,
+  target: T,
+  targetKey: AnySQLiteColumn,
+  order: (SQL | AnySQLiteColumn)[],
+): Spec<string, { key: string; row: Row<T> }, Row<T>[]> {
+  return {
+    prepare: (db) =>
+      db
+        .select({ key: sql<string>`${key}`, row: target as SQLiteTable })
+        .from(link as SQLiteTable)
+        .innerJoin(target as SQLiteTable, eq(targetKey, pointer))
+        .where(inKeys(key))
+        .orderBy(...order)
+        .prepare() as unknown as Prepared<{ key: string; row: Row<T> }>,
+    assemble(keys, rows) {
+      const byKey = new Map<string, Row<T>[]>();
+      for (const { key: k, row } of rows) {
+        const list = byKey.get(k);
+        if (list) list.push(row);
+        else byKey.set(k, [row]);
+      }
+      return keys.map((k) => byKey.get(k) ?? []);
+    },
+  };
+}
+
+/** Citations of any owner, in the domain's Citation shape; their documents load by slug (few, shared). */
+const citations: Spec<string, Row<typeof t.citations>, Citation[]> = {
+  prepare: (db) =>
+    db
+      .select()
+      .from(t.citations)
+      .where(inKeys(t.citations.owner))
+      .orderBy(asc(t.citations.owner), asc(t.citations.ordinal))
+      .prepare() as unknown as Prepared<Row<typeof t.citations>>,
+  assemble(keys, rows) {
+    const byKey = new Map<string, Citation[]>();
+    for (const r of rows) {
+      const citation: Citation = { doc: r.documentSlug, section: r.section, ...(r.note ? { note: r.note } : {}) };
+      const list = byKey.get(r.owner);
+      if (list) list.push(citation);
+      else byKey.set(r.owner, [citation]);
+    }
+    return keys.map((k) => byKey.get(k) ?? []);
+  },
+};
+
+const SPECS = {
+  windowsVersion: unique(t.windowsVersions, t.windowsVersions.slug, (r) => r.slug),
+  networkMode: unique(t.networkModes, t.networkModes.slug, (r) => r.slug),
+  cniPlugin: unique(t.cniPlugins, t.cniPlugins.slug, (r) => r.slug),
+  feature: unique(t.features, t.features.slug, (r) => r.slug),
+  limitation: unique(t.limitations, t.limitations.slug, (r) => r.slug),
+  ipamOption: unique(t.ipamOptions, t.ipamOptions.slug, (r) => r.slug),
+  serviceType: unique(t.serviceTypes, t.serviceTypes.slug, (r) => r.slug),
+  environment: unique(t.environments, t.environments.slug, (r) => r.slug),
+  sourceDocument: unique(t.sourceDocuments, t.sourceDocuments.slug, (r) => r.slug),
+  glossaryTerm: unique(t.glossaryTerms, t.glossaryTerms.slug, (r) => r.slug),
+  instanceType: unique(t.instanceTypes, t.instanceTypes.name, (r) => r.name),
+  featureDefault: unique(t.featureDefaults, t.featureDefaults.slug, (r) => r.slug),
+  citations,
+  settingsByOwner: group(t.settings, t.settings.owner, (r) => r.owner, asc(t.settings.ordinal)),
+  notesByOwner: group(t.notes, t.notes.owner, (r) => r.owner, asc(t.notes.ordinal)),
+  updatesByVersion: group(t.windowsUpdates, t.windowsUpdates.versionSlug, (r) => r.versionSlug, asc(t.windowsUpdates.revision)),
+  modesByPlugin: group(t.pluginModes, t.pluginModes.pluginSlug, (r) => r.pluginSlug, asc(t.pluginModes.ordinal)),
+  pluginsByMode: group(t.pluginModes, t.pluginModes.modeSlug, (r) => r.modeSlug, asc(t.pluginModes.id)),
+  environmentsByPlugin: group(t.pluginEnvironments, t.pluginEnvironments.pluginSlug, (r) => r.pluginSlug, asc(t.pluginEnvironments.id)),
+  ipamByPlugin: group(t.pluginIpam, t.pluginIpam.pluginSlug, (r) => r.pluginSlug, asc(t.pluginIpam.ordinal)),
+  restrictionsByIpam: group(t.ipamRestrictions, t.ipamRestrictions.ipamSlug, (r) => r.ipamSlug, asc(t.ipamRestrictions.ordinal)),
+  requiresByFeature: group(t.featureRequires, t.featureRequires.featureSlug, (r) => r.featureSlug, asc(t.featureRequires.ordinal)),
+  limitationsByPlugin: group(t.limitationPlugins, t.limitationPlugins.targetSlug, (r) => r.targetSlug, asc(t.limitationPlugins.limitationSlug)),
+  limitationsByMode: group(t.limitationModes, t.limitationModes.targetSlug, (r) => r.targetSlug, asc(t.limitationModes.limitationSlug)),
+  scopeEnvironments: group(t.limitationEnvironments, t.limitationEnvironments.limitationSlug, (r) => r.limitationSlug, asc(t.limitationEnvironments.targetSlug)),
+  scopePlugins: group(t.limitationPlugins, t.limitationPlugins.limitationSlug, (r) => r.limitationSlug, asc(t.limitationPlugins.targetSlug)),
+  scopeModes: group(t.limitationModes, t.limitationModes.limitationSlug, (r) => r.limitationSlug, asc(t.limitationModes.targetSlug)),
+  scopeFeatures: group(t.limitationFeatures, t.limitationFeatures.limitationSlug, (r) => r.limitationSlug, asc(t.limitationFeatures.targetSlug)),
+  scopeServiceTypes: group(t.limitationServiceTypes, t.limitationServiceTypes.limitationSlug, (r) => r.limitationSlug, asc(t.limitationServiceTypes.targetSlug)),
+  mitigationsByLimitation: group(t.limitationMitigations, t.limitationMitigations.limitationSlug, (r) => r.limitationSlug, asc(t.limitationMitigations.targetSlug)),
+  confirmationsByLimitation: group(t.limitationBuildConfirmations, t.limitationBuildConfirmations.limitationSlug, (r) => r.limitationSlug, asc(t.limitationBuildConfirmations.targetSlug)),
+  onlyInByPlugin: group(t.pluginOnlyIn, t.pluginOnlyIn.pluginSlug, (r) => r.pluginSlug, asc(t.pluginOnlyIn.environmentSlug)),
+  nodeOsSupportByVersion: group(t.nodeOsSupport, t.nodeOsSupport.windowsVersionSlug, (r) => r.windowsVersionSlug, asc(t.nodeOsSupport.ordinal)),
+  nodeOsSupportByEnvironment: group(t.nodeOsSupport, t.nodeOsSupport.environmentSlug, (r) => r.environmentSlug, asc(t.nodeOsSupport.ordinal)),
+  defaultsByFeature: group(t.featureDefaults, t.featureDefaults.featureSlug, (r) => r.featureSlug, asc(t.featureDefaults.ordinal)),
+  defaultEnvironments: group(t.featureDefaultEnvironments, t.featureDefaultEnvironments.defaultSlug, (r) => r.defaultSlug, asc(t.featureDefaultEnvironments.environmentSlug)),
+  defaultsByEnvironment: group(t.featureDefaultEnvironments, t.featureDefaultEnvironments.environmentSlug, (r) => r.environmentSlug, asc(t.featureDefaultEnvironments.defaultSlug)),
+  rowsByComparison: group(t.comparisonRows, t.comparisonRows.comparisonSlug, (r) => r.comparisonSlug, asc(t.comparisonRows.ordinal)),
+  valuesByRow: group(t.comparisonValues, t.comparisonValues.rowId, (r) => r.rowId, asc(t.comparisonValues.pluginSlug)),
+  featuresAvailableOn,
+  // Relations through a link table, read in one statement each.
+  modesOfPlugin: through(t.pluginModes, t.pluginModes.pluginSlug, t.pluginModes.modeSlug, t.networkModes, t.networkModes.slug, [asc(t.pluginModes.ordinal)]),
+  pluginsOfMode: through(t.pluginModes, t.pluginModes.modeSlug, t.pluginModes.pluginSlug, t.cniPlugins, t.cniPlugins.slug, [asc(t.pluginModes.id)]),
+  limitationsOfPlugin: through(t.limitationPlugins, t.limitationPlugins.targetSlug, t.limitationPlugins.limitationSlug, t.limitations, t.limitations.slug, [asc(t.limitationPlugins.limitationSlug)]),
+  limitationsOfMode: through(t.limitationModes, t.limitationModes.targetSlug, t.limitationModes.limitationSlug, t.limitations, t.limitations.slug, [asc(t.limitationModes.limitationSlug)]),
+};
+
+type Specs = typeof SPECS;
+type LoaderOf<S> = S extends Spec<infer K, unknown, infer V> ? DataLoader<K, V> : never;
+export type Loaders = { readonly [N in keyof Specs]: LoaderOf<Specs[N]> };
+
+/** The prepared statements of a database, prepared on first use (a WeakMap: they go with the database). */
+const preparedByDb = new WeakMap<KbDatabase, Map<string, Prepared<unknown>>>();
+
+function statementsOf(db: KbDatabase): Map<string, Prepared<unknown>> {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  return statements;
+}
 
 /**
- * The loaders of a database, built (and their indexes read) on first call; the server calls it
- * at start so no request pays for it. Shared by all requests: nothing in them is per request.
+ * A statement of a database prepared once under `name` (lists, pages, search): drizzle builds and
+ * SQLite compiles it on first use, and later requests only bind and step it.
  */
-export function databaseLoaders(db: KbDatabase): Loaders {
-  let loaders = loadersByDb.get(db);
-  if (!loaders) {
-    // Citations in the domain's shape, converted once per owner.
-    const citations = new Map<string, Citation[]>();
-    const built = Object.fromEntries(Object.entries(createLoaders(db)).map(([name, make]) => [name, make()])) as { [K in keyof Factories]: ReturnType<Factories[K]> };
-    loaders = {
-      ...built,
-      citations(ownerKey: string): Citation[] {
-        let list = citations.get(ownerKey);
-        if (!list) {
-          const rows = built.citationRows.get(ownerKey);
-          citations.set(ownerKey, (list = rows.map((r) => ({ doc: r.documentSlug, section: r.section, ...(r.note ? { note: r.note } : {}) }))));
-        }
-        return list;
-      },
-    };
-    loadersByDb.set(db, loaders);
-    instanceTypePages(db);
-  }
-  return loaders;
+export function preparedStatement<P>(db: KbDatabase, name: string, prepare: () => P): P {
+  const statements = statementsOf(db);
+  let statement = statements.get(name) as P | undefined;
+  if (!statement) statements.set(name, (statement = prepare()) as Prepared<unknown>);
+  return statement;
+}
+
+/** Every row of `table` in `order`, through a statement prepared once per database. */
+export function listAll<T extends SQLiteTable>(db: KbDatabase, table: T, order: SQL | AnySQLiteColumn): Row<T>[] {
+  return preparedStatement(db, `list:${getTableName(table)}`, () => db.select().from(table as SQLiteTable).orderBy(order).prepare()).all() as Row<T>[];
+}
+
+/** Prepares every loader's statement now, so no request pays for it (the server calls it at start). */
+export function prepareLoaders(db: KbDatabase): void {
+  const statements = statementsOf(db);
+  for (const [name, spec] of Object.entries(SPECS)) if (!statements.has(name)) statements.set(name, spec.prepare(db) as Prepared<unknown>);
+}
+
+/**
+ * A request's loaders. Each DataLoader is created on first use, so a request pays only for the
+ * relations it touches, and its cache lives as long as the request.
+ */
+class RequestLoaders {
+  constructor(readonly statements: Map<string, Prepared<unknown>>, readonly db: KbDatabase) {}
+}
+for (const [name, spec] of Object.entries(SPECS) as [string, Spec<Key, unknown, unknown>][]) {
+  Object.defineProperty(RequestLoaders.prototype, name, {
+    get(this: RequestLoaders) {
+      let statement = this.statements.get(name);
+      if (!statement) this.statements.set(name, (statement = spec.prepare(this.db)));
+      const prepared = statement;
+      const loader = new DataLoader<Key, unknown>(async (keys) => spec.assemble(keys, prepared.all({ keys: JSON.stringify(keys) })));
+      Object.defineProperty(this, name, { value: loader });
+      return loader;
+    },
+  });
+}
+
+/** Fresh loaders for one request (the context factory calls this per request). */
+export function requestLoaders(db: KbDatabase): Loaders {
+  return new RequestLoaders(statementsOf(db), db) as unknown as Loaders;
 }

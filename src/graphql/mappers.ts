@@ -5,6 +5,7 @@
  */
 import type { IpAddressMode } from '../domain/vocabulary.js';
 import type * as t from '../db/tables.js';
+import type { NodeType } from './global-id.js';
 import type { Finding } from '../domain/compatibility/findings.js';
 import type { CompatibilityReport } from '../domain/compatibility/judge.js';
 import type { PodCapacityResult } from '../domain/capacity.js';
@@ -47,3 +48,5 @@ export type PluginVersionRangeParent = { from: string | null; before: string | n
 export type InstanceTypeParent = typeof t.instanceTypes.$inferSelect;
 export type InstanceTypeConnectionParent = { rows: InstanceTypeParent[]; totalCount: () => number; hasNextPage: boolean; hasPreviousPage: boolean; podsMode: IpAddressMode };
 export type InstanceTypeEdgeParent = { row: InstanceTypeParent; podsMode: IpAddressMode };
+export type SearchHitParent = { type: NodeType; slug: string; field: string; snippet: string; score: number };
+export type FindingCodeInfoParent = { code: string; description: string };

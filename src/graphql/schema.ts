@@ -6,9 +6,10 @@ import { Query } from './resolvers/query.js';
 import { verdictResolvers } from './resolvers/verdicts.js';
 import { instanceTypeResolvers } from './resolvers/instance-types.js';
 import { loadSdl } from './sdl.js';
+import { searchResolvers } from './resolvers/search.js';
 
 export const typeDefs = loadSdl();
-export const resolvers = mergeResolvers([{ Query }, catalogueResolvers, verdictResolvers, instanceTypeResolvers]);
+export const resolvers = mergeResolvers([{ Query }, catalogueResolvers, verdictResolvers, instanceTypeResolvers, searchResolvers]);
 
 /** The schema as one object, for executors that take it whole (the JIT gateway). */
 export const executableSchema = () => makeExecutableSchema({ typeDefs, resolvers: resolvers as never });

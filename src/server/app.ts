@@ -12,7 +12,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { loadKnowledge } from '../db/knowledge.js';
 import type { OpenDatabase } from '../db/open.js';
 import type { RequestContext } from '../graphql/context.js';
-import { databaseLoaders } from '../graphql/loaders.js';
+import { prepareLoaders, requestLoaders } from '../graphql/loaders.js';
 import { executableSchema } from '../graphql/schema.js';
 import { jitGateway } from '../graphql/jit-gateway.js';
 import { registerGraphiql, registerGraphiqlOnEndpoint } from './graphiql.js';
@@ -78,7 +78,8 @@ function currentDay(): () => string {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { database } = options;
   const knowledge = loadKnowledge(database);
-  const loaders = databaseLoaders(database.db);
+  // Statements are prepared once per database; each request gets its own DataLoaders.
+  prepareLoaders(database.db);
   const limits = options.limits ?? DEFAULT_LIMITS;
   const armor = armorProtection(limits);
   const csrfPrevention = options.csrfPrevention ?? false;
@@ -144,11 +145,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await fastify.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<RequestContext> => {
       reply.header('x-request-id', request.id);
-      return { database, knowledge, loaders, today: today(), requestId: request.id };
+      return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id };
     },
   });
   registerGraphiql(fastify);
-  registerPages(fastify, { context: { database, knowledge, loaders }, datasetVersion: database.meta.datasetVersion, today, maxAgeSeconds: limits.cacheMaxAgeSeconds });
+  registerPages(fastify, { context: { database, knowledge }, datasetVersion: database.meta.datasetVersion, today, maxAgeSeconds: limits.cacheMaxAgeSeconds });
 
   fastify.get('/healthz', () => ({ status: 'ok' }));
   fastify.get('/readyz', (_, reply) => {

@@ -47,6 +47,21 @@ query Capacity {
 }`,
   },
   {
+    title: 'Search',
+    query: `# Full-text search: what would a portal's search box find for "enable-dsr"?
+query Search {
+  search(query: "enable-dsr", first: 5) {
+    score field snippet
+    node {
+      id __typename
+      ... on Feature { slug name }
+      ... on Limitation { slug title }
+      ... on GlossaryTerm { slug term }
+    }
+  }
+}`,
+  },
+  {
     title: 'Catalogue',
     query: `# Every CNI plugin with its modes, limitations and sources
 query Catalogue {

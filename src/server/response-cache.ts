@@ -1,10 +1,16 @@
 /**
- * A response cache for GraphQL GETs, in front of Apollo, with ETags.
+ * A response cache for GraphQL GETs and POSTs, in front of Apollo, with ETags.
  *
  * The dataset cannot change while a process serves it, so a successful query answer stays right
- * for as long as the cache policy allows. GET is the cacheable transport (POST answers are
- * never stored, here or by HTTP caches), and with automatic persisted queries a GET URL is just
- * a hash and the variables. A hit is answered before Apollo runs at all: no parsing, validation,
+ * for as long as the cache policy allows: answers are pure functions of (dataset, operation,
+ * variables, day). GET is the transport HTTP caches understand, and with automatic persisted
+ * queries a GET URL is just a hash and the variables. CI tools POST the same plans again and
+ * again, so POST answers are kept too, keyed by a hash of the canonical body (operation text or
+ * persisted-query hash, operation name, and variables and extensions with their keys sorted, so
+ * `{"a":1,"b":2}` and `{"b":2,"a":1}` share an entry). A request that sends
+ * `Cache-Control: no-store` bypasses the cache both ways: it is computed by Apollo and not
+ * stored (the benchmark measures uncached answers so). `no-cache` does not: fetch adds it to
+ * every conditional request, and a revalidation should still get its 304 from here. A hit is answered before Apollo runs at all: no parsing, validation,
  * context or JSON serialisation, which is what lets repeated GETs run at twice the speed of
  * stock Apollo answering a constant (BENCHMARKS.md). Apollo's own response-cache plugin answers
  * hits inside its request pipeline and re-parses the stored JSON; measured in
@@ -46,6 +52,34 @@ function passesCsrfPrevention(request: FastifyRequest): boolean {
   return type !== undefined && !['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].includes(type);
 }
 
+/** Sorted-key JSON: the same value gives the same text whatever its keys' order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const object = value as Record<string, unknown>;
+  return `{${Object.keys(object)
+    .filter((k) => object[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k])}`)
+    .join(',')}}`;
+}
+
+/** The cache key of a POST body, or undefined when the body is not a single GraphQL request. */
+function postKey(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { query, operationName, variables, extensions } = body as Record<string, unknown>;
+  if (query !== undefined && typeof query !== 'string') return undefined;
+  const canonical = canonicalJson([query ?? null, operationName ?? null, variables ?? null, extensions ?? null]);
+  // A fixed-size key: the text of a large operation is not kept twice.
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+/** The client asked that nothing of this exchange be stored. */
+const bypasses = (request: FastifyRequest) => {
+  const header = request.headers['cache-control'];
+  return header !== undefined && /\bno-store\b/i.test(header);
+};
+
 /** If-None-Match holds this ETag (a list, or `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
@@ -55,7 +89,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
   const entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry, key) => key.length + entry.body.length + 200 });
   const keys = new WeakMap<FastifyRequest, string>();
-  const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.url === '/graphql' && (!options.csrfPrevention || passesCsrfPrevention(request));
+  const cacheable = (request: FastifyRequest, method: 'GET' | 'POST') =>
+    request.method === method && request.routeOptions.url === '/graphql' && !bypasses(request) && (!options.csrfPrevention || passesCsrfPrevention(request));
 
   const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'HIT' | 'MISS') => {
     reply.header('etag', entry.etag).header('cache-control', entry.cacheControl).header('vary', 'accept').header('x-cache', state).header('x-request-id', request.id);
@@ -65,11 +100,23 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   // Callback style for the hook every request passes through (POSTs included): no promise, no microtask.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!cacheable(request)) return done();
+    if (!cacheable(request, 'GET')) return done();
     const query = request.url.slice(request.url.indexOf('?') + 1);
-    const key = `${options.today()}\n${request.headers.accept ?? ''}\n${query}`;
+    const key = `${options.today()}\n${request.headers.accept ?? ''}\nGET\n${query}`;
     const entry = entries.get(key);
     // A hit answers here; Fastify stops the lifecycle once the reply is sent, so done() is not called.
+    if (entry) return void answer(request, reply, entry, 'HIT');
+    keys.set(request, key);
+    done();
+  });
+
+  // POSTs: the key needs the parsed body, so after parsing and before Apollo's handler.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!cacheable(request, 'POST')) return done();
+    const body = postKey(request.body);
+    if (body === undefined) return done();
+    const key = `${options.today()}\n${request.headers.accept ?? ''}\nPOST\n${body}`;
+    const entry = entries.get(key);
     if (entry) return void answer(request, reply, entry, 'HIT');
     keys.set(request, key);
     done();

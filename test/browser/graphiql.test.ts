@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
     await page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
     await page.waitForSelector(EXECUTE, { state: 'visible' });
     const tabs = (await page.locator('.graphiql-tab .graphiql-tab-button').allInnerTexts()).map((t) => t.trim());
-    expect(tabs).toEqual(['Compatibility', 'Capacity', 'Catalogue']);
+    expect(tabs).toEqual(['Compatibility', 'Capacity', 'Search', 'Catalogue']);
     // The first tab is active and holds the compatibility example.
     expect(await page.locator('.graphiql-tab-active').innerText()).toContain('Compatibility');
     expect(await page.evaluate(editorText, QUERY_EDITOR)).toContain('query Compatibility');
@@ -160,6 +160,19 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
     await page.screenshot({ path: `${RESULTS_DIR}graphiql-capacity.png` });
   }, TIMEOUT);
 
+  it('switches to the Search tab and runs it with Ctrl+Enter', async () => {
+    await page.locator('.graphiql-tab-button', { hasText: 'Search' }).click();
+    await waitUntil(() => page.evaluate(editorText, QUERY_EDITOR), (t) => t.includes('query Search'), 'the Search query in the editor');
+    await waitUntil(() => page.evaluate(activeOperationName), (name) => name === 'Search', 'GraphiQL to select the Search operation');
+    await page.locator(`${QUERY_EDITOR} .CodeMirror-line`).first().click({ position: { x: 2, y: 5 } });
+    await page.keyboard.press('Control+Enter');
+    const text = await waitUntil(() => page.evaluate(editorText, RESPONSE_EDITOR), (t) => t.includes('"snippet"'), 'the search result');
+    const result = JSON.parse(text) as { data: { search: { field: string; snippet: string; node: { slug: string } }[] } };
+    expect(result.data.search[0]).toMatchObject({ field: 'key', node: { slug: 'direct-server-return' } });
+    expect(result.data.search[0]!.snippet).toContain('**enable-dsr**');
+    await page.screenshot({ path: `${RESULTS_DIR}graphiql-search.png` });
+  }, TIMEOUT);
+
   it('opens the docs explorer on the Query type and lists its fields', async () => {
     await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
     const explorer = page.locator('.graphiql-doc-explorer');
@@ -185,7 +198,7 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
       expect(response?.headers()['content-type']).toMatch(/^text\/html/);
       await endpoint.page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
       const tabs = (await endpoint.page.locator('.graphiql-tab .graphiql-tab-button').allInnerTexts()).map((t) => t.trim());
-      expect(tabs).toEqual(['Compatibility', 'Capacity', 'Catalogue']);
+      expect(tabs).toEqual(['Compatibility', 'Capacity', 'Search', 'Catalogue']);
       // The page's fetcher posts to /graphql, the URL it was opened on.
       await endpoint.page.locator(EXECUTE).click();
       const text = await waitUntil(() => endpoint.page.evaluate(editorText, RESPONSE_EDITOR), (t) => t.includes('"verdict"'), 'the compatibility result on /graphql');

@@ -1,7 +1,7 @@
 /**
- * Resolvers do not issue a query per row: the relations are read once per database into
- * in-memory indexes (the same number of statements for four times the rows), and after that a
- * nested query issues no SQL at all.
+ * Resolvers do not issue a query per row: every relation goes through a per-request DataLoader
+ * whose batch runs one statement for all the keys of a level, so a nested query issues a number
+ * of statements bounded by its depth, the same for the real data and for four times the rows.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { ApolloServer } from '@apollo/server';
 import { loadKnowledge } from '../../src/db/knowledge.js';
 import { openDatabase, type OpenDatabase } from '../../src/db/open.js';
 import type { RequestContext } from '../../src/graphql/context.js';
-import { databaseLoaders } from '../../src/graphql/loaders.js';
+import { requestLoaders } from '../../src/graphql/loaders.js';
 import { resolvers, typeDefs } from '../../src/graphql/schema.js';
 import { TEST_TODAY, testDatabasePath } from '../support/fixtures.js';
 
@@ -64,20 +64,15 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Statements to build a database's loaders (its in-memory indexes). */
-function indexStatements(db: OpenDatabase): number {
-  const before = db.statementCount();
-  databaseLoaders(db.db);
-  return db.statementCount() - before;
-}
+/** The walk the issue names: all plugins -> modes -> plugins -> limitations -> sources. */
+const WALK = `{ cniPlugins { slug networkModes { slug cniPlugins { slug limitations { slug sources { section document { slug } } } } } } }`;
 
-/** SQL statements of a warmed-up run of the nested query. */
-async function statementsFor(filter: Record<string, unknown> | null, db = database): Promise<{ statements: number; plugins: number }> {
+/** SQL statements of one run of a query, on fresh per-request loaders (as every HTTP request gets). */
+async function statementsFor(filter: Record<string, unknown> | null, db = database, query = NESTED): Promise<{ statements: number; plugins: number }> {
   const database = db;
   const knowledge = loadKnowledge(database);
-  const loaders = databaseLoaders(database.db);
-  const run = () => apollo.executeOperation({ query: NESTED, variables: { filter } }, { contextValue: { database, knowledge, loaders, today: TEST_TODAY } });
-  // The first run may read whole small tables that unfiltered lists keep in memory.
+  const run = () => apollo.executeOperation({ query, variables: { filter } }, { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today: TEST_TODAY } });
+  // The first run prepares the statements (once per database).
   await run();
   const before = database.statementCount();
   const response = await run();
@@ -88,26 +83,46 @@ async function statementsFor(filter: Record<string, unknown> | null, db = databa
 }
 
 describe('SQL statements', () => {
-  it('to build the in-memory indexes do not grow with the number of rows (real data vs four times the plugins)', () => {
-    const real = indexStatements(database);
-    expect(real).toBeGreaterThan(0);
-    expect(indexStatements(scaled)).toBe(real);
-    expect(indexStatements(database)).toBe(0);
-  });
-
-  it('per nested query: none, on the real data and on four times the plugins', async () => {
+  it('per nested query: bounded by its depth, the same for the real data and four times the plugins', async () => {
     const real = await statementsFor(null, database);
     const more = await statementsFor(null, scaled);
     expect(more.plugins).toBe(real.plugins * 4);
-    expect(real.statements).toBe(0);
-    expect(more.statements).toBe(0);
+    expect(real.statements).toBeGreaterThan(0);
+    // One statement per relation the query names (list, sources, modes, settings, plugins, limitations, ...).
+    expect(real.statements).toBeLessThanOrEqual(20);
+    expect(more.statements).toBe(real.statements);
   });
 
-  it('per filtered list: one, whatever the rows', async () => {
+  it('for the walk plugins -> modes -> plugins -> limitations -> sources: one per level', async () => {
+    const real = await statementsFor(null, database, WALK);
+    const more = await statementsFor(null, scaled, WALK);
+    expect(more.plugins).toBe(real.plugins * 4);
+    // cniPlugins, modesByPlugin, networkMode, pluginsByMode, cniPlugin, modesByPlugin (delegations
+    // of the plugins first met at this level), limitationsByPlugin, limitation, citations,
+    // sourceDocument: a constant, whatever the rows.
+    expect(real.statements).toBeLessThanOrEqual(10);
+    expect(more.statements).toBe(real.statements);
+  });
+
+  it('per filtered list: the list is one statement, its relations as many as unfiltered', async () => {
+    const all = await statementsFor(null, database);
     const real = await statementsFor({ supportsNetworkPolicy: true }, database);
     const more = await statementsFor({ supportsNetworkPolicy: true }, scaled);
     expect(more.plugins).toBe(real.plugins * 4);
-    expect(real.statements).toBe(1);
-    expect(more.statements).toBe(1);
+    expect(real.statements).toBeLessThanOrEqual(all.statements);
+    expect(more.statements).toBe(real.statements);
+  });
+
+  it('a row is read at most once per request (DataLoader cache), and again by the next request', async () => {
+    const query = '{ a: cniPlugin(slug: "flannel") { slug } b: cniPlugin(slug: "flannel") { slug } c: cniPlugin(slug: "win-overlay") { slug } }';
+    const loaders = requestLoaders(database.db);
+    const knowledge = loadKnowledge(database);
+    const run = () => apollo.executeOperation({ query }, { contextValue: { database, knowledge, loaders, today: TEST_TODAY } });
+    await run();
+    const before = database.statementCount();
+    await run();
+    expect(database.statementCount() - before).toBe(0);
+    await apollo.executeOperation({ query }, { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today: TEST_TODAY } });
+    expect(database.statementCount() - before).toBe(1);
   });
 });

@@ -126,10 +126,58 @@ describe('with CSRF_PREVENTION=true', () => {
 });
 
 describe('POST answers', () => {
-  it('are never served from the cache', async () => {
-    const post = () => fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: LOOKUP, variables: { slug: 'flannel' } }) });
-    for (const response of [await post(), await post()]) {
-      expect(response.status).toBe(200);
+  const post = (body: Record<string, unknown> | string, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('are computed once, then served from the cache with the same body and headers', async () => {
+    const body = { query: LOOKUP, variables: { slug: 'calico' } };
+    const first = await post(body);
+    const second = await post(body);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    const [a, b] = [await first.text(), await second.text()];
+    expect(b).toBe(a);
+    expect(JSON.parse(b).data.cniPlugin.slug).toBe('calico');
+    for (const header of ['etag', 'cache-control', 'content-type']) expect(second.headers.get(header)).toBe(first.headers.get(header));
+    expect(second.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('share an entry whatever the order of the keys of the body and its variables, and are kept apart by their values', async () => {
+    const input = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', features: ['direct-server-return'] };
+    const query = 'query Check($input: CompatibilityInput!) { compatibility(input: $input) { verdict findings { code } } }';
+    const first = await post(`{"variables":{"input":${JSON.stringify(input)}},"query":${JSON.stringify(query)}}`);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const reordered = Object.fromEntries(Object.entries(input).reverse());
+    const second = await post({ query, variables: { input: reordered } });
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.text()).toBe(await first.text());
+    const other = await post({ query, variables: { input: { ...input, cniPlugin: 'flannel' } } });
+    expect(other.headers.get('x-cache')).toBe('MISS');
+    expect((await json(other)).data.compatibility.verdict).toBeTruthy();
+    const named = await post({ query, variables: { input }, operationName: 'Check' });
+    expect(named.headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('are not stored when they carry errors, and Cache-Control: no-store bypasses the cache', async () => {
+    const failing = { query: 'query { cniPlugins(filter: { environment: "nowhere" }) { slug } }' };
+    for (let i = 0; i < 2; i++) {
+      const response = await post(failing);
+      expect(response.headers.get('x-cache')).toBe('MISS');
+      expect((await json(response)).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    }
+    const body = { query: LOOKUP, variables: { slug: 'antrea' } };
+    await post(body);
+    const fresh = await post(body, { 'cache-control': 'no-store' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-cache')).toBeNull();
+    expect((await post(body)).headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('a malformed body is refused as before, and never looked up or cached', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await post('{"query": 42}');
+      expect(response.status).toBe(400);
       expect(response.headers.get('x-cache')).toBeNull();
     }
   });

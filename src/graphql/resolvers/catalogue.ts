@@ -4,9 +4,10 @@ import { owner } from '../../db/owners.js';
 import type * as t from '../../db/tables.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { SettingParent } from '../mappers.js';
-import { describeRange, kubernetesRange, getAll, nodeFields } from './shared.js';
+import { describeRange, kubernetesRange, getAll, follow, required, nodeFields } from './shared.js';
 import { COUNTED_TABLES } from './query.js';
 import { toGlobalId } from '../global-id.js';
+import type { Loaders } from '../loaders.js';
 import { getTableName } from 'drizzle-orm';
 import { describePluginVersionRange } from '../../domain/plugin-version.js';
 
@@ -26,7 +27,13 @@ export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent
   };
 }
 
-const settingsOf = (ownerKey: string, loaders: { settingsByOwner: { get(k: string): (typeof t.settings.$inferSelect)[] } }) => loaders.settingsByOwner.get(ownerKey).map(settingFromRow);
+const settingsOf = async (ownerKey: string, loaders: Loaders) => (await loaders.settingsByOwner.load(ownerKey)).map(settingFromRow);
+
+/** Rows with distinct slugs, first occurrence kept (a plugin may reach a mode twice). */
+function unique<T extends { slug: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.slug) && (seen.add(r.slug), true));
+}
 
 export const catalogueResolvers: Resolvers = {
   Node: { __resolveType: (obj) => (obj as unknown as { __typename: string }).__typename as never },
@@ -44,115 +51,104 @@ export const catalogueResolvers: Resolvers = {
   SourceDocument: { id: (p) => toGlobalId('SourceDocument', p.slug) },
   SourceReference: {
     document(c, _, { loaders }) {
-      const doc = loaders.sourceDocument.get(c.doc);
-      if (!doc) throw new Error(`citation of unknown document ${c.doc}`);
-      return doc;
+      return required(loaders.sourceDocument, c.doc);
     },
   },
-  Note: { sources: (n, _, { loaders }) => loaders.citations(owner.note(n.id)) },
+  Note: { sources: (n, _, { loaders }) => loaders.citations.load(owner.note(n.id)) },
 
   WindowsVersion: {
     ...nodeFields('WindowsVersion', owner.windowsVersion),
     servicingChannel: (v) => v.channel,
     releaseDate: (v) => v.released,
-    updates: (v, _, { loaders }) => loaders.updatesByVersion.get(v.slug),
-    notes: (v, _, { loaders }) => loaders.notesByOwner.get(owner.windowsVersion(v.slug)),
-    nodeOsSupport: (v, _, { loaders }) => loaders.nodeOsSupportByVersion.get(v.slug),
-    featuresAvailable(v, _, { knowledge, loaders }) {
-      const slugs = [...knowledge.features.values()].filter((f) => knowledge.releases.get(f.minimumWindows)!.build <= v.build).map((f) => f.slug);
-      return getAll(loaders.feature, slugs);
-    },
+    updates: (v, _, { loaders }) => loaders.updatesByVersion.load(v.slug),
+    notes: (v, _, { loaders }) => loaders.notesByOwner.load(owner.windowsVersion(v.slug)),
+    nodeOsSupport: (v, _, { loaders }) => loaders.nodeOsSupportByVersion.load(v.slug),
+    featuresAvailable: (v, _, { loaders }) => loaders.featuresAvailableOn.load(v.slug),
   },
   WindowsUpdate: {
-    build: (u, _, { loaders }) => `${loaders.windowsVersion.get(u.versionSlug)!.build}.${u.revision}`,
+    build: async (u, _, { loaders }) => `${(await loaders.windowsVersion.load(u.versionSlug))!.build}.${u.revision}`,
     releaseDate: (u) => u.released,
-    sources: (u, _, { loaders }) => loaders.citations(owner.windowsUpdate(u.id)),
+    sources: (u, _, { loaders }) => loaders.citations.load(owner.windowsUpdate(u.id)),
   },
 
   NetworkMode: {
     ...nodeFields('NetworkMode', owner.networkMode),
-    statusNotes: (m, _, { loaders }) => loaders.notesByOwner.get(owner.networkMode(m.slug)),
+    statusNotes: (m, _, { loaders }) => loaders.notesByOwner.load(owner.networkMode(m.slug)),
     settings: (m, _, { loaders }) => settingsOf(owner.networkMode(m.slug), loaders),
-    cniPlugins(m, _, { loaders }) {
-      const links = loaders.pluginsByMode.get(m.slug);
-      return getAll(loaders.cniPlugin, [...new Set(links.map((l) => l.pluginSlug))]);
-    },
-    limitations(m, _, { loaders }) {
-      return getAll(loaders.limitation, loaders.limitationsByMode.get(m.slug).map((l) => l.limitationSlug));
-    },
+    cniPlugins: async (m, _, { loaders }) => unique(await loaders.pluginsOfMode.load(m.slug)),
+    limitations: (m, _, { loaders }) => loaders.limitationsOfMode.load(m.slug),
   },
 
   CniPlugin: {
     ...nodeFields('CniPlugin', owner.cniPlugin),
-    networkModes(p, _, { loaders }) {
-      const modes = loaders.modesByPlugin.get(p.slug);
-      return getAll(loaders.networkMode, [...new Set(modes.map((m) => m.modeSlug))]);
-    },
-    modes: (p, _, { loaders }) => loaders.modesByPlugin.get(p.slug),
+    networkModes: async (p, _, { loaders }) => unique(await loaders.modesOfPlugin.load(p.slug)),
+    modes: (p, _, { loaders }) => loaders.modesByPlugin.load(p.slug),
     supportsNetworkPolicy: (p) => p.networkPolicySupport === 'supported',
     networkPolicy: (p) => ({ citationOwner: owner.pluginNetworkPolicy(p.slug), support: p.networkPolicySupport, note: p.networkPolicyNote }),
-    onlyIn: (p, _, { loaders }) => getAll(loaders.environment, loaders.onlyInByPlugin.get(p.slug).map((r) => r.environmentSlug)),
-    onlyInSources: (p, _, { loaders }) => loaders.citations(owner.pluginOnlyIn(p.slug)),
+    onlyIn: (p, _, { loaders }) => follow(loaders.environment, loaders.onlyInByPlugin.load(p.slug), (r) => r.environmentSlug),
+    onlyInSources: (p, _, { loaders }) => loaders.citations.load(owner.pluginOnlyIn(p.slug)),
     ipamOptions(p, _, { loaders }) {
-      return getAll(loaders.ipamOption, loaders.ipamByPlugin.get(p.slug).map((l) => l.ipamSlug));
+      return follow(loaders.ipamOption, loaders.ipamByPlugin.load(p.slug), (l) => l.ipamSlug);
     },
-    environments: (p, _, { loaders }) => loaders.environmentsByPlugin.get(p.slug),
-    limitations(p, _, { loaders }) {
+    environments: (p, _, { loaders }) => loaders.environmentsByPlugin.load(p.slug),
+    async limitations(p, _, { loaders }) {
       // Limitations of the plugin itself and of the reference plugins it delegates to.
-      const modes = loaders.modesByPlugin.get(p.slug);
-      const plugins = [p.slug, ...new Set(modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : [])))];
-      const links = loaders.limitationsByPlugin.getMany(plugins).flat();
-      return getAll(loaders.limitation, [...new Set(links.map((l) => l.limitationSlug))].sort());
+      const modes = await loaders.modesByPlugin.load(p.slug);
+      const delegates = [...new Set(modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : [])))];
+      const own = loaders.limitationsOfPlugin.load(p.slug);
+      if (delegates.length === 0) return own;
+      const all = (await Promise.all([own, ...delegates.map((slug) => loaders.limitationsOfPlugin.load(slug))])).flat();
+      return unique(all).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
     },
-    notes: (p, _, { loaders }) => loaders.notesByOwner.get(owner.cniPlugin(p.slug)),
+    notes: (p, _, { loaders }) => loaders.notesByOwner.load(owner.cniPlugin(p.slug)),
   },
   PluginMode: {
-    mode: (m, _, { loaders }) => loaders.networkMode.get(m.modeSlug)!,
-    delegatesTo: (m, _, { loaders }) => (m.delegatesTo ? loaders.cniPlugin.get(m.delegatesTo) : null),
-    sources: (m, _, { loaders }) => loaders.citations(owner.pluginMode(m.id)),
+    mode: (m, _, { loaders }) => required(loaders.networkMode, m.modeSlug),
+    delegatesTo: (m, _, { loaders }) => (m.delegatesTo ? loaders.cniPlugin.load(m.delegatesTo) : null),
+    sources: (m, _, { loaders }) => loaders.citations.load(owner.pluginMode(m.id)),
   },
-  NetworkPolicySupport: { sources: (n, _, { loaders }) => loaders.citations(n.citationOwner) },
+  NetworkPolicySupport: { sources: (n, _, { loaders }) => loaders.citations.load(n.citationOwner) },
   PluginEnvironmentStatus: {
-    environment: (e, _, { loaders }) => loaders.environment.get(e.environmentSlug)!,
+    environment: (e, _, { loaders }) => required(loaders.environment, e.environmentSlug),
     networkPolicy: (e) =>
       e.networkPolicySupport ? { citationOwner: owner.pluginEnvironmentNetworkPolicy(e.id), support: e.networkPolicySupport, note: e.networkPolicyNote } : null,
-    sources: (e, _, { loaders }) => loaders.citations(owner.pluginEnvironment(e.id)),
+    sources: (e, _, { loaders }) => loaders.citations.load(owner.pluginEnvironment(e.id)),
   },
   Environment: {
     ...nodeFields('Environment', owner.environment),
-    pluginsListedSources: (e, _, { loaders }) => loaders.citations(owner.environmentPluginsListed(e.slug)),
-    featureDefaults: (e, _, { loaders }) => getAll(loaders.featureDefault, loaders.defaultsByEnvironment.get(e.slug).map((r) => r.defaultSlug)),
-    nodeOsSupport: (e, _, { loaders }) => loaders.nodeOsSupportByEnvironment.get(e.slug),
+    pluginsListedSources: (e, _, { loaders }) => loaders.citations.load(owner.environmentPluginsListed(e.slug)),
+    featureDefaults: (e, _, { loaders }) => follow(loaders.featureDefault, loaders.defaultsByEnvironment.load(e.slug), (r) => r.defaultSlug),
+    nodeOsSupport: (e, _, { loaders }) => loaders.nodeOsSupportByEnvironment.load(e.slug),
   },
   NodeOsSupport: {
-    windowsVersion: (r, _, { loaders }) => loaders.windowsVersion.get(r.windowsVersionSlug)!,
-    environment: (r, _, { loaders }) => (r.environmentSlug ? loaders.environment.get(r.environmentSlug) : null),
+    windowsVersion: (r, _, { loaders }) => required(loaders.windowsVersion, r.windowsVersionSlug),
+    environment: (r, _, { loaders }) => (r.environmentSlug ? loaders.environment.load(r.environmentSlug) : null),
     kubernetesVersions: (r) => kubernetesRange(r.kubernetesMin, r.kubernetesMax),
-    sources: (r, _, { loaders }) => loaders.citations(owner.nodeOsSupport(r.slug)),
+    sources: (r, _, { loaders }) => loaders.citations.load(owner.nodeOsSupport(r.slug)),
   },
   FeatureDefault: {
-    feature: (d, _, { loaders }) => loaders.feature.get(d.featureSlug)!,
-    environments: (d, _, { loaders }) => getAll(loaders.environment, loaders.defaultEnvironments.get(d.slug).map((r) => r.environmentSlug)),
+    feature: (d, _, { loaders }) => required(loaders.feature, d.featureSlug),
+    environments: (d, _, { loaders }) => follow(loaders.environment, loaders.defaultEnvironments.load(d.slug), (r) => r.environmentSlug),
     servicingChannels: (d) => d.channels ?? [],
     windowsBuilds: (d) => (d.buildFrom === null && d.buildBefore === null ? null : { from: d.buildFrom, before: d.buildBefore }),
-    sources: (d, _, { loaders }) => loaders.citations(owner.featureDefault(d.slug)),
+    sources: (d, _, { loaders }) => loaders.citations.load(owner.featureDefault(d.slug)),
   },
 
   Feature: {
     ...nodeFields('Feature', owner.feature),
-    minimumWindowsVersion: (f, _, { loaders }) => loaders.windowsVersion.get(f.minimumWindowsSlug)!,
-    minimumWindowsSources: (f, _, { loaders }) => loaders.citations(owner.featureMinimumWindows(f.slug)),
+    minimumWindowsVersion: (f, _, { loaders }) => required(loaders.windowsVersion, f.minimumWindowsSlug),
+    minimumWindowsSources: (f, _, { loaders }) => loaders.citations.load(owner.featureMinimumWindows(f.slug)),
     minimumKubernetesVersion: (f) => f.minimumKubernetes,
     requires(f, _, { loaders }) {
-      return getAll(loaders.feature, loaders.requiresByFeature.get(f.slug).map((r) => r.requiredSlug));
+      return follow(loaders.feature, loaders.requiresByFeature.load(f.slug), (r) => r.requiredSlug);
     },
     settings: (f, _, { loaders }) => settingsOf(owner.feature(f.slug), loaders),
-    defaults: (f, _, { loaders }) => loaders.defaultsByFeature.get(f.slug),
+    defaults: (f, _, { loaders }) => loaders.defaultsByFeature.load(f.slug),
   },
   Setting: {
     kubernetesVersions: (s) => s.kubernetes ?? null,
     windowsBuilds: (s) => s.windowsBuilds ?? null,
-    sources: (s, _, { loaders }) => (s.id !== undefined ? loaders.citations(owner.setting(s.id)) : s.sources),
+    sources: (s, _, { loaders }) => (s.id !== undefined ? loaders.citations.load(owner.setting(s.id)) : s.sources),
   },
   KubernetesVersionRange: { description: (r) => describeRange(r) },
 
@@ -162,18 +158,18 @@ export const catalogueResolvers: Resolvers = {
     threshold: (l) => (l.thresholdMetric && l.thresholdMax !== null ? { metric: l.thresholdMetric, max: l.thresholdMax, approximate: l.thresholdApproximate ?? false } : null),
     parameters: (l) => Object.entries(l.parameters ?? {}).map(([name, value]) => ({ name, value })),
     mitigatedBy(l, _, { loaders }) {
-      return getAll(loaders.feature, loaders.mitigationsByLimitation.get(l.slug).map((r) => r.targetSlug));
+      return follow(loaders.feature, loaders.mitigationsByLimitation.load(l.slug), (r) => r.targetSlug);
     },
     workaroundSettings: (l, _, { loaders }) => settingsOf(owner.limitationWorkaround(l.slug), loaders),
   },
   LimitationScope: {
-    environments: (l, _, { loaders }) => getAll(loaders.environment, loaders.scopeEnvironments.get(l.slug).map((r) => r.targetSlug)),
-    cniPlugins: (l, _, { loaders }) => getAll(loaders.cniPlugin, loaders.scopePlugins.get(l.slug).map((r) => r.targetSlug)),
-    networkModes: (l, _, { loaders }) => getAll(loaders.networkMode, loaders.scopeModes.get(l.slug).map((r) => r.targetSlug)),
-    features: (l, _, { loaders }) => getAll(loaders.feature, loaders.scopeFeatures.get(l.slug).map((r) => r.targetSlug)),
-    serviceTypes: (l, _, { loaders }) => getAll(loaders.serviceType, loaders.scopeServiceTypes.get(l.slug).map((r) => r.targetSlug)),
+    environments: (l, _, { loaders }) => follow(loaders.environment, loaders.scopeEnvironments.load(l.slug), (r) => r.targetSlug),
+    cniPlugins: (l, _, { loaders }) => follow(loaders.cniPlugin, loaders.scopePlugins.load(l.slug), (r) => r.targetSlug),
+    networkModes: (l, _, { loaders }) => follow(loaders.networkMode, loaders.scopeModes.load(l.slug), (r) => r.targetSlug),
+    features: (l, _, { loaders }) => follow(loaders.feature, loaders.scopeFeatures.load(l.slug), (r) => r.targetSlug),
+    serviceTypes: (l, _, { loaders }) => follow(loaders.serviceType, loaders.scopeServiceTypes.load(l.slug), (r) => r.targetSlug),
     windowsBuilds: (l) => (l.buildFrom === null && l.buildBefore === null ? null : { from: l.buildFrom, before: l.buildBefore }),
-    windowsBuildsConfirmedOn: (l, _, { loaders }) => getAll(loaders.windowsVersion, loaders.confirmationsByLimitation.get(l.slug).map((r) => r.targetSlug)),
+    windowsBuildsConfirmedOn: (l, _, { loaders }) => follow(loaders.windowsVersion, loaders.confirmationsByLimitation.load(l.slug), (r) => r.targetSlug),
     servicingChannels: (l) => l.channels ?? [],
     kubernetesVersions: (l) => kubernetesRange(l.kubernetesMin, l.kubernetesMax),
     cniPluginVersions: (l) => (l.pluginVersionFrom === null && l.pluginVersionBefore === null ? null : { from: l.pluginVersionFrom, before: l.pluginVersionBefore }),
@@ -187,7 +183,7 @@ export const catalogueResolvers: Resolvers = {
   IpamOption: {
     ...nodeFields('IpamOption', owner.ipamOption),
     restrictedTo(o, _, { loaders }) {
-      return getAll(loaders.cniPlugin, loaders.restrictionsByIpam.get(o.slug).map((r) => r.pluginSlug));
+      return follow(loaders.cniPlugin, loaders.restrictionsByIpam.load(o.slug), (r) => r.pluginSlug);
     },
     settings: (o, _, { loaders }) => settingsOf(owner.ipamOption(o.slug), loaders),
   },
@@ -196,15 +192,15 @@ export const catalogueResolvers: Resolvers = {
     order: (f) => f.ordinal,
     from: (f) => f.fromEndpoint.toUpperCase(),
     to: (f) => f.toEndpoint.toUpperCase(),
-    sources: (f, _, { loaders }) => loaders.citations(owner.networkFlow(f.slug)),
+    sources: (f, _, { loaders }) => loaders.citations.load(owner.networkFlow(f.slug)),
   },
-  GlossaryTerm: { sources: (g, _, { loaders }) => loaders.citations(owner.glossaryTerm(g.slug)) },
+  GlossaryTerm: nodeFields('GlossaryTerm', owner.glossaryTerm),
   PluginComparison: {
-    environment: (c, _, { loaders }) => loaders.environment.get(c.environmentSlug)!,
+    environment: (c, _, { loaders }) => required(loaders.environment, c.environmentSlug),
     cniPlugins: (c, _, { loaders }) => getAll(loaders.cniPlugin, c.plugins),
-    rows: (c, _, { loaders }) => loaders.rowsByComparison.get(c.slug),
-    sources: (c, _, { loaders }) => loaders.citations(owner.pluginComparison(c.slug)),
+    rows: (c, _, { loaders }) => loaders.rowsByComparison.load(c.slug),
+    sources: (c, _, { loaders }) => loaders.citations.load(owner.pluginComparison(c.slug)),
   },
-  ComparisonRow: { values: (r, _, { loaders }) => loaders.valuesByRow.get(r.id) },
-  ComparisonValue: { cniPlugin: (v, _, { loaders }) => loaders.cniPlugin.get(v.pluginSlug)! },
+  ComparisonRow: { values: (r, _, { loaders }) => loaders.valuesByRow.load(r.id) },
+  ComparisonValue: { cniPlugin: (v, _, { loaders }) => required(loaders.cniPlugin, v.pluginSlug) },
 };

@@ -2,11 +2,12 @@
 import type { IpAddressMode } from '../../domain/vocabulary.js';
 import { owner } from '../../db/owners.js';
 import { podsIn } from '../../domain/instance-type-pages.js';
-import { instanceTypePages } from '../loaders.js';
+import { instanceTypePage } from '../../db/instance-type-pages.js';
 import { instanceCapacity, NAMING_SOURCES, NITRO_SOURCES } from '../../domain/instance-types.js';
 import { badUserInput } from '../errors.js';
 import { toGlobalId } from '../global-id.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { Loaders } from '../loaders.js';
 import type { InstanceTypeParent } from '../mappers.js';
 
 export const MAX_PAGE_SIZE = 100;
@@ -29,15 +30,15 @@ function decodeCursor(cursor: string, mode: Mode): { pods: number; name: string 
   throw badUserInput('after', 'after is not a cursor of this list (cursors belong to one podsMode; take them from pageInfo.endCursor)');
 }
 
-const sources = (loaders: { citations(k: string): { doc: string; section: string }[] }) => [
-  ...loaders.citations(owner.instanceTypes),
+const sources = async (loaders: Loaders) => [
+  ...(await loaders.citations.load(owner.instanceTypes)),
   ...NAMING_SOURCES,
   ...NITRO_SOURCES,
 ];
 
 export const instanceTypeResolvers: Resolvers = {
   Query: {
-    instanceType: (_, { name }, { loaders }) => loaders.instanceType.get(name),
+    instanceType: (_, { name }, { loaders }) => loaders.instanceType.load(name),
     instanceTypes(_, { filter, podsMode, first, after }, { database: { db } }) {
       const mode: Mode = podsMode ?? 'SECONDARY_IP';
       const size = first ?? 50;
@@ -45,8 +46,8 @@ export const instanceTypeResolvers: Resolvers = {
       if (filter?.minimumPods != null && (!Number.isInteger(filter.minimumPods) || filter.minimumPods < 0 || filter.minimumPods > 100000))
         throw badUserInput('filter.minimumPods', `minimumPods must be a whole number from 0 to 100000, got ${filter.minimumPods}`);
       const seek = after != null ? decodeCursor(after, mode) : undefined;
-      // In-memory sorted indexes: a page costs what its size costs, whatever the catalogue's size.
-      const page = instanceTypePages(db).page(mode, filter ?? {}, size, seek);
+      // Keyset pagination on an index: a page costs what its size costs, whatever the catalogue's size.
+      const page = instanceTypePage(db, mode, filter ?? {}, size, seek);
       return { rows: page.rows, totalCount: page.totalCount, hasNextPage: page.hasNextPage, hasPreviousPage: after != null, podsMode: mode };
     },
   },

@@ -1,13 +1,14 @@
 /** Root query fields: lists with optional filters, lookups by slug, node(id), dataset info. */
 import { and, asc, eq, exists, gte, sql, type SQL } from 'drizzle-orm';
 import * as t from '../../db/tables.js';
-import { wholeTable } from '../loaders.js';
+import { listAll } from '../loaders.js';
 import { badUserInput } from '../errors.js';
 import { fromGlobalId, type NodeType } from '../global-id.js';
 import type { RequestContext } from '../context.js';
 import type { QueryResolvers } from '../generated/resolvers.js';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { KUBERNETES_MINOR, parseKubernetesMinor } from '../../domain/kubernetes-version.js';
+import { findingCodeInfo } from './search.js';
 
 /** Refuses a filter slug that names nothing, listing what it could be. */
 function known(field: string, slug: string, choices: ReadonlyMap<string, unknown>): string {
@@ -15,7 +16,7 @@ function known(field: string, slug: string, choices: ReadonlyMap<string, unknown
   return slug;
 }
 
-const NODE_LOADERS: Record<NodeType, keyof RequestContext['loaders']> = {
+const NODE_LOADERS: Record<Exclude<NodeType, 'FindingCodeInfo'>, keyof RequestContext['loaders']> = {
   WindowsVersion: 'windowsVersion',
   NetworkMode: 'networkMode',
   CniPlugin: 'cniPlugin',
@@ -26,7 +27,19 @@ const NODE_LOADERS: Record<NodeType, keyof RequestContext['loaders']> = {
   Environment: 'environment',
   SourceDocument: 'sourceDocument',
   InstanceType: 'instanceType',
+  GlossaryTerm: 'glossaryTerm',
 };
+
+/** The node of a type and slug (with its __typename), or null when there is none. */
+export async function nodeOf(type: NodeType, slug: string, { loaders }: RequestContext): Promise<object | null> {
+  if (type === 'FindingCodeInfo') {
+    const info = findingCodeInfo(slug);
+    return info ? { ...info, __typename: type } : null;
+  }
+  const loader = loaders[NODE_LOADERS[type]] as { load(slug: string): Promise<object | null> };
+  const row = await loader.load(slug);
+  return row ? { ...row, __typename: type } : null;
+}
 
 const COUNTED_TABLES = {
   windowsVersions: t.windowsVersions,
@@ -44,12 +57,10 @@ const COUNTED_TABLES = {
 };
 
 export const Query: QueryResolvers = {
-  node(_, { id }, { loaders }) {
+  async node(_, { id }, context) {
     const parsed = fromGlobalId(id);
     if (!parsed) return null;
-    const loader = loaders[NODE_LOADERS[parsed.type]] as { get(slug: string): object | null };
-    const row = loader.get(parsed.slug);
-    return row ? ({ ...row, __typename: parsed.type } as never) : null;
+    return (await nodeOf(parsed.type, parsed.slug, context)) as never;
   },
 
   datasetInfo: (_, __, { database }) => database.meta,
@@ -58,17 +69,17 @@ export const Query: QueryResolvers = {
     const where: SQL[] = [];
     if (filter?.servicingChannel) where.push(eq(t.windowsVersions.channel, filter.servicingChannel));
     if (filter?.minimumBuild != null) where.push(gte(t.windowsVersions.build, filter.minimumBuild));
-    if (where.length === 0) return wholeTable(db, t.windowsVersions, asc(t.windowsVersions.sortOrder));
+    if (where.length === 0) return listAll(db, t.windowsVersions, asc(t.windowsVersions.sortOrder));
     return db.select().from(t.windowsVersions).where(and(...where)).orderBy(asc(t.windowsVersions.sortOrder)).all();
   },
-  windowsVersion: (_, { slug }, { loaders }) => loaders.windowsVersion.get(slug),
+  windowsVersion: (_, { slug }, { loaders }) => loaders.windowsVersion.load(slug),
 
   networkModes(_, { filter }, { database: { db } }) {
     const where = filter?.usedByKubernetes != null ? eq(t.networkModes.usedByKubernetes, filter.usedByKubernetes) : undefined;
-    if (!where) return wholeTable(db, t.networkModes, asc(t.networkModes.ordinal));
+    if (!where) return listAll(db, t.networkModes, asc(t.networkModes.ordinal));
     return db.select().from(t.networkModes).where(where).orderBy(asc(t.networkModes.ordinal)).all();
   },
-  networkMode: (_, { slug }, { loaders }) => loaders.networkMode.get(slug),
+  networkMode: (_, { slug }, { loaders }) => loaders.networkMode.load(slug),
 
   cniPlugins(_, { filter }, { database: { db }, knowledge }) {
     const where: SQL[] = [];
@@ -82,14 +93,14 @@ export const Query: QueryResolvers = {
       const env = known('filter.environment', filter.environment, knowledge.environments);
       where.push(exists(db.select().from(t.pluginEnvironments).where(and(eq(t.pluginEnvironments.pluginSlug, t.cniPlugins.slug), eq(t.pluginEnvironments.environmentSlug, env)))));
     }
-    if (where.length === 0) return wholeTable(db, t.cniPlugins, asc(t.cniPlugins.ordinal));
+    if (where.length === 0) return listAll(db, t.cniPlugins, asc(t.cniPlugins.ordinal));
     // Run here, once: a returned query builder would run again for every `.then` called on it.
     return db.select().from(t.cniPlugins).where(and(...where)).orderBy(asc(t.cniPlugins.ordinal)).all();
   },
-  cniPlugin: (_, { slug }, { loaders }) => loaders.cniPlugin.get(slug),
+  cniPlugin: (_, { slug }, { loaders }) => loaders.cniPlugin.load(slug),
 
   features(_, { filter }, { database: { db }, knowledge }) {
-    if (filter?.availableOn == null) return wholeTable(db, t.features, asc(t.features.ordinal));
+    if (filter?.availableOn == null) return listAll(db, t.features, asc(t.features.ordinal));
     const release = knowledge.releases.get(known('filter.availableOn', filter.availableOn, knowledge.releases))!;
     return db
       .select({ feature: t.features })
@@ -100,7 +111,7 @@ export const Query: QueryResolvers = {
       .all()
       .map((r) => r.feature);
   },
-  feature: (_, { slug }, { loaders }) => loaders.feature.get(slug),
+  feature: (_, { slug }, { loaders }) => loaders.feature.load(slug),
 
   limitations(_, { filter }, { database: { db }, knowledge }) {
     const where: SQL[] = [];
@@ -113,15 +124,19 @@ export const Query: QueryResolvers = {
     if (filter?.networkMode != null) where.push(scoped(t.limitationModes, [known('filter.networkMode', filter.networkMode, knowledge.modes)]));
     if (filter?.environment != null) where.push(scoped(t.limitationEnvironments, [known('filter.environment', filter.environment, knowledge.environments)]));
     if (filter?.kind != null) where.push(eq(t.limitations.kind, filter.kind));
-    const rows = where.length === 0 ? wholeTable(db, t.limitations, asc(t.limitations.ordinal)) : db.select().from(t.limitations).where(and(...where)).orderBy(asc(t.limitations.ordinal)).all();
-    if (filter?.windowsVersion == null) return rows;
-    const build = knowledge.releases.get(known('filter.windowsVersion', filter.windowsVersion, knowledge.releases))!.build;
-    // A build range can include a release when it starts at or before the release's build and ends after its first revision.
-    const major = (b: string | null) => (b === null ? null : Number(b.split('.')[0]));
-    const revision = (b: string) => Number(b.split('.')[1] ?? 0);
-    return rows.filter((r) => (major(r.buildFrom) ?? 0) <= build && (r.buildBefore === null || major(r.buildBefore)! > build || (major(r.buildBefore) === build && revision(r.buildBefore) > 0)));
+    if (filter?.windowsVersion != null) {
+      const build = knowledge.releases.get(known('filter.windowsVersion', filter.windowsVersion, knowledge.releases))!.build;
+      // A build range can include a release when it starts at or before the release's build and ends
+      // after its first revision. CAST takes the leading major build of "17763.1432".
+      const major = (column: AnySQLiteColumn) => sql`CAST(${column} AS INTEGER)`;
+      const revision = sql`CASE WHEN instr(${t.limitations.buildBefore}, '.') > 0 THEN CAST(substr(${t.limitations.buildBefore}, instr(${t.limitations.buildBefore}, '.') + 1) AS INTEGER) ELSE 0 END`;
+      where.push(sql`(${t.limitations.buildFrom} IS NULL OR ${major(t.limitations.buildFrom)} <= ${build})`);
+      where.push(sql`(${t.limitations.buildBefore} IS NULL OR ${major(t.limitations.buildBefore)} > ${build} OR (${major(t.limitations.buildBefore)} = ${build} AND ${revision} > 0))`);
+    }
+    if (where.length === 0) return listAll(db, t.limitations, asc(t.limitations.ordinal));
+    return db.select().from(t.limitations).where(and(...where)).orderBy(asc(t.limitations.ordinal)).all();
   },
-  limitation: (_, { slug }, { loaders }) => loaders.limitation.get(slug),
+  limitation: (_, { slug }, { loaders }) => loaders.limitation.load(slug),
 
   nodeOsSupport(_, { filter }, { database: { db }, knowledge }) {
     const where: SQL[] = [];
@@ -139,19 +154,19 @@ export const Query: QueryResolvers = {
     const query = db.select().from(t.nodeOsSupport);
     return (where.length > 0 ? query.where(and(...where)) : query).orderBy(asc(t.nodeOsSupport.ordinal)).all();
   },
-  featureDefaults: (_, __, { database: { db } }) => wholeTable(db, t.featureDefaults, asc(t.featureDefaults.ordinal)),
+  featureDefaults: (_, __, { database: { db } }) => listAll(db, t.featureDefaults, asc(t.featureDefaults.ordinal)),
 
   // Unfiltered lists come from memory: the data cannot change while it is served.
-  ipamOptions: (_, __, { database: { db } }) => wholeTable(db, t.ipamOptions, asc(t.ipamOptions.ordinal)),
-  ipamOption: (_, { slug }, { loaders }) => loaders.ipamOption.get(slug),
-  serviceTypes: (_, __, { database: { db } }) => wholeTable(db, t.serviceTypes, asc(t.serviceTypes.ordinal)),
-  environments: (_, __, { database: { db } }) => wholeTable(db, t.environments, asc(t.environments.slug)),
-  environment: (_, { slug }, { loaders }) => loaders.environment.get(slug),
-  networkFlows: (_, __, { database: { db } }) => wholeTable(db, t.networkFlows, asc(t.networkFlows.ordinal)),
-  glossary: (_, __, { database: { db } }) => wholeTable(db, t.glossaryTerms, asc(t.glossaryTerms.term)),
-  pluginComparisons: (_, __, { database: { db } }) => wholeTable(db, t.pluginComparisons, asc(t.pluginComparisons.slug)),
-  sourceDocuments: (_, __, { database: { db } }) => wholeTable(db, t.sourceDocuments, asc(t.sourceDocuments.slug)),
-  sourceDocument: (_, { slug }, { loaders }) => loaders.sourceDocument.get(slug),
+  ipamOptions: (_, __, { database: { db } }) => listAll(db, t.ipamOptions, asc(t.ipamOptions.ordinal)),
+  ipamOption: (_, { slug }, { loaders }) => loaders.ipamOption.load(slug),
+  serviceTypes: (_, __, { database: { db } }) => listAll(db, t.serviceTypes, asc(t.serviceTypes.ordinal)),
+  environments: (_, __, { database: { db } }) => listAll(db, t.environments, asc(t.environments.slug)),
+  environment: (_, { slug }, { loaders }) => loaders.environment.load(slug),
+  networkFlows: (_, __, { database: { db } }) => listAll(db, t.networkFlows, asc(t.networkFlows.ordinal)),
+  glossary: (_, __, { database: { db } }) => listAll(db, t.glossaryTerms, asc(t.glossaryTerms.term)),
+  pluginComparisons: (_, __, { database: { db } }) => listAll(db, t.pluginComparisons, asc(t.pluginComparisons.slug)),
+  sourceDocuments: (_, __, { database: { db } }) => listAll(db, t.sourceDocuments, asc(t.sourceDocuments.slug)),
+  sourceDocument: (_, { slug }, { loaders }) => loaders.sourceDocument.load(slug),
 };
 
 export { COUNTED_TABLES };

@@ -8,6 +8,7 @@ import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { ENUM_VALUES } from '../enum-values.js';
+import { getAll } from './shared.js';
 
 type InstanceCapacityAnswer = PodCapacityResult & { instanceType: string };
 const capacityMemos = new WeakMap<Knowledge, Map<string, InstanceCapacityAnswer>>();
@@ -61,10 +62,10 @@ export const verdictResolvers: Resolvers = {
     },
   },
   CompatibilityReport: {
-    enabledFeatures: (r, _, { loaders }) => loaders.feature.getMany(r.enabledFeatures.map((f) => f.slug)).map((x) => x as never),
+    enabledFeatures: (r, _, { loaders }) => getAll(loaders.feature, r.enabledFeatures.map((f) => f.slug)),
   },
   PodCapacity: {
-    sources: (_, __, { loaders }) => [...CAPACITY_SOURCES, ...loaders.citations(owner.instanceTypes)],
+    sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations.load(owner.instanceTypes))],
   },
   // Internal values of enums are the seeds' lower-case spellings.
   ...ENUM_VALUES,

@@ -5,9 +5,11 @@
  */
 import { execute, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { RequestContext } from '../../graphql/context.js';
+import { requestLoaders } from '../../graphql/loaders.js';
 import { executableSchema } from '../../graphql/schema.js';
 
-export type PageContext = Omit<RequestContext, 'today' | 'requestId'>;
+/** What a page render needs beyond the day: each render gets fresh DataLoaders, as a request does. */
+export type PageContext = Pick<RequestContext, 'database' | 'knowledge'>;
 
 export interface PageQueries {
   /** Runs `query` for `today`; throws on any GraphQL error (the pages' operations are fixed, so an error is a bug). */
@@ -20,7 +22,7 @@ export function pageQueries(context: PageContext, schema: GraphQLSchema = execut
     async run<T>(query: string, variables: Record<string, unknown>, today: string): Promise<T> {
       let document = documents.get(query);
       if (!document) documents.set(query, (document = parse(query)));
-      const result = await execute({ schema, document, variableValues: variables, contextValue: { ...context, today } satisfies RequestContext });
+      const result = await execute({ schema, document, variableValues: variables, contextValue: { ...context, loaders: requestLoaders(context.database.db), today } satisfies RequestContext });
       if (result.errors?.length) throw new Error(`page query failed: ${result.errors.map((e) => e.message).join('; ')}`);
       return result.data as T;
     },
