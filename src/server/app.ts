@@ -24,6 +24,7 @@ import { registerRequestLog } from './request-log.js';
 import { registerResponseCache } from './response-cache.js';
 import { registerErrorShapes } from './errors.js';
 import { errorCountingPlugin, registerMetrics } from './metrics.js';
+import { turnScheduledServer } from './turn-scheduler.js';
 
 export interface AppOptions {
   database: OpenDatabase;
@@ -92,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // request-log.ts writes one line per request instead, at a level fitting what happened.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
+    // Keeps accepting connections while busy: one request starts per event-loop turn (turn-scheduler.ts).
+    serverFactory: turnScheduledServer,
   });
   registerRequestDeadline(fastify, limits.requestTimeoutMs);
   registerRequestLog(fastify);

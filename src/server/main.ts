@@ -8,6 +8,8 @@ import { DEFAULT_DATABASE_PATH } from '../db/paths.js';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 
+const LISTEN_BACKLOG = 2048;
+
 const config = (() => {
   try {
     return readConfig(process.env);
@@ -42,5 +44,8 @@ process.on('SIGINT', () => void stop('SIGINT'));
 // The soak script (bench/soak.ts) asks a child server for its memory over IPC.
 if (process.send && process.env.SOAK_REPORT_MEMORY) process.on('message', (m) => m === 'memory' && process.send!(process.memoryUsage()));
 
-const address = await fastify.listen({ port: config.port, host: config.host });
+// Room for a burst of connections in the kernel's accept queue (Node's default is 511); the kernel
+// caps it at net.core.somaxconn (4096 by default since Linux 5.4, 128 before). The accept rate
+// under load is what turn-scheduler.ts is for.
+const address = await fastify.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 fastify.log.info(`winnet-kb serving dataset ${database.meta.datasetVersion}: GraphQL ${address}/graphql, GraphiQL ${address}/graphiql`);

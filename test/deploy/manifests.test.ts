@@ -559,7 +559,8 @@ describe.skipIf('reason' in temp)('the runtime stage, assembled from the Dockerf
       if ('reason' in runnable) console.warn(`uid check skipped, the server runs as root instead: ${runnable.reason}`);
       else runAs = { uid: imageUid, node: runnable.node };
     }
-  }, 120_000);
+    // Copying ~14,000 files and compiling takes 20 s here, and several times that on a loaded machine.
+  }, 300_000);
   afterAll(() => {
     for (const d of [dir, nodeDir]) if (d) rmSync(d, { recursive: true, force: true });
   });

@@ -33,10 +33,13 @@ it('answers every request while the file is rebuilt and renamed over three times
   })();
   for (let i = 0; i < 3; i++) {
     buildDatabase({ target });
-    await new Promise((r) => setTimeout(r, 50));
+    // Serve from the renamed-over file before the next rebuild: two more answers, however long
+    // they take on a busy machine (a fixed 50 ms pause let fewer than one through under load).
+    const before = answered;
+    while (answered < before + 2) await new Promise((r) => setTimeout(r, 10));
   }
   stop = true;
   await traffic;
   expect(failures).toEqual([]);
-  expect(answered).toBeGreaterThan(3);
+  expect(answered).toBeGreaterThanOrEqual(6);
 });

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Proves that a newcomer's clone passes `npm ci && npm test` wherever it lives: clones this
+# checkout's HEAD into "$(mktemp -d)/dir with spaces/winnet-kb", with both parents mode 700 and
+# no ../shared beside it (as a clone from a git host has none), installs from the lockfile and
+# runs the whole suite there, as whoever runs this script (root in CI).
+#
+# Usage: .ci/private-clone.sh            (from anywhere; .ci/run calls it after the main suite)
+# The install reuses npm's cache (--prefer-offline); better-sqlite3 still compiles (~2 min).
+set -euo pipefail
+source_repo="$(cd "$(dirname "$0")/.." && pwd)"
+
+base="$(mktemp -d)"
+trap 'rm -rf "$base"' EXIT
+parent="$base/dir with spaces"
+clone="$parent/winnet-kb"
+mkdir -m 700 "$parent"
+chmod 700 "$base"
+
+git clone --quiet --no-hardlinks "$source_repo" "$clone"
+echo "private clone: $clone (HEAD $(git -C "$clone" rev-parse --short HEAD))"
+stat -c '%a %U %n' "$base" "$parent"
+if [ -e "$parent/shared" ]; then
+  echo "private clone: ../shared must not exist beside the clone" >&2
+  exit 1
+fi
+
+cd "$clone"
+npm ci --prefer-offline --no-audit --no-fund
+mkdir -p test-results
+npm test -- --reporter=default --reporter=json --outputFile=test-results/vitest.json
+
+node -e '
+const r = require("./test-results/vitest.json");
+if (r.numTotalTests === 0) { console.error("private clone: no tests ran"); process.exit(1); }
+if (r.numFailedTests > 0) process.exit(1);
+console.log(`private clone: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
+'
