@@ -23,7 +23,7 @@ const mapped = [
   'IpamOption', 'ServiceType', 'Environment', 'SourceDocument', 'Note', 'NetworkFlow', 'GlossaryTerm', 'PluginComparison',
   'ComparisonRow', 'ComparisonValue', 'Setting', 'SourceReference', 'KubernetesVersionRange', 'BuildRange', 'Finding',
   'CompatibilityReport', 'PodCapacity', 'DatasetInfo', 'Threshold', 'InstanceType', 'InstanceTypeConnection', 'InstanceTypeEdge',
-  'NodeOsSupport', 'FeatureDefault', 'PluginVersionRange',
+  'NodeOsSupport', 'FeatureDefault', 'PluginVersionRange', 'ScanReport', 'ScanSummary', 'ScannedObject', 'ScanFinding', 'InferredFact',
 ];
 const parentName: Record<string, string> = { NetworkPolicySupport: 'NetworkPolicyParent', PluginEnvironmentStatus: 'PluginEnvironmentParent', LimitationScope: 'LimitationParent' };
 const mappers = Object.fromEntries(
