@@ -56,21 +56,17 @@ function itemKind(list: Record<string, unknown>, item: Record<string, unknown>):
   if (item.apiVersion === undefined && typeof list.apiVersion === 'string' && kind !== 'List') item.apiVersion = list.apiVersion;
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function lineAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
+/** 1-based line of each offset (offsets ascending), counting newlines as it goes. */
+function linesOf(text: string, offsets: readonly number[]): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let at = 0;
+  for (const offset of offsets) {
+    for (let nl = text.indexOf('\n', at); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) line++, (at = nl + 1);
+    at = Math.max(at, 0);
+    lines.push(line);
   }
-  return lo + 1;
+  return lines;
 }
 
 /**
@@ -87,11 +83,13 @@ export function jsonItemOffsets(text: string): number[] {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
       const start = i;
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34) break;
+      // Jump to the closing quote: one quote preceded by an even number of backslashes.
+      for (i = text.indexOf('"', i + 1); i !== -1; i = text.indexOf('"', i + 1)) {
+        let slashes = 0;
+        while (text.charCodeAt(i - 1 - slashes) === 92 /* \ */) slashes++;
+        if (slashes % 2 === 0) break;
       }
+      if (i === -1) break;
       if (depth === 1) lastKey = text.slice(start + 1, i);
       if (inItems && depth === 2 && expectValue) offsets.push(start), (expectValue = false);
       continue;
@@ -125,12 +123,11 @@ function* fromJson(text: string, file: string, skipped: SkippedDocument[]): Gene
     return;
   }
   const items = data.items as unknown[];
-  const starts = lineStarts(text);
-  const offsets = jsonItemOffsets(text);
+  const lines = linesOf(text, jsonItemOffsets(text));
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     items[i] = undefined; // released once judged
-    const line = offsets[i] === undefined ? 1 : lineAt(starts, offsets[i]!);
+    const line = lines[i] ?? 1;
     if (!isRecord(item)) {
       skipped.push({ file, line, reason: `items[${i}] is not an object` });
       continue;

@@ -200,8 +200,26 @@ export class Scanner {
     const nodePlans = new Map<Pending, PlanInput>();
     for (const p of this.pending) if (p.reading.role === 'node' || p.reading.role === 'node-group') nodePlans.set(p, this.nodePlan(p, cluster));
     const targets = this.targets(nodePlans, cluster);
-    const windowsWorkloadsIn = (ns: string | undefined, selector: Record<string, string>, all: boolean) =>
-      this.workloads.filter((w) => (ns === undefined || w.namespace === ns) && (all || selects(selector, w.labels)));
+    // Workloads indexed by namespace and by each label, so matching a selector costs the few candidates, not every pod.
+    const byNamespace = new Map<string, Workload[]>();
+    const byLabel = new Map<string, Workload[]>();
+    for (const w of this.workloads) {
+      let list = byNamespace.get(w.namespace);
+      if (!list) byNamespace.set(w.namespace, (list = []));
+      list.push(w);
+      for (const [k, v] of Object.entries(w.labels)) {
+        const id = `${w.namespace}\0${k}\0${v}`;
+        let withLabel = byLabel.get(id);
+        if (!withLabel) byLabel.set(id, (withLabel = []));
+        withLabel.push(w);
+      }
+    }
+    const windowsWorkloadsIn = (ns: string, selector: Record<string, string>, all: boolean): Workload[] => {
+      if (all) return byNamespace.get(ns) ?? [];
+      const first = Object.entries(selector)[0];
+      if (!first) return [];
+      return (byLabel.get(`${ns}\0${first[0]}\0${first[1]}`) ?? []).filter((w) => selects(selector, w.labels));
+    };
 
     const reports: ObjectReport[] = [];
     for (const p of this.pending) {
