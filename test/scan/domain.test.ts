@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
-import { jsonItemOffsets, objectsOf, ScanParseError } from '../../src/domain/scan/documents.js';
+import { jsonItemOffsets, kubectlListItems, objectsOf, ScanParseError } from '../../src/domain/scan/documents.js';
 import { kubernetesMinorOf, parseWindowsKernel, releaseByBuild, releaseOfAmiFamily } from '../../src/domain/scan/readers.js';
 import { scanObjects, type ScanResult } from '../../src/domain/scan/scan.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
@@ -157,5 +157,55 @@ describe('real manifests', () => {
     const result = scan({ 'many.json': JSON.stringify(list) });
     expect(result.reports).toHaveLength(200);
     expect(result.summary.distinctPlans).toBe(1);
+  });
+});
+
+describe('kubectl-layout Lists, one item at a time', () => {
+  const list = (items: unknown[]) => `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, 4)}\n`;
+  const items = [
+    { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a', labels: { 'kubernetes.io/os': 'windows' } }, status: { note: 'a "quoted" }\n        { brace' } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'b' }, spec: { ports: [{ port: 80 }] } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: {} },
+  ];
+
+  it('finds the items of kubectl output by their lines, with the same objects and lines as the whole parse', () => {
+    const text = list(items);
+    const found = kubectlListItems(text)!;
+    expect(found.spans).toHaveLength(3);
+    expect(JSON.parse(found.shell)).toEqual({ apiVersion: 'v1', items: [], kind: 'List', metadata: { resourceVersion: '' } });
+    const lines = text.split('\n');
+    for (const span of found.spans) expect(lines[span.line - 1]).toBe('        {');
+    const skipped: { reason: string }[] = [];
+    const objects = [...objectsOf(text, 'dump.json', skipped as never)];
+    expect(objects.map((o) => [o.data.kind, o.path])).toEqual([['Node', 'items[0]'], ['Service', 'items[1]'], ['ConfigMap', 'items[2]']]);
+    expect(objects.map((o) => o.data)).toEqual(items);
+    // The general reader gives the same lines.
+    const minified = JSON.stringify(JSON.parse(text));
+    expect(kubectlListItems(minified)).toBeUndefined();
+    expect(objects.map((o) => o.line)).toEqual(jsonItemOffsets(text).filter((o) => text[o] === '{').map((o) => text.slice(0, o).split('\n').length));
+    expect(skipped).toEqual([]);
+    // An item that is not an object is not kubectl's layout: read whole, and skipped.
+    const odd = list([items[0], 'not an object']);
+    expect(kubectlListItems(odd)).toBeUndefined();
+    const oddSkipped: { reason: string }[] = [];
+    expect([...objectsOf(odd, 'odd.json', oddSkipped as never)]).toHaveLength(1);
+    expect(oddSkipped.map((s) => s.reason)).toEqual(['items[1] is not an object']);
+  });
+
+  it('the real constructed dump takes the per-item path', () => {
+    expect(kubectlListItems(read('constructed/eks-cluster.json'))?.spans).toHaveLength(12);
+  });
+
+  it('an item that is not JSON: the error says where, like the whole parse', () => {
+    const text = list(items).replace('"kind": "ConfigMap",', '"kind": "ConfigMap"');
+    expect(kubectlListItems(text)).toBeDefined();
+    try {
+      [...objectsOf(text, 'dump.json')];
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScanParseError);
+      const line = text.split('\n').findIndex((l) => l.includes('"kind": "ConfigMap"')) + 1;
+      expect((error as ScanParseError).line).toBe(line + 1);
+    }
   });
 });

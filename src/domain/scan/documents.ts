@@ -5,9 +5,13 @@
  * point at the right line. Pure: text in, objects out.
  *
  * JSON is read with JSON.parse, which is an order of magnitude faster than a YAML parser on a
- * 20 MB dump; the start line of each List item comes from one pass over the text that skips
- * strings. Objects are yielded one at a time and a List's items are released as they are
- * yielded, so memory follows the largest object rather than the whole dump once parsed.
+ * 20 MB dump. A List in the layout `kubectl get -o json` prints (4-space indentation, one item
+ * opening on a line of its own) is parsed one item at a time: the items are found by their
+ * opening and closing lines with indexOf (JSON strings cannot hold a raw newline, so those lines
+ * cannot be inside a string), each item's text is parsed and judged before the next, and the
+ * line of each item is counted on the way. Memory then follows the text and the largest object,
+ * not the whole parsed dump. Any other JSON is parsed whole; the start line of each List item
+ * then comes from one pass over the text that skips strings.
  */
 import { isMap, isSeq, LineCounter, parseAllDocuments, type Document } from 'yaml';
 
@@ -111,6 +115,71 @@ export function jsonItemOffsets(text: string): number[] {
   return offsets;
 }
 
+/** An item of a kubectl-layout List: where its text starts and ends, and the line it opens on. */
+interface ItemSpan {
+  start: number;
+  end: number;
+  line: number;
+}
+
+const ITEMS_OPEN = '\n    "items": [\n';
+const ITEM_OPEN = '        {\n';
+const ITEM_CLOSE = '\n        }';
+
+/**
+ * The items of a List printed in kubectl's layout, or undefined when the text is laid out any
+ * other way. Each item opens with a line "        {" and closes with the first line "        }"
+ * after it (its own content is indented deeper); items are separated by ",\n" and the array
+ * closes with "\n    ]". The text around the array is returned to be parsed on its own.
+ */
+export function kubectlListItems(text: string): { spans: ItemSpan[]; shell: string } | undefined {
+  const open = text.indexOf(ITEMS_OPEN);
+  if (open === -1 || !text.startsWith('{\n    "')) return undefined;
+  const spans: ItemSpan[] = [];
+  let line = 1;
+  let counted = 0;
+  const lineAt = (offset: number) => {
+    for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) line++, (counted = nl + 1);
+    return line;
+  };
+  let at = open + ITEMS_OPEN.length;
+  for (;;) {
+    if (!text.startsWith(ITEM_OPEN, at)) return undefined;
+    const start = at + 8;
+    const close = text.indexOf(ITEM_CLOSE, start);
+    if (close === -1) return undefined;
+    const end = close + ITEM_CLOSE.length;
+    spans.push({ start, end, line: lineAt(start) });
+    if (text.charCodeAt(end) === 44 /* , */ && text.charCodeAt(end + 1) === 10 /* \n */) {
+      at = end + 2;
+      continue;
+    }
+    if (!text.startsWith('\n    ]', end)) return undefined;
+    // The List without its items: apiVersion, kind, metadata, checked by JSON.parse.
+    return { spans, shell: `${text.slice(0, open + ITEMS_OPEN.length - 1)}${text.slice(end + 1)}` };
+  }
+}
+
+/** A kubectl-layout List, parsed and yielded one item at a time. Throws SyntaxError where a part is not JSON. */
+function* fromKubectlList(text: string, file: string, skipped: SkippedDocument[], list: { spans: ItemSpan[]; shell: string }, yielded: { count: number }): Generator<SourceObject> {
+  const data: unknown = JSON.parse(list.shell);
+  if (!isRecord(data) || !Array.isArray(data.items) || data.items.length !== 0) throw new SyntaxError('not a List');
+  data.items = [];
+  if (!isList(data)) throw new SyntaxError('not a List');
+  const unknownLine = () => undefined;
+  for (let i = 0; i < list.spans.length; i++) {
+    const { start, end, line } = list.spans[i]!;
+    const item: unknown = JSON.parse(text.slice(start, end));
+    if (!isRecord(item)) {
+      skipped.push({ file, line, reason: `items[${i}] is not an object` });
+      continue;
+    }
+    itemKind(data, item);
+    yielded.count++;
+    yield { file, line, path: `items[${i}]`, data: item, lineOf: unknownLine };
+  }
+}
+
 function* fromJson(text: string, file: string, skipped: SkippedDocument[]): Generator<SourceObject> {
   const data: unknown = JSON.parse(text);
   const unknownLine = () => undefined;
@@ -197,19 +266,41 @@ function looksLikeJson(text: string): boolean {
  */
 export function* objectsOf(text: string, file: string, skipped: SkippedDocument[] = []): Generator<SourceObject> {
   if (looksLikeJson(text)) {
-    let objects: Generator<SourceObject>;
-    try {
-      objects = fromJson(text, file, skipped);
-      const first = objects.next();
-      if (first.done) return;
-      yield first.value;
-    } catch {
-      // Not valid JSON: the YAML parser says where (and accepts YAML flow mappings that start with "{").
-      yield* fromYaml(text, file, skipped);
-      return;
+    const list = kubectlListItems(text);
+    if (list) {
+      const yielded = { count: 0 };
+      const mark = skipped.length;
+      try {
+        yield* fromKubectlList(text, file, skipped, list, yielded);
+        return;
+      } catch (error) {
+        if (!(error instanceof SyntaxError)) throw error;
+        // A part that is not JSON: read the whole text the general way, which says where (or
+        // accepts it as YAML), and pass over the objects already yielded.
+        skipped.length = mark;
+        let pass = yielded.count;
+        for (const object of objectsOfGeneral(text, file, skipped)) if (pass > 0) pass--;
+        else yield object;
+        return;
+      }
     }
-    yield* objects;
+    yield* objectsOfGeneral(text, file, skipped);
     return;
   }
   yield* fromYaml(text, file, skipped);
+}
+
+/** JSON text parsed whole; when it is not JSON, the YAML parser says where (and accepts YAML flow mappings that start with "{"). */
+function* objectsOfGeneral(text: string, file: string, skipped: SkippedDocument[]): Generator<SourceObject> {
+  let objects: Generator<SourceObject>;
+  try {
+    objects = fromJson(text, file, skipped);
+    const first = objects.next();
+    if (first.done) return;
+    yield first.value;
+  } catch {
+    yield* fromYaml(text, file, skipped);
+    return;
+  }
+  yield* objects;
 }
