@@ -1,8 +1,13 @@
 /**
- * Generates a `kubectl get nodes,pods,svc,deploy,ds,cm,netpol -A -o json` dump of a large mixed
- * cluster, in the API's shape: Windows (2019 and 2022, several instance types) and Linux nodes,
- * pods with status (kubectl hides managed fields by default), Services, Deployments, DaemonSets, ConfigMaps (one of
- * them amazon-vpc-cni) and NetworkPolicies. Deterministic for a given size.
+ * Generates a `kubectl get nodes,all,cm,sa,ep,netpol -A -o json` dump of a large mixed cluster, in
+ * the API's shape and kubectl's layout (4-space indentation): Windows (2019 and 2022, several
+ * instance types) and Linux nodes, pods with status (kubectl hides managed fields by default),
+ * Services, Deployments, ReplicaSets, ConfigMaps (one of them amazon-vpc-cni), ServiceAccounts,
+ * Endpoints and NetworkPolicies. Per 20 objects: 1 node, 1 Service, 1 Deployment, 1 ReplicaSet,
+ * 3 ConfigMaps, 1 NetworkPolicy, 3 ServiceAccounts, 1 Endpoints and 8 pods: about 2 KB an object
+ * on average in kubectl's layout (pods about 3.2 KB, ServiceAccounts 0.3 KB), so 10,000 objects
+ * make a dump of about 22 MB (21.6 MiB), near the 20 MB the scan is asked to handle. Real pods are often larger (projected token volumes,
+ * env): this mix is on the small side for pods and does not claim more. Deterministic for a size.
  *
  *   npx tsx bench/scan/generate.ts 10000 > /tmp/dump.json
  */
@@ -85,8 +90,19 @@ export function generateDump(count: number): { apiVersion: string; kind: string;
       items.push({ apiVersion: 'v1', kind: 'Service', metadata: meta(app, i, ns, { app }), spec: { type: i % 4 === 0 ? 'LoadBalancer' : 'ClusterIP', selector: { app }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }], sessionAffinity: i % 5 === 0 ? 'ClientIP' : 'None', ...(i % 4 === 0 ? { externalTrafficPolicy: 'Local' } : {}), ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack' } });
     else if (slot === 2)
       items.push({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta(app, i, ns, { app }), spec: { replicas: 3, selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: podSpec(app, windows) } }, status: { availableReplicas: 3, readyReplicas: 3, replicas: 3 } });
-    else if (slot === 3) items.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta(`${app}-config`, i, ns), data: { 'settings.json': JSON.stringify({ app, level: 'info', features: ['a', 'b'] }) } });
+    else if (slot === 3 || slot === 10 || slot === 11) items.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta(`${app}-${slot === 3 ? 'config' : slot === 10 ? 'env' : 'flags'}`, i, ns), data: { 'settings.json': JSON.stringify({ app, level: 'info', features: ['a', 'b'] }) } });
     else if (slot === 4) items.push({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: meta(`${app}-allow`, i, ns), spec: { podSelector: { matchLabels: { app } }, policyTypes: ['Ingress'], ingress: [{ from: [{ podSelector: { matchLabels: { role: 'frontend' } } }] }] } });
+    else if (slot === 5)
+      items.push({
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        metadata: { ...meta(`${app}-${uid(i).slice(0, 10)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }), annotations: { 'deployment.kubernetes.io/desired-replicas': '3', 'deployment.kubernetes.io/max-replicas': '4', 'deployment.kubernetes.io/revision': '1' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: app, uid: uid(i + 2), controller: true, blockOwnerDeletion: true }] },
+        spec: { replicas: 3, selector: { matchLabels: { app, 'pod-template-hash': uid(i).slice(0, 10) } }, template: { metadata: { labels: { app, 'pod-template-hash': uid(i).slice(0, 10) } }, spec: podSpec(app, windows) } },
+        status: { availableReplicas: 3, fullyLabeledReplicas: 3, observedGeneration: 1, readyReplicas: 3, replicas: 3 },
+      });
+    else if (slot === 6 || slot === 7 || slot === 9) items.push({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(slot === 6 ? app : slot === 7 ? `${app}-deployer` : `${app}-monitor`, i, ns) });
+    else if (slot === 8)
+      items.push({ apiVersion: 'v1', kind: 'Endpoints', metadata: { ...meta(app, i, ns, { app }), annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': '2026-10-02T09:15:10Z' } }, subsets: [{ addresses: [0, 1, 2].map((k) => ({ ip: `10.0.${(i >> 8) & 255}.${(i + k) & 255}`, nodeName: `ip-10-0-${(i + k) & 255}-1.us-west-2.compute.internal`, targetRef: { kind: 'Pod', name: `${app}-${uid(i + k).slice(0, 10)}`, namespace: ns, uid: uid(i + k) } })), ports: [{ port: 80, protocol: 'TCP' }] }] });
     else
       items.push({
         apiVersion: 'v1',

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openKnowledgeBase } from '../../src/cli/graphql-client.js';
 import { renderScan } from '../../src/cli/scan/formats.js';
@@ -22,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'winnet-kb-bench-scan-'));
 const dumpPath = join(dir, 'dump.json');
 writeFileSync(dumpPath, `${JSON.stringify(generateDump(count), null, 4)}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-console.log(`dump: ${count} objects, ${mb(statSync(dumpPath).size)} (${dumpPath})`);
+console.log(`dump: ${count} objects, ${mb(statSync(dumpPath).size)} (${dumpPath}); load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 
 const { knowledge, database } = openKnowledgeBase(DEFAULT_DATABASE_PATH);
 const today = new Date().toISOString().slice(0, 10);
@@ -52,6 +52,6 @@ for (const format of ['table', 'json']) {
   const child = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'scan', dumpPath, '--output', format, '--fail-on', 'none'], { encoding: 'utf8', maxBuffer: 1 << 30 });
   const wall = performance.now() - start;
   const peakKb = Number(child.stderr.trim().split('\n').at(-1));
-  console.log(`winnet-kb scan --output ${format} (compiled CLI, child process): exit ${child.status}, ${(wall / 1000).toFixed(2)} s wall, ${mb(child.stdout.length)} out, peak RSS ${Number.isFinite(peakKb) ? mb(peakKb * 1024) : 'n/a'}`);
+  console.log(`winnet-kb scan --output ${format} (compiled CLI, child process; load ${loadavg()[0]!.toFixed(2)}): exit ${child.status}, ${(wall / 1000).toFixed(2)} s wall, ${mb(child.stdout.length)} out, peak RSS ${Number.isFinite(peakKb) ? mb(peakKb * 1024) : 'n/a'}`);
 }
 rmSync(dir, { recursive: true, force: true });

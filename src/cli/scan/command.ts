@@ -17,7 +17,7 @@ import { CliError, PlanFieldError } from '../errors.js';
 import { EXIT_OK, exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
 import { openKnowledgeBase } from '../graphql-client.js';
 import type { ScanOutputFormat } from '../options.js';
-import { renderScan } from './formats.js';
+import { renderScanChunks } from './formats.js';
 
 export interface ScanOptions {
   output: ScanOutputFormat;
@@ -95,7 +95,13 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
     }
     const result = scanner.finish();
     if (result.summary.objectsRead === 0) stderr.write(`winnet-kb: no Kubernetes objects in ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
-    stdout.write(renderScan(options.output, { result, datasetVersion: knowledge.datasetVersion, toolVersion: options.toolVersion, failOn: options.failOn }));
+    // Written piece by piece (a report at a time for JSON): the output of a large dump is never one string.
+    let batch = '';
+    for (const chunk of renderScanChunks(options.output, { result, datasetVersion: knowledge.datasetVersion, toolVersion: options.toolVersion, failOn: options.failOn })) {
+      batch += chunk;
+      if (batch.length >= 1 << 16) stdout.write(batch), (batch = '');
+    }
+    if (batch.length > 0) stdout.write(batch);
     return result.summary.verdict === null ? EXIT_OK : exitCodeFor(result.summary.verdict, options.failOn);
   } finally {
     database.close();

@@ -61,10 +61,25 @@ export function formatScanTable(out: ScanOutput): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** JSON with the API's spelling of severities (ERROR, WARNING, INFO), as `check --output json` prints them. */
-export function formatScanJson({ result, datasetVersion }: ScanOutput): string {
-  const reports = result.reports.map((r) => ({ ...r, findings: r.findings.map((f) => ({ ...f, severity: upper(f.severity) })) }));
-  return `${JSON.stringify({ verdict: result.summary.verdict, datasetVersion, summary: result.summary, reports }, null, 2)}\n`;
+const indented = (value: unknown, by: string) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${by}`);
+
+/**
+ * JSON with the API's spelling of severities (ERROR, WARNING, INFO), as `check --output json` prints
+ * them, in pieces: the same text as JSON.stringify(document, null, 2), one report at a time, so a
+ * scan of thousands of objects never holds the whole document in memory.
+ */
+export function* scanJsonChunks({ result, datasetVersion }: ScanOutput): Generator<string> {
+  yield `{\n  "verdict": ${JSON.stringify(result.summary.verdict)},\n  "datasetVersion": ${JSON.stringify(datasetVersion)},\n  "summary": ${indented(result.summary, '  ')},\n  "reports": [`;
+  let first = true;
+  for (const r of result.reports) {
+    yield `${first ? '' : ','}\n    ${indented({ ...r, findings: r.findings.map((f) => ({ ...f, severity: upper(f.severity) })) }, '    ')}`;
+    first = false;
+  }
+  yield first ? ']\n}\n' : '\n  ]\n}\n';
+}
+
+export function formatScanJson(out: ScanOutput): string {
+  return [...scanJsonChunks(out)].join('');
 }
 
 const ICON = { COMPATIBLE: '✅', COMPATIBLE_WITH_WARNINGS: '⚠️', INCOMPATIBLE: '❌' } as const;
@@ -164,6 +179,12 @@ export function formatScanJunit({ result, failOn }: ScanOutput): string {
   }
   out.push('</testsuites>');
   return `${out.join('\n')}\n`;
+}
+
+/** The output in pieces to write one after another (JSON streams per report; the others are one piece). */
+export function* renderScanChunks(format: ScanOutputFormat, out: ScanOutput): Generator<string> {
+  if (format === 'json') yield* scanJsonChunks(out);
+  else yield renderScan(format, out);
 }
 
 export function renderScan(format: ScanOutputFormat, out: ScanOutput): string {

@@ -123,6 +123,8 @@ function applyFacts(plan: Record<string, unknown>, facts: readonly Fact[], overw
 
 export class Scanner {
   private readonly cache = new Map<string, CompatibilityReport | PlanError>();
+  private readonly answerIds = new Map<CompatibilityReport, number>();
+  private readonly mergedCache = new Map<string, Finding[]>();
   private readonly pending: Pending[] = [];
   private readonly workloads: Workload[] = [];
   private readonly skipped: SkippedDocument[] = [];
@@ -308,6 +310,28 @@ export class Scanner {
     return answer;
   }
 
+  /**
+   * The engine findings of these answers, without repeats (same code, subject and message), in
+   * order. Thousands of objects share the same few answers: merged once per combination.
+   */
+  private merged(answers: readonly CompatibilityReport[]): readonly Finding[] {
+    const key = answers.map((a) => this.answerIds.get(a) ?? this.answerIds.set(a, this.answerIds.size).size - 1).join(',');
+    let merged = this.mergedCache.get(key);
+    if (!merged) {
+      const seen = new Set<string>();
+      merged = [];
+      for (const answer of answers)
+        for (const f of answer.findings) {
+          const id = `${f.code}\0${f.subject ?? ''}\0${f.message}`;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          merged.push(f);
+        }
+      this.mergedCache.set(key, merged);
+    }
+    return merged;
+  }
+
   /** Judges a plan; a field the engine refuses is dropped (and reported missing) rather than failing the scan. */
   private judgeLeniently(plan: PlanInput, missing: string[]): CompatibilityReport | undefined {
     let current: Record<string, unknown> = { ...plan };
@@ -360,17 +384,12 @@ export class Scanner {
     if (answers.length === 0 && plans.some((plan) => plan.windowsVersion) && findings.length === 0) notJudged(`${describeRef(r.ref)} was not judged: the engine refused its plan (${missing.at(-1) ?? 'see missing'}).`);
 
     // Engine findings, merged over the plans, each placed on the line of the fact it is about.
-    const seen = new Set<string>();
     const own = this.ownFindings(p, answers, nodePlan ?? plans[0], lineOf);
-    const replaced = new Set(own.filter((f) => f.subject).map((f) => `${f.code}\0${f.subject}`));
-    for (const answer of answers) {
-      for (const f of answer.findings) {
-        const id = `${f.code}\0${f.subject ?? ''}\0${f.message}`;
-        if (seen.has(id) || replaced.has(`${f.code}\0${f.subject ?? ''}`)) continue;
-        seen.add(id);
-        const fact = f.subject === undefined ? undefined : facts.find((x) => x.value === f.subject && !x.from);
-        findings.push({ ...f, ...(fact ? { path: fact.path } : {}), line: fact ? fact.line : p.line });
-      }
+    const replaced = own.length === 0 ? undefined : new Set(own.filter((f) => f.subject).map((f) => `${f.code}\0${f.subject}`));
+    for (const f of this.merged(answers)) {
+      if (replaced?.has(`${f.code}\0${f.subject ?? ''}`)) continue;
+      const fact = f.subject === undefined ? undefined : facts.find((x) => x.value === f.subject && !x.from);
+      findings.push({ ...f, ...(fact ? { path: fact.path } : {}), line: fact ? fact.line : p.line });
     }
     findings.push(...own);
     findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
