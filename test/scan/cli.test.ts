@@ -51,6 +51,35 @@ describe('scan on the fixtures', () => {
     expect(report.summary.ignored).toBeGreaterThan(0);
   });
 
+  it.concurrent('the Calico Windows HostProcess manifest: CNI from the ConfigMap template and the DaemonSet env, the README expectations', async () => {
+    const calico = `${F}/real/sig-windows-tools-calico-hostprocess.yml`;
+    const { report } = await scanJson([calico]);
+    expect(report.summary).toMatchObject({ objectsRead: 3, reported: 2, ignored: 1 });
+    const [configMap, daemonSet] = report.reports;
+    expect(configMap).toMatchObject({ ref: { kind: 'ConfigMap', name: 'calico-config-windows', namespace: 'kube-system' }, line: 10, verdict: null });
+    // "mtu": __CNI_MTU__ is a template placeholder, not JSON: the config is still read, on the line of its key.
+    expect((configMap as unknown as { facts: { field: string; value: string; path: string; line: number }[] }).facts).toEqual([
+      { field: 'cniPlugin', value: 'calico', path: 'data.cni_network_config.plugins[0].type', line: 20 },
+      { field: 'networkMode', value: 'overlay', path: 'data.cni_network_config.plugins[0].mode', line: 20 },
+    ]);
+    expect(daemonSet).toMatchObject({ ref: { kind: 'DaemonSet', name: 'calico-node-windows' }, line: 85, verdict: null });
+    expect((daemonSet as unknown as { facts: { field: string; value: string; line: number }[] }).facts.map((f) => [f.field, f.value, f.line])).toEqual([
+      ['cniPlugin', 'calico', 196],
+      ['networkMode', 'overlay', 197],
+    ]);
+
+    // With the 2019 plan: overlay is beta there; the DaemonSet's hostNetwork is fine (HostProcess).
+    const judged = (await scanJson([calico, '--plan', PLAN_2019])).report;
+    for (const r of judged.reports) {
+      expect(r.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
+      expect(r.findings.filter((f) => f.severity === 'ERROR')).toEqual([]);
+      expect(r.findings.find((f) => f.code === 'NETWORK_MODE_PRERELEASE')).toMatchObject({ subject: 'overlay', line: r.ref.kind === 'ConfigMap' ? 20 : 197 });
+    }
+    // Only the engine's general note on host networking (info), not the scan's hostNetwork error.
+    const hostNetwork = judged.reports.flatMap((r) => r.findings.filter((f) => f.subject === 'host-network-mode'));
+    expect(hostNetwork.map((f) => f.severity)).toEqual(['INFO', 'INFO']);
+  });
+
   it.concurrent('stdin, with the same answer as the file', async () => {
     const text = readFileSync(`${F}/constructed/eks-cluster.json`, 'utf8');
     const { report } = await scanJson(['-'], text);

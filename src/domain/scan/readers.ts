@@ -365,7 +365,9 @@ function readConfigMap(obj: Json): ReadResult {
     if (entry === 'net-conf.json') continue;
     const trimmed = value.trim();
     if (trimmed.startsWith('{')) {
-      const conf = parseJsonText(trimmed);
+      // Install manifests ship CNI configs as templates their installer fills in: a bare
+      // placeholder such as "mtu": __CNI_MTU__ (Calico) is not JSON, so it is read as a number.
+      const conf = parseJsonText(trimmed) ?? parseJsonText(trimmed.replace(/(?<!")\b__[A-Z0-9_]+__\b(?!")/g, '0'));
       if (conf && (conf.type !== undefined || conf.plugins !== undefined) && readCniConfig(conf, key('data', entry), r)) found = true;
     }
     if (entry === 'CALICO_NETWORKING_BACKEND' || entry === 'calico_backend') {

@@ -165,7 +165,11 @@ export class Scanner {
       for (const flag of reading.kubeProxy?.flags.values() ?? []) paths.push(flag.path);
       for (const path of paths) {
         if (!path || lines.has(path)) continue;
-        const line = source.lineOf(segments(path));
+        // A fact inside text the YAML does not structure (a CNI config in a ConfigMap string) sits
+        // on the line of the nearest field that holds it.
+        let at = segments(path);
+        let line = source.lineOf(at);
+        while (line === undefined && at.length > 1 && path.startsWith('data')) line = source.lineOf((at = at.slice(0, -1)));
         if (line !== undefined) lines.set(path, line);
       }
       this.pending.push({ reading, file: source.file, line: (reading.partPath && lines.get(reading.partPath)) || source.line, lines });
