@@ -192,6 +192,18 @@ describe('kubectl-layout Lists, one item at a time', () => {
     expect(oddSkipped.map((s) => s.reason)).toEqual(['items[1] is not an object']);
   });
 
+  it("jq's 2-space layout takes the same path, with the same objects and lines", () => {
+    const text = `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, 2)}\n`;
+    const found = kubectlListItems(text)!;
+    expect(found.spans).toHaveLength(3);
+    const objects = [...objectsOf(text, 'jq.json')];
+    expect(objects.map((o) => o.data)).toEqual(items);
+    expect(objects.map((o) => o.line)).toEqual(jsonItemOffsets(text).map((o) => text.slice(0, o).split('\n').length));
+    // Tabs, CRLF or one line: not this layout, read whole.
+    expect(kubectlListItems(JSON.stringify(JSON.parse(text), null, '\t'))).toBeUndefined();
+    expect(kubectlListItems(text.replace(/\n/g, '\r\n'))).toBeUndefined();
+  });
+
   it('the real constructed dump takes the per-item path', () => {
     expect(kubectlListItems(read('constructed/eks-cluster.json'))?.spans).toHaveLength(12);
   });

@@ -122,19 +122,23 @@ interface ItemSpan {
   line: number;
 }
 
-const ITEMS_OPEN = '\n    "items": [\n';
-const ITEM_OPEN = '        {\n';
-const ITEM_CLOSE = '\n        }';
-
 /**
- * The items of a List printed in kubectl's layout, or undefined when the text is laid out any
- * other way. Each item opens with a line "        {" and closes with the first line "        }"
- * after it (its own content is indented deeper); items are separated by ",\n" and the array
- * closes with "\n    ]". The text around the array is returned to be parsed on its own.
+ * The items of a List printed in kubectl's layout (or jq's: any indentation of spaces), or
+ * undefined when the text is laid out any other way. With I the indentation of the top-level
+ * keys, each item opens with a line of 2I spaces and "{" and closes with the first line of 2I
+ * spaces and "}" after it (its own content is indented deeper); items are separated by ",\n"
+ * and the array closes with a line of I spaces and "]". The text around the array is returned
+ * to be parsed on its own.
  */
 export function kubectlListItems(text: string): { spans: ItemSpan[]; shell: string } | undefined {
-  const open = text.indexOf(ITEMS_OPEN);
-  if (open === -1 || !text.startsWith('{\n    "')) return undefined;
+  const indent = /^\{\n( +)"/.exec(text.slice(0, 64))?.[1];
+  if (!indent) return undefined;
+  const itemsOpen = `\n${indent}"items": [\n`;
+  const itemOpen = `${indent}${indent}{\n`;
+  const itemClose = `\n${indent}${indent}}`;
+  const arrayClose = `\n${indent}]`;
+  const open = text.indexOf(itemsOpen);
+  if (open === -1) return undefined;
   const spans: ItemSpan[] = [];
   let line = 1;
   let counted = 0;
@@ -142,21 +146,21 @@ export function kubectlListItems(text: string): { spans: ItemSpan[]; shell: stri
     for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) line++, (counted = nl + 1);
     return line;
   };
-  let at = open + ITEMS_OPEN.length;
+  let at = open + itemsOpen.length;
   for (;;) {
-    if (!text.startsWith(ITEM_OPEN, at)) return undefined;
-    const start = at + 8;
-    const close = text.indexOf(ITEM_CLOSE, start);
+    if (!text.startsWith(itemOpen, at)) return undefined;
+    const start = at + itemOpen.length - 2;
+    const close = text.indexOf(itemClose, start);
     if (close === -1) return undefined;
-    const end = close + ITEM_CLOSE.length;
+    const end = close + itemClose.length;
     spans.push({ start, end, line: lineAt(start) });
     if (text.charCodeAt(end) === 44 /* , */ && text.charCodeAt(end + 1) === 10 /* \n */) {
       at = end + 2;
       continue;
     }
-    if (!text.startsWith('\n    ]', end)) return undefined;
+    if (!text.startsWith(arrayClose, end)) return undefined;
     // The List without its items: apiVersion, kind, metadata, checked by JSON.parse.
-    return { spans, shell: `${text.slice(0, open + ITEMS_OPEN.length - 1)}${text.slice(end + 1)}` };
+    return { spans, shell: `${text.slice(0, open + itemsOpen.length - 1)}${text.slice(end + 1)}` };
   }
 }
 
