@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
-import { jsonItemOffsets, kubectlListItems, objectsOf, ScanParseError } from '../../src/domain/scan/documents.js';
+import { jsonItemOffsets, kubectlListItems, objectsOf, objectsOfChunks, ScanParseError, type SourceObject } from '../../src/domain/scan/documents.js';
 import { kubernetesMinorOf, parseWindowsKernel, releaseByBuild, releaseOfAmiFamily } from '../../src/domain/scan/readers.js';
 import { scanObjects, type ScanResult } from '../../src/domain/scan/scan.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
@@ -219,5 +219,62 @@ describe('kubectl-layout Lists, one item at a time', () => {
       const line = text.split('\n').findIndex((l) => l.includes('"kind": "ConfigMap"')) + 1;
       expect((error as ScanParseError).line).toBe(line + 1);
     }
+  });
+});
+
+describe('objectsOfChunks: text that arrives in pieces', () => {
+  const list = (items: unknown[], indent = 4) => `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, indent)}\n`;
+  const items = [
+    { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' }, status: { note: 'a "quoted" }\n        { brace é' } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'b' }, spec: { ports: [{ port: 80 }] } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: {} },
+  ];
+  const pieces = (text: string, size: number) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+  const same = (text: string) => {
+    const want = [...objectsOf(text, 'f.json')].map((o) => [o.line, o.path, o.data]);
+    for (const size of [1, 7, 64, 1000, text.length]) {
+      const got = [...objectsOfChunks(pieces(text, size), () => text, 'f.json')].map((o) => [o.line, o.path, o.data]);
+      expect(got, `pieces of ${size}`).toEqual(want);
+    }
+    return want;
+  };
+
+  it('gives the objects and lines of objectsOf, whatever the size of the pieces', () => {
+    expect(same(list(items))).toHaveLength(3);
+    expect(same(list(items, 2))).toHaveLength(3);
+    expect(same(read('constructed/eks-cluster.json'))).toHaveLength(12);
+  });
+
+  it('other layouts, typed lists and YAML take the whole text', () => {
+    same(JSON.stringify(JSON.parse(list(items))));
+    same(list(items, 0));
+    const typed = list([{ metadata: { name: 'n' } }]).replace('"kind": "List"', '"kind": "NodeList"');
+    expect(same(typed).map((o) => (o[2] as { kind: string }).kind)).toEqual(['Node']);
+    same(read('real/sig-windows-tools-calico-hostprocess.yml'));
+  });
+
+  it('an item or a list end that is not JSON: the same outcome as objectsOf (its error, or YAML), nothing twice', () => {
+    const outcome = (objects: () => Iterable<SourceObject>) => {
+      const paths: string[] = [];
+      try {
+        for (const o of objects()) paths.push(`${o.path}@${o.line}`);
+        return { paths, error: '' };
+      } catch (error) {
+        expect(error).toBeInstanceOf(ScanParseError);
+        return { paths: [], error: (error as Error).message };
+      }
+    };
+    const badItem = list(items).replace('"kind": "Service",', '"kind": "Service"');
+    const badEnd = list(items).replace('"kind": "List"', '"kind": "List",,');
+    const yamlEnd = list(items).replace('"kind": "List"', '"kind": List'); // not JSON, but YAML
+    for (const text of [badItem, badEnd, yamlEnd]) {
+      const want = outcome(() => objectsOf(text, 'f.json'));
+      const got = outcome(() => objectsOfChunks(pieces(text, 50), () => text, 'f.json'));
+      expect(got.error).toBe(want.error);
+      if (!got.error) expect(got.paths).toEqual(want.paths);
+    }
+    expect(outcome(() => objectsOf(badItem, 'f.json')).error).toMatch(/^f\.json:\d+:\d+: /);
+    expect(outcome(() => objectsOf(badEnd, 'f.json')).error).toMatch(/^f\.json:\d+:\d+: /);
+    expect(outcome(() => objectsOf(yamlEnd, 'f.json')).paths).toHaveLength(3);
   });
 });

@@ -6,11 +6,12 @@
  * It runs the domain scan directly on the knowledge snapshot rather than through GraphQL: a
  * 10,000-object dump is one call, and the `scan` query runs the same function.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { join } from 'node:path';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { PlanError } from '../../domain/compatibility/plan.js';
-import { objectsOf, ScanParseError } from '../../domain/scan/documents.js';
+import { objectsOf, objectsOfChunks, ScanParseError } from '../../domain/scan/documents.js';
 import { Scanner } from '../../domain/scan/scan.js';
 import { readPlanFile } from '../check/plan-file.js';
 import { CliError, PlanFieldError } from '../errors.js';
@@ -57,6 +58,29 @@ export function inputFiles(paths: readonly string[]): string[] {
   return files;
 }
 
+/** The text of a file, 1 MiB at a time (UTF-8 split across chunks is decoded whole). */
+function* fileChunks(file: string, name: string): Generator<string> {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
+  }
+  try {
+    const buffer = Buffer.alloc(1 << 20);
+    const decoder = new StringDecoder('utf8');
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, null);
+      if (n === 0) break;
+      yield decoder.write(buffer.subarray(0, n));
+    }
+    const rest = decoder.end();
+    if (rest) yield rest;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function runScan(paths: readonly string[], options: ScanOptions, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<ExitCode> {
   const files = inputFiles(paths);
   const plan = options.plan ? readPlanFile(options.plan) : undefined;
@@ -76,14 +100,18 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
     const errors: ScanParseError[] = [];
     for (const file of files) {
       const name = file === '-' ? '<stdin>' : file;
-      let text: string;
+      const read = () => {
+        try {
+          return readFileSync(file === '-' ? 0 : file, 'utf8');
+        } catch (error) {
+          throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
+        }
+      };
       try {
-        text = readFileSync(file === '-' ? 0 : file, 'utf8');
-      } catch (error) {
-        throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
-      }
-      try {
-        for (const object of objectsOf(text, name, scanner.skippedDocuments)) scanner.add(object);
+        // Files are read a chunk at a time (a kubectl dump is parsed item by item as it arrives);
+        // stdin, which cannot be read twice, whole.
+        const objects = file === '-' ? objectsOf(read(), name, scanner.skippedDocuments) : objectsOfChunks(fileChunks(file, name), read, name, scanner.skippedDocuments);
+        for (const object of objects) scanner.add(object);
       } catch (error) {
         if (error instanceof ScanParseError) errors.push(error);
         else throw error;

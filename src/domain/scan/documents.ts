@@ -308,3 +308,105 @@ function* objectsOfGeneral(text: string, file: string, skipped: SkippedDocument[
   }
   yield* objects;
 }
+
+/**
+ * The objects of text that arrives in pieces (a file read a chunk at a time), the same as
+ * objectsOf on the whole text. A List in kubectl's layout is parsed item by item as the pieces
+ * arrive, so neither the whole text nor the whole parsed dump is ever in memory; anything else
+ * (another layout, an item without a kind in a typed list, text that is not JSON) is handed to
+ * objectsOf on `whole()`, passing over the objects already yielded.
+ */
+export function* objectsOfChunks(chunks: Iterable<string>, whole: () => string, file: string, skipped: SkippedDocument[] = []): Generator<SourceObject> {
+  const source = chunks[Symbol.iterator]();
+  let buf = '';
+  let ended = false;
+  /** Reads until buf holds `length` characters (or the input ends). */
+  const fill = (length: number) => {
+    while (!ended && buf.length < length) {
+      const next = source.next();
+      if (next.done) ended = true;
+      else buf += next.value;
+    }
+    return buf.length >= length;
+  };
+  const mark = skipped.length;
+  let yielded = 0;
+  function* general(): Generator<SourceObject> {
+    skipped.length = mark;
+    let pass = yielded;
+    for (const object of objectsOf(whole(), file, skipped)) if (pass > 0) pass--;
+    else yield object;
+  }
+
+  fill(64);
+  const indent = /^\{\n( +)"/.exec(buf.slice(0, 64))?.[1];
+  const itemsOpen = `\n${indent}"items": [\n`;
+  let open = indent ? buf.indexOf(itemsOpen) : -1;
+  while (indent && open === -1 && !ended && buf.length < 1 << 16) {
+    fill(buf.length + 4096);
+    open = buf.indexOf(itemsOpen);
+  }
+  if (!indent || open === -1) {
+    yield* general();
+    return;
+  }
+  const itemOpen = `${indent}${indent}{\n`;
+  const itemClose = `\n${indent}${indent}}`;
+  const arrayClose = `\n${indent}]`;
+  const header = buf.slice(0, open + itemsOpen.length - 1);
+  let line = 1;
+  for (let nl = header.indexOf('\n'); nl !== -1; nl = header.indexOf('\n', nl + 1)) line++;
+  // Line of buf[pos], for the pos below; buf only ever holds text from an item's start on.
+  let pos = open + itemsOpen.length;
+  line++; // the "items": [ line ends with the newline at pos - 1
+  const countLines = (from: number, to: number) => {
+    for (let nl = buf.indexOf('\n', from); nl !== -1 && nl < to; nl = buf.indexOf('\n', nl + 1)) line++;
+  };
+  for (let i = 0; ; i++) {
+    // Keep only what is not read yet before the buffer grows.
+    if (pos > 0) (buf = buf.slice(pos)), (pos = 0);
+    if (!fill(itemOpen.length) || !buf.startsWith(itemOpen)) return yield* general();
+    const start = itemOpen.length - 2;
+    let close = buf.indexOf(itemClose, start);
+    while (close === -1 && !ended) {
+      const searched = Math.max(start, buf.length - itemClose.length);
+      fill(buf.length + (1 << 20));
+      close = buf.indexOf(itemClose, searched);
+    }
+    if (close === -1) return yield* general();
+    const end = close + itemClose.length;
+    fill(end + arrayClose.length);
+    let item: unknown;
+    try {
+      item = JSON.parse(buf.slice(start, end));
+    } catch {
+      return yield* general();
+    }
+    // A typed list's items take their kind and apiVersion from the list, known only at its end.
+    if (!isRecord(item) || item.kind === undefined || item.apiVersion === undefined) return yield* general();
+    const itemLine = line;
+    countLines(0, end);
+    if (buf.charCodeAt(end) === 44 /* , */ && buf.charCodeAt(end + 1) === 10 /* \n */) {
+      countLines(end, end + 2);
+      pos = end + 2;
+      yielded++;
+      yield { file, line: itemLine, path: `items[${i}]`, data: item, lineOf: () => undefined };
+      continue;
+    }
+    if (!buf.startsWith(arrayClose, end)) return yield* general();
+    // The last item: the rest of the text closes the List; check it before the last object goes out.
+    while (!ended) fill(buf.length + (1 << 20));
+    let list: unknown;
+    try {
+      list = JSON.parse(`${header}${buf.slice(end + 1)}`);
+    } catch {
+      return yield* general();
+    }
+    if (!isRecord(list) || !Array.isArray(list.items) || list.items.length !== 0 || !isList(list)) return yield* general();
+    list.items = [];
+    itemKind(list, item);
+    yielded++;
+    yield { file, line: itemLine, path: `items[${i}]`, data: item, lineOf: () => undefined };
+    return;
+  }
+}
