@@ -49,9 +49,11 @@ database.close();
 const cli = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'winnet-kb.js');
 for (const format of ['table', 'json']) {
   const start = performance.now();
-  const child = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'scan', dumpPath, '--output', format, '--fail-on', 'none'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const child = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, cli, 'scan', dumpPath, '--output', format, '--fail-on', 'none'], { encoding: 'utf8', maxBuffer: 1 << 30 });
   const wall = performance.now() - start;
-  const peakKb = Number(child.stderr.trim().split('\n').at(-1));
-  console.log(`winnet-kb scan --output ${format} (compiled CLI, child process; load ${loadavg()[0]!.toFixed(2)}): exit ${child.status}, ${(wall / 1000).toFixed(2)} s wall, ${mb(child.stdout.length)} out, peak RSS ${Number.isFinite(peakKb) ? mb(peakKb * 1024) : 'n/a'}`);
+  const [peakKb, user, sys] = (child.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+  // CPU time (user + system) says more than wall time on a machine other work shares.
+  const cpu = user !== undefined && sys !== undefined && Number.isFinite(user + sys) ? `${(user + sys).toFixed(2)} s CPU` : 'CPU n/a';
+  console.log(`winnet-kb scan --output ${format} (compiled CLI, child process; load ${loadavg()[0]!.toFixed(2)}): exit ${child.status}, ${(wall / 1000).toFixed(2)} s wall, ${cpu}, ${mb(child.stdout.length)} out, peak RSS ${peakKb !== undefined && Number.isFinite(peakKb) ? mb(peakKb * 1024) : 'n/a'}`);
 }
 rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@
  */
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { PlanError } from '../../domain/compatibility/plan.js';
@@ -123,11 +124,15 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
     }
     const result = scanner.finish();
     if (result.summary.objectsRead === 0) stderr.write(`winnet-kb: no Kubernetes objects in ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
-    // Written piece by piece (a report at a time for JSON): the output of a large dump is never one string.
+    // Written piece by piece (a report at a time for JSON), waiting for a pipe to drain: the output
+    // of a large dump is never one string, nor queued whole behind a slow reader.
     let batch = '';
     for (const chunk of renderScanChunks(options.output, { result, datasetVersion: knowledge.datasetVersion, toolVersion: options.toolVersion, failOn: options.failOn })) {
       batch += chunk;
-      if (batch.length >= 1 << 16) stdout.write(batch), (batch = '');
+      if (batch.length < 1 << 20) continue;
+      const flushed = stdout.write(batch);
+      batch = '';
+      if (!flushed) await once(stdout, 'drain');
     }
     if (batch.length > 0) stdout.write(batch);
     return result.summary.verdict === null ? EXIT_OK : exitCodeFor(result.summary.verdict, options.failOn);
