@@ -24,6 +24,7 @@ const mapped = [
   'ComparisonRow', 'ComparisonValue', 'Setting', 'SourceReference', 'KubernetesVersionRange', 'BuildRange', 'Finding',
   'CompatibilityReport', 'PodCapacity', 'DatasetInfo', 'Threshold', 'InstanceType', 'InstanceTypeConnection', 'InstanceTypeEdge',
   'NodeOsSupport', 'FeatureDefault', 'PluginVersionRange', 'SearchHit', 'FindingCodeInfo',
+  'ScanReport', 'ScanSummary', 'ScannedObject', 'ScanFinding', 'InferredFact',
 ];
 const parentName: Record<string, string> = { NetworkPolicySupport: 'NetworkPolicyParent', PluginEnvironmentStatus: 'PluginEnvironmentParent', LimitationScope: 'LimitationParent' };
 const mappers = Object.fromEntries(

@@ -11,7 +11,7 @@ import { PLAN_FIELDS } from './check/plan-file.js';
 import { CliError, formatError } from './errors.js';
 import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, FAIL_ON_LEVELS, type ExitCode, type FailOn } from './exit-codes.js';
 import { wrap } from './format/text.js';
-import { CAPACITY_MODES, OUTPUT_FORMATS, type CapacityMode, type OutputFormat } from './options.js';
+import { CAPACITY_MODES, OUTPUT_FORMATS, SCAN_OUTPUT_FORMATS, type CapacityMode, type OutputFormat, type ScanOutputFormat } from './options.js';
 import { ENTITY_KINDS, type EntityKind } from './queries.js';
 
 // The commands load the database layer and the GraphQL schema: import them only when they run,
@@ -51,6 +51,21 @@ Examples:
   winnet-kb check plan.yaml --fail-on warning --output json
   winnet-kb check plan.yaml --url http://localhost:4000/graphql`;
 
+const SCAN_HELP = `
+Reads Nodes (status.nodeInfo, labels, capacity), Services, kube-proxy DaemonSets, Pods and
+KubeProxyConfiguration, CNI ConfigMaps (flannel net-conf.json, Calico, amazon-vpc-cni),
+workloads scheduled on Windows, NetworkPolicies and eksctl ClusterConfig node groups; Lists are
+flattened. Other kinds are ignored and counted. Each object is judged with a plan inferred from
+it and from the cluster (its Windows nodes, CNI, IP address mode), or from --plan.
+
+YAML or JSON that does not parse exits ${EXIT_USAGE_OR_DATA_ERROR} with file:line:column. Exit codes are those of check.
+
+Examples:
+  kubectl get nodes,svc,ds,deploy,cm,netpol -A -o json | winnet-kb scan -
+  winnet-kb scan manifests/ --output sarif > winnet-kb.sarif
+  helm template chart | winnet-kb scan - --plan plan.yaml --fail-on warning
+  winnet-kb scan cluster.yaml --output junit > junit.xml`;
+
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
   const program = new Command('winnet-kb')
@@ -79,6 +94,19 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .action(async (plan: string, opts: { output: OutputFormat; failOn: FailOn; url?: string; timeout: number }, command: Command) => {
       const { runCheck } = await import('./check/command.js');
       exit(await runCheck(plan, { ...opts, database: database(command) }, io.stdout));
+    });
+
+  program
+    .command('scan')
+    .description('judge Kubernetes manifests, `kubectl get -o json` dumps and eksctl configs: every Windows-related object, by file and line')
+    .argument('<paths...>', 'files or directories (*.yaml, *.yml, *.json, recursively), or - for stdin')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(SCAN_OUTPUT_FORMATS).default('table'))
+    .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
+    .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
+    .addHelpText('after', SCAN_HELP)
+    .action(async (paths: string[], opts: { output: ScanOutputFormat; failOn: FailOn; plan?: string }, command: Command) => {
+      const { runScan } = await import('./scan/command.js');
+      exit(await runScan(paths, { ...opts, database: database(command), toolVersion: packageVersion() }, io.stdout, io.stderr));
     });
 
   program

@@ -5,7 +5,10 @@ import { plannedCapacity, windowsUnsuitability } from '../../domain/instance-typ
 import type { Knowledge } from '../../domain/knowledge.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
+import { objectsOf, ScanParseError } from '../../domain/scan/documents.js';
+import { Scanner } from '../../domain/scan/scan.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
+import { GraphQLError } from 'graphql';
 import type { Resolvers } from '../generated/resolvers.js';
 import { ENUM_VALUES } from '../enum-values.js';
 import { getAll } from './shared.js';
@@ -27,6 +30,27 @@ export const verdictResolvers: Resolvers = {
       } catch (error) {
         return asUserInputError(error);
       }
+    },
+    scan(_, { input }, { knowledge, today }) {
+      const plan = input.plan ?? undefined;
+      if (plan) {
+        // A bad plan is refused as compatibility refuses it, under input.plan.
+        try {
+          judgeCompatibility(knowledge, plan, today);
+        } catch (error) {
+          asUserInputError(error, 'input.plan');
+        }
+      }
+      const scanner = new Scanner(knowledge, { today, ...(plan ? { plan } : {}) });
+      try {
+        for (const object of objectsOf(input.documents, 'documents', scanner.skippedDocuments)) scanner.add(object);
+      } catch (error) {
+        if (!(error instanceof ScanParseError)) throw error;
+        throw new GraphQLError(`input.documents: line ${error.line}, column ${error.column}: ${error.reason}`, {
+          extensions: { code: 'BAD_USER_INPUT', field: 'input.documents', line: error.line, column: error.column },
+        });
+      }
+      return { ...scanner.finish(), datasetVersion: knowledge.datasetVersion };
     },
     podCapacity(_, { input }, { knowledge }) {
       const mode = input.ipAddressMode ?? 'SECONDARY_IP';
@@ -63,6 +87,24 @@ export const verdictResolvers: Resolvers = {
   },
   CompatibilityReport: {
     enabledFeatures: (r, _, { loaders }) => getAll(loaders.feature, r.enabledFeatures.map((f) => f.slug)),
+  },
+  ScanReport: {
+    verdict: (r) => r.summary.verdict,
+    objects: (r) => r.reports,
+  },
+  ScanSummary: {
+    ignoredReasons: (s) => Object.entries(s.ignoredByReason).map(([reason, count]) => ({ reason, count })),
+  },
+  ScannedObject: {
+    kind: (o) => o.ref.kind,
+    apiVersion: (o) => o.ref.apiVersion ?? null,
+    namespace: (o) => o.ref.namespace ?? null,
+    name: (o) => o.ref.name,
+    part: (o) => o.ref.part ?? null,
+  },
+  InferredFact: {
+    value: (f) => String(f.value),
+    from: (f) => f.from ?? null,
   },
   PodCapacity: {
     sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations.load(owner.instanceTypes))],

@@ -1,0 +1,142 @@
+/**
+ * `winnet-kb scan <path|->...`: read manifests, `kubectl get -o json` dumps and eksctl configs
+ * (files, directories, stdin), judge every Windows-related object with the compatibility engine
+ * on the embedded database, print the report and exit by the worst verdict (the codes of check).
+ *
+ * It runs the domain scan directly on the knowledge snapshot rather than through GraphQL: a
+ * 10,000-object dump is one call, and the `scan` query runs the same function.
+ */
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { judgeCompatibility } from '../../domain/compatibility/judge.js';
+import { PlanError } from '../../domain/compatibility/plan.js';
+import { objectsOf, objectsOfChunks, ScanParseError } from '../../domain/scan/documents.js';
+import { Scanner } from '../../domain/scan/scan.js';
+import { readPlanFile } from '../check/plan-file.js';
+import { CliError, PlanFieldError } from '../errors.js';
+import { EXIT_OK, exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
+import { openKnowledgeBase } from '../graphql-client.js';
+import type { ScanOutputFormat } from '../options.js';
+import { renderScanChunks } from './formats.js';
+
+export interface ScanOptions {
+  output: ScanOutputFormat;
+  failOn: FailOn;
+  plan?: string;
+  database: string;
+  toolVersion: string;
+  today?: string;
+}
+
+const EXTENSIONS = /\.(ya?ml|json)$/i;
+
+/** The files to read, in a stable order: directories recursively (*.yaml, *.yml, *.json). */
+export function inputFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && EXTENSIONS.test(entry.name)) files.push(path);
+    }
+  };
+  for (const path of paths) {
+    if (path === '-') {
+      files.push('-');
+      continue;
+    }
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      throw new CliError(`cannot read ${path}: no such file or directory`);
+    }
+    if (stat.isDirectory()) walk(path);
+    else files.push(path);
+  }
+  return files;
+}
+
+/** The text of a file, 1 MiB at a time (UTF-8 split across chunks is decoded whole). */
+function* fileChunks(file: string, name: string): Generator<string> {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
+  }
+  try {
+    const buffer = Buffer.alloc(1 << 20);
+    const decoder = new StringDecoder('utf8');
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, null);
+      if (n === 0) break;
+      yield decoder.write(buffer.subarray(0, n));
+    }
+    const rest = decoder.end();
+    if (rest) yield rest;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export async function runScan(paths: readonly string[], options: ScanOptions, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<ExitCode> {
+  const files = inputFiles(paths);
+  const plan = options.plan ? readPlanFile(options.plan) : undefined;
+  const { database, knowledge } = openKnowledgeBase(options.database);
+  try {
+    const today = options.today ?? new Date().toISOString().slice(0, 10);
+    if (plan) {
+      // A bad --plan is a usage error, named like check names it.
+      try {
+        judgeCompatibility(knowledge, plan.input, today);
+      } catch (error) {
+        if (error instanceof PlanError) throw new CliError(`${plan.name}: ${new PlanFieldError(error.field, error.message.replace(/\. (Valid choices|Closest known): .*$/s, ''), error.validChoices, error.suggestions).message}`, error.validChoices ? [`valid choices for ${error.field}: ${error.validChoices.join(', ')}`] : []);
+        throw error;
+      }
+    }
+    const scanner = new Scanner(knowledge, { today, ...(plan ? { plan: plan.input } : {}) });
+    const errors: ScanParseError[] = [];
+    for (const file of files) {
+      const name = file === '-' ? '<stdin>' : file;
+      const read = () => {
+        try {
+          return readFileSync(file === '-' ? 0 : file, 'utf8');
+        } catch (error) {
+          throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
+        }
+      };
+      try {
+        // Files are read a chunk at a time (a kubectl dump is parsed item by item as it arrives);
+        // stdin, which cannot be read twice, whole.
+        const objects = file === '-' ? objectsOf(read(), name, scanner.skippedDocuments) : objectsOfChunks(fileChunks(file, name), read, name, scanner.skippedDocuments);
+        for (const object of objects) scanner.add(object);
+      } catch (error) {
+        if (error instanceof ScanParseError) errors.push(error);
+        else throw error;
+      }
+    }
+    if (errors.length > 0) {
+      const [first, ...rest] = errors;
+      throw new CliError(`${first!.message} (not valid YAML or JSON)`, rest.map((e) => e.message));
+    }
+    const result = scanner.finish();
+    if (result.summary.objectsRead === 0) stderr.write(`winnet-kb: no Kubernetes objects in ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
+    // Written piece by piece (a report at a time for JSON), waiting for a pipe to drain: the output
+    // of a large dump is never one string, nor queued whole behind a slow reader.
+    let batch = '';
+    for (const chunk of renderScanChunks(options.output, { result, datasetVersion: knowledge.datasetVersion, toolVersion: options.toolVersion, failOn: options.failOn })) {
+      batch += chunk;
+      if (batch.length < 1 << 20) continue;
+      const flushed = stdout.write(batch);
+      batch = '';
+      if (!flushed) await once(stdout, 'drain');
+    }
+    if (batch.length > 0) stdout.write(batch);
+    return result.summary.verdict === null ? EXIT_OK : exitCodeFor(result.summary.verdict, options.failOn);
+  } finally {
+    database.close();
+  }
+}

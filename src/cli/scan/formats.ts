@@ -1,0 +1,203 @@
+/**
+ * Outputs of `winnet-kb scan`: a text report, JSON, markdown for pull requests, SARIF 2.1.0 for
+ * code-scanning tools (each finding on its file and line) and JUnit XML for CI dashboards.
+ */
+import { FINDING_CODES } from '../../domain/compatibility/findings.js';
+import type { Severity } from '../../domain/knowledge.js';
+import { SCAN_FINDING_CODES } from '../../domain/scan/findings.js';
+import type { ObjectReport, ScanFinding, ScanResult } from '../../domain/scan/scan.js';
+import type { FailOn } from '../exit-codes.js';
+import { cell } from '../format/markdown.js';
+
+import type { ScanOutputFormat } from '../options.js';
+
+export interface ScanOutput {
+  result: ScanResult;
+  datasetVersion: string;
+  toolVersion: string;
+  failOn: FailOn;
+}
+
+const ALL_CODES: Record<string, string> = { ...FINDING_CODES, ...SCAN_FINDING_CODES };
+const upper = (s: Severity) => s.toUpperCase();
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function objectName(r: ObjectReport): string {
+  return `${r.ref.kind} ${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? ` (${r.ref.part})` : ''}`;
+}
+
+function summaryLine({ result, datasetVersion }: ScanOutput): string {
+  const s = result.summary;
+  return `${s.objectsRead} objects read: ${s.reported} reported (${s.judged} judged, ${s.notJudged} not judged), ${s.ignored} ignored; ${plural(s.findings.error, 'error')}, ${plural(s.findings.warning, 'warning')}, ${s.findings.info} info; dataset ${datasetVersion}`;
+}
+
+/** Does this object fail the job at this --fail-on level? */
+export function fails(r: ObjectReport, failOn: FailOn): boolean {
+  if (failOn === 'none' || r.verdict === null) return false;
+  return r.verdict === 'INCOMPATIBLE' || (failOn === 'warning' && r.verdict === 'COMPATIBLE_WITH_WARNINGS');
+}
+
+const shown = (f: ScanFinding) => f.severity !== 'info' || f.code === 'NOT_JUDGED' || f.code === 'POD_CAPACITY';
+
+export function formatScanTable(out: ScanOutput): string {
+  const { result } = out;
+  const lines = [`Verdict: ${result.summary.verdict ?? 'NOTHING TO JUDGE'}  (${summaryLine(out)})`];
+  for (const r of result.reports) {
+    lines.push('', `${r.file}:${r.line}  ${objectName(r)}  ${r.verdict ?? 'NOT JUDGED'}`);
+    const hidden = r.findings.filter((f) => !shown(f)).length;
+    for (const f of r.findings.filter(shown)) {
+      lines.push(`  ${upper(f.severity).padEnd(7)} ${f.code}${f.subject ? ` (${f.subject})` : ''}  line ${f.line}${f.path ? ` ${f.path}` : ''}`);
+      lines.push(`          ${f.message}`);
+      if (f.remediation && f.severity !== 'info') lines.push(`          fix: ${f.remediation}`);
+    }
+    if (hidden > 0) lines.push(`  (${hidden} more info finding${hidden === 1 ? '' : 's'}: --output json lists them)`);
+    for (const m of r.missing) lines.push(`  missing: ${m}`);
+  }
+  const reasons = Object.entries(result.summary.ignoredByReason);
+  if (reasons.length > 0) {
+    lines.push('', 'Ignored:');
+    for (const [reason, n] of reasons.sort((a, b) => b[1] - a[1])) lines.push(`  ${String(n).padStart(5)}  ${reason}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const indented = (value: unknown, by: string) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${by}`);
+
+/**
+ * JSON with the API's spelling of severities (ERROR, WARNING, INFO), as `check --output json` prints
+ * them, in pieces: the same text as JSON.stringify(document, null, 2), one report at a time, so a
+ * scan of thousands of objects never holds the whole document in memory.
+ */
+export function* scanJsonChunks({ result, datasetVersion }: ScanOutput): Generator<string> {
+  yield `{\n  "verdict": ${JSON.stringify(result.summary.verdict)},\n  "datasetVersion": ${JSON.stringify(datasetVersion)},\n  "summary": ${indented(result.summary, '  ')},\n  "reports": [`;
+  let first = true;
+  for (const r of result.reports) {
+    yield `${first ? '' : ','}\n    ${indented({ ...r, findings: r.findings.map((f) => ({ ...f, severity: upper(f.severity) })) }, '    ')}`;
+    first = false;
+  }
+  yield first ? ']\n}\n' : '\n  ]\n}\n';
+}
+
+export function formatScanJson(out: ScanOutput): string {
+  return [...scanJsonChunks(out)].join('');
+}
+
+const ICON = { COMPATIBLE: '✅', COMPATIBLE_WITH_WARNINGS: '⚠️', INCOMPATIBLE: '❌' } as const;
+
+export function formatScanMarkdown(out: ScanOutput): string {
+  const { result } = out;
+  const verdict = result.summary.verdict;
+  const lines = [`## ${verdict ? `${ICON[verdict]} ${verdict}` : 'Nothing to judge'}`, '', summaryLine(out), ''];
+  const rows = result.reports.flatMap((r) => r.findings.filter((f) => f.severity !== 'info' || f.code === 'NOT_JUDGED').map((f) => ({ r, f })));
+  if (rows.length > 0) {
+    lines.push('| where | object | severity | code | message |', '| --- | --- | --- | --- | --- |');
+    for (const { r, f } of rows) lines.push(`| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${upper(f.severity)} | \`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''} |`);
+  } else lines.push('No errors or warnings.');
+  return `${lines.join('\n')}\n`;
+}
+
+const SARIF_LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
+
+/** A file name as a relative URI reference (forward slashes, escaped). */
+function artifactUri(file: string): string {
+  if (file === '<stdin>') return 'stdin';
+  return file.split(/[\\/]/).map(encodeURIComponent).join('/');
+}
+
+/**
+ * SARIF 2.1.0: one rule per code, one result per error or warning finding (and per object not
+ * judged, as a note), located on the finding's line with the object as its logical location.
+ */
+export function formatScanSarif({ result, toolVersion }: ScanOutput): string {
+  const findings = result.reports.flatMap((r) => r.findings.filter((f) => f.severity !== 'info' || f.code === 'NOT_JUDGED').map((f) => ({ r, f })));
+  const ruleIds = [...new Set(findings.map(({ f }) => f.code))].sort();
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'winnet-kb',
+            version: toolVersion,
+            rules: ruleIds.map((id) => ({ id, name: id, shortDescription: { text: ALL_CODES[id] ?? id }, help: { text: ALL_CODES[id] ?? id } })),
+          },
+        },
+        results: findings.map(({ r, f }) => ({
+          ruleId: f.code,
+          ruleIndex: ruleIds.indexOf(f.code),
+          level: SARIF_LEVEL[f.severity],
+          message: { text: `${objectName(r)}: ${f.message}${f.remediation ? ` Fix: ${f.remediation}` : ''}` },
+          locations: [
+            {
+              physicalLocation: { artifactLocation: { uri: artifactUri(r.file) }, region: { startLine: f.line } },
+              logicalLocations: [{ fullyQualifiedName: `${r.ref.kind}/${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? `/${r.ref.part}` : ''}`, kind: 'resource' }],
+            },
+          ],
+          partialFingerprints: { objectFinding: `${r.ref.kind}/${r.ref.namespace ?? ''}/${r.ref.name}/${r.ref.part ?? ''}/${f.code}/${f.subject ?? ''}` },
+          properties: { ...(f.subject ? { subject: f.subject } : {}), ...(f.path ? { path: f.path } : {}), sources: f.sources.map((s) => `${s.doc}#${s.section}`) },
+        })),
+      },
+    ],
+  };
+  return `${JSON.stringify(sarif, null, 2)}\n`;
+}
+
+export function xmlEscape(text: string): string {
+  // Characters XML 1.0 does not allow are dropped; the five specials are escaped.
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/**
+ * JUnit XML: one test suite per file, one test case per reported object. An object that fails at
+ * the --fail-on level is a failure listing its errors and warnings; one not judged is skipped.
+ */
+export function formatScanJunit({ result, failOn }: ScanOutput): string {
+  const byFile = new Map<string, ObjectReport[]>();
+  for (const r of result.reports) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  const total = result.reports.length;
+  const failures = result.reports.filter((r) => fails(r, failOn)).length;
+  const skipped = result.reports.filter((r) => r.verdict === null).length;
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="winnet-kb scan" tests="${total}" failures="${failures}" errors="0" skipped="${skipped}">`];
+  for (const [file, reports] of byFile) {
+    const f = reports.filter((r) => fails(r, failOn)).length;
+    const s = reports.filter((r) => r.verdict === null).length;
+    out.push(`  <testsuite name="${xmlEscape(file)}" tests="${reports.length}" failures="${f}" errors="0" skipped="${s}">`);
+    for (const r of reports) {
+      const name = xmlEscape(objectName(r));
+      out.push(`    <testcase name="${name}" classname="${xmlEscape(file)}" file="${xmlEscape(file)}" line="${r.line}">`);
+      if (r.verdict === null) out.push(`      <skipped message="${xmlEscape(r.findings.find((x) => x.code === 'NOT_JUDGED')?.message ?? 'not judged')}"/>`);
+      else if (fails(r, failOn)) {
+        const listed = r.findings.filter((x) => x.severity !== 'info');
+        const body = listed.map((x) => `${upper(x.severity)} ${x.code}${x.subject ? ` (${x.subject})` : ''} at ${file}:${x.line}: ${x.message}`).join('\n');
+        out.push(`      <failure type="${r.verdict}" message="${xmlEscape(`${r.verdict}: ${listed.map((x) => x.code).join(', ')}`)}">${xmlEscape(body)}</failure>`);
+      }
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return `${out.join('\n')}\n`;
+}
+
+/** The output in pieces to write one after another (JSON streams per report; the others are one piece). */
+export function* renderScanChunks(format: ScanOutputFormat, out: ScanOutput): Generator<string> {
+  if (format === 'json') yield* scanJsonChunks(out);
+  else yield renderScan(format, out);
+}
+
+export function renderScan(format: ScanOutputFormat, out: ScanOutput): string {
+  switch (format) {
+    case 'json':
+      return formatScanJson(out);
+    case 'markdown':
+      return formatScanMarkdown(out);
+    case 'sarif':
+      return formatScanSarif(out);
+    case 'junit':
+      return formatScanJunit(out);
+    default:
+      return formatScanTable(out);
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * `winnet-kb scan` end to end: the real entry in a child process on the test database, on the
+ * real and constructed fixtures, with every output format and the input errors.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { runCli } from '../cli/cli-helpers.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const F = 'test/fixtures/scan';
+const PLAN_2019 = 'test/fixtures/scan/plan-2019.yaml';
+
+interface JsonReport {
+  verdict: string | null;
+  summary: { objectsRead: number; reported: number; ignored: number; verdict: string | null };
+  reports: { ref: { kind: string; name: string; namespace?: string; part?: string }; file: string; line: number; verdict: string | null; findings: { severity: string; code: string; subject?: string; line: number; path?: string }[]; missing: string[] }[];
+}
+
+async function scanJson(args: string[], input?: string): Promise<{ code: number | null; report: JsonReport; stderr: string }> {
+  const result = await runCli(['scan', ...args, '--output', 'json', '--fail-on', 'none'], input === undefined ? {} : { input });
+  expect(result.code, result.stderr).toBe(0);
+  return { code: result.code, report: JSON.parse(result.stdout) as JsonReport, stderr: result.stderr };
+}
+
+describe('scan on the fixtures', () => {
+  it.concurrent('the constructed EKS dump: findings per object with file and line, exit 3', async () => {
+    const result = await runCli(['scan', `${F}/constructed/eks-cluster.json`]);
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stdout).toContain('Verdict: INCOMPATIBLE');
+    expect(result.stdout).toContain(`${F}/constructed/eks-cluster.json:271  Service default/iis  INCOMPATIBLE`);
+    expect(result.stdout).toContain('NODE_CAPACITY_MISMATCH (m5.xlarge)');
+    expect(result.stdout).toContain('kind Ingress is not read');
+  });
+
+  it.concurrent('a directory, recursively, with a plan: the expected findings of the README', async () => {
+    const { report } = await scanJson([`${F}/real`, '--plan', PLAN_2019]);
+    const find = (kind: string, name: string) => report.reports.find((r) => r.ref.kind === kind && r.ref.name === name && r.file.includes(''))!;
+    const hostGw = report.reports.find((r) => r.file.endsWith('flannel-host-gw.yml') && r.ref.kind === 'DaemonSet')!;
+    expect(hostGw.findings[0]).toMatchObject({ severity: 'ERROR', code: 'UNSUPPORTED_FUNCTIONALITY', subject: 'host-network-mode', line: 175 });
+    expect(hostGw.verdict).toBe('INCOMPATIBLE');
+    const eks = find('ClusterConfig', 'cluster-14');
+    expect(eks).toMatchObject({ line: 12, ref: { part: 'nodeGroups/windows-ng' } });
+    expect(eks.findings.map((f) => f.code)).toContain('POD_CAPACITY');
+    const overlay = report.reports.find((r) => r.file.endsWith('flannel-overlay-hostprocess.yml') && r.ref.kind === 'DaemonSet')!;
+    expect(overlay.findings.filter((f) => f.severity === 'ERROR')).toEqual([]);
+    expect(find('Service', 'win-webserver').verdict).not.toBeNull();
+    expect(find('Pod', 'iis').line).toBe(2);
+    // Linux flannel DaemonSet, eksctl's Linux node group: not reported.
+    expect(report.reports.map((r) => r.ref.name)).not.toContain('kube-flannel-ds-amd64');
+    expect(report.summary.ignored).toBeGreaterThan(0);
+  });
+
+  it.concurrent('the Calico Windows HostProcess manifest: CNI from the ConfigMap template and the DaemonSet env, the README expectations', async () => {
+    const calico = `${F}/real/sig-windows-tools-calico-hostprocess.yml`;
+    const { report } = await scanJson([calico]);
+    expect(report.summary).toMatchObject({ objectsRead: 3, reported: 2, ignored: 1 });
+    const [configMap, daemonSet] = report.reports;
+    expect(configMap).toMatchObject({ ref: { kind: 'ConfigMap', name: 'calico-config-windows', namespace: 'kube-system' }, line: 10, verdict: null });
+    // "mtu": __CNI_MTU__ is a template placeholder, not JSON: the config is still read, on the line of its key.
+    expect((configMap as unknown as { facts: { field: string; value: string; path: string; line: number }[] }).facts).toEqual([
+      { field: 'cniPlugin', value: 'calico', path: 'data.cni_network_config.plugins[0].type', line: 20 },
+      { field: 'networkMode', value: 'overlay', path: 'data.cni_network_config.plugins[0].mode', line: 20 },
+    ]);
+    expect(daemonSet).toMatchObject({ ref: { kind: 'DaemonSet', name: 'calico-node-windows' }, line: 85, verdict: null });
+    expect((daemonSet as unknown as { facts: { field: string; value: string; line: number }[] }).facts.map((f) => [f.field, f.value, f.line])).toEqual([
+      ['cniPlugin', 'calico', 196],
+      ['networkMode', 'overlay', 197],
+    ]);
+
+    // With the 2019 plan: overlay is beta there; the DaemonSet's hostNetwork is fine (HostProcess).
+    const judged = (await scanJson([calico, '--plan', PLAN_2019])).report;
+    for (const r of judged.reports) {
+      expect(r.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
+      expect(r.findings.filter((f) => f.severity === 'ERROR')).toEqual([]);
+      expect(r.findings.find((f) => f.code === 'NETWORK_MODE_PRERELEASE')).toMatchObject({ subject: 'overlay', line: r.ref.kind === 'ConfigMap' ? 20 : 197 });
+    }
+    // Only the engine's general note on host networking (info), not the scan's hostNetwork error.
+    const hostNetwork = judged.reports.flatMap((r) => r.findings.filter((f) => f.subject === 'host-network-mode'));
+    expect(hostNetwork.map((f) => f.severity)).toEqual(['INFO', 'INFO']);
+  });
+
+  it.concurrent('stdin, with the same answer as the file', async () => {
+    const text = readFileSync(`${F}/constructed/eks-cluster.json`, 'utf8');
+    const { report } = await scanJson(['-'], text);
+    expect(report.reports.map((r) => [r.file, r.line, r.verdict])[0]).toEqual(['<stdin>', 4, 'COMPATIBLE']);
+    expect(report.verdict).toBe('INCOMPATIBLE');
+  });
+
+  it.concurrent('--fail-on warning and none', async () => {
+    const eksctl = `${F}/real/eksctl-14-windows-nodes.yaml`;
+    expect((await runCli(['scan', eksctl])).code).toBe(0);
+    expect((await runCli(['scan', eksctl, '--fail-on', 'warning'])).code).toBe(2);
+    expect((await runCli(['scan', `${F}/constructed/eks-cluster.json`, '--fail-on', 'none'])).code).toBe(0);
+  });
+
+  it.concurrent('markdown lists errors and warnings with file:line', async () => {
+    const result = await runCli(['scan', `${F}/constructed/eks-cluster.json`, '--output', 'markdown', '--fail-on', 'none']);
+    expect(result.stdout).toMatch(/^## ❌ INCOMPATIBLE/);
+    expect(result.stdout).toContain(`| \`${F}/constructed/eks-cluster.json:271\` | Service default/iis | ERROR | \`FEATURE_REQUIRES_NEWER_WINDOWS\``);
+  });
+
+  it.concurrent('JUnit: a suite per file, a failing case per incompatible object, skipped when not judged', async () => {
+    const result = await runCli(['scan', `${F}/constructed/eks-cluster.json`, '--output', 'junit']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="winnet-kb scan" tests="8" failures="3" errors="0" skipped="0">/);
+    expect(result.stdout).toContain('<testcase name="Service default/iis" classname="test/fixtures/scan/constructed/eks-cluster.json" file="test/fixtures/scan/constructed/eks-cluster.json" line="271">');
+    expect(result.stdout).toContain('<failure type="INCOMPATIBLE" message="INCOMPATIBLE: FEATURE_REQUIRES_NEWER_WINDOWS">');
+    // Without Windows nodes or a plan, the objects are skipped, not failed.
+    const alone = await runCli(['scan', `${F}/real/k8s-website-win-webserver.yaml`, '--output', 'junit']);
+    expect(alone.code).toBe(0);
+    expect(alone.stdout.match(/<skipped /g)).toHaveLength(2);
+  });
+});
+
+describe('bad input', () => {
+  it.concurrent('YAML that does not parse: file:line:column, exit 1', async () => {
+    const result = await runCli(['scan', `${F}/bad/bad-indent.yaml`]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`${F}/bad/bad-indent.yaml:5:1: All mapping items must start at the same column`);
+  });
+
+  it.concurrent('JSON that does not parse, among good files: every bad file is named', async () => {
+    const result = await runCli(['scan', `${F}/bad/bad.json`, `${F}/real/eksctl-14-windows-nodes.yaml`, `${F}/bad/bad-indent.yaml`]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${F}/bad/bad.json:5:21:`);
+    expect(result.stderr).toContain(`${F}/bad/bad-indent.yaml:5:1:`);
+  });
+
+  it.concurrent('unknown kinds are ignored and counted; a node with missing fields says what is missing', async () => {
+    const { report } = await scanJson([`${F}/bad/partial.yaml`]);
+    expect(report.summary).toMatchObject({ objectsRead: 2, reported: 1, ignored: 1 });
+    expect(report.reports[0]!.verdict).toBeNull();
+    expect(report.reports[0]!.missing.join('\n')).toContain('status.nodeInfo.kubeletVersion');
+  });
+
+  it.concurrent('a missing path and a bad --plan are usage errors', async () => {
+    const missing = await runCli(['scan', 'no/such/dir']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot read no/such/dir');
+    const badPlan = await runCli(['scan', `${F}/real`, '--plan', 'examples/invalid.yaml']);
+    expect(badPlan.code).toBe(1);
+    expect(badPlan.stderr).toContain('cniPlugin');
+  });
+});

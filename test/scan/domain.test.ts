@@ -1,0 +1,280 @@
+/** The pure scan: object extraction with lines, the readers, plan inference and judging. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../src/db/paths.js';
+import { jsonItemOffsets, kubectlListItems, objectsOf, objectsOfChunks, ScanParseError, type SourceObject } from '../../src/domain/scan/documents.js';
+import { kubernetesMinorOf, parseWindowsKernel, releaseByBuild, releaseOfAmiFamily } from '../../src/domain/scan/readers.js';
+import { scanObjects, type ScanResult } from '../../src/domain/scan/scan.js';
+import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
+
+const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'scan');
+const read = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
+function scan(texts: Record<string, string>, plan?: Parameters<typeof scanObjects>[2]['plan']): ScanResult {
+  const objects = Object.entries(texts).flatMap(([file, text]) => [...objectsOf(text, file)]);
+  return scanObjects(testKnowledge(), objects, { today: TEST_TODAY, ...(plan ? { plan } : {}) });
+}
+
+describe('documents', () => {
+  it('flattens a kubectl List from JSON with each item on its line', () => {
+    const objects = [...objectsOf(read('constructed/eks-cluster.json'), 'eks-cluster.json')];
+    expect(objects).toHaveLength(12);
+    const lines = read('constructed/eks-cluster.json').split('\n');
+    for (const o of objects) expect(lines[o.line - 1]!.trim()).toBe('{');
+    expect(objects[0]!.path).toBe('items[0]');
+  });
+
+  it('finds item offsets past strings with braces and escaped quotes', () => {
+    const text = '{"kind":"List","x":"[{\\"","items":[{"a":"}{"},  {"b":[1,2]}, "s"]}';
+    const offsets = jsonItemOffsets(text);
+    expect(offsets.map((o) => text[o])).toEqual(['{', '{', '"']);
+  });
+
+  it('reads multi-document YAML, YAML flow mappings and typed lists', () => {
+    const objects = [...objectsOf(read('real/k8s-website-simple-pod.yaml'), 'pod.yaml')];
+    expect(objects.map((o) => [o.data.kind, o.line])).toEqual([['Pod', 2]]);
+    const typed = [...objectsOf('{"kind":"NodeList","apiVersion":"v1","items":[{"metadata":{"name":"n"}}]}', 'nodes.json')];
+    expect(typed[0]!.data.kind).toBe('Node');
+  });
+
+  it('gives file, line and column for YAML that does not parse, and JSON too', () => {
+    expect(() => [...objectsOf(read('bad/bad-indent.yaml'), 'bad-indent.yaml')]).toThrow(/^bad-indent\.yaml:5:1: All mapping items must start at the same column/);
+    try {
+      [...objectsOf(read('bad/bad.json'), 'bad.json')];
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScanParseError);
+      expect((error as ScanParseError).line).toBe(5);
+      expect((error as ScanParseError).message).toMatch(/^bad\.json:5:\d+: /);
+    }
+  });
+});
+
+describe('readers', () => {
+  it('maps builds to releases, LTSC before SAC', () => {
+    expect(releaseByBuild(testKnowledge(), 17763)?.slug).toBe('windows-server-2019');
+    expect(releaseByBuild(testKnowledge(), 20348)?.slug).toBe('windows-server-2022');
+    expect(releaseByBuild(testKnowledge(), 26100)?.slug).toBe('windows-server-2025');
+    expect(parseWindowsKernel('10.0.17763.1432')).toEqual({ build: 17763, revision: 1432 });
+    expect(kubernetesMinorOf('v1.29.3-eks-adc7111')).toBe('1.29');
+    expect(releaseOfAmiFamily(testKnowledge(), 'WindowsServer2022CoreContainer')).toBe('windows-server-2022');
+  });
+});
+
+describe('the constructed EKS dump', () => {
+  const result = scan({ 'eks-cluster.json': read('constructed/eks-cluster.json') });
+  const report = (kind: string, name: string) => result.reports.find((r) => r.ref.kind === kind && r.ref.name === name)!;
+
+  it('infers each Windows node plan from nodeInfo, labels and the amazon-vpc-cni ConfigMap', () => {
+    expect(report('Node', 'ip-10-0-1-23.us-west-2.compute.internal').plans).toEqual([
+      {
+        windowsVersion: 'windows-server-2019',
+        windowsBuildRevision: 5329,
+        kubernetesVersion: '1.29',
+        environment: 'eks',
+        instanceType: 'm5.large',
+        kubeletMaxPods: 110,
+        cniPlugin: 'amazon-vpc-cni',
+        ipAddressMode: 'PREFIX_DELEGATION',
+      },
+    ]);
+  });
+
+  it('reports a node whose advertised addresses do not match its instance type in the cluster mode', () => {
+    const node = report('Node', 'ip-10-0-2-87.us-west-2.compute.internal');
+    const mismatch = node.findings.find((f) => f.code === 'NODE_CAPACITY_MISMATCH')!;
+    expect(mismatch.message).toContain('advertises 14 pod addresses, but m5.xlarge in prefix-delegation mode gives 224');
+    expect(mismatch.path).toBe('status.capacity["vpc.amazonaws.com/PrivateIPv4Address"]');
+    expect(report('Node', 'ip-10-0-1-23.us-west-2.compute.internal').findings.map((f) => f.code)).not.toContain('NODE_CAPACITY_MISMATCH');
+  });
+
+  it('judges the Service against every Windows node: session affinity needs 2022', () => {
+    const svc = report('Service', 'iis');
+    expect(svc.verdict).toBe('INCOMPATIBLE');
+    expect(svc.plans.map((p) => p.features)).toEqual([
+      ['session-affinity', 'client-ip-preservation'],
+      ['session-affinity', 'client-ip-preservation'],
+    ]);
+    const f = svc.findings.find((x) => x.code === 'FEATURE_REQUIRES_NEWER_WINDOWS')!;
+    expect(f.subject).toBe('session-affinity');
+    expect(f.path).toBe('spec.sessionAffinity');
+  });
+
+  it('flags hostNetwork without HostProcess, not with it', () => {
+    expect(report('Pod', 'legacy-agent-7d9f').findings[0]).toMatchObject({ severity: 'error', code: 'UNSUPPORTED_FUNCTIONALITY', subject: 'host-network-mode', path: 'spec.hostNetwork' });
+    expect(report('DaemonSet', 'windows-exporter').verdict).toBe('COMPATIBLE');
+  });
+
+  it('ignores Linux objects and unknown kinds, and counts them', () => {
+    expect(result.reports.map((r) => r.ref.name)).not.toContain('web');
+    expect(result.summary).toMatchObject({ objectsRead: 12, reported: 8, ignored: 4, verdict: 'INCOMPATIBLE' });
+    expect(result.summary.ignoredByReason['kind Ingress is not read']).toBe(1);
+  });
+});
+
+describe('real manifests', () => {
+  it('eksctl: the Windows node group with the eksctl default instance type and its capacity', () => {
+    const { reports } = scan({ 'eksctl.yaml': read('real/eksctl-14-windows-nodes.yaml') });
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.ref.part).toBe('nodeGroups/windows-ng');
+    expect(reports[0]!.line).toBe(12);
+    expect(reports[0]!.findings.find((f) => f.code === 'POD_CAPACITY')!.message).toContain('m5.large gives 9 Windows pods');
+    expect(reports[0]!.missing.join(' ')).toContain('metadata.version');
+  });
+
+  it('flannel host-gw (wins, not HostProcess) uses hostNetwork on Windows: an error, and the mode is l2bridge', () => {
+    const { reports } = scan({ 'host-gw.yml': read('real/sig-windows-tools-flannel-host-gw.yml') }, { windowsVersion: 'windows-server-2019' });
+    const ds = reports.find((r) => r.ref.kind === 'DaemonSet')!;
+    expect(ds.findings.find((f) => f.severity === 'error')).toMatchObject({ code: 'UNSUPPORTED_FUNCTIONALITY', subject: 'host-network-mode', path: 'spec.template.spec.hostNetwork', line: 175 });
+    const cm = reports.find((r) => r.ref.kind === 'ConfigMap')!;
+    expect(cm.plans[0]).toMatchObject({ cniPlugin: 'flannel', networkMode: 'l2bridge' });
+  });
+
+  it('without Windows nodes or a plan, Windows objects are reported as not judged', () => {
+    const { reports } = scan({ 'web.yaml': read('real/k8s-website-win-webserver.yaml') });
+    expect(reports.map((r) => [r.ref.kind, r.verdict, r.findings[0]?.code])).toEqual([
+      ['Service', null, 'NOT_JUDGED'],
+      ['Deployment', null, 'NOT_JUDGED'],
+    ]);
+  });
+
+  it('kube-proxy: the WinOverlay gate inside a script sets the overlay mode', () => {
+    const { reports } = scan({ 'kp.yml': read('real/sig-windows-tools-kube-proxy-kubeadm.yml') }, { windowsVersion: 'windows-server-2019' });
+    expect(reports.find((r) => r.ref.kind === 'ConfigMap')!.plans[0]).toMatchObject({ networkMode: 'overlay' });
+  });
+
+  it('a Windows node without nodeInfo is reported with what is missing, judged on the plan', () => {
+    const { reports } = scan({ 'partial.yaml': read('bad/partial.yaml') });
+    expect(reports[0]!.verdict).toBeNull();
+    expect(reports[0]!.missing.join('\n')).toContain('kubeletVersion');
+    const withPlan = scan({ 'partial.yaml': read('bad/partial.yaml') }, { windowsVersion: 'windows-server-2022', kubernetesVersion: '1.31' });
+    expect(withPlan.reports[0]!.verdict).not.toBeNull();
+  });
+
+  it('caches judgments of identical plans', () => {
+    const node = JSON.parse(read('constructed/eks-cluster.json')).items[0];
+    const list = { kind: 'List', apiVersion: 'v1', items: Array.from({ length: 200 }, (_, i) => ({ ...node, metadata: { ...node.metadata, name: `n${i}` } })) };
+    const result = scan({ 'many.json': JSON.stringify(list) });
+    expect(result.reports).toHaveLength(200);
+    expect(result.summary.distinctPlans).toBe(1);
+  });
+});
+
+describe('kubectl-layout Lists, one item at a time', () => {
+  const list = (items: unknown[]) => `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, 4)}\n`;
+  const items = [
+    { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a', labels: { 'kubernetes.io/os': 'windows' } }, status: { note: 'a "quoted" }\n        { brace' } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'b' }, spec: { ports: [{ port: 80 }] } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: {} },
+  ];
+
+  it('finds the items of kubectl output by their lines, with the same objects and lines as the whole parse', () => {
+    const text = list(items);
+    const found = kubectlListItems(text)!;
+    expect(found.spans).toHaveLength(3);
+    expect(JSON.parse(found.shell)).toEqual({ apiVersion: 'v1', items: [], kind: 'List', metadata: { resourceVersion: '' } });
+    const lines = text.split('\n');
+    for (const span of found.spans) expect(lines[span.line - 1]).toBe('        {');
+    const skipped: { reason: string }[] = [];
+    const objects = [...objectsOf(text, 'dump.json', skipped as never)];
+    expect(objects.map((o) => [o.data.kind, o.path])).toEqual([['Node', 'items[0]'], ['Service', 'items[1]'], ['ConfigMap', 'items[2]']]);
+    expect(objects.map((o) => o.data)).toEqual(items);
+    // The general reader gives the same lines.
+    const minified = JSON.stringify(JSON.parse(text));
+    expect(kubectlListItems(minified)).toBeUndefined();
+    expect(objects.map((o) => o.line)).toEqual(jsonItemOffsets(text).filter((o) => text[o] === '{').map((o) => text.slice(0, o).split('\n').length));
+    expect(skipped).toEqual([]);
+    // An item that is not an object is not kubectl's layout: read whole, and skipped.
+    const odd = list([items[0], 'not an object']);
+    expect(kubectlListItems(odd)).toBeUndefined();
+    const oddSkipped: { reason: string }[] = [];
+    expect([...objectsOf(odd, 'odd.json', oddSkipped as never)]).toHaveLength(1);
+    expect(oddSkipped.map((s) => s.reason)).toEqual(['items[1] is not an object']);
+  });
+
+  it("jq's 2-space layout takes the same path, with the same objects and lines", () => {
+    const text = `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, 2)}\n`;
+    const found = kubectlListItems(text)!;
+    expect(found.spans).toHaveLength(3);
+    const objects = [...objectsOf(text, 'jq.json')];
+    expect(objects.map((o) => o.data)).toEqual(items);
+    expect(objects.map((o) => o.line)).toEqual(jsonItemOffsets(text).map((o) => text.slice(0, o).split('\n').length));
+    // Tabs, CRLF or one line: not this layout, read whole.
+    expect(kubectlListItems(JSON.stringify(JSON.parse(text), null, '\t'))).toBeUndefined();
+    expect(kubectlListItems(text.replace(/\n/g, '\r\n'))).toBeUndefined();
+  });
+
+  it('the real constructed dump takes the per-item path', () => {
+    expect(kubectlListItems(read('constructed/eks-cluster.json'))?.spans).toHaveLength(12);
+  });
+
+  it('an item that is not JSON: the error says where, like the whole parse', () => {
+    const text = list(items).replace('"kind": "ConfigMap",', '"kind": "ConfigMap"');
+    expect(kubectlListItems(text)).toBeDefined();
+    try {
+      [...objectsOf(text, 'dump.json')];
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScanParseError);
+      const line = text.split('\n').findIndex((l) => l.includes('"kind": "ConfigMap"')) + 1;
+      expect((error as ScanParseError).line).toBe(line + 1);
+    }
+  });
+});
+
+describe('objectsOfChunks: text that arrives in pieces', () => {
+  const list = (items: unknown[], indent = 4) => `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, indent)}\n`;
+  const items = [
+    { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' }, status: { note: 'a "quoted" }\n        { brace é' } },
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'b' }, spec: { ports: [{ port: 80 }] } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: {} },
+  ];
+  const pieces = (text: string, size: number) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+  const same = (text: string) => {
+    const want = [...objectsOf(text, 'f.json')].map((o) => [o.line, o.path, o.data]);
+    for (const size of [1, 7, 64, 1000, text.length]) {
+      const got = [...objectsOfChunks(pieces(text, size), () => text, 'f.json')].map((o) => [o.line, o.path, o.data]);
+      expect(got, `pieces of ${size}`).toEqual(want);
+    }
+    return want;
+  };
+
+  it('gives the objects and lines of objectsOf, whatever the size of the pieces', () => {
+    expect(same(list(items))).toHaveLength(3);
+    expect(same(list(items, 2))).toHaveLength(3);
+    expect(same(read('constructed/eks-cluster.json'))).toHaveLength(12);
+  });
+
+  it('other layouts, typed lists and YAML take the whole text', () => {
+    same(JSON.stringify(JSON.parse(list(items))));
+    same(list(items, 0));
+    const typed = list([{ metadata: { name: 'n' } }]).replace('"kind": "List"', '"kind": "NodeList"');
+    expect(same(typed).map((o) => (o[2] as { kind: string }).kind)).toEqual(['Node']);
+    same(read('real/sig-windows-tools-calico-hostprocess.yml'));
+  });
+
+  it('an item or a list end that is not JSON: the same outcome as objectsOf (its error, or YAML), nothing twice', () => {
+    const outcome = (objects: () => Iterable<SourceObject>) => {
+      const paths: string[] = [];
+      try {
+        for (const o of objects()) paths.push(`${o.path}@${o.line}`);
+        return { paths, error: '' };
+      } catch (error) {
+        expect(error).toBeInstanceOf(ScanParseError);
+        return { paths: [], error: (error as Error).message };
+      }
+    };
+    const badItem = list(items).replace('"kind": "Service",', '"kind": "Service"');
+    const badEnd = list(items).replace('"kind": "List"', '"kind": "List",,');
+    const yamlEnd = list(items).replace('"kind": "List"', '"kind": List'); // not JSON, but YAML
+    for (const text of [badItem, badEnd, yamlEnd]) {
+      const want = outcome(() => objectsOf(text, 'f.json'));
+      const got = outcome(() => objectsOfChunks(pieces(text, 50), () => text, 'f.json'));
+      expect(got.error).toBe(want.error);
+      if (!got.error) expect(got.paths).toEqual(want.paths);
+    }
+    expect(outcome(() => objectsOf(badItem, 'f.json')).error).toMatch(/^f\.json:\d+:\d+: /);
+    expect(outcome(() => objectsOf(badEnd, 'f.json')).error).toMatch(/^f\.json:\d+:\d+: /);
+    expect(outcome(() => objectsOf(yamlEnd, 'f.json')).paths).toHaveLength(3);
+  });
+});
