@@ -45,21 +45,55 @@ function filterClauses(mode: PodsMode, filter: InstanceTypeFilter): SQL[] {
   return where;
 }
 
-/** The page query (exported for the EXPLAIN QUERY PLAN test). */
-export function pageQuery(db: KbDatabase, mode: PodsMode, filter: InstanceTypeFilter, first: number, after?: Seek) {
+/**
+ * The page query of a mode, with every filter as a parameter (a null filter matches all), so one
+ * statement per mode is prepared once per database rather than built by drizzle per request.
+ * Exported unprepared for the EXPLAIN QUERY PLAN test.
+ */
+export function pageQuery(db: KbDatabase, mode: PodsMode) {
   const rank = rankColumn(mode);
-  const where = filterClauses(mode, filter);
-  if (after) where.push(sql`(${rank}, ${t.instanceTypes.name}) > (${rankOf(after.pods)}, ${after.name})`);
+  const p = (name: string) => sql.placeholder(name);
   return db
     .select()
     .from(t.instanceTypes)
-    .where(where.length > 0 ? and(...where) : undefined)
+    .where(
+      and(
+        sql`${rank} <= ${p('maxRank')}`,
+        sql`(${rank}, ${t.instanceTypes.name}) > (${p('afterRank')}, ${p('afterName')})`,
+        sql`(${p('family')} IS NULL OR ${t.instanceTypes.family} = ${p('family')})`,
+        sql`(${p('architecture')} IS NULL OR ${t.instanceTypes.architecture} = ${p('architecture')})`,
+        sql`(${p('hypervisor')} IS NULL OR ${t.instanceTypes.hypervisor} = ${p('hypervisor')})`,
+        sql`(${p('usable')} IS NULL OR (${t.instanceTypes.windowsUnsuitability} IS NULL) = ${p('usable')})`,
+      ),
+    )
     .orderBy(asc(rank), asc(t.instanceTypes.name))
-    .limit(first + 1);
+    .limit(p('limit'));
 }
 
+/** The parameters of pageQuery for a filter, page size and cursor. */
+export function pageParams(filter: InstanceTypeFilter, first: number, after?: Seek): Record<string, string | number | null> {
+  return {
+    // Ranks are -(pods), or 1 for none; 1 admits every row.
+    maxRank: filter.minimumPods != null ? rankOf(filter.minimumPods) : 1,
+    // Before every row: ranks are >= -(the most pods any type has), far above this.
+    afterRank: after ? rankOf(after.pods) : Number.MIN_SAFE_INTEGER,
+    afterName: after ? after.name : '',
+    family: filter.family ?? null,
+    architecture: filter.architecture ?? null,
+    hypervisor: filter.hypervisor ?? null,
+    usable: filter.usableForWindows == null ? null : filter.usableForWindows ? 1 : 0,
+    limit: first + 1,
+  };
+}
+
+const pageStatements = new WeakMap<KbDatabase, Map<PodsMode, { all(params: Record<string, unknown>): InstanceTypeRow[] }>>();
+
 export function instanceTypePage(db: KbDatabase, mode: PodsMode, filter: InstanceTypeFilter, first: number, after?: Seek): Page {
-  const rows = pageQuery(db, mode, filter, first, after).all();
+  let statements = pageStatements.get(db);
+  if (!statements) pageStatements.set(db, (statements = new Map()));
+  let statement = statements.get(mode);
+  if (!statement) statements.set(mode, (statement = pageQuery(db, mode).prepare()));
+  const rows = statement.all(pageParams(filter, first, after));
   const key = `${mode}\u0000${JSON.stringify([filter.family, filter.architecture, filter.hypervisor, filter.usableForWindows, filter.minimumPods])}`;
   return {
     rows: rows.slice(0, first),

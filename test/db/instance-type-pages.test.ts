@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { instanceTypePage, pageQuery, type InstanceTypeRow } from '../../src/db/instance-type-pages.js';
+import { instanceTypePage, pageParams, pageQuery, type InstanceTypeRow } from '../../src/db/instance-type-pages.js';
 import type { OpenDatabase } from '../../src/db/open.js';
 import * as t from '../../src/db/tables.js';
 import { podsIn, type InstanceTypeFilter, type PodsMode } from '../../src/domain/instance-type-pages.js';
@@ -94,7 +94,9 @@ describe('EXPLAIN QUERY PLAN: list queries use an index', () => {
         [{ minimumPods: 100, usableForWindows: true }, undefined],
         [{ minimumPods: 100, usableForWindows: true }, { pods: 200, name: 'm5.large' }],
       ] as const) {
-        const detail = plan(pageQuery(database.db, m, f, 20, after));
+        const query = pageQuery(database.db, m);
+        const values = pageParams(f, 20, after);
+        const detail = plan(query, query.toSQL().params.map((p) => values[(p as { name: string }).name]));
         expect(detail).toContain(`USING INDEX ${index}`);
         expect(detail).not.toContain('TEMP B-TREE');
         if (after || f.minimumPods !== undefined) expect(detail).toMatch(/SEARCH instance_types USING INDEX \w+ \(/);
