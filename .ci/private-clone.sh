@@ -33,5 +33,5 @@ node -e '
 const r = require("./test-results/vitest.json");
 if (r.numTotalTests === 0) { console.error("private clone: no tests ran"); process.exit(1); }
 if (r.numFailedTests > 0) process.exit(1);
-console.log(`private clone: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
+console.log(`private-clone: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
 '
