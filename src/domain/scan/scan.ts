@@ -96,7 +96,6 @@ interface Workload {
 /** The cluster-wide facts, first one wins; later disagreeing ones are noted. */
 type ClusterFacts = Map<PlanField, { fact: Fact; source: string }>;
 
-const CLUSTER_FIELDS: readonly PlanField[] = ['cniPlugin', 'networkMode', 'ipAddressMode', 'environment'];
 /** What two Windows nodes must share to be one target for Services and workloads. */
 const TARGET_FIELDS: readonly (keyof PlanInput)[] = ['windowsVersion', 'windowsBuildRevision', 'kubernetesVersion', 'environment', 'cniPlugin', 'networkMode'];
 
