@@ -2,7 +2,7 @@
  * The soak's burst scenario: many connections opened at once, each sending one request after
  * another (as autocannon does) for a fixed time. What it reports is the wait for each
  * connection's first answer: a server that accepts slowly while busy makes late connections wait
- * seconds (README, "Many connections at once"). Every request sent must be answered with 200.
+ * seconds (docs/operations.md, "Many connections at once"). Every request sent must be answered with 200.
  */
 import { Agent, request } from 'node:http';
 
@@ -61,7 +61,7 @@ export async function burst(url: string, connections: number, seconds: number, b
   return result;
 }
 
-/** One line for the README: every request answered, and the wait for first answers. */
+/** One line for docs/operations.md: every request answered, and the wait for first answers. */
 export function describeBurst(r: BurstResult, seconds: number): string {
   const at = (p: number) => r.firstAnswerMs[Math.min(r.firstAnswerMs.length - 1, Math.floor(p * r.firstAnswerMs.length))]?.toFixed(0) ?? '-';
   const late = r.firstAnswerMs.filter((ms) => ms > 1000).length;

@@ -5,7 +5,7 @@
  * `--burst-seconds` (bench/burst.ts: every request must be answered; the slowest first answer is
  * reported), then drives it with autocannon mixing ordinary and hostile requests for a fixed
  * time, and prints error counts, latency and the server's memory before and after. Not a test:
- * it prints figures for the README.
+ * it prints figures for docs/operations.md ("Fuzzing and load").
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

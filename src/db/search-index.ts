@@ -14,7 +14,8 @@
  * notes. The unindexed columns say which node it is (a Node type and its slug, as in global ids).
  *
  * Finding codes are not rows of any table; they are indexed as FindingCodeInfo nodes (the code
- * and the text the README's table shows), which `node(id:)` resolves from the domain's list.
+ * and the text the finding-code table of docs/api.md shows), which `node(id:)` resolves from the
+ * domain's list.
  *
  * The tokenizer is unicode61, which splits on every character that is not a letter or digit:
  * `--enable-dsr=true` is indexed as `enable dsr true`, so `--enable-dsr` and `enable-dsr`

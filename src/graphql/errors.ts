@@ -1,5 +1,5 @@
 /**
- * The error codes the API returns (documented in the README): bad arguments are
+ * The error codes the API returns (documented in docs/api.md, "Errors"): bad arguments are
  * BAD_USER_INPUT with the field and, where there is a closed set, the valid choices.
  */
 import { GraphQLError } from 'graphql';

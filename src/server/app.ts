@@ -36,7 +36,7 @@ export interface AppOptions {
   corsOrigins?: string[];
   /** Schema introspection (GraphiQL and codegen need it); on unless set false. */
   introspection?: boolean;
-  /** Apollo's CSRF prevention; off unless set true (README, "CSRF prevention"). */
+  /** Apollo's CSRF prevention; off unless set true (docs/operations.md, "CSRF prevention"). */
   csrfPrevention?: boolean;
   /** Fixed "today" for lifecycle checks (tests); defaults to the real date per request. */
   today?: () => string;

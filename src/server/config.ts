@@ -9,7 +9,7 @@ export interface Config {
   limits: Limits;
   corsOrigins: string[];
   introspection: boolean;
-  /** Apollo's CSRF prevention (off by default: see the README's "CSRF prevention" note). */
+  /** Apollo's CSRF prevention (off by default: see "CSRF prevention" in docs/operations.md). */
   csrfPrevention: boolean;
 }
 
@@ -32,7 +32,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS entries must be '*' or an origin like https://portal.example.com, got "${origin}"`);
   const introspection = readBoolean(env, 'INTROSPECTION', true);
   // No cookies, credentials or mutations here, so there is nothing for a forged request to abuse;
-  // the protection would only refuse standard clients' GETs (README, "CSRF prevention").
+  // the protection would only refuse standard clients' GETs (docs/operations.md, "CSRF prevention").
   const csrfPrevention = readBoolean(env, 'CSRF_PREVENTION', false);
   return { introspection, csrfPrevention, port, host: env.HOST || '0.0.0.0', ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}), logLevel, limits: readLimits(env), corsOrigins };
 }

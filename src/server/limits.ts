@@ -1,7 +1,8 @@
 /**
  * Request limits: one documented, configurable set. Every limit refuses a request before
  * execution (or before parsing) with a GraphQL error and extensions.code, never a 5xx.
- * The README's "Limits and errors" table lists these names, defaults and variables.
+ * The "Limits" table of docs/operations.md lists these names, defaults and variables
+ * (test/readme.test.ts checks every variable and default).
  */
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 

@@ -9,7 +9,7 @@
  * the queue. Measured with 500 connections opened at once: connections accepted over 5 s, first
  * answers up to 8 s, and where the accept queue is short (somaxconn 128) SYN retransmits at
  * 1, 3 and 7 s. Starting one request per turn keeps a turn at one request's length, so the
- * accept queue drains at once (README, "Many connections at once"; `npm run soak`).
+ * accept queue drains at once (docs/operations.md, "Many connections at once"; `npm run soak`).
  *
  * A request's work is synchronous apart from promise continuations (the data is in memory), so
  * it runs to its answer inside its turn; nothing is held back but the start of the next one.

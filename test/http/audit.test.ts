@@ -1,7 +1,7 @@
 /**
  * The GraphQL-over-HTTP audit suite (graphql-http's serverAudits) against the real server.
- * Every MUST audit passes. SHOULD audits pass except the three listed below, which the README's
- * "Limits and errors" section explains. MAY audits are pinned too: by default (CSRF prevention
+ * Every MUST audit passes. SHOULD audits pass except the three listed below, which docs/api.md
+ * ("GraphQL over HTTP") explains. MAY audits are pinned too: by default (CSRF prevention
  * off) all of them pass; with CSRF_PREVENTION=true exactly the three GET audits below turn into
  * notices, because their GETs carry no preflight header.
  */

@@ -260,7 +260,7 @@ export function checkClaims(claims: ClaimsSet, seeds: SeedSet): SeedProblem[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Coverage figures for `npm run seeds:coverage` and the README.
+// Coverage figures for `npm run seeds:coverage` and the claims table of docs/curating.md.
 
 export type ClaimStatus = 'covered' | 'out-of-scope' | 'not-covered';
 

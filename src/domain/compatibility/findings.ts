@@ -1,7 +1,7 @@
 /**
  * Findings are flat records with stable codes (as in pluto): a code never changes meaning, so
- * tools may match on it. The README's finding table repeats FINDING_CODES' texts word for word;
- * test/readme.test.ts fails when the two differ.
+ * tools may match on it. The finding-code table of docs/api.md repeats FINDING_CODES' texts word
+ * for word; test/readme.test.ts fails when the two differ.
  */
 import type { Citation, Severity } from '../knowledge.js';
 

@@ -1,7 +1,7 @@
 /**
  * Codes only a scan reports, about what the objects themselves say (the engine's codes in
- * compatibility/findings.ts are reported as they are). The README's scan section lists them with
- * these texts.
+ * compatibility/findings.ts are reported as they are). docs/api.md ("Codes only a scan reports")
+ * lists them with these texts, word for word (test/readme.test.ts).
  */
 export const SCAN_FINDING_CODES = {
   NODE_CAPACITY_MISMATCH:
