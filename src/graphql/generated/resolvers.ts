@@ -1159,7 +1159,7 @@ export type FindingCodeInfo = Node & {
   id: Scalars['ID']['output'];
   /** The stable code, e.g. FEATURE_REQUIRES_NEWER_WINDOWS (Finding.code). */
   code: Scalars['String']['output'];
-  /** What the code means (the README's finding-code table). */
+  /** What the code means (the finding-code table in docs/api.md). */
   description: Scalars['String']['output'];
 };
 
@@ -1229,7 +1229,7 @@ export type Finding = {
   __typename?: 'Finding';
   /** How much it matters. */
   severity: Severity;
-  /** Stable machine-readable code, e.g. FEATURE_REQUIRES_NEWER_WINDOWS. The README lists every code. */
+  /** Stable machine-readable code, e.g. FEATURE_REQUIRES_NEWER_WINDOWS. docs/api.md lists every code. */
   code: Scalars['String']['output'];
   /** What was found, in words. */
   message: Scalars['String']['output'];
@@ -1383,7 +1383,7 @@ export type ScanFinding = {
   __typename?: 'ScanFinding';
   /** How much it matters. */
   severity: Severity;
-  /** Stable machine-readable code. The README lists every code. */
+  /** Stable machine-readable code. docs/api.md lists every code. */
   code: Scalars['String']['output'];
   /** What was found, in words. */
   message: Scalars['String']['output'];
