@@ -20,6 +20,7 @@ import DataLoader from 'dataloader';
 import { asc, eq, getTableName, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { KbDatabase } from '../db/open.js';
+import { preparedRows } from '../db/row-reader.js';
 import * as t from '../db/tables.js';
 import type { Citation } from '../domain/knowledge.js';
 
@@ -44,7 +45,7 @@ interface Spec<K extends Key, R, V> {
 /** Single rows by a unique column; unknown keys give null. */
 function unique<T extends SQLiteTable>(table: T, column: AnySQLiteColumn, key: (row: Row<T>) => Key): Spec<string, Row<T>, Row<T> | null> {
   return {
-    prepare: (db) => db.select().from(table as SQLiteTable).where(inKeys(column)).prepare() as unknown as Prepared<Row<T>>,
+    prepare: (db) => preparedRows(db.select().from(table as SQLiteTable).where(inKeys(column)).prepare(), table),
     assemble(keys, rows) {
       const byKey = new Map<Key, Row<T>>();
       for (const row of rows) byKey.set(key(row), row);
@@ -56,7 +57,7 @@ function unique<T extends SQLiteTable>(table: T, column: AnySQLiteColumn, key: (
 /** Rows grouped by a (non-unique) column, in `order`; unknown keys give []. */
 function group<T extends SQLiteTable, K extends Key>(table: T, column: AnySQLiteColumn, key: (row: Row<T>) => K | null, order: SQL | AnySQLiteColumn): Spec<K, Row<T>, Row<T>[]> {
   return {
-    prepare: (db) => db.select().from(table as SQLiteTable).where(inKeys(column)).orderBy(order).prepare() as unknown as Prepared<Row<T>>,
+    prepare: (db) => preparedRows(db.select().from(table as SQLiteTable).where(inKeys(column)).orderBy(order).prepare(), table),
     assemble(keys, rows) {
       const byKey = new Map<Key, Row<T>[]>();
       for (const row of rows) {
@@ -74,15 +75,20 @@ function group<T extends SQLiteTable, K extends Key>(table: T, column: AnySQLite
 /** Features whose minimum release is at or below each release (keyed by the release's slug). */
 const release = alias(t.windowsVersions, 'release');
 const featuresAvailableOn: Spec<string, { release: string; feature: Row<typeof t.features> }, Row<typeof t.features>[]> = {
-  prepare: (db) =>
-    db
-      .select({ release: release.slug, feature: t.features })
-      .from(t.features)
-      .innerJoin(t.windowsVersions, eq(t.windowsVersions.slug, t.features.minimumWindowsSlug))
-      .innerJoin(release, lte(t.windowsVersions.build, release.build))
-      .where(inKeys(release.slug))
-      .orderBy(asc(t.features.ordinal))
-      .prepare() as unknown as Prepared<{ release: string; feature: Row<typeof t.features> }>,
+  prepare(db) {
+    const selection = { release: release.slug, feature: t.features };
+    return preparedRows(
+      db
+        .select(selection)
+        .from(t.features)
+        .innerJoin(t.windowsVersions, eq(t.windowsVersions.slug, t.features.minimumWindowsSlug))
+        .innerJoin(release, lte(t.windowsVersions.build, release.build))
+        .where(inKeys(release.slug))
+        .orderBy(asc(t.features.ordinal))
+        .prepare(),
+      selection,
+    );
+  },
   assemble(keys, rows) {
     const byKey = new Map<string, Row<typeof t.features>[]>();
     for (const { release, feature } of rows) {
@@ -107,14 +113,19 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
   order: (SQL | AnySQLiteColumn)[],
 ): Spec<string, { key: string; row: Row<T> }, Row<T>[]> {
   return {
-    prepare: (db) =>
-      db
-        .select({ key: sql<string>`${key}`, row: target as SQLiteTable })
-        .from(link as SQLiteTable)
-        .innerJoin(target as SQLiteTable, eq(targetKey, pointer))
-        .where(inKeys(key))
-        .orderBy(...order)
-        .prepare() as unknown as Prepared<{ key: string; row: Row<T> }>,
+    prepare(db) {
+      const selection = { key: sql<string>`${key}`, row: target as SQLiteTable };
+      return preparedRows(
+        db
+          .select(selection)
+          .from(link as SQLiteTable)
+          .innerJoin(target as SQLiteTable, eq(targetKey, pointer))
+          .where(inKeys(key))
+          .orderBy(...order)
+          .prepare(),
+        selection,
+      );
+    },
     assemble(keys, rows) {
       const byKey = new Map<string, Row<T>[]>();
       for (const { key: k, row } of rows) {
@@ -129,13 +140,7 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
 
 /** Citations of any owner, in the domain's Citation shape; their documents load by slug (few, shared). */
 const citations: Spec<string, Row<typeof t.citations>, Citation[]> = {
-  prepare: (db) =>
-    db
-      .select()
-      .from(t.citations)
-      .where(inKeys(t.citations.owner))
-      .orderBy(asc(t.citations.owner), asc(t.citations.ordinal))
-      .prepare() as unknown as Prepared<Row<typeof t.citations>>,
+  prepare: (db) => preparedRows(db.select().from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare(), t.citations),
   assemble(keys, rows) {
     const byKey = new Map<string, Citation[]>();
     for (const r of rows) {
