@@ -215,6 +215,14 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
     addSettings(owner.limitationWorkaround(slug), l.workaroundSettings);
   });
 
+  // Derived, not seeded: a plugin's own limitations and those of the reference plugins its modes
+  // delegate to, so the graph reads them in one statement (tables.ts, pluginEffectiveLimitations).
+  for (const [pluginSlug, p] of seeds.cniPlugins) {
+    const reach = new Set([pluginSlug, ...p.modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : []))]);
+    const effective = new Set([...seeds.limitations].filter(([, l]) => l.appliesTo.plugins?.some((target) => reach.has(target))).map(([slug]) => slug));
+    for (const limitationSlug of effective) db.insert(t.pluginEffectiveLimitations).values({ pluginSlug, limitationSlug }).run();
+  }
+
   [...seeds.featureDefaults].forEach(([slug, d], ordinal) => {
     const s = d.appliesTo;
     db.insert(t.featureDefaults)

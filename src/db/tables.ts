@@ -281,6 +281,19 @@ const limitationLink = (name: string, column: string, target: () => Keyed) =>
 
 export const limitationEnvironments = limitationLink('limitation_environments', 'environment_slug', () => environments);
 export const limitationPlugins = limitationLink('limitation_plugins', 'plugin_slug', () => cniPlugins);
+/**
+ * Derived by the build, never seeded: the limitations that apply to a plugin, its own and those of
+ * the reference plugins its modes delegate to (Flannel's VXLAN backend delegates to win-overlay).
+ * `CniPlugin.limitations` reads it in one indexed statement instead of modes, then links.
+ */
+export const pluginEffectiveLimitations = sqliteTable(
+  'plugin_effective_limitations',
+  {
+    pluginSlug: ref('plugin_slug', () => cniPlugins),
+    limitationSlug: ref('limitation_slug', () => limitations),
+  },
+  (t) => [primaryKey({ columns: [t.pluginSlug, t.limitationSlug] })],
+);
 export const limitationModes = limitationLink('limitation_modes', 'mode_slug', () => networkModes);
 export const limitationFeatures = limitationLink('limitation_features', 'feature_slug', () => features);
 export const limitationServiceTypes = limitationLink('limitation_service_types', 'service_type_slug', () => serviceTypes);

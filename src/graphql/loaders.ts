@@ -198,6 +198,15 @@ const SPECS = {
   modesOfPlugin: through(t.pluginModes, t.pluginModes.pluginSlug, t.pluginModes.modeSlug, t.networkModes, t.networkModes.slug, [asc(t.pluginModes.ordinal)]),
   pluginsOfMode: through(t.pluginModes, t.pluginModes.modeSlug, t.pluginModes.pluginSlug, t.cniPlugins, t.cniPlugins.slug, [asc(t.pluginModes.id)]),
   limitationsOfPlugin: through(t.limitationPlugins, t.limitationPlugins.targetSlug, t.limitationPlugins.limitationSlug, t.limitations, t.limitations.slug, [asc(t.limitationPlugins.limitationSlug)]),
+  /** Own limitations and those of the plugins a plugin's modes delegate to (a table the build derives). */
+  effectiveLimitationsOfPlugin: through(
+    t.pluginEffectiveLimitations,
+    t.pluginEffectiveLimitations.pluginSlug,
+    t.pluginEffectiveLimitations.limitationSlug,
+    t.limitations,
+    t.limitations.slug,
+    [asc(t.pluginEffectiveLimitations.pluginSlug), asc(t.pluginEffectiveLimitations.limitationSlug)],
+  ),
   limitationsOfMode: through(t.limitationModes, t.limitationModes.targetSlug, t.limitationModes.limitationSlug, t.limitations, t.limitations.slug, [asc(t.limitationModes.limitationSlug)]),
 };
 

@@ -16,7 +16,7 @@ import { testDatabasePath } from '../support/fixtures.js';
 const database = openDatabase(testDatabasePath());
 afterAll(() => database.close());
 const { db } = database;
-const tables = Object.values(t).filter((v): v is SQLiteTable => is(v, SQLiteTable));
+const tables = (Object.values(t) as unknown[]).filter((v): v is SQLiteTable => is(v, SQLiteTable));
 
 describe('row reader', () => {
   it('covers the tables', () => expect(tables.length).toBeGreaterThan(20));

@@ -91,15 +91,8 @@ export const catalogueResolvers: Resolvers = {
       return follow(loaders.ipamOption, loaders.ipamByPlugin.load(p.slug), (l) => l.ipamSlug);
     },
     environments: (p, _, { loaders }) => loaders.environmentsByPlugin.load(p.slug),
-    async limitations(p, _, { loaders }) {
-      // Limitations of the plugin itself and of the reference plugins it delegates to.
-      const modes = await loaders.modesByPlugin.load(p.slug);
-      const delegates = [...new Set(modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : [])))];
-      const own = loaders.limitationsOfPlugin.load(p.slug);
-      if (delegates.length === 0) return own;
-      const all = (await Promise.all([own, ...delegates.map((slug) => loaders.limitationsOfPlugin.load(slug))])).flat();
-      return unique(all).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-    },
+    // Limitations of the plugin itself and of the reference plugins it delegates to, by slug.
+    limitations: (p, _, { loaders }) => loaders.effectiveLimitationsOfPlugin.load(p.slug),
     notes: (p, _, { loaders }) => loaders.notesByOwner.load(owner.cniPlugin(p.slug)),
   },
   PluginMode: {
