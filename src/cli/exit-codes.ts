@@ -10,7 +10,7 @@
  * | 2    | EXIT_COMPATIBLE_WITH_WARNINGS | COMPATIBLE_WITH_WARNINGS and `--fail-on warning`                |
  * | 3    | EXIT_INCOMPATIBLE            | INCOMPATIBLE and `--fail-on warning` or `--fail-on error`        |
  *
- * `--fail-on` (check only) chooses the verdicts that fail the job:
+ * `--fail-on` (check and scan) chooses the verdicts that fail the job:
  * - `error` (the default): INCOMPATIBLE exits 3; COMPATIBLE_WITH_WARNINGS exits 0.
  * - `warning`: INCOMPATIBLE exits 3; COMPATIBLE_WITH_WARNINGS exits 2.
  * - `none`: every verdict exits 0 (report only); usage and data errors still exit 1.
