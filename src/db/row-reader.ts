@@ -76,15 +76,18 @@ export function rowMapper<R>(selection: Selection): Mapper<R> {
 /** A prepared drizzle query that can return its rows as arrays. */
 interface PreparedValues {
   values(placeholders?: Record<string, unknown>): unknown;
+  getQuery(): { sql: string };
 }
 
 /** A prepared statement whose `all` returns shaped rows. */
 export interface PreparedRows<R, P extends Record<string, unknown> = Record<string, unknown>> {
   all(placeholders: P): R[];
+  /** The statement's SQL, for query-plan tests. */
+  readonly sql: string;
 }
 
 /** Wraps a prepared select (built from `selection`) so `all` reads arrays and shapes them once. */
 export function preparedRows<R, P extends Record<string, unknown> = Record<string, unknown>>(prepared: PreparedValues, selection: Selection): PreparedRows<R, P> {
   const shape = rowMapper<R>(selection);
-  return { all: (placeholders) => shape(prepared.values(placeholders) as unknown[][]) };
+  return { all: (placeholders) => shape(prepared.values(placeholders) as unknown[][]), sql: prepared.getQuery().sql };
 }

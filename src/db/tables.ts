@@ -330,7 +330,7 @@ export const nodeOsSupport = sqliteTable(
     note: text('note'),
     ordinal: integer('ordinal').notNull(),
   },
-  (t) => [index('node_os_support_ordinal').on(t.ordinal), index('node_os_support_release').on(t.windowsVersionSlug)],
+  (t) => [index('node_os_support_ordinal').on(t.ordinal), index('node_os_support_release').on(t.windowsVersionSlug), index('node_os_support_environment').on(t.environmentSlug)],
 );
 
 export const featureDefaultEnvironments = sqliteTable(

@@ -17,7 +17,7 @@
  * (src/db/knowledge.ts); this file serves the graph only.
  */
 import DataLoader from 'dataloader';
-import { asc, eq, getTableName, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { KbDatabase } from '../db/open.js';
 import { preparedRows } from '../db/row-reader.js';
@@ -33,6 +33,7 @@ export const inKeys = (column: AnySQLiteColumn): SQL => inArray(column, sql`(SEL
 
 interface Prepared<R> {
   all(params: { keys: string }): R[];
+  readonly sql: string;
 }
 
 /** What one loader reads: a prepared query per database, and how its rows map to keys. */
@@ -78,12 +79,15 @@ const featuresAvailableOn: Spec<string, { release: string; feature: Row<typeof t
   prepare(db) {
     const selection = { release: release.slug, feature: t.features };
     return preparedRows(
+      // CROSS JOIN is SQLite's join-order hint: find the release by slug first, then the releases at
+      // or below its build (build index), then their features (minimum-release index). Left to
+      // itself the planner walks every feature, cheap today but growing with the catalogue.
       db
         .select(selection)
-        .from(t.features)
-        .innerJoin(t.windowsVersions, eq(t.windowsVersions.slug, t.features.minimumWindowsSlug))
-        .innerJoin(release, lte(t.windowsVersions.build, release.build))
-        .where(inKeys(release.slug))
+        .from(release)
+        .crossJoin(t.windowsVersions)
+        .crossJoin(t.features)
+        .where(and(inKeys(release.slug), lte(t.windowsVersions.build, release.build), eq(t.features.minimumWindowsSlug, t.windowsVersions.slug)))
         .orderBy(asc(t.features.ordinal))
         .prepare(),
       selection,
@@ -243,6 +247,13 @@ export function listAll<T extends SQLiteTable>(db: KbDatabase, table: T, order: 
 export function prepareLoaders(db: KbDatabase): void {
   const statements = statementsOf(db);
   for (const [name, spec] of Object.entries(SPECS)) if (!statements.has(name)) statements.set(name, spec.prepare(db) as Prepared<unknown>);
+}
+
+/** Each loader's SQL by name, for the query-plan test (every batch must search an index). */
+export function loaderStatements(db: KbDatabase): Record<string, string> {
+  prepareLoaders(db);
+  const statements = statementsOf(db);
+  return Object.fromEntries(Object.keys(SPECS).map((name) => [name, statements.get(name)!.sql]));
 }
 
 /**
