@@ -30,10 +30,13 @@ WORKDIR /app
 # Dependencies first, so this layer is reused while the lock file does not change. Install scripts
 # are skipped because `prepare` (tsc) needs the sources, which are not copied yet; then only the
 # packages that package.json allowScripts approves run theirs (better-sqlite3's native build,
-# esbuild's binary check for tsx).
+# esbuild's binary check for tsx), and patch-package applies patches/ (what `postinstall` does
+# outside Docker; docs/operations.md, "The patched dependency").
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --ignore-scripts --no-audit --no-fund \
- && npm rebuild better-sqlite3 esbuild
+ && npm rebuild better-sqlite3 esbuild \
+ && npx patch-package
 
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
