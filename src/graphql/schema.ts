@@ -1,15 +1,19 @@
-/** The executable schema: the SDL in schema/ plus the resolver maps. */
+/**
+ * The executable schema: the SDL in schema/ plus one resolver map per schema file
+ * (src/graphql/resolvers/<file>.ts), and the enums' internal values (the seeds' lower-case
+ * spellings, derived from the vocabularies).
+ */
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { mergeResolvers } from './resolvers/merge.js';
 import { catalogueResolvers } from './resolvers/catalogue.js';
-import { Query } from './resolvers/query.js';
 import { verdictResolvers } from './resolvers/verdicts.js';
 import { instanceTypeResolvers } from './resolvers/instance-types.js';
 import { loadSdl } from './sdl.js';
 import { searchResolvers } from './resolvers/search.js';
+import { ENUM_VALUES } from './enum-values.js';
 
 export const typeDefs = loadSdl();
-export const resolvers = mergeResolvers([{ Query }, catalogueResolvers, verdictResolvers, instanceTypeResolvers, searchResolvers]);
+export const resolvers = mergeResolvers([catalogueResolvers, verdictResolvers, instanceTypeResolvers, searchResolvers, ENUM_VALUES]);
 
 /** The schema as one object, for executors that take it whole (the JIT gateway). */
 export const executableSchema = () => makeExecutableSchema({ typeDefs, resolvers: resolvers as never });

@@ -17,8 +17,9 @@ const schema = buildSchema('type Query { hello: String }');
 
 function capturingGateway(seen: object[]): GatewayInterface {
   const executor: GatewayExecutor = async ({ response }) => {
-    seen.push(response!.http);
-    response!.http.status = 203;
+    const http = response!.http!;
+    seen.push(http);
+    http.status = 203;
     return { data: { hello: 'world' } };
   };
   return {

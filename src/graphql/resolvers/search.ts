@@ -1,19 +1,12 @@
 /** search(query:, first:): full-text hits from the FTS5 index (src/db/search-index.ts), one per node. */
 import { search, toFtsQuery, type SearchResult } from '../../db/search-index.js';
-import { FINDING_CODES } from '../../domain/compatibility/findings.js';
 import { badUserInput } from '../errors.js';
 import { toGlobalId, type NodeType } from '../global-id.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { SearchHitParent } from '../mappers.js';
-import { nodeOf } from './query.js';
+import { nodeOf } from '../nodes.js';
 
 export const MAX_SEARCH_HITS = 50;
-
-/** A finding code as the FindingCodeInfo node, or null for a code that does not exist. */
-export function findingCodeInfo(code: string) {
-  const description = (FINDING_CODES as Record<string, string>)[code];
-  return description === undefined ? null : { code, description };
-}
 
 export const searchResolvers: Resolvers = {
   Query: {

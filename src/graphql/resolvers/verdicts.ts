@@ -10,7 +10,6 @@ import { Scanner } from '../../domain/scan/scan.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
 import { GraphQLError } from 'graphql';
 import type { Resolvers } from '../generated/resolvers.js';
-import { ENUM_VALUES } from '../enum-values.js';
 import { getAll } from './shared.js';
 
 type InstanceCapacityAnswer = PodCapacityResult & { instanceType: string };
@@ -109,6 +108,4 @@ export const verdictResolvers: Resolvers = {
   PodCapacity: {
     sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations.load(owner.instanceTypes))],
   },
-  // Internal values of enums are the seeds' lower-case spellings.
-  ...ENUM_VALUES,
 };

@@ -1,0 +1,35 @@
+/** Nodes by global id type and slug: what `node(id:)` and search hits resolve to. */
+import { FINDING_CODES } from '../domain/compatibility/findings.js';
+import type { RequestContext } from './context.js';
+import type { NodeType } from './global-id.js';
+
+/** A finding code as the FindingCodeInfo node, or null for a code that does not exist. */
+export function findingCodeInfo(code: string) {
+  const description = (FINDING_CODES as Record<string, string>)[code];
+  return description === undefined ? null : { code, description };
+}
+
+const NODE_LOADERS: Record<Exclude<NodeType, 'FindingCodeInfo'>, keyof RequestContext['loaders']> = {
+  WindowsVersion: 'windowsVersion',
+  NetworkMode: 'networkMode',
+  CniPlugin: 'cniPlugin',
+  Feature: 'feature',
+  Limitation: 'limitation',
+  IpamOption: 'ipamOption',
+  ServiceType: 'serviceType',
+  Environment: 'environment',
+  SourceDocument: 'sourceDocument',
+  InstanceType: 'instanceType',
+  GlossaryTerm: 'glossaryTerm',
+};
+
+/** The node of a type and slug (with its __typename), or null when there is none. */
+export async function nodeOf(type: NodeType, slug: string, { loaders }: RequestContext): Promise<object | null> {
+  if (type === 'FindingCodeInfo') {
+    const info = findingCodeInfo(slug);
+    return info ? { ...info, __typename: type } : null;
+  }
+  const loader = loaders[NODE_LOADERS[type]] as { load(slug: string): Promise<object | null> };
+  const row = await loader.load(slug);
+  return row ? { ...row, __typename: type } : null;
+}
