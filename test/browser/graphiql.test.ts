@@ -71,7 +71,6 @@ async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean,
 describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
   let app: RunningApp;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const externalRequests: string[] = [];
   const consoleErrors: string[] = [];
@@ -85,7 +84,7 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
       timeout: TIMEOUT,
     });
-    ({ context, page } = await freshPage());
+    ({ page } = await freshPage());
   }, TIMEOUT);
 
   /** A fresh context is a fresh profile: no cached assets, no saved GraphiQL tabs. Non-local requests are blocked and counted. */

@@ -40,7 +40,7 @@ describe('documents', () => {
   it('gives file, line and column for YAML that does not parse, and JSON too', () => {
     expect(() => [...objectsOf(read('bad/bad-indent.yaml'), 'bad-indent.yaml')]).toThrow(/^bad-indent\.yaml:5:1: All mapping items must start at the same column/);
     try {
-      [...objectsOf(read('bad/bad.json'), 'bad.json')];
+      Array.from(objectsOf(read('bad/bad.json'), 'bad.json'));
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ScanParseError);
@@ -212,7 +212,7 @@ describe('kubectl-layout Lists, one item at a time', () => {
     const text = list(items).replace('"kind": "ConfigMap",', '"kind": "ConfigMap"');
     expect(kubectlListItems(text)).toBeDefined();
     try {
-      [...objectsOf(text, 'dump.json')];
+      Array.from(objectsOf(text, 'dump.json'));
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ScanParseError);

@@ -66,7 +66,10 @@ function linesOf(text: string, offsets: readonly number[]): number[] {
   let line = 1;
   let at = 0;
   for (const offset of offsets) {
-    for (let nl = text.indexOf('\n', at); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) line++, (at = nl + 1);
+    for (let nl = text.indexOf('\n', at); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
+      line++;
+      at = nl + 1;
+    }
     at = Math.max(at, 0);
     lines.push(line);
   }
@@ -95,13 +98,22 @@ export function jsonItemOffsets(text: string): number[] {
       }
       if (i === -1) break;
       if (depth === 1) lastKey = text.slice(start + 1, i);
-      if (inItems && depth === 2 && expectValue) offsets.push(start), (expectValue = false);
+      if (inItems && depth === 2 && expectValue) {
+        offsets.push(start);
+        expectValue = false;
+      }
       continue;
     }
     if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (inItems && depth === 2 && expectValue) offsets.push(i), (expectValue = false);
+      if (inItems && depth === 2 && expectValue) {
+        offsets.push(i);
+        expectValue = false;
+      }
       depth++;
-      if (depth === 2 && c === 91 && lastKey === 'items') inItems = true, (expectValue = true);
+      if (depth === 2 && c === 91 && lastKey === 'items') {
+        inItems = true;
+        expectValue = true;
+      }
       continue;
     }
     if (c === 125 /* } */ || c === 93 /* ] */) {
@@ -110,7 +122,10 @@ export function jsonItemOffsets(text: string): number[] {
       continue;
     }
     if (c === 44 /* , */ && inItems && depth === 2) expectValue = true;
-    else if (inItems && depth === 2 && expectValue && c > 32) offsets.push(i), (expectValue = false);
+    else if (inItems && depth === 2 && expectValue && c > 32) {
+      offsets.push(i);
+      expectValue = false;
+    }
   }
   return offsets;
 }
@@ -143,7 +158,10 @@ export function kubectlListItems(text: string): { spans: ItemSpan[]; shell: stri
   let line = 1;
   let counted = 0;
   const lineAt = (offset: number) => {
-    for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) line++, (counted = nl + 1);
+    for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
+      line++;
+      counted = nl + 1;
+    }
     return line;
   };
   let at = open + itemsOpen.length;
@@ -363,8 +381,8 @@ export function* objectsOfChunks(chunks: Iterable<string>, whole: () => string, 
     for (let nl = buf.indexOf('\n', from); nl !== -1 && nl < to; nl = buf.indexOf('\n', nl + 1)) line++;
   };
   for (let i = 0; ; i++) {
-    // Keep only what is not read yet before the buffer grows.
-    if (pos > 0) (buf = buf.slice(pos)), (pos = 0);
+    // Keep only what is not read yet before the buffer grows (pos is past "[\n" or ",\n", never 0).
+    buf = buf.slice(pos);
     if (!fill(itemOpen.length) || !buf.startsWith(itemOpen)) return yield* general();
     const start = itemOpen.length - 2;
     let close = buf.indexOf(itemClose, start);

@@ -49,7 +49,7 @@ export interface CapacityData {
 export async function fetchCapacity(run: (query: string, variables: Record<string, unknown>) => Promise<CapacityPage>): Promise<CapacityData> {
   const rows: CapacityRow[] = [];
   let after: string | null = null;
-  let unusableCount = 0;
+  let unusableCount: number;
   for (;;) {
     const page: CapacityPage = await run(CAPACITY_QUERY, { after });
     rows.push(...page.instanceTypes.nodes);
