@@ -43,7 +43,7 @@ export function startNode(name: string, args: string[], port: number, env: Recor
   const argv = hasTaskset ? ['-c', String(SERVER_CPU), process.execPath, ...args] : args;
   const child = spawn(command, argv, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
+  child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
   return {
     name,
     url: `http://127.0.0.1:${port}`,

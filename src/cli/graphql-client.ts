@@ -72,7 +72,7 @@ export function graphqlErrorToCli(errors: readonly GraphqlError[], origin: strin
   const ext = first.extensions ?? {};
   if (ext.code === 'BAD_USER_INPUT' && typeof ext.field === 'string') {
     const field = ext.field.replace(/^input\./, '');
-    const wanted = /"([^"]*)"/.exec(first.message)?.[1] ?? (typeof variables?.[field] === 'string' ? (variables[field] as string) : undefined);
+    const wanted = /"([^"]*)"/.exec(first.message)?.[1] ?? (typeof variables?.[field] === 'string' ? variables[field] : undefined);
     // The API appends ". Valid choices: ..." / ". Closest known: ..."; the details list them instead.
     const reason = first.message.replace(/\. (Valid choices|Closest known): .*$/s, '');
     return new PlanFieldError(field, reason, ext.validChoices, ext.suggestions, ext.validChoices ? wanted : undefined);
@@ -108,7 +108,7 @@ export async function localClient(databasePath: string, today = new Date().toISO
       );
       if (response.body.kind !== 'single') throw new CliError(`${origin}: unexpected incremental response`);
       const { data, errors } = response.body.singleResult;
-      if (errors?.length) throw graphqlErrorToCli(errors as GraphqlError[], origin, variables?.input as Record<string, unknown> | undefined);
+      if (errors?.length) throw graphqlErrorToCli(errors, origin, variables?.input as Record<string, unknown> | undefined);
       return data as T;
     },
     async close() {

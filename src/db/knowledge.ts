@@ -57,7 +57,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
       return {
         id: r.id,
         // The seed schema admits only the domain's kinds; the column is plain text.
-        kind: r.kind as SettingFact['kind'],
+        kind: r.kind,
         key: r.key,
         value: r.value,
         ...(r.target ? { target: r.target } : {}),
@@ -108,7 +108,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           name: r.name,
           usedByKubernetes: r.usedByKubernetes,
           // Validated by the seed schema; the column is plain text.
-          stability: r.stability as PluginFact['modes'][number]['stability'],
+          stability: r.stability,
           settings: settings.get(owner.networkMode(r.slug)) ?? [],
           sources: cite(owner.networkMode(r.slug)),
         },
@@ -121,7 +121,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
       mode: r.modeSlug,
       ...(r.backend ? { backend: r.backend } : {}),
       ...(r.delegatesTo ? { delegatesTo: r.delegatesTo } : {}),
-      stability: r.stability as PluginFact['modes'][number]['stability'],
+      stability: r.stability,
       sources: cite(owner.pluginMode(r.id)),
     }),
   );

@@ -240,13 +240,13 @@ export function preparedStatement<P>(db: KbDatabase, name: string, prepare: () =
 
 /** Every row of `table` in `order`, through a statement prepared once per database. */
 export function listAll<T extends SQLiteTable>(db: KbDatabase, table: T, order: SQL | AnySQLiteColumn): Row<T>[] {
-  return preparedStatement(db, `list:${getTableName(table)}`, () => db.select().from(table as SQLiteTable).orderBy(order).prepare()).all() as Row<T>[];
+  return preparedStatement(db, `list:${getTableName(table)}`, () => db.select().from(table as SQLiteTable).orderBy(order).prepare()).all();
 }
 
 /** Prepares every loader's statement now, so no request pays for it (the server calls it at start). */
 export function prepareLoaders(db: KbDatabase): void {
   const statements = statementsOf(db);
-  for (const [name, spec] of Object.entries(SPECS)) if (!statements.has(name)) statements.set(name, spec.prepare(db) as Prepared<unknown>);
+  for (const [name, spec] of Object.entries(SPECS)) if (!statements.has(name)) statements.set(name, spec.prepare(db));
 }
 
 /** Each loader's SQL by name, for the query-plan test (every batch must search an index). */

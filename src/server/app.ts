@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ApolloServerPluginCacheControlDisabled(),
       singleCachePolicyPlugin(limits.cacheMaxAgeSeconds),
       maskingPlugin(),
-      errorCountingPlugin(() => metrics) as ApolloServerPlugin<RequestContext>,
+      errorCountingPlugin(() => metrics),
       ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[]),
     ],
   });

@@ -60,7 +60,7 @@ export function turnScheduledServer(handler: Handler, options: Record<string, un
     }
   });
   // What Fastify sets on the server it creates itself (fastify/lib/server.js), from its resolved options.
-  const number = (name: string) => (typeof options[name] === 'number' ? (options[name] as number) : undefined);
+  const number = (name: string) => (typeof options[name] === 'number' ? options[name] : undefined);
   server.keepAliveTimeout = number('keepAliveTimeout') ?? 72_000;
   server.requestTimeout = number('requestTimeout') ?? 0;
   server.setTimeout(number('connectionTimeout') ?? 0);

@@ -29,7 +29,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
   const env: Record<string, string | undefined> = { ...process.env, DATABASE_PATH: testDatabasePath(), COLUMNS: '160', NO_COLOR: '1', ...options.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.script ?? ['--import', 'tsx', ENTRY]), ...args], { cwd: options.cwd ?? PROJECT_ROOT, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [...(options.script ?? ['--import', 'tsx', ENTRY]), ...args], { cwd: options.cwd ?? PROJECT_ROOT, env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

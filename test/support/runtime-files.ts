@@ -100,6 +100,9 @@ export function sharedTempBase(): { base: string } | { reason: string } {
   return { reason: `neither ${tmpdir()} nor /tmp can be traversed by other users` };
 }
 
+/** The code of a failed spawn's error: spawnSync types it as a plain Error, which an ErrnoException is. */
+const errnoCode = (error: NodeJS.ErrnoException | undefined) => error?.code;
+
 /**
  * A node binary that `uid` can run: this one, or a world-readable copy of it when this one lies
  * under a directory the uid cannot traverse (nvm under /root, say). A reason when neither works
@@ -109,12 +112,12 @@ export function nodeRunnableBy(uid: number, copyInto: string): { node: string } 
   const tryRun = (node: string) => spawnSync(node, ['-e', 'process.exit(0)'], { uid, gid: uid, stdio: 'ignore' });
   const direct = tryRun(process.execPath);
   if (direct.status === 0) return { node: process.execPath };
-  const code = (direct.error as NodeJS.ErrnoException | undefined)?.code;
+  const code = errnoCode(direct.error);
   if (code !== 'EACCES' && code !== 'ENOENT') return { reason: `cannot start a process as uid ${uid}: ${code ?? `exit ${direct.status}`}` };
   const copy = join(copyInto, 'node');
   copyFileSync(process.execPath, copy);
   chmodSync(copy, 0o755);
   const copied = tryRun(copy);
   if (copied.status === 0) return { node: copy };
-  return { reason: `uid ${uid} cannot run ${process.execPath} (${code}) nor a copy of it (${(copied.error as NodeJS.ErrnoException | undefined)?.code ?? `exit ${copied.status}`})` };
+  return { reason: `uid ${uid} cannot run ${process.execPath} (${code}) nor a copy of it (${errnoCode(copied.error) ?? `exit ${copied.status}`})` };
 }

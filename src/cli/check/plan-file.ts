@@ -96,7 +96,7 @@ export function parsePlan(source: string, name: string): PlanFile {
   const parsed = PLAN_FILE_SCHEMA.safeParse(record);
   if (!parsed.success) throw shapeError(name, parsed.error.issues);
   const { $comment: _comment, ...input } = parsed.data;
-  return { name, input: input as PlanInput };
+  return { name, input };
 }
 
 export function readPlanFile(path: string): PlanFile {

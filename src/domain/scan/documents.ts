@@ -239,14 +239,14 @@ function* fromYaml(text: string, file: string, skipped: SkippedDocument[]): Gene
       throw new ScanParseError(file, pos.line, pos.col, error.message.split('\n')[0]!);
     }
   }
-  for (const doc of docs) yield* objectsOfDocument(doc as Document, counter, file, skipped);
+  for (const doc of docs) yield* objectsOfDocument(doc, counter, file, skipped);
 }
 
 function* objectsOfDocument(doc: Document, counter: LineCounter, file: string, skipped: SkippedDocument[]): Generator<SourceObject> {
   const root = doc.contents;
   if (root === null) return; // an empty document (a "---" with nothing after it)
   const startLine = (node: { range?: [number, number, number] | null } | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : undefined);
-  const docLine = startLine(root as never) ?? 1;
+  const docLine = startLine(root) ?? 1;
   const data: unknown = doc.toJS({ maxAliasCount: 100 });
   if (!isRecord(data) || !isMap(root)) {
     skipped.push({ file, line: docLine, reason: data === null || data === undefined ? 'an empty document' : 'not a Kubernetes object (not a mapping)' });

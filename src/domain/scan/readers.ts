@@ -193,7 +193,7 @@ function readService(obj: Json): ReadResult {
   const spec = record(obj.spec) ?? {};
   const type = text(spec.type);
   if (type === undefined) r.facts.push({ field: 'serviceTypes', value: 'cluster-ip', path: 'spec' });
-  else if (SERVICE_TYPES[type]) r.facts.push({ field: 'serviceTypes', value: SERVICE_TYPES[type]!, path: 'spec.type' });
+  else if (SERVICE_TYPES[type]) r.facts.push({ field: 'serviceTypes', value: SERVICE_TYPES[type], path: 'spec.type' });
   else r.missing.push(`spec.type "${type}" is not a Service type`);
   if (text(spec.sessionAffinity) === 'ClientIP') r.facts.push({ field: 'features', value: 'session-affinity', path: 'spec.sessionAffinity' });
   if (text(spec.externalTrafficPolicy) === 'Local') r.facts.push({ field: 'features', value: 'client-ip-preservation', path: 'spec.externalTrafficPolicy' });
@@ -304,7 +304,7 @@ function readCniConfig(config: Json, path: string, r: Reading): boolean {
       found = true;
       r.clusterFacts.push({ field: 'cniPlugin', value: 'flannel', path: `${base}.type` });
       const delegate = text(at(plugin, 'delegate.type'));
-      if (delegate && DELEGATE_MODES[delegate]) r.clusterFacts.push({ field: 'networkMode', value: DELEGATE_MODES[delegate]!, path: `${base}.delegate.type` });
+      if (delegate && DELEGATE_MODES[delegate]) r.clusterFacts.push({ field: 'networkMode', value: DELEGATE_MODES[delegate], path: `${base}.delegate.type` });
     } else if (type === 'calico') {
       found = true;
       r.clusterFacts.push({ field: 'cniPlugin', value: 'calico', path: `${base}.type` });
@@ -349,7 +349,7 @@ function readConfigMap(obj: Json): ReadResult {
       found = true;
       r.clusterFacts.push({ field: 'cniPlugin', value: 'flannel', path });
       const backend = text(at(conf, 'Backend.Type'));
-      if (backend && FLANNEL_BACKENDS[backend]) r.clusterFacts.push({ field: 'networkMode', value: FLANNEL_BACKENDS[backend]!, path: `${path}.Backend.Type` });
+      if (backend && FLANNEL_BACKENDS[backend]) r.clusterFacts.push({ field: 'networkMode', value: FLANNEL_BACKENDS[backend], path: `${path}.Backend.Type` });
       else r.missing.push(backend ? `${path}.Backend.Type "${backend}" is not a backend flannel offers on Windows (vxlan, host-gw)` : `${path}.Backend.Type`);
       if (backend === 'vxlan') {
         const vni = at(conf, 'Backend.VNI');

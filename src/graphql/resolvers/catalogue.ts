@@ -44,7 +44,7 @@ export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent
   const kubernetes = kubernetesRange(r.kubernetesMin, r.kubernetesMax);
   return {
     id: r.id,
-    kind: r.kind as SettingParent['kind'],
+    kind: r.kind,
     key: r.key,
     value: r.value,
     ...(r.target ? { target: r.target } : {}),

@@ -78,7 +78,7 @@ export const DEFAULT_CHART_FAMILIES = ['m5', 'c6i', 'r7i'];
 
 /** Reads the query string leniently: a value that makes no sense is ignored, never an error. */
 export function parseCapacityParams(query: Record<string, unknown>): CapacityParams {
-  const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).trim() : '');
+  const text = (key: string) => (typeof query[key] === 'string' ? query[key].trim() : '');
   const family = /^[a-z0-9-]{1,20}$/.test(text('family')) ? text('family') : '';
   const minText = text('minPods');
   const min = /^\d{1,6}$/.test(minText) ? Number(minText) : null;

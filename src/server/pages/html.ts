@@ -30,7 +30,7 @@ function render(value: Interpolation): string {
 /** Tagged template: `html\`<td>${text}</td>\`` escapes `text`; arrays are joined; null, undefined and false render nothing. */
 export function html(strings: TemplateStringsArray, ...values: Interpolation[]): Html {
   let out = strings[0]!;
-  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1]!;
   return new Html(out);
 }
 
