@@ -106,7 +106,7 @@ export function httpRequest(query: string, variables: Record<string, unknown> | 
   if (variables) params.set('variables', JSON.stringify(variables));
   // Stock Apollo (the baseline) refuses GETs without a preflight-forcing header; the service no longer
   // needs it (CSRF_PREVENTION is off by default), and sending it costs both sides the same.
-  return { method: 'GET', path: `/graphql?${params}`, headers: { 'apollo-require-preflight': 'true' } };
+  return { method: 'GET', path: `/graphql?${params.toString()}`, headers: { 'apollo-require-preflight': 'true' } };
 }
 
 /** Registers an APQ hash with a server (a POST carrying both the hash and the text). */

@@ -80,7 +80,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
     .addHelpText('after', `\n${EXIT_CODES_HELP}`);
-  const database = (command: Command) => (command.optsWithGlobals() as { database: string }).database;
+  const database = (command: Command) => command.optsWithGlobals<{ database: string }>().database;
 
   program
     .command('check')

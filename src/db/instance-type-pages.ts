@@ -22,8 +22,8 @@ export type InstanceTypeRow = typeof t.instanceTypes.$inferSelect;
 export interface Page {
   rows: InstanceTypeRow[];
   hasNextPage: boolean;
-  /** Items matching the filter in all pages; counted when first asked for. */
-  totalCount(): number;
+  /** Items matching the filter in all pages; counted when first asked for (a plain function: it may be passed on unbound). */
+  totalCount: () => number;
 }
 
 /** The rank column of a mode: ascending rank = the list's order. */

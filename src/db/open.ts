@@ -22,8 +22,8 @@ export interface OpenDatabase {
   db: KbDatabase;
   sqlite: Database.Database;
   meta: { datasetVersion: string; builtAt: string; schemaVersion: string };
-  /** Number of SQL statements run so far (for tests that prove there is no N+1). */
-  statementCount(): number;
+  /** Number of SQL statements run so far (for tests that prove there is no N+1); a plain function, passed on unbound. */
+  statementCount: () => number;
   close(): void;
 }
 

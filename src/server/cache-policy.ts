@@ -7,13 +7,14 @@
  * nested queries (../shared/research/perf-security-anchors.md, A1); this decides once per request.
  */
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
+import { OperationTypeNode } from 'graphql';
 
 export function singleCachePolicyPlugin(maxAgeSeconds: number): ApolloServerPlugin {
   // One listener for all requests: it keeps no per-request state, so nothing is allocated per request.
   const listener: GraphQLRequestListener<BaseContext> = {
     async willSendResponse({ response, operation, overallCachePolicy }) {
       if (response.body.kind !== 'single') return;
-      const cacheable = maxAgeSeconds > 0 && operation?.operation === 'query' && !response.body.singleResult.errors;
+      const cacheable = maxAgeSeconds > 0 && operation?.operation === OperationTypeNode.QUERY && !response.body.singleResult.errors;
       if (cacheable) {
         // Kept in Apollo's own record too, for any plugin that reads it.
         overallCachePolicy.replace({ maxAge: maxAgeSeconds, scope: 'PUBLIC' });

@@ -62,7 +62,10 @@ export function errorCountingPlugin(metrics: () => Metrics | undefined): ApolloS
   const listener: GraphQLRequestListener<BaseContext> = {
     async willSendResponse({ response }) {
       if (response.body.kind !== 'single') return;
-      for (const error of response.body.singleResult.errors ?? []) metrics()?.graphqlErrors.inc({ code: String(error.extensions?.code ?? 'UNKNOWN') });
+      for (const error of response.body.singleResult.errors ?? []) {
+        const code = error.extensions?.code;
+        metrics()?.graphqlErrors.inc({ code: typeof code === 'string' ? code : 'UNKNOWN' });
+      }
     },
   };
   return { requestDidStart: async () => listener };

@@ -434,7 +434,7 @@ describe('Dockerfile', () => {
     const runs = stages[0]!.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
     const at = (command: string) => runs.findIndex((r) => r.includes(command));
     const order = ['npm ci', 'npm run build', 'npm run db:build', 'npm prune --omit=dev'].map(at);
-    expect(order.every((i) => i >= 0), `found at ${order}`).toBe(true);
+    expect(order.every((i) => i >= 0), `found at ${order.join(',')}`).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(packageJson.scripts['db:build']).toBeDefined();
     expect(packageJson.scripts.build).toBe('tsc -p tsconfig.build.json');

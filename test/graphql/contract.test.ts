@@ -1,7 +1,7 @@
 /** The served schema keeps the public contract: no breaking change, ever. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSchema, findBreakingChanges, findDangerousChanges } from 'graphql';
+import { buildSchema, DangerousChangeType, findBreakingChanges, findDangerousChanges } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { typeDefs } from '../../src/graphql/schema.js';
@@ -31,7 +31,7 @@ describe('public contract', () => {
 
   it('only adds the enum value AC to ServicingChannel among dangerous changes to contract enums', () => {
     const contract = buildSchema(readFileSync(contractPath, 'utf8'));
-    const enumAdds = findDangerousChanges(contract, served).filter((c) => c.type === 'VALUE_ADDED_TO_ENUM').map((c) => c.description);
+    const enumAdds = findDangerousChanges(contract, served).filter((c) => c.type === DangerousChangeType.VALUE_ADDED_TO_ENUM).map((c) => c.description);
     expect(enumAdds.sort()).toEqual(
       [
         'AC was added to enum type ServicingChannel.',

@@ -23,7 +23,7 @@ const json = async (response: Response): Promise<Body> => response.json();
 const search = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 /** A GET as standard clients send it: no CSRF preflight header (CSRF prevention is off by default). */
 function get(params: Record<string, unknown>, headers: Record<string, string> = {}, base = app.url) {
-  return fetch(`${base}/graphql?${search(params)}`, { headers });
+  return fetch(`${base}/graphql?${search(params).toString()}`, { headers });
 }
 /** What a browser's address bar sends. */
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
@@ -187,7 +187,7 @@ describe('RESPONSE_CACHE_BYTES=0', () => {
   it('turns the cache off', async () => {
     const uncached = await startApp({ limits: { ...DEFAULT_LIMITS, responseCacheBytes: 0 } });
     try {
-      const url = `${uncached.url}/graphql?${new URLSearchParams({ query: LOOKUP, variables: JSON.stringify({ slug: 'flannel' }) })}`;
+      const url = `${uncached.url}/graphql?${new URLSearchParams({ query: LOOKUP, variables: JSON.stringify({ slug: 'flannel' }) }).toString()}`;
       for (let i = 0; i < 2; i++) {
         const response = await fetch(url);
         expect(response.status).toBe(200);

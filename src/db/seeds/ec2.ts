@@ -38,7 +38,7 @@ function bool(row: CsvRow, column: keyof CsvRow, line: number): boolean {
 
 /** Converts the CSV text to the YAML seed text: one flow-style line per instance type, sorted by name. */
 export function csvToSeed(csv: string): { yaml: string; count: number } {
-  const rows = parse(csv, { columns: true, skip_empty_lines: true, trim: true }) as CsvRow[];
+  const rows = parse<CsvRow>(csv, { columns: true, skip_empty_lines: true, trim: true });
   const header = Object.keys(rows[0] ?? {});
   if (header.join(',') !== COLUMNS.join(',')) throw new Error(`unexpected CSV columns: ${header.join(',')} (expected ${COLUMNS.join(',')})`);
   const lines = rows

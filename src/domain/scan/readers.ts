@@ -355,9 +355,9 @@ function readConfigMap(obj: Json): ReadResult {
         const vni = at(conf, 'Backend.VNI');
         const port = at(conf, 'Backend.Port');
         if (vni !== undefined && (typeof vni !== 'number' || vni < 4096))
-          r.settingProblems.push({ message: `flannel VXLAN uses VNI ${String(vni)}; Windows nodes need 4096 or higher (4096 by default)`, path: `${path}.Backend.VNI`, remediation: 'Set "VNI": 4096 in net-conf.json.' });
+          r.settingProblems.push({ message: `flannel VXLAN uses VNI ${JSON.stringify(vni)}; Windows nodes need 4096 or higher (4096 by default)`, path: `${path}.Backend.VNI`, remediation: 'Set "VNI": 4096 in net-conf.json.' });
         if (port !== undefined && port !== 4789)
-          r.settingProblems.push({ message: `flannel VXLAN uses UDP port ${String(port)}; Windows nodes need 4789`, path: `${path}.Backend.Port`, remediation: 'Set "Port": 4789 in net-conf.json.' });
+          r.settingProblems.push({ message: `flannel VXLAN uses UDP port ${JSON.stringify(port)}; Windows nodes need 4789`, path: `${path}.Backend.Port`, remediation: 'Set "Port": 4789 in net-conf.json.' });
       }
     }
   }
