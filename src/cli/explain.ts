@@ -7,10 +7,20 @@ import { closestNames } from '../domain/closest.js';
 import { CliError } from './errors.js';
 import { SourceList, outputWidth, settingText, wrap } from './format/text.js';
 import { localClient } from './graphql-client.js';
-import { ENTITY_KINDS, EXPLAIN_QUERY, SLUGS_QUERY, type EntityKind, type SettingView, type SlugsView, type SourceRef } from './queries.js';
+import {
+  ENTITY_KINDS,
+  EXPLAIN_QUERY,
+  SLUGS_QUERY,
+  type EntityKind,
+  type ExplainData,
+  type ExplainViews,
+  type SettingView,
+  type SlugsView,
+  type SourceRef,
+} from './queries.js';
 
-type Named = { slug: string; name: string };
-type Obj = Record<string, any>; // GraphQL data, shaped by EXPLAIN_QUERY
+/** One entity with its kind, as EXPLAIN_QUERY found it. */
+export type Entity = { [K in EntityKind]: { kind: K; view: ExplainViews[K] } }[EntityKind];
 
 export interface ExplainOptions {
   database: string;
@@ -29,7 +39,7 @@ const KIND_LABEL: Record<EntityKind, string> = {
   'instance-type': 'EC2 instance type',
 };
 
-const slugs = (list: Named[] | undefined) => (list && list.length ? list.map((x) => x.slug).join(', ') : undefined);
+const slugs = (list: { slug: string }[] | undefined) => (list && list.length ? list.map((x) => x.slug).join(', ') : undefined);
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 const WORDS: Record<string, string> = { X86_64: 'x86_64', ARM64: 'arm64', IP_ADDRESSES: 'IP addresses', KUBELET_MAX_PODS: 'kubelet max-pods', NITRO: 'Nitro', XEN: 'Xen', LTSC: 'LTSC', SAC: 'SAC', AC: 'AC' };
 /** An enum value in words: KNOWN_ISSUE -> known issue. */
@@ -52,7 +62,7 @@ class Sheet {
   }
 }
 
-function fill(kind: EntityKind, e: Obj, sheet: Sheet): { title: string; description?: string } {
+function fill({ kind, view: e }: Entity, sheet: Sheet): { title: string; description?: string } {
   const cite = (refs: SourceRef[]) => sheet.sources.cite(refs);
   switch (kind) {
     case 'windows-version':
@@ -63,16 +73,16 @@ function fill(kind: EntityKind, e: Obj, sheet: Sheet): { title: string; descript
       sheet.fact('mainstream support ends', e.mainstreamSupportEnds);
       sheet.fact('support ends', e.supportEnds);
       sheet.fact('features available', slugs(e.featuresAvailable));
-      sheet.block('Updates', (e.updates as Obj[]).map((u) => `${u.kb} (${u.build}, ${u.releaseDate}): ${u.description}${cite(u.sources)}`));
-      sheet.block('Notes', (e.notes as Obj[]).map((n) => `${n.text}${cite(n.sources)}`));
+      sheet.block('Updates', e.updates.map((u) => `${u.kb} (${u.build}, ${u.releaseDate}): ${u.description}${cite(u.sources)}`));
+      sheet.block('Notes', e.notes.map((n) => `${n.text}${cite(n.sources)}`));
       return { title: e.name };
     case 'network-mode':
       sheet.fact('used by Kubernetes', yesNo(e.usedByKubernetes));
       sheet.fact('stability', lower(e.stability));
       sheet.fact('packet modifications', e.packetModifications);
       sheet.fact('CNI plugins', slugs(e.cniPlugins));
-      sheet.fact('limitations', (e.limitations as Named[]).map((l) => l.slug).join(', '));
-      sheet.block('Status notes', (e.statusNotes as Obj[]).map((n) => `${n.text}${cite(n.sources)}`));
+      sheet.fact('limitations', e.limitations.map((l) => l.slug).join(', '));
+      sheet.block('Status notes', e.statusNotes.map((n) => `${n.text}${cite(n.sources)}`));
       sheet.settings('Settings', e.settings);
       return { title: e.name, description: e.description };
     case 'cni-plugin':
@@ -82,18 +92,18 @@ function fill(kind: EntityKind, e: Obj, sheet: Sheet): { title: string; descript
         e.networkPolicy.sources,
       );
       sheet.fact('IPAM options', slugs(e.ipamOptions));
-      sheet.fact('limitations', (e.limitations as Named[]).map((l) => l.slug).join(', '));
+      sheet.fact('limitations', e.limitations.map((l) => l.slug).join(', '));
       sheet.block(
         'Network modes',
-        (e.modes as Obj[]).map(
+        e.modes.map(
           (m) => `${m.mode.slug}${m.backend ? ` (backend ${m.backend})` : ''}${m.delegatesTo ? `, delegates to ${m.delegatesTo.slug}` : ''}, ${lower(m.stability)}${cite(m.sources)}`,
         ),
       );
       sheet.block(
         'Environments',
-        (e.environments as Obj[]).map((x) => `${x.environment.slug}: ${lower(x.status)}${x.since ? ` since ${x.since}` : ''}${x.note ? ` - ${x.note}` : ''}${cite(x.sources)}`),
+        e.environments.map((x) => `${x.environment.slug}: ${lower(x.status)}${x.since ? ` since ${x.since}` : ''}${x.note ? ` - ${x.note}` : ''}${cite(x.sources)}`),
       );
-      sheet.block('Notes', (e.notes as Obj[]).map((n) => `${n.text}${cite(n.sources)}`));
+      sheet.block('Notes', e.notes.map((n) => `${n.text}${cite(n.sources)}`));
       return { title: e.name, description: e.description };
     case 'feature':
       sheet.fact('minimum Windows', `${e.minimumWindowsVersion.name} (${e.minimumWindowsVersion.slug}, build ${e.minimumBuild ?? e.minimumWindowsVersion.build})`, e.minimumWindowsSources);
@@ -103,7 +113,7 @@ function fill(kind: EntityKind, e: Obj, sheet: Sheet): { title: string; descript
       sheet.settings('Settings', e.settings);
       return { title: e.name, description: e.description };
     case 'limitation': {
-      const a = e.appliesTo as Obj;
+      const a = e.appliesTo;
       sheet.fact('kind', lower(e.kind));
       sheet.fact('severity', lower(e.severity));
       sheet.fact('environments', slugs(a.environments));
@@ -114,7 +124,7 @@ function fill(kind: EntityKind, e: Obj, sheet: Sheet): { title: string; descript
       sheet.fact('features', slugs(a.features));
       sheet.fact('Service types', slugs(a.serviceTypes));
       if (e.threshold) sheet.fact('threshold', `${e.threshold.approximate ? 'about ' : ''}${e.threshold.max} ${lower(e.threshold.metric)}`);
-      sheet.fact('parameters', (e.parameters as Obj[]).map((p) => `${p.name}=${p.value}`).join(', '));
+      sheet.fact('parameters', e.parameters.map((p) => `${p.name}=${p.value}`).join(', '));
       sheet.fact('mitigated by', slugs(e.mitigatedBy));
       sheet.fact('workaround', e.workaround);
       sheet.fact('revisions', e.revisionNote);
@@ -129,7 +139,7 @@ function fill(kind: EntityKind, e: Obj, sheet: Sheet): { title: string; descript
     case 'environment':
       return { title: e.name, description: e.description };
     case 'instance-type': {
-      const capacity = (c: Obj | null) => (c ? `${c.maxPods} pods, ${c.schedulablePods} schedulable (limited by ${lower(c.limitedBy)})` : 'not available');
+      const capacity = (c: ExplainViews['instance-type']['secondaryIpCapacity']) => (c ? `${c.maxPods} pods, ${c.schedulablePods} schedulable (limited by ${lower(c.limitedBy)})` : 'not available');
       sheet.fact('family', e.family);
       sheet.fact('architecture', lower(e.architecture));
       sheet.fact('usable for Windows', e.usableForWindows ? 'yes' : `no: ${e.notUsableReason}`);
@@ -144,12 +154,13 @@ function fill(kind: EntityKind, e: Obj, sheet: Sheet): { title: string; descript
   }
 }
 
-export function renderEntity(kind: EntityKind, entity: Obj, width = outputWidth()): string {
+export function renderEntity(entity: Entity, width = outputWidth()): string {
+  const { kind, view } = entity;
   const sheet = new Sheet(new SourceList());
   // The entity's own sources are numbered first and cited on the title line.
-  const own = sheet.sources.cite((entity.sources as SourceRef[] | undefined) ?? []);
-  const { title, description } = fill(kind, entity, sheet);
-  const id = entity.slug ?? entity.name;
+  const own = sheet.sources.cite(view.sources);
+  const { title, description } = fill(entity, sheet);
+  const id = 'slug' in view ? view.slug : view.name;
   const out = [`${KIND_LABEL[kind]}: ${title === id ? title : `${title} (${id})`}${own}`];
   if (description) out.push('', wrap(description, width));
   if (sheet.facts.length) {
@@ -168,7 +179,7 @@ export function renderEntity(kind: EntityKind, entity: Obj, width = outputWidth(
 export async function runExplain(slug: string, options: ExplainOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<void> {
   const client = await localClient(options.database);
   try {
-    const data = await client.request<Record<string, Obj | null>>(EXPLAIN_QUERY, { slug });
+    const data = await client.request<ExplainData>(EXPLAIN_QUERY, { slug });
     const kinds = (Object.keys(ENTITY_KINDS) as EntityKind[]).filter((k) => (options.kind === undefined || options.kind === k) && data[ENTITY_KINDS[k]]);
     if (kinds.length === 0) {
       const all = await client.request<SlugsView>(SLUGS_QUERY);
@@ -180,7 +191,8 @@ export async function runExplain(slug: string, options: ExplainOptions, stdout: 
       stdout.write(`${JSON.stringify(Object.fromEntries(kinds.map((k) => [k, data[ENTITY_KINDS[k]]])), null, 2)}\n`);
       return;
     }
-    stdout.write(kinds.map((k) => renderEntity(k, data[ENTITY_KINDS[k]]!)).join('\n'));
+    // data[ENTITY_KINDS[kind]] is the view of that kind (ExplainData pairs them); TypeScript cannot follow the pairing through the lookup.
+    stdout.write(kinds.map((kind) => renderEntity({ kind, view: data[ENTITY_KINDS[kind]] } as Entity)).join('\n'));
   } finally {
     await client.close();
   }

@@ -159,6 +159,131 @@ export const EXPLAIN_QUERY = `query Explain($slug: String!) {
 ${SOURCE}
 ${SETTING}`;
 
+/** A related entity as EXPLAIN_QUERY asks for it (`{ slug name }`). */
+export interface NamedRef {
+  slug: string;
+  name: string;
+}
+
+interface NoteView {
+  text: string;
+  sources: SourceRef[];
+}
+
+interface CapacityBrief {
+  maxPods: number;
+  schedulablePods: number;
+  limitedBy: string;
+}
+
+/** What EXPLAIN_QUERY returns for each kind of entity; explain prints enum values in words, so they stay strings here. */
+export interface ExplainViews {
+  'windows-version': {
+    slug: string;
+    name: string;
+    version: string;
+    versionLabelVerified: boolean;
+    build: number;
+    servicingChannel: string;
+    releaseDate: string;
+    mainstreamSupportEnds: string | null;
+    supportEnds: string | null;
+    updates: { kb: string; build: string; releaseDate: string; description: string; sources: SourceRef[] }[];
+    featuresAvailable: NamedRef[];
+    notes: NoteView[];
+    sources: SourceRef[];
+  };
+  'network-mode': {
+    slug: string;
+    name: string;
+    description: string;
+    packetModifications: string;
+    usedByKubernetes: boolean;
+    stability: string;
+    statusNotes: NoteView[];
+    settings: SettingView[];
+    cniPlugins: NamedRef[];
+    limitations: { slug: string; title: string }[];
+    sources: SourceRef[];
+  };
+  'cni-plugin': {
+    slug: string;
+    name: string;
+    description: string;
+    modes: { mode: NamedRef; backend: string | null; delegatesTo: NamedRef | null; stability: string; sources: SourceRef[] }[];
+    networkPolicy: { support: string; note: string | null; sources: SourceRef[] };
+    ipamOptions: NamedRef[];
+    environments: { environment: NamedRef; status: string; since: string | null; note: string | null; sources: SourceRef[] }[];
+    limitations: { slug: string; title: string }[];
+    notes: NoteView[];
+    sources: SourceRef[];
+  };
+  feature: {
+    slug: string;
+    name: string;
+    description: string;
+    minimumWindowsVersion: { slug: string; name: string; build: number };
+    minimumBuild: string | null;
+    minimumWindowsSources: SourceRef[];
+    minimumKubernetesVersion: string | null;
+    requires: NamedRef[];
+    settings: SettingView[];
+    enablementNote: string | null;
+    sources: SourceRef[];
+  };
+  limitation: {
+    slug: string;
+    title: string;
+    kind: string;
+    description: string;
+    severity: string;
+    appliesTo: {
+      environments: NamedRef[];
+      cniPlugins: NamedRef[];
+      networkModes: NamedRef[];
+      windowsBuilds: { description: string } | null;
+      kubernetesVersions: { description: string } | null;
+      features: NamedRef[];
+      serviceTypes: NamedRef[];
+    };
+    threshold: { metric: string; max: number; approximate: boolean } | null;
+    parameters: { name: string; value: number }[];
+    mitigatedBy: NamedRef[];
+    workaround: string | null;
+    workaroundSettings: SettingView[];
+    revisionNote: string | null;
+    sources: SourceRef[];
+  };
+  'ipam-option': {
+    slug: string;
+    name: string;
+    description: string;
+    restrictedTo: NamedRef[];
+    isFallback: boolean;
+    settings: SettingView[];
+    sources: SourceRef[];
+  };
+  environment: { slug: string; name: string; description: string; sources: SourceRef[] };
+  'instance-type': {
+    name: string;
+    family: string;
+    architecture: string;
+    usableForWindows: boolean;
+    notUsableReason: string | null;
+    hypervisor: string | null;
+    bareMetal: boolean;
+    maxInterfaces: number;
+    ipv4AddressesPerInterface: number;
+    prefixDelegationSupported: boolean;
+    secondaryIpCapacity: CapacityBrief | null;
+    prefixDelegationCapacity: CapacityBrief | null;
+    sources: SourceRef[];
+  };
+}
+
+/** EXPLAIN_QUERY's data: one field per kind, null when the slug names no entity of that kind. */
+export type ExplainData = { [K in EntityKind as (typeof ENTITY_KINDS)[K]]: ExplainViews[K] | null };
+
 /** Every slug explain knows except instance types (those come from the knowledge snapshot). */
 export const SLUGS_QUERY = `{
   windowsVersions { slug } networkModes { slug } cniPlugins { slug } features { slug }

@@ -86,11 +86,12 @@ export function pageParams(filter: InstanceTypeFilter, first: number, after?: Se
   };
 }
 
-const pageStatements = new WeakMap<KbDatabase, Map<PodsMode, { all(params: Record<string, unknown>): InstanceTypeRow[] }>>();
+type PageStatement = { all(params: Record<string, unknown>): InstanceTypeRow[] };
+const pageStatements = new WeakMap<KbDatabase, Map<PodsMode, PageStatement>>();
 
 export function instanceTypePage(db: KbDatabase, mode: PodsMode, filter: InstanceTypeFilter, first: number, after?: Seek): Page {
   let statements = pageStatements.get(db);
-  if (!statements) pageStatements.set(db, (statements = new Map()));
+  if (!statements) pageStatements.set(db, (statements = new Map<PodsMode, PageStatement>()));
   let statement = statements.get(mode);
   if (!statement) statements.set(mode, (statement = pageQuery(db, mode).prepare()));
   const rows = statement.all(pageParams(filter, first, after));
@@ -100,7 +101,7 @@ export function instanceTypePage(db: KbDatabase, mode: PodsMode, filter: Instanc
     hasNextPage: rows.length > first,
     totalCount: () => {
       let totals = totalsByDb.get(db);
-      if (!totals) totalsByDb.set(db, (totals = new Map()));
+      if (!totals) totalsByDb.set(db, (totals = new Map<string, number>()));
       let total = totals.get(key);
       if (total === undefined) {
         const where = filterClauses(mode, filter);

@@ -223,7 +223,7 @@ const preparedByDb = new WeakMap<KbDatabase, Map<string, Prepared<unknown>>>();
 
 function statementsOf(db: KbDatabase): Map<string, Prepared<unknown>> {
   let statements = preparedByDb.get(db);
-  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  if (!statements) preparedByDb.set(db, (statements = new Map<string, Prepared<unknown>>()));
   return statements;
 }
 

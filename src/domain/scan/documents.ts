@@ -349,7 +349,7 @@ export function* objectsOfChunks(chunks: Iterable<string>, whole: () => string, 
   };
   const mark = skipped.length;
   let yielded = 0;
-  function* general(): Generator<SourceObject> {
+  function* general(): Generator<SourceObject, void> {
     skipped.length = mark;
     let pass = yielded;
     for (const object of objectsOf(whole(), file, skipped)) if (pass > 0) pass--;

@@ -17,7 +17,7 @@ const capacityMemos = new WeakMap<Knowledge, Map<string, InstanceCapacityAnswer>
 /** Answers by mode and known instance type (at most two per type), for as long as the snapshot lives. */
 function capacityMemo(knowledge: Knowledge): Map<string, InstanceCapacityAnswer> {
   let memo = capacityMemos.get(knowledge);
-  if (!memo) capacityMemos.set(knowledge, (memo = new Map()));
+  if (!memo) capacityMemos.set(knowledge, (memo = new Map<string, InstanceCapacityAnswer>()));
   return memo;
 }
 
