@@ -1,5 +1,6 @@
 /** `winnet-kb capacity` end to end: the arithmetic, the kubelet cap, and every refusal. */
 import { describe, expect, it, vi } from 'vitest';
+import type { CapacityView } from '../../src/cli/queries.js';
 import { computePodCapacity } from '../../src/domain/capacity.js';
 import { supportsPrefixDelegation, windowsUnsuitability } from '../../src/domain/instance-types.js';
 import { testKnowledge } from '../support/fixtures.js';
@@ -26,7 +27,7 @@ describe('capacity', () => {
       runCli(['capacity', 'c5.xlarge', '--mode', 'prefix-delegation', '--kubelet-max-pods', '250', '-o', 'json']),
     ]);
     expect(plain.code, plain.stderr).toBe(0);
-    const m5 = JSON.parse(plain.stdout);
+    const m5 = JSON.parse(plain.stdout) as CapacityView;
     expect(m5).toMatchObject({ instanceType: 'm5.large', ipAddressMode: 'SECONDARY_IP', maxPods: 9, schedulablePods: 9, limitedBy: 'IP_ADDRESSES' });
     expect(m5.steps).toEqual(computePodCapacity(10, 'SECONDARY_IP', 'm5.large').steps);
     expect(raised.code, raised.stderr).toBe(0);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stringify, parse } from 'yaml';
+import type { ReportView } from '../../src/cli/queries.js';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { startApp, TEST_TODAY, type RunningApp } from '../support/fixtures.js';
 import { runCli, sourceDocumentUrls } from './cli-helpers.js';
@@ -49,7 +50,7 @@ describe('check --url against a running server', () => {
     const [remote, local] = await Promise.all([runCli(['check', path, '-o', 'json', '--url', endpoint]), runCli(['check', path, '-o', 'json'])]);
     expect(remote.code, remote.stderr).toBe(code);
     expect(local.code, local.stderr).toBe(code);
-    const report = JSON.parse(remote.stdout);
+    const report = JSON.parse(remote.stdout) as ReportView;
     expect(report.verdict).toBe(verdict);
     expect(report).toEqual(JSON.parse(local.stdout));
     expect(report.findings.length).toBeGreaterThan(0);

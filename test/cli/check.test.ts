@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { ReportView } from '../../src/cli/queries.js';
 import { judgeCompatibility } from '../../src/domain/compatibility/judge.js';
 import { testKnowledge } from '../support/fixtures.js';
 import { examplePlan, runCli, sourceDocumentUrls, today } from './cli-helpers.js';
@@ -56,23 +57,23 @@ describe('--output json', () => {
   it.concurrent.each(judged)('examples/%s parses and matches the engine (verdict %s)', async (file, verdict) => {
     const result = await runCli(['check', `examples/${file}`, '--output', 'json', '--fail-on', 'none']);
     expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout);
+    const report = JSON.parse(result.stdout) as ReportView;
     const engine = judgeCompatibility(testKnowledge(), examplePlan(file), today());
     expect(report.verdict).toBe(verdict);
     expect(report.verdict).toBe(engine.verdict);
     expect(report.datasetVersion).toBe(engine.datasetVersion);
-    expect(report.findings.map((f: { severity: string; code: string; subject: string | null; message: string; remediation: string | null }) => [f.severity, f.code, f.subject, f.message, f.remediation])).toEqual(
+    expect(report.findings.map((f) => [f.severity, f.code, f.subject, f.message, f.remediation])).toEqual(
       engine.findings.map((f) => [f.severity.toUpperCase(), f.code, f.subject ?? null, f.message, f.remediation ?? null]),
     );
     const urls = sourceDocumentUrls();
-    report.findings.forEach((f: { sources: { document: { slug: string; url: string }; section: string }[] }, i: number) => {
+    report.findings.forEach((f, i) => {
       expect(f.sources.map((s) => [s.document.slug, s.section])).toEqual(engine.findings[i]!.sources.map((s) => [s.doc, s.section]));
       for (const s of f.sources) expect(s.document.url).toBe(urls.get(s.document.slug));
     });
-    expect(report.requiredSettings.map((s: { kind: string; key: string; value: string }) => [s.kind, s.key, s.value])).toEqual(
+    expect(report.requiredSettings.map((s) => [s.kind, s.key, s.value])).toEqual(
       engine.requiredSettings.map((s) => [s.kind.toUpperCase().replace(/-/g, '_'), s.key, s.value]),
     );
-    expect(report.enabledFeatures.map((f: { slug: string }) => f.slug)).toEqual(engine.enabledFeatures.map((f) => f.slug));
+    expect(report.enabledFeatures.map((f) => f.slug)).toEqual(engine.enabledFeatures.map((f) => f.slug));
   });
 });
 
@@ -97,7 +98,7 @@ describe('--output markdown', () => {
     expect(md).toMatch(/^1\. \[Kubernetes documentation, "Networking on Windows" .*\]\(https:\/\/kubernetes\.io\/.*\), section "/m);
     // Table rows stay one line each: a message with a pipe or newline would break the table.
     const rows = md.split('\n').filter((l) => l.startsWith('| ') && /^\| \d+ \|/.test(l));
-    expect(rows).toHaveLength(JSON.parse((await runCli(['check', 'examples/incompatible.yaml', '-o', 'json'])).stdout).findings.length);
+    expect(rows).toHaveLength((JSON.parse((await runCli(['check', 'examples/incompatible.yaml', '-o', 'json'])).stdout) as ReportView).findings.length);
   });
 
   it('marks a compatible plan with its own heading', async () => {
@@ -127,14 +128,14 @@ describe('plan files', () => {
     const path = planFile('k8s-130.yaml', 'windowsVersion: windows-server-2022\ncniPlugin: win-overlay\nfeatures: [direct-server-return]\nkubernetesVersion: 1.30\n');
     const result = await runCli(['check', path, '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    const keys = JSON.parse(result.stdout).requiredSettings.map((s: { key: string; value: string }) => `${s.key}=${s.value}`);
+    const keys = (JSON.parse(result.stdout) as ReportView).requiredSettings.map((s) => `${s.key}=${s.value}`);
     expect(keys).toContain('--feature-gates=WinDSR=true'); // needed up to 1.32: proves 1.30 was not read as 1.3 or 1.33
   });
 
   it('reads a plan from stdin with -', async () => {
     const result = await runCli(['check', '-', '-o', 'json'], { input: 'windowsVersion: windows-server-2025\ncniPlugin: win-bridge\nserviceTypes: [cluster-ip]\nkubernetesVersion: "1.35"\nenvironment: self-managed\n' });
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout).verdict).toBe('COMPATIBLE');
+    expect((JSON.parse(result.stdout) as ReportView).verdict).toBe('COMPATIBLE');
   });
 });
 

@@ -1,5 +1,6 @@
 /** `winnet-kb explain <slug>` end to end: every kind of entity, facts with sources, unknown slugs. */
 import { describe, expect, it, vi } from 'vitest';
+import type { ExplainViews } from '../../src/cli/queries.js';
 import { testKnowledge } from '../support/fixtures.js';
 import { runCli, sourceDocumentUrls } from './cli-helpers.js';
 
@@ -58,11 +59,12 @@ describe('explain', () => {
   it('prints the entity as JSON with --output json', async () => {
     const result = await runCli(['explain', 'flannel', '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    const data = JSON.parse(result.stdout);
+    const data = JSON.parse(result.stdout) as Partial<ExplainViews>;
     expect(Object.keys(data)).toEqual(['cni-plugin']);
-    expect(data['cni-plugin'].slug).toBe('flannel');
-    expect(data['cni-plugin'].modes.map((m: { mode: { slug: string }; backend: string }) => `${m.mode.slug}:${m.backend}`)).toEqual(['overlay:vxlan', 'l2bridge:host-gw']);
-    expect(data['cni-plugin'].sources[0].document.url).toMatch(/^https:\/\//);
+    const plugin = data['cni-plugin']!;
+    expect(plugin.slug).toBe('flannel');
+    expect(plugin.modes.map((m) => `${m.mode.slug}:${m.backend}`)).toEqual(['overlay:vxlan', 'l2bridge:host-gw']);
+    expect(plugin.sources[0]!.document.url).toMatch(/^https:\/\//);
   });
 
   it('an unknown slug exits 1 with the closest slugs', async () => {

@@ -227,7 +227,7 @@ describe('Kubernetes manifests (deploy/)', () => {
     const flag = '--max-semi-space-size=8';
     expect(containerEnv.NODE_OPTIONS).toContain(flag);
     expect(runtimeFrom('ENV').map((i) => i.args).join(' ')).toContain(`NODE_OPTIONS=${flag}`);
-    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start).toContain(flag);
+    expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start).toContain(flag);
   });
 
   it('requests and limits fit a process of about 200 MB RSS', () => {
@@ -574,7 +574,7 @@ describe.skipIf('reason' in temp)('the runtime stage, assembled from the Dockerf
         .map((pair) => pair.split('=') as [string, string]),
     );
     const before = snapshot(dir);
-    const server = spawn(runAs?.node ?? process.execPath, [JSON.parse(runtimeFrom('CMD').at(-1)!.args)[1] as string], {
+    const server = spawn(runAs?.node ?? process.execPath, [(JSON.parse(runtimeFrom('CMD').at(-1)!.args) as string[])[1]!], {
       cwd: dir,
       // Only what the image and the Deployment set, on a free loopback port instead of 0.0.0.0:4000
       // and at info level, whose start-up line gives the address.

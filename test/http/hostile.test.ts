@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
-import { startApp, type RunningApp } from '../support/fixtures.js';
+import { startApp, type GraphqlBody, type RunningApp } from '../support/fixtures.js';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -205,7 +205,7 @@ describe('limits are configurable', () => {
       });
       stalled?.destroy(); // the client gives up too, so shutting the test server down does not wait for it
       expect(answer.status).toBe(503);
-      expect(JSON.parse(answer.text).errors[0].extensions.code).toBe('TIMEOUT');
+      expect((JSON.parse(answer.text) as GraphqlBody).errors?.[0]?.extensions?.code).toBe('TIMEOUT');
       expect(performance.now() - started).toBeLessThan(REFUSED_WITHIN_MS);
       const ok = await hurried.graphql<{ __typename: string }>('{ __typename }');
       expect(ok.status).toBe(200);

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
-import { startApp, type RunningApp } from '../support/fixtures.js';
+import { startApp, type GraphqlBody, type RunningApp } from '../support/fixtures.js';
 
 const LOOKUP = 'query Lookup($slug: String!) { cniPlugin(slug: $slug) { slug name networkModes { slug } } }';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -17,8 +17,9 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const PREFLIGHT = { 'apollo-require-preflight': 'true' };
-type Body = any;
-const json = async (response: Response): Promise<Body> => response.json();
+/** The answers these tests read: a plugin lookup, a compatibility verdict, or errors. */
+type Body = GraphqlBody<{ cniPlugin?: { slug: string }; compatibility?: { verdict: string } }>;
+const json = async (response: Response) => (await response.json()) as Body;
 
 const search = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 /** A GET as standard clients send it: no CSRF preflight header (CSRF prevention is off by default). */
@@ -38,7 +39,7 @@ describe('GET answers', () => {
     expect(second.headers.get('x-cache')).toBe('HIT');
     const [a, b] = [await first.text(), await second.text()];
     expect(b).toBe(a);
-    expect(JSON.parse(b).data.cniPlugin.slug).toBe('flannel');
+    expect((JSON.parse(b) as Body).data?.cniPlugin?.slug).toBe('flannel');
     for (const header of ['etag', 'cache-control', 'content-type']) expect(second.headers.get(header)).toBe(first.headers.get(header));
     expect(second.headers.get('cache-control')).toBe(`max-age=${DEFAULT_LIMITS.cacheMaxAgeSeconds}, public`);
     expect(second.headers.get('x-request-id')).toBeTruthy();
@@ -59,21 +60,21 @@ describe('GET answers', () => {
   it('are kept apart by variables', async () => {
     const flannel = await json(await get({ query: LOOKUP, variables: { slug: 'flannel' } }));
     const calico = await json(await get({ query: LOOKUP, variables: { slug: 'calico' } }));
-    expect(flannel.data.cniPlugin.slug).toBe('flannel');
-    expect(calico.data.cniPlugin.slug).toBe('calico');
+    expect(flannel.data?.cniPlugin?.slug).toBe('flannel');
+    expect(calico.data?.cniPlugin?.slug).toBe('calico');
   });
 
   it('work with automatic persisted queries: after registration a GET carries only the hash', async () => {
     const extensions = { persistedQuery: { version: 1, sha256Hash: sha256(LOOKUP) } };
     const unknown = await get({ extensions, variables: { slug: 'flannel' } });
-    expect((await json(unknown)).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect((await json(unknown)).errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect(unknown.headers.get('x-cache')).toBe('MISS');
     const registration = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: LOOKUP, variables: { slug: 'flannel' }, extensions }) });
     expect(registration.status).toBe(200);
     const first = await get({ extensions, variables: { slug: 'flannel' } });
     const second = await get({ extensions, variables: { slug: 'flannel' } });
     expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
-    expect((await json(second)).data.cniPlugin.slug).toBe('flannel');
+    expect((await json(second)).data?.cniPlugin?.slug).toBe('flannel');
   });
 
   it('are not stored when they carry errors', async () => {
@@ -102,7 +103,7 @@ describe('GET answers', () => {
       const response = await get(params);
       expect(response.headers.get('x-cache')).toBe(state);
       expect(response.headers.get('vary')).toMatch(/accept/i);
-      expect((await json(response)).data.cniPlugin.slug).toBe('azure-cni');
+      expect((await json(response)).data?.cniPlugin?.slug).toBe('azure-cni');
     }
     await page();
   });
@@ -118,7 +119,7 @@ describe('with CSRF_PREVENTION=true', () => {
       const refused = await get(params, {}, strict.url);
       expect(refused.status).toBe(400);
       expect(refused.headers.get('x-cache')).toBeNull();
-      expect((await json(refused)).errors[0].extensions.code).toBe('BAD_REQUEST');
+      expect((await json(refused)).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     } finally {
       await strict.close();
     }
@@ -138,7 +139,7 @@ describe('POST answers', () => {
     expect(second.headers.get('x-cache')).toBe('HIT');
     const [a, b] = [await first.text(), await second.text()];
     expect(b).toBe(a);
-    expect(JSON.parse(b).data.cniPlugin.slug).toBe('calico');
+    expect((JSON.parse(b) as Body).data?.cniPlugin?.slug).toBe('calico');
     for (const header of ['etag', 'cache-control', 'content-type']) expect(second.headers.get(header)).toBe(first.headers.get(header));
     expect(second.headers.get('x-request-id')).toBeTruthy();
   });
@@ -154,7 +155,7 @@ describe('POST answers', () => {
     expect(await second.text()).toBe(await first.text());
     const other = await post({ query, variables: { input: { ...input, cniPlugin: 'flannel' } } });
     expect(other.headers.get('x-cache')).toBe('MISS');
-    expect((await json(other)).data.compatibility.verdict).toBeTruthy();
+    expect((await json(other)).data?.compatibility?.verdict).toBeTruthy();
     const named = await post({ query, variables: { input }, operationName: 'Check' });
     expect(named.headers.get('x-cache')).toBe('MISS');
   });
@@ -164,7 +165,7 @@ describe('POST answers', () => {
     for (let i = 0; i < 2; i++) {
       const response = await post(failing);
       expect(response.headers.get('x-cache')).toBe('MISS');
-      expect((await json(response)).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      expect((await json(response)).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
     const body = { query: LOOKUP, variables: { slug: 'antrea' } };
     await post(body);

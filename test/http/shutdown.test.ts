@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
-import { testDatabasePath } from '../support/fixtures.js';
+import { testDatabasePath, type GraphqlBody } from '../support/fixtures.js';
 
 it('drains and exits 0 on SIGTERM', async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/server/main.ts')], {
@@ -39,7 +39,7 @@ it('drains and exits 0 on SIGTERM', async () => {
   });
   const response = await inFlight;
   expect(response.status).toBe(200);
-  expect(JSON.parse(response.text).data.limitations.length).toBeGreaterThan(0);
+  expect((JSON.parse(response.text) as GraphqlBody<{ limitations: unknown[] }>).data?.limitations.length).toBeGreaterThan(0);
   expect(await exited).toBe(0);
   expect(log).toContain('SIGTERM: draining');
   await expect(fetch(`${url}/healthz`)).rejects.toThrow();

@@ -152,7 +152,7 @@ describe('real manifests', () => {
   });
 
   it('caches judgments of identical plans', () => {
-    const node = JSON.parse(read('constructed/eks-cluster.json')).items[0];
+    const node = (JSON.parse(read('constructed/eks-cluster.json')) as { items: { metadata: object }[] }).items[0]!;
     const list = { kind: 'List', apiVersion: 'v1', items: Array.from({ length: 200 }, (_, i) => ({ ...node, metadata: { ...node.metadata, name: `n${i}` } })) };
     const result = scan({ 'many.json': JSON.stringify(list) });
     expect(result.reports).toHaveLength(200);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 import { turnScheduledServer } from '../../src/server/turn-scheduler.js';
 import { buildApp } from '../../src/server/app.js';
-import { startApp, testDatabase, type RunningApp } from '../support/fixtures.js';
+import { startApp, testDatabase, type GraphqlBody, type RunningApp } from '../support/fixtures.js';
 
 describe('turnScheduledServer', () => {
   it('sets the timeouts Fastify would set on its own server', () => {
@@ -77,7 +77,7 @@ describe('the app on the scheduled server', () => {
           const req = request(`${app.url}/graphql`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
             let text = '';
             res.on('data', (c: Buffer) => (text += c.toString()));
-            res.on('end', () => resolve(`${res.statusCode} ${JSON.parse(text).data.cniPlugin.slug === slug}`));
+            res.on('end', () => resolve(`${res.statusCode} ${(JSON.parse(text) as GraphqlBody<{ cniPlugin: { slug: string } }>).data?.cniPlugin.slug === slug}`));
           });
           req.on('error', reject);
           req.end(body);

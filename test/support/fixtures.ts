@@ -25,12 +25,18 @@ export function testKnowledge(): Knowledge {
 /** A fixed date so lifecycle findings do not change with the calendar. */
 export const TEST_TODAY = '2026-11-22';
 
+/** A GraphQL answer over HTTP, as the tests read it. */
+export interface GraphqlBody<T = Record<string, unknown>> {
+  data?: T;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
 export interface RunningApp {
   url: string;
   database: OpenDatabase;
   close(): Promise<void>;
   /** POSTs a GraphQL operation and returns the parsed body and status. */
-  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] } }>;
+  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphqlBody<T> }>;
 }
 
 /** Starts the real service on 127.0.0.1 with an ephemeral port. */
