@@ -96,7 +96,7 @@ function fill({ kind, view: e }: Entity, sheet: Sheet): { title: string; descrip
       sheet.block(
         'Network modes',
         e.modes.map(
-          (m) => `${m.mode.slug}${m.backend ? ` (backend ${m.backend})` : ''}${m.delegatesTo ? `, delegates to ${m.delegatesTo.slug}` : ''}, ${lower(m.stability)}${cite(m.sources)}`,
+          (m) => `${m.mode.slug}${m.backend ? ` (backend ${m.backend})` : ''}${m.delegatesTo ? `, delegates to ${m.delegatesTo.slug}` : ''}` + `, ${lower(m.stability)}${cite(m.sources)}`,
         ),
       );
       sheet.block(

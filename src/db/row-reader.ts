@@ -65,11 +65,13 @@ export function rowMapper<R>(selection: Selection): Mapper<R> {
     for (const chunk of path.slice(0, -1)) node = (node[chunk] ??= {}) as Tree;
     node[path[path.length - 1]!] = index;
   });
+  /** The expression that reads value v of row r, through its decoder when it has one. */
+  const read = (v: number) => (decoders[v] ? `r[${v}] === null ? null : d[${v}].mapFromDriverValue(r[${v}])` : `r[${v}]`);
   const literal = (node: Tree): string =>
     `{${Object.entries(node)
-      .map(([key, v]) => `${JSON.stringify(key)}: ${typeof v === 'number' ? (decoders[v] ? `r[${v}] === null ? null : d[${v}].mapFromDriverValue(r[${v}])` : `r[${v}]`) : literal(v)}`)
+      .map(([key, v]) => `${JSON.stringify(key)}: ${typeof v === 'number' ? read(v) : literal(v)}`)
       .join(', ')}}`;
-  const body = `return function shape(rows) { const out = new Array(rows.length); for (let i = 0; i < rows.length; i++) { const r = rows[i]; out[i] = ${literal(tree)}; } return out; };`;
+  const body = `return function shape(rows) { const out = new Array(rows.length); for (let i = 0; i < rows.length; i++) { ` + `const r = rows[i]; out[i] = ${literal(tree)}; } return out; };`;
   // The generated source is built from our own table definitions only (see above), never from input.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiling the mapper is the point: one object literal per row
   const compile = new Function('d', body) as (d: (Decoder | null)[]) => Mapper<R>;

@@ -200,7 +200,8 @@ const CANDIDATES = 400;
  * definition below a document title that merely mentions the word; so the candidates are
  * ranked again per field (below), and bm25 only picks them.
  */
-const CANDIDATES_SQL = `SELECT kind, slug, ${SEARCH_FIELDS.map((_, i) => `highlight(${SEARCH_TABLE}, ${i + 2}, '${MATCH_START}', '${MATCH_END}') AS h${i}`).join(', ')}
+const HIGHLIGHTS = SEARCH_FIELDS.map((_, i) => `highlight(${SEARCH_TABLE}, ${i + 2}, '${MATCH_START}', '${MATCH_END}') AS h${i}`).join(', ');
+const CANDIDATES_SQL = `SELECT kind, slug, ${HIGHLIGHTS}
 FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH ? ORDER BY rank LIMIT ${CANDIDATES}`;
 
 /** Up to `words` words of highlighted text around its first match, cut with an ellipsis, marks as **. */

@@ -61,7 +61,7 @@ export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAd
   let maxPods = usable;
   if (mode === 'PREFIX_DELEGATION') {
     maxPods = usable * ADDRESSES_PER_PREFIX;
-    steps.push(`With prefix delegation each of the ${usable} slots holds a /28 prefix of ${ADDRESSES_PER_PREFIX} addresses: ${usable} x ${ADDRESSES_PER_PREFIX} = ${maxPods}.`);
+    steps.push(`With prefix delegation each of the ${usable} slots holds a /28 prefix of ${ADDRESSES_PER_PREFIX} addresses: ` + `${usable} x ${ADDRESSES_PER_PREFIX} = ${maxPods}.`);
   } else {
     steps.push(`In secondary-IP mode each slot is one pod address: ${maxPods} pods.`);
   }
@@ -73,7 +73,7 @@ export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAd
   steps.push(
     limitedBy === 'IP_ADDRESSES'
       ? `${maxPods} is within ${kubeletText}, so the addresses are the limit: ${schedulablePods} pods.`
-      : `${maxPods} is above ${kubeletText}, which caps the node at ${kubelet} pods; to use every address raise it, e.g. -KubeletExtraArgs '--max-pods=${maxPods}' in the node bootstrap.`,
+      : `${maxPods} is above ${kubeletText}, which caps the node at ${kubelet} pods; ` + `to use every address raise it, e.g. -KubeletExtraArgs '--max-pods=${maxPods}' in the node bootstrap.`,
   );
   return { maxPods, ipv4AddressesPerInterface, ipAddressMode: mode, effectiveIpAddressMode: mode, steps, kubeletDefaultMaxPods: KUBELET_DEFAULT_MAX_PODS, exceedsKubeletDefault, kubeletMaxPods: kubelet, schedulablePods, limitedBy };
 }

@@ -86,7 +86,7 @@ export function supportsPrefixDelegation(t: InstanceTypeLimits): boolean {
 }
 
 export function prefixDelegationRefusal(t: InstanceTypeLimits): string {
-  return `${t.name} runs on the ${t.hypervisor ?? 'unknown'} hypervisor; prefix delegation for Windows needs a Nitro-based or bare-metal instance type, so the VPC Resource Controller keeps the node in secondary-IP mode.`;
+  return `${t.name} runs on the ${t.hypervisor ?? 'unknown'} hypervisor; ` + `prefix delegation for Windows needs a Nitro-based or bare-metal instance type, ` + `so the VPC Resource Controller keeps the node in secondary-IP mode.`;
 }
 
 /**

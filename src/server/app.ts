@@ -55,7 +55,7 @@ function maskingPlugin(): ApolloServerPlugin<RequestContext> {
       for (const error of errors) {
         const original = unwrapResolverError(error);
         if (!error.extensions?.code || error.extensions.code === 'INTERNAL_SERVER_ERROR')
-          logger.error(`request ${contextValue.requestId ?? '-'}: unexpected error in ${request.operationName ?? 'anonymous operation'}: ${(original as Error)?.stack ?? String(original)}`);
+          logger.error(`request ${contextValue.requestId ?? '-'}: unexpected error in ${request.operationName ?? 'anonymous operation'}: ` + `${(original as Error)?.stack ?? String(original)}`);
       }
     },
   };

@@ -28,6 +28,7 @@ export function registerErrorShapes(app: FastifyInstance, discardBytes: number):
   });
   app.setNotFoundHandler((request, reply) => {
     discardRefusedBody(request, reply, discardBytes);
-    return reply.code(404).send({ errors: [{ message: `no route ${request.method} ${request.url.split('?')[0]}; the API is at /graphql, GraphiQL at /graphiql`, extensions: { code: 'NOT_FOUND' } }] });
+    const message = `no route ${request.method} ${request.url.split('?')[0]}; the API is at /graphql, GraphiQL at /graphiql`;
+    return reply.code(404).send({ errors: [{ message, extensions: { code: 'NOT_FOUND' } }] });
   });
 }

@@ -110,7 +110,7 @@ const PAGE = `<!doctype html>
 </html>`;
 
 /** Inline styles are needed by GraphiQL's editors; scripts, fonts and connections stay same-origin. */
-export const GRAPHIQL_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const GRAPHIQL_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " + "font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const SECURITY_HEADERS = {
   'content-security-policy': GRAPHIQL_CSP,

@@ -80,7 +80,8 @@ export class SourceList {
   lines(width: number): string[] {
     return this.entries.map((r, i) => {
       const label = `  [${i + 1}] `;
-      return `${label}${wrap(`${r.document.title}, section "${r.section}": ${r.document.url}${r.note ? ` (${r.note})` : ''}`, width, ' '.repeat(label.length))}`;
+      const source = `${r.document.title}, section "${r.section}": ${r.document.url}${r.note ? ` (${r.note})` : ''}`;
+      return `${label}${wrap(source, width, ' '.repeat(label.length))}`;
     });
   }
 }

@@ -93,7 +93,10 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
       try {
         judgeCompatibility(knowledge, plan.input, today);
       } catch (error) {
-        if (error instanceof PlanError) throw new CliError(`${plan.name}: ${new PlanFieldError(error.field, error.message.replace(/\. (Valid choices|Closest known): .*$/s, ''), error.validChoices, error.suggestions).message}`, error.validChoices ? [`valid choices for ${error.field}: ${error.validChoices.join(', ')}`] : []);
+        if (error instanceof PlanError) {
+          const named = new PlanFieldError(error.field, error.message.replace(/\. (Valid choices|Closest known): .*$/s, ''), error.validChoices, error.suggestions);
+          throw new CliError(`${plan.name}: ${named.message}`, error.validChoices ? [`valid choices for ${error.field}: ${error.validChoices.join(', ')}`] : []);
+        }
         throw error;
       }
     }

@@ -169,7 +169,7 @@ export const environment = z
       .strict()
       .optional()
       .describe(
-        "Present when the sources list the CNI plugins offered in this environment (the plugins' own environments entries): a plugin outside that list is then reported as undocumented there.",
+        "Present when the sources list the CNI plugins offered in this environment (the plugins' own environments entries): " + "a plugin outside that list is then reported as undocumented there.",
       ),
     sources: citations.describe("Where the facts come from."),
   })
@@ -226,7 +226,7 @@ export const cniPlugin = z
       .strict()
       .optional()
       .describe(
-        'The plugin runs only in these environments (e.g. the Amazon VPC CNI, whose Windows IPAM lives in the EKS control plane). Only then may a plan without an environment be assumed to be there.',
+        'The plugin runs only in these environments (e.g. the Amazon VPC CNI, whose Windows IPAM lives in the EKS control plane). ' + 'Only then may a plan without an environment be assumed to be there.',
       ),
     notes: z.array(sourcedNote).default([]).describe("Other facts, each with its sources."),
     sources: citations.describe("Where the facts come from."),

@@ -103,8 +103,8 @@ export const containerImageMatchesNode: Rule = ({ k, plan, release }) => {
       severity: 'error',
       code: 'CONTAINER_IMAGE_OS_MISMATCH',
       subject: image.slug,
-      message: `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.`,
-      remediation: `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. HostProcess containers are the exception: their base image need not match the host.`,
+      message: `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). ` + `Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.`,
+      remediation: `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. ` + `HostProcess containers are the exception: their base image need not match the host.`,
       sources: CONTAINER_IMAGE_SOURCES,
     },
   ];

@@ -32,7 +32,7 @@ export const windowsLifecycle: Rule = ({ release, plan }) => {
         severity: 'info',
         code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
         subject: release.slug,
-        message: `${release.name} left mainstream support on ${release.mainstreamSupportEnds}; extended support runs${release.supportEnds ? ` to ${release.supportEnds}` : ''}.`,
+        message: `${release.name} left mainstream support on ${release.mainstreamSupportEnds}; ` + `extended support runs${release.supportEnds ? ` to ${release.supportEnds}` : ''}.`,
         sources: release.sources,
       },
     ];
@@ -185,7 +185,7 @@ export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentA
         severity: 'info',
         code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
         subject: plugin.slug,
-        message: `May apply on ${k.environments.get(e.environment)!.name} (the plan does not give the environment): ${plugin.name} is retired there${e.since ? ` since ${e.since}` : ''}.`,
+        message: `May apply on ${k.environments.get(e.environment)!.name} (the plan does not give the environment): ` + `${plugin.name} is retired there${e.since ? ` since ${e.since}` : ''}.`,
         sources: e.sources,
       }));
   }
@@ -216,7 +216,7 @@ export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentA
         severity: 'warning',
         code: 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT',
         subject: plugin.slug,
-        message: `The sources list these plugins for ${env.name}: ${listedPlugins(k, environment)}. ${plugin.name} is not among them, so nothing documents that it works there.${env.pluginsListed.note ? ` ${env.pluginsListed.note}` : ''}`,
+        message: `The sources list these plugins for ${env.name}: ${listedPlugins(k, environment)}. ` + `${plugin.name} is not among them, so nothing documents that it works there.${env.pluginsListed.note ? ` ${env.pluginsListed.note}` : ''}`,
         remediation: `Use one of the plugins documented for ${env.name}, or verify ${plugin.name} there yourself.`,
         sources: env.pluginsListed.sources,
       });
@@ -263,12 +263,15 @@ export const networkPolicy: Rule = ({ k, plan, plugin, environment, candidateEnv
     const unknown = answer.support === 'unknown';
     const place = where ? ` in ${k.environments.get(where)!.name}` : '';
     const prefix = mayApply && where ? `May apply on ${k.environments.get(where)!.name} (the plan does not give the environment): ` : '';
+    const statement = unknown
+      ? `The sources do not say whether ${plugin.name} enforces NetworkPolicy on Windows nodes${place}.`
+      : `${plugin.name} does not enforce NetworkPolicy on Windows nodes${place}.`;
     return [
       {
         severity: mayApply ? mayApplySeverity(severity, false) : severity,
         code: unknown ? 'NETWORK_POLICY_UNKNOWN' : 'NETWORK_POLICY_UNSUPPORTED',
         subject: plugin.slug,
-        message: `${prefix}${unknown ? `The sources do not say whether ${plugin.name} enforces NetworkPolicy on Windows nodes${place}.` : `${plugin.name} does not enforce NetworkPolicy on Windows nodes${place}.`}${answer.note ? ` ${answer.note}` : ''}`,
+        message: `${prefix}${statement}${answer.note ? ` ${answer.note}` : ''}`,
         remediation: `Plugins documented to enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`,
         sources: answer.sources.length > 0 ? answer.sources : plugin.sources,
       },
@@ -348,7 +351,7 @@ export const limitations: Rule = (ctx) =>
           severity: 'info',
           code: 'LIMITATION_MITIGATED',
           subject: l.slug,
-          message: `${mayApply}${l.title}: mitigated because the plan enables ${l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name).join(', ')}.${thresholdText}`,
+          message: `${mayApply}${l.title}: mitigated because the plan enables ` + `${l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name).join(', ')}.${thresholdText}`,
           sources: l.sources,
         },
       ];
@@ -402,7 +405,7 @@ export const kubernetesVersionUnspecified: Rule = (ctx) => {
     {
       severity: 'info',
       code: 'KUBERNETES_VERSION_UNSPECIFIED',
-      message: `Some settings depend on the Kubernetes version, which the plan does not give; every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
+      message: `Some settings depend on the Kubernetes version, which the plan does not give; ` + `every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
       remediation: 'Give kubernetesVersion to get only the settings for your cluster.',
       sources: scoped.flatMap((s) => s.sources),
     },
@@ -425,7 +428,7 @@ export const instanceTypeCapacity: Rule = ({ k, plan }) => {
       severity: 'warning',
       code: 'PREFIX_DELEGATION_UNSUPPORTED',
       subject: type.name,
-      message: `${c.steps[0]} The node gets ${c.maxPods} pod addresses instead of the ${(type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX} prefix delegation would give.`,
+      message: `${c.steps[0]} The node gets ${c.maxPods} pod addresses ` + `instead of the ${(type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX} prefix delegation would give.`,
       remediation: 'Plan for secondary-IP capacity on this type, or choose a Nitro-based instance type for prefix delegation.',
       sources: NITRO_SOURCES,
     });
@@ -434,7 +437,7 @@ export const instanceTypeCapacity: Rule = ({ k, plan }) => {
     severity: 'info',
     code: 'POD_CAPACITY',
     subject: type.name,
-    message: `${type.name} gives ${c.maxPods} Windows pods in ${mode}; the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
+    message: `${type.name} gives ${c.maxPods} Windows pods in ${mode}; ` + `the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
     sources: CAPACITY_SOURCES,
   });
   const wanted = plan.podsPerNode;

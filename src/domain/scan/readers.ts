@@ -328,7 +328,7 @@ function readConfigMap(obj: Json): ReadResult {
     if (ipam === undefined) r.missing.push('data["enable-windows-ipam"]');
     if (!isTrue(ipam))
       r.settingProblems.push({
-        message: `Windows IPAM is not enabled (enable-windows-ipam is ${ipam === undefined ? 'absent' : `"${ipam}"`}): the VPC resource controller gives Windows pods no addresses`,
+        message: `Windows IPAM is not enabled (enable-windows-ipam is ${ipam === undefined ? 'absent' : `"${ipam}"`}): ` + `the VPC resource controller gives Windows pods no addresses`,
         path: ipam === undefined ? 'data' : key('data', 'enable-windows-ipam'),
         remediation: 'Set enable-windows-ipam: "true" in the amazon-vpc-cni ConfigMap.',
       });

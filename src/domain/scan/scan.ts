@@ -376,7 +376,7 @@ export class Scanner {
       findings.push({ severity: 'info', code: 'NOT_JUDGED', message, sources: [], line: p.line });
     if (plans.length === 0) notJudged(`${describeRef(r.ref)} concerns Windows nodes, but the input has no Windows node or node group to judge it against, and no --plan was given.`);
     else if (plans.every((plan) => !plan.windowsVersion))
-      notJudged(`${describeRef(r.ref)} was not judged: its Windows release is not known (${r.missing[0] ?? 'no build or OS image'}). Give --plan with windowsVersion to judge it.`);
+      notJudged(`${describeRef(r.ref)} was not judged: its Windows release is not known (${r.missing[0] ?? 'no build or OS image'}). ` + `Give --plan with windowsVersion to judge it.`);
 
     const answers: CompatibilityReport[] = [];
     for (const plan of plans) {
@@ -415,13 +415,13 @@ export class Scanner {
       const computed = plannedCapacity(type, mode);
       if (computed.maxPods !== advertised.value) {
         const other = mode === 'SECONDARY_IP' ? plannedCapacity(type, 'PREFIX_DELEGATION') : plannedCapacity(type, 'SECONDARY_IP');
-        const explains = other.maxPods === advertised.value ? ` That is the ${other.effectiveIpAddressMode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} figure: the node runs in the other mode than the scan assumed.` : '';
+        const explains = other.maxPods === advertised.value ? ` That is the ${other.effectiveIpAddressMode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} figure: ` + `the node runs in the other mode than the scan assumed.` : '';
         out.push({
           severity: 'warning',
           code: 'NODE_CAPACITY_MISMATCH',
           subject: type.name,
-          message: `The node advertises ${advertised.value} pod addresses, but ${type.name} in ${mode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} mode gives ${computed.maxPods}.${explains}`,
-          remediation: 'Check the instance type label and the enable-windows-prefix-delegation setting of the amazon-vpc-cni ConfigMap (include it in the scan), then the VPC resource controller.',
+          message: `The node advertises ${advertised.value} pod addresses, but ` + `${type.name} in ${mode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} mode gives ${computed.maxPods}.${explains}`,
+          remediation: 'Check the instance type label and the enable-windows-prefix-delegation setting of the amazon-vpc-cni ConfigMap (include it in the scan), ' + 'then the VPC resource controller.',
           sources: CAPACITY_SOURCES,
           path: advertised.path,
           line: lineOf(advertised.path),

@@ -79,7 +79,7 @@ export const verdictResolvers: Resolvers = {
       if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface! < MIN_ADDRESSES_PER_INTERFACE || ipv4AddressesPerInterface! > max)
         throw badUserInput(
           'input.ipv4AddressesPerInterface',
-          `ipv4AddressesPerInterface must be from ${MIN_ADDRESSES_PER_INTERFACE} (the primary address plus one) to ${max} (the most any EC2 instance type allows), got ${ipv4AddressesPerInterface}`,
+          `ipv4AddressesPerInterface must be from ${MIN_ADDRESSES_PER_INTERFACE} (the primary address plus one) ` + `to ${max} (the most any EC2 instance type allows), got ${ipv4AddressesPerInterface}`,
         );
       return computePodCapacity(ipv4AddressesPerInterface!, mode, 'the interface', kubelet);
     },

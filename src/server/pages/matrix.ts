@@ -210,6 +210,9 @@ function featureCell(refs: References, feature: Feature, release: Release): Html
   return cell(refs, { tone: 'yes', label: 'yes', sources: feature.minimumWindowsSources, query, subject });
 }
 
+/** The API query a feature's row links to in GraphiQL. */
+const featureQuery = (slug: string) => `{ feature(slug: "${slug}") { name description minimumWindowsVersion { name } minimumBuild minimumKubernetesVersion } }`;
+
 function featuresTable(refs: References, data: MatrixData, today: string): Html {
   return html`<section aria-labelledby="features-h">
 <h2 id="features-h">Service features by Windows release</h2>
@@ -219,7 +222,7 @@ function featuresTable(refs: References, data: MatrixData, today: string): Html 
 <caption id="features-c">Features × Windows Server releases (oldest build first)</caption>
 <thead><tr><th scope="col">Feature</th>${data.windowsVersions.map((r) => releaseHeader(r, today))}</tr></thead>
 <tbody>
-${data.features.map((f) => html`<tr><th scope="row"><a href="${graphiqlHref(`{ feature(slug: "${f.slug}") { name description minimumWindowsVersion { name } minimumBuild minimumKubernetesVersion } }`)}">${f.name}</a>${f.minimumKubernetesVersion ? html`<span class="d">Kubernetes ${f.minimumKubernetesVersion}+</span>` : ''}</th>${data.windowsVersions.map((r) => featureCell(refs, f, r))}</tr>\n`)}
+${data.features.map((f) => html`<tr><th scope="row"><a href="${graphiqlHref(featureQuery(f.slug))}">${f.name}</a>${f.minimumKubernetesVersion ? html`<span class="d">Kubernetes ${f.minimumKubernetesVersion}+</span>` : ''}</th>${data.windowsVersions.map((r) => featureCell(refs, f, r))}</tr>\n`)}
 </tbody>
 </table>
 </div>
@@ -230,7 +233,7 @@ function modesTable(refs: References, data: MatrixData): Html {
   const row = (plugin: Plugin) =>
     data.networkModes.map((mode) => {
       const subject = `${plugin.name} in ${mode.name} mode`;
-      const query = `{ cniPlugin(slug: "${plugin.slug}") { name modes { mode { slug stability } backend delegatesTo { slug } stability sources { document { title url } section } } } }`;
+      const query = `{ cniPlugin(slug: "${plugin.slug}") { name modes { mode { slug stability } backend delegatesTo { slug } ` + `stability sources { document { title url } section } } } }`;
       const offered = plugin.modes.find((m) => m.mode.slug === mode.slug);
       if (!offered) {
         // The sources that say which modes the plugin does offer (or, with none named, the plugin's own).
@@ -330,8 +333,13 @@ function scopeNote(limitation: Limitation, data: MatrixData): string {
   return [limitation.kind.toLowerCase().replace('_', ' '), ...parts].join(' · ');
 }
 
+/** The API query a limitation's row links to in GraphiQL. */
+const limitationQuery = (slug: string) =>
+  `{ limitation(slug: "${slug}") { title kind description severity workaround ` +
+  `appliesTo { windowsBuilds { description } servicingChannels cniPlugins { slug } networkModes { slug } environments { slug } } } }`;
+
 function limitationRowHeader(limitation: Limitation, data: MatrixData): Html {
-  return html`<th scope="row"><a href="${graphiqlHref(`{ limitation(slug: "${limitation.slug}") { title kind description severity workaround appliesTo { windowsBuilds { description } servicingChannels cniPlugins { slug } networkModes { slug } environments { slug } } } }`)}">${limitation.title}</a><span class="d">${scopeNote(limitation, data)}</span></th>`;
+  return html`<th scope="row"><a href="${graphiqlHref(limitationQuery(limitation.slug))}">${limitation.title}</a><span class="d">${scopeNote(limitation, data)}</span></th>`;
 }
 
 function limitationsByRelease(refs: References, data: MatrixData, today: string): Html {

@@ -18,7 +18,7 @@ import { pageQueries, type PageContext } from './execute.js';
 import { layout } from './layout.js';
 import { MATRIX_QUERY, renderMatrixBody, type MatrixData } from './matrix.js';
 
-export const PAGES_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+export const PAGES_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " + "font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 const SECURITY_HEADERS = {
   'content-security-policy': PAGES_CSP,
