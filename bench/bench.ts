@@ -19,7 +19,16 @@ import { PROJECT_ROOT } from '../src/db/paths.js';
 import { measure, verifyAnswer, type LoadOptions, type LoadResult, type PacedResult } from './load.js';
 import { freePort, memoryOf, pinSelf, startNode, waitFor, waitReady, type Server } from './processes.js';
 import { renderMarkdown, type Results, type ScenarioResult } from './report.js';
-import { BASELINE_QUERY, httpRequest, INSTANCE_TYPES_QUERY, LOOKUP_QUERY, registerPersistedQuery, SCENARIOS, type HttpRequest, type Scenario } from './scenarios.js';
+import {
+  BASELINE_QUERY,
+  httpRequest,
+  INSTANCE_TYPES_QUERY,
+  LOOKUP_QUERY,
+  registerPersistedQuery,
+  SCENARIOS,
+  type HttpRequest,
+  type Scenario,
+} from './scenarios.js';
 import { controlFetch } from './fetch.js';
 
 const { values: args } = parseArgs({
@@ -70,7 +79,9 @@ function buildDatabase(target: string, seedsDir?: string): number {
 
 const SERVICE_ENV = { NODE_ENV: 'production' };
 /** Node's flags from `npm start`, so the bench runs the server exactly as it is started. */
-const NODE_FLAGS = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
+const NODE_FLAGS = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((a) => a.startsWith('--'));
 
 async function startService(name: string, databasePath: string): Promise<Server> {
   const server = startNode(name, [...NODE_FLAGS, DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });
@@ -102,7 +113,10 @@ async function startBaseline(service: Server, scenarios: Scenario[]): Promise<Se
   }
   const file = join(work, 'baseline-constants.json');
   writeFileSync(file, JSON.stringify(constants));
-  const baseline = startNode('baseline', ['--import', 'tsx', join(PROJECT_ROOT, 'bench/baseline/server.ts')], await freePort(), { NODE_ENV: 'production', BASELINE_CONSTANTS: file });
+  const baseline = startNode('baseline', ['--import', 'tsx', join(PROJECT_ROOT, 'bench/baseline/server.ts')], await freePort(), {
+    NODE_ENV: 'production',
+    BASELINE_CONSTANTS: file,
+  });
   servers.push(baseline);
   await waitReady(baseline);
   return baseline;
@@ -160,7 +174,8 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
   for (let round = 0; scenario.latencyTarget && round < rounds; round++) {
     const order = round % 2 === 0 ? (['service', 'baseline', 'floor'] as const) : (['floor', 'baseline', 'service'] as const);
     for (const side of order) {
-      const [url, request] = side === 'service' ? [service.url, ours.request] : side === 'baseline' ? [baseline.url, theirs.request] : [baseline.url, floorRequest];
+      const [url, request] =
+        side === 'service' ? [service.url, ours.request] : side === 'baseline' ? [baseline.url, theirs.request] : [baseline.url, floorRequest];
       // A discarded warm-up at the paced rate first, so garbage left by the saturated runs is
       // collected there rather than counted in this side's tail.
       if (load.warmupSeconds > 0) measurePacedApart(url, request, { ...paced, seconds: load.warmupSeconds });
@@ -183,7 +198,9 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
     title: scenario.title,
     transport: scenario.transport,
     target: scenario.target,
-    ...(halfLoad && baselineHalfLoad && floorHalfLoad ? { latencyAtHalfLoad: halfLoad, baselineLatencyAtHalfLoad: baselineHalfLoad, floorLatencyAtHalfLoad: floorHalfLoad } : {}),
+    ...(halfLoad && baselineHalfLoad && floorHalfLoad
+      ? { latencyAtHalfLoad: halfLoad, baselineLatencyAtHalfLoad: baselineHalfLoad, floorLatencyAtHalfLoad: floorHalfLoad }
+      : {}),
     responseBytes: ours.bytes,
     service: s,
     baseline: b,
@@ -192,7 +209,8 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
     servicePeakRssBytes: memoryOf(service.process.pid!).peakRss,
     ...(previousRuns.length > 0 ? { previous: summary(previousRuns), previousRatio: s.requestsPerSecond / summary(previousRuns).requestsPerSecond } : {}),
   };
-  if (s.failures || b.failures || pacedFailures) throw new Error(`${scenario.id}: ${s.failures} failed service requests, ${b.failures} failed baseline requests, ${pacedFailures} failed paced requests`);
+  if (s.failures || b.failures || pacedFailures)
+    throw new Error(`${scenario.id}: ${s.failures} failed service requests, ${b.failures} failed baseline requests, ${pacedFailures} failed paced requests`);
   log(
     `${scenario.id.padEnd(20)} service ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${s.latencyP50Ms} ms p99 ${s.latencyP99Ms} ms | baseline ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s | ${result.ratio.toFixed(2)}x | ${statements.toFixed(2)} SQL/req${result.previous ? ` | previous build ${result.previous.requestsPerSecond.toFixed(0)} req/s (${result.previousRatio!.toFixed(2)}x)` : ''}${halfLoad ? ` | at ${halfLoad.requestsPerSecond.toFixed(0)} req/s: p50 ${halfLoad.latencyP50Ms} ms p99 ${halfLoad.latencyP99Ms} ms (baseline p99 ${baselineHalfLoad!.latencyP99Ms} ms, { hello } p99 ${floorHalfLoad!.latencyP99Ms} ms)` : ''}`,
   );
@@ -201,7 +219,10 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
 
 /** measurePaced in a fresh process (bench/paced-client.ts), so this process's GC pauses stay out of the tail. */
 function measurePacedApart(baseUrl: string, request: HttpRequest, options: { connections: number; seconds: number; rate: number }): PacedResult {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/paced-client.ts'), JSON.stringify({ baseUrl, request, options })], { encoding: 'utf8', timeout: (options.seconds * 2 + 60) * 1000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/paced-client.ts'), JSON.stringify({ baseUrl, request, options })], {
+    encoding: 'utf8',
+    timeout: (options.seconds * 2 + 60) * 1000,
+  });
   if (run.status !== 0) throw new Error(`paced client failed (${run.status ?? run.signal}): ${run.stderr}`);
   return JSON.parse(run.stdout) as PacedResult;
 }
@@ -221,7 +242,13 @@ async function scale(service: Server, factor: number): Promise<Results['scale']>
     const before = await sqlStatements(server);
     const r = await measure(server.url, request, load);
     const sqlStatementsPerRequest = ((await sqlStatements(server)) - before) / r.requests;
-    return { requestsPerSecond: r.requestsPerSecond, latencyP50Ms: r.latencyP50Ms, latencyP99Ms: r.latencyP99Ms, meanMs: (1000 * load.connections) / r.requestsPerSecond, sqlStatementsPerRequest };
+    return {
+      requestsPerSecond: r.requestsPerSecond,
+      latencyP50Ms: r.latencyP50Ms,
+      latencyP99Ms: r.latencyP99Ms,
+      meanMs: (1000 * load.connections) / r.requestsPerSecond,
+      sqlStatementsPerRequest,
+    };
   };
   const lookup = { real: await latencyOf(service, LOOKUP_QUERY, { slug: 'flannel' }), scaled: await latencyOf(large, LOOKUP_QUERY, { slug: 'flannel' }) };
   const pages: NonNullable<Results['scale']>['pages'] = [];
@@ -231,7 +258,9 @@ async function scale(service: Server, factor: number): Promise<Results['scale']>
   }
   const peakRss = memoryOf(large.process.pid!).peakRss;
   await large.stop();
-  log(`scale: lookup mean ${lookup.real.meanMs.toFixed(2)} -> ${lookup.scaled.meanMs.toFixed(2)} ms; pages ${pages.map((p) => `first ${p.first}: ${p.real.meanMs.toFixed(2)} -> ${p.scaled.meanMs.toFixed(2)} ms`).join('; ')}`);
+  log(
+    `scale: lookup mean ${lookup.real.meanMs.toFixed(2)} -> ${lookup.scaled.meanMs.toFixed(2)} ms; pages ${pages.map((p) => `first ${p.first}: ${p.real.meanMs.toFixed(2)} -> ${p.scaled.meanMs.toFixed(2)} ms`).join('; ')}`,
+  );
   return { factor, records: generated.records, buildMs, lookup, pages, peakRssBytes: peakRss };
 }
 
@@ -242,7 +271,9 @@ try {
   log(`database build: ${buildTimes.map(ms).join(', ')}`);
   const starts = [];
   for (let i = 0; i < 3; i++) starts.push(await coldStart(databasePath));
-  log(`cold start to first answer: ${starts.map((s) => ms(s.milliseconds)).join(', ')}; idle RSS ${(median(starts.map((s) => s.idleRss)) / 1048576).toFixed(0)} MiB`);
+  log(
+    `cold start to first answer: ${starts.map((s) => ms(s.milliseconds)).join(', ')}; idle RSS ${(median(starts.map((s) => s.idleRss)) / 1048576).toFixed(0)} MiB`,
+  );
 
   const service = await startService('service', databasePath);
   const scenarios = SCENARIOS.filter((s) => !args.only || args.only.split(',').includes(s.id));
@@ -250,14 +281,23 @@ try {
   const floorRequest = httpRequest(BASELINE_QUERY, undefined, 'POST');
   await verifyAnswer(baseline.url, floorRequest);
   const floor = await measure(baseline.url, floorRequest, load);
-  log(`baseline floor: stock Apollo answering { hello }: ${floor.requestsPerSecond.toFixed(0)} req/s, p50 ${floor.latencyP50Ms} ms, p99 ${floor.latencyP99Ms} ms`);
+  log(
+    `baseline floor: stock Apollo answering { hello }: ${floor.requestsPerSecond.toFixed(0)} req/s, p50 ${floor.latencyP50Ms} ms, p99 ${floor.latencyP99Ms} ms`,
+  );
   let previous: Server | undefined;
   if (args.previous) {
     // The earlier build serves a database it builds itself (its schema may differ), from the same seeds.
     const previousDb = join(work, 'previous.sqlite');
-    const built = spawnSync(process.execPath, [join(args.previous, 'dist/src/cli/build-db.js'), '--target', previousDb, '--seeds', join(PROJECT_ROOT, 'seeds')], { encoding: 'utf8' });
+    const built = spawnSync(
+      process.execPath,
+      [join(args.previous, 'dist/src/cli/build-db.js'), '--target', previousDb, '--seeds', join(PROJECT_ROOT, 'seeds')],
+      { encoding: 'utf8' },
+    );
     if (built.status !== 0) throw new Error(`previous build's database build failed: ${built.stdout}${built.stderr}`);
-    previous = startNode('previous build', [...NODE_FLAGS, join(args.previous, 'dist/src/server/main.js')], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: previousDb });
+    previous = startNode('previous build', [...NODE_FLAGS, join(args.previous, 'dist/src/server/main.js')], await freePort(), {
+      ...SERVICE_ENV,
+      DATABASE_PATH: previousDb,
+    });
     servers.push(previous);
     await waitReady(previous);
   }

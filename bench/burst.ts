@@ -30,20 +30,24 @@ export async function burst(url: string, connections: number, seconds: number, b
       let first = true;
       const send = () => {
         result.sent++;
-        const req = request(target, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            result.answered++;
-            if (res.statusCode !== 200) result.non200++;
-            if (first) {
-              first = false;
-              result.answeredConnections++;
-              result.firstAnswerMs.push(performance.now() - started);
-            }
-            if (performance.now() < stopAt) send();
-            else resolve();
-          });
-        });
+        const req = request(
+          target,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              result.answered++;
+              if (res.statusCode !== 200) result.non200++;
+              if (first) {
+                first = false;
+                result.answeredConnections++;
+                result.firstAnswerMs.push(performance.now() - started);
+              }
+              if (performance.now() < stopAt) send();
+              else resolve();
+            });
+          },
+        );
         req.on('error', (error) => {
           result.errors.push(error.message);
           resolve();

@@ -18,12 +18,23 @@ const { values } = parseArgs({ options: { results: { type: 'string' } } });
 let file = values.results;
 if (!file) {
   file = join(PROJECT_ROOT, 'test-results/bench-check.json');
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/bench.ts'), '--seconds', '3', '--warmup', '1', '--rounds', '1', '--scale-factor', '100', '--out', file], { stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT_ROOT, 'bench/bench.ts'), '--seconds', '3', '--warmup', '1', '--rounds', '1', '--scale-factor', '100', '--out', file],
+    { stdio: 'inherit' },
+  );
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 const results = JSON.parse(readFileSync(file, 'utf8')) as Results;
 const checks = evaluateTargets(results, MARGIN);
-for (const c of checks) console.log(`${c.kind === 'ratio' ? (c.met ? 'ok  ' : 'FAIL') : (c.met ? 'ok  ' : 'note')} ${c.name}: ${c.value} (target ${c.target}${c.kind === 'absolute' ? ', not enforced' : ''})`);
+for (const c of checks)
+  console.log(
+    `${c.kind === 'ratio' ? (c.met ? 'ok  ' : 'FAIL') : c.met ? 'ok  ' : 'note'} ${c.name}: ${c.value} (target ${c.target}${c.kind === 'absolute' ? ', not enforced' : ''})`,
+  );
 const failed = checks.filter((c) => c.kind === 'ratio' && !c.met);
-console.log(failed.length === 0 ? `bench:check passed (${checks.filter((c) => c.kind === 'ratio').length} ratio targets, margin ${MARGIN})` : `bench:check failed: ${failed.length} ratio target(s) missed`);
+console.log(
+  failed.length === 0
+    ? `bench:check passed (${checks.filter((c) => c.kind === 'ratio').length} ratio targets, margin ${MARGIN})`
+    : `bench:check failed: ${failed.length} ratio target(s) missed`,
+);
 process.exitCode = failed.length === 0 ? 0 : 1;

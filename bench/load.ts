@@ -22,7 +22,16 @@ export interface LoadResult {
 }
 
 function run(url: string, request: HttpRequest, connections: number, seconds: number, rate?: number) {
-  return autocannon({ url, connections, duration: seconds, requests: [request], method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}), ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}) });
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [request],
+    method: request.method,
+    headers: request.headers,
+    ...(request.body ? { body: request.body } : {}),
+    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+  });
 }
 
 export async function measure(url: string, request: HttpRequest, options: LoadOptions): Promise<LoadResult> {
@@ -40,7 +49,11 @@ export async function measure(url: string, request: HttpRequest, options: LoadOp
 
 /** Sends the request once and checks the answer is a GraphQL success (no errors), so nothing is measured on failures. */
 export async function verifyAnswer(baseUrl: string, request: HttpRequest): Promise<number> {
-  const response = await controlFetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}) });
+  const response = await controlFetch(`${baseUrl}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body ? { body: request.body } : {}),
+  });
   const text = await response.text();
   const body = JSON.parse(text) as { data?: unknown; errors?: unknown[] };
   if (!response.ok || body.errors || !body.data) throw new Error(`${baseUrl}${request.path.slice(0, 60)} answered ${response.status}: ${text.slice(0, 500)}`);
@@ -61,7 +74,11 @@ export interface PacedResult {
   failures: number;
 }
 
-export async function measurePaced(baseUrl: string, request: HttpRequest, options: { connections: number; seconds: number; rate: number }): Promise<PacedResult> {
+export async function measurePaced(
+  baseUrl: string,
+  request: HttpRequest,
+  options: { connections: number; seconds: number; rate: number },
+): Promise<PacedResult> {
   const { hostname, port } = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const headers = { ...request.headers, ...(request.body ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) };

@@ -7,5 +7,9 @@
 import { measurePaced } from './load.js';
 import type { HttpRequest } from './scenarios.js';
 
-const { baseUrl, request, options } = JSON.parse(process.argv[2]!) as { baseUrl: string; request: HttpRequest; options: { connections: number; seconds: number; rate: number } };
+const { baseUrl, request, options } = JSON.parse(process.argv[2]!) as {
+  baseUrl: string;
+  request: HttpRequest;
+  options: { connections: number; seconds: number; rate: number };
+};
 console.log(JSON.stringify(await measurePaced(baseUrl, request, options)));

@@ -1,7 +1,6 @@
 /** The benchmark's results: their shape, the targets they are judged by, and BENCHMARKS.md. */
 import type { Transport } from './scenarios.js';
 
-
 export interface SideSummary {
   requestsPerSecond: number;
   latencyP50Ms: number;
@@ -94,25 +93,75 @@ const MiB = 1048576;
 export function evaluateTargets(r: Results, margin = 1): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const s of r.scenarios) {
-    if (s.target === 'uncached') checks.push({ name: `${s.id}: uncached requests/s vs baseline`, value: `${s.ratio.toFixed(2)}x`, target: `>= ${(1.0 * margin).toFixed(2)}x`, met: s.ratio >= 1.0 * margin, kind: 'ratio' });
-    if (s.target === 'cached') checks.push({ name: `${s.id}: cached requests/s vs baseline`, value: `${s.ratio.toFixed(2)}x`, target: `>= ${(5.0 * margin).toFixed(2)}x`, met: s.ratio >= 5.0 * margin, kind: 'ratio' });
+    if (s.target === 'uncached')
+      checks.push({
+        name: `${s.id}: uncached requests/s vs baseline`,
+        value: `${s.ratio.toFixed(2)}x`,
+        target: `>= ${(1.0 * margin).toFixed(2)}x`,
+        met: s.ratio >= 1.0 * margin,
+        kind: 'ratio',
+      });
+    if (s.target === 'cached')
+      checks.push({
+        name: `${s.id}: cached requests/s vs baseline`,
+        value: `${s.ratio.toFixed(2)}x`,
+        target: `>= ${(5.0 * margin).toFixed(2)}x`,
+        met: s.ratio >= 5.0 * margin,
+        kind: 'ratio',
+      });
     if (s.latencyAtHalfLoad && r.settings.connections === 4)
-      checks.push({ name: `${s.id}: p99 latency at 4 connections, below saturation (${s.latencyAtHalfLoad.requestsPerSecond.toFixed(0)} req/s)`, value: `${s.latencyAtHalfLoad.latencyP99Ms} ms (same answer from stock Apollo ${s.baselineLatencyAtHalfLoad?.latencyP99Ms} ms; its { hello } ${s.floorLatencyAtHalfLoad?.latencyP99Ms} ms)`, target: '< 5 ms', met: s.latencyAtHalfLoad.latencyP99Ms < 5, kind: 'absolute' });
+      checks.push({
+        name: `${s.id}: p99 latency at 4 connections, below saturation (${s.latencyAtHalfLoad.requestsPerSecond.toFixed(0)} req/s)`,
+        value: `${s.latencyAtHalfLoad.latencyP99Ms} ms (same answer from stock Apollo ${s.baselineLatencyAtHalfLoad?.latencyP99Ms} ms; its { hello } ${s.floorLatencyAtHalfLoad?.latencyP99Ms} ms)`,
+        target: '< 5 ms',
+        met: s.latencyAtHalfLoad.latencyP99Ms < 5,
+        kind: 'absolute',
+      });
   }
   const peak = Math.max(...r.scenarios.map((s) => s.servicePeakRssBytes));
   checks.push({ name: 'peak RSS under load', value: `${(peak / MiB).toFixed(0)} MiB`, target: '< 200 MB', met: peak < 200e6, kind: 'absolute' });
-  checks.push({ name: 'cold start to first answer', value: `${r.coldStartMs.toFixed(0)} ms`, target: '< 1000 ms', met: r.coldStartMs < 1000, kind: 'absolute' });
-  checks.push({ name: 'database build from seeds', value: `${r.databaseBuildMs.toFixed(0)} ms`, target: '< 3000 ms', met: r.databaseBuildMs < 3000, kind: 'absolute' });
+  checks.push({
+    name: 'cold start to first answer',
+    value: `${r.coldStartMs.toFixed(0)} ms`,
+    target: '< 1000 ms',
+    met: r.coldStartMs < 1000,
+    kind: 'absolute',
+  });
+  checks.push({
+    name: 'database build from seeds',
+    value: `${r.databaseBuildMs.toFixed(0)} ms`,
+    target: '< 3000 ms',
+    met: r.databaseBuildMs < 3000,
+    kind: 'absolute',
+  });
   if (r.scale) {
     const { lookup, pages, factor } = r.scale;
     const growth = lookup.scaled.meanMs / lookup.real.meanMs;
-    checks.push({ name: `lookup latency at ${factor}x data vs real`, value: `${growth.toFixed(2)}x`, target: `<= ${(1.5 / margin).toFixed(2)}x`, met: growth <= 1.5 / margin, kind: 'ratio' });
+    checks.push({
+      name: `lookup latency at ${factor}x data vs real`,
+      value: `${growth.toFixed(2)}x`,
+      target: `<= ${(1.5 / margin).toFixed(2)}x`,
+      met: growth <= 1.5 / margin,
+      kind: 'ratio',
+    });
     for (const p of pages) {
       const pageGrowth = p.scaled.meanMs / p.real.meanMs;
-      checks.push({ name: `page of ${p.first} at ${factor}x data vs real`, value: `${pageGrowth.toFixed(2)}x`, target: `<= ${(1.5 / margin).toFixed(2)}x`, met: pageGrowth <= 1.5 / margin, kind: 'ratio' });
+      checks.push({
+        name: `page of ${p.first} at ${factor}x data vs real`,
+        value: `${pageGrowth.toFixed(2)}x`,
+        target: `<= ${(1.5 / margin).toFixed(2)}x`,
+        met: pageGrowth <= 1.5 / margin,
+        kind: 'ratio',
+      });
     }
     const sqlGrowth = [lookup, ...pages].every((f) => f.scaled.sqlStatementsPerRequest === f.real.sqlStatementsPerRequest);
-    checks.push({ name: `SQL statements per request at ${factor}x data`, value: sqlGrowth ? 'unchanged' : 'grew', target: 'unchanged', met: sqlGrowth, kind: 'ratio' });
+    checks.push({
+      name: `SQL statements per request at ${factor}x data`,
+      value: sqlGrowth ? 'unchanged' : 'grew',
+      target: 'unchanged',
+      met: sqlGrowth,
+      kind: 'ratio',
+    });
   }
   return checks;
 }
@@ -129,13 +178,13 @@ export function renderMarkdown(r: Results): string {
     `- Machine: ${r.machine}`,
     `- Node: ${r.node}`,
     `- Load: autocannon, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per run, ${r.settings.rounds} rounds alternating baseline and service; servers ${r.settings.pinnedToSeparateCores ? 'pinned to one core, the load generator to the other' : 'not pinned (no taskset)'}.`,
-    '- Baseline: stock Apollo Server 5 (default plugins and options) on Fastify via @as-integrations/fastify, serving the same SDL with each root field returning a constant: the service\'s own answer, captured at the start of the run. It parses, validates, executes and serialises the same operation and response over the same transport (POST, or GET with a persisted-query hash) but does no work to find the data.',
+    "- Baseline: stock Apollo Server 5 (default plugins and options) on Fastify via @as-integrations/fastify, serving the same SDL with each root field returning a constant: the service's own answer, captured at the start of the run. It parses, validates, executes and serialises the same operation and response over the same transport (POST, or GET with a persisted-query hash) but does no work to find the data.",
     `- Trivial floor, for orientation: the same baseline answering \`{ hello }\`: ${fixed(r.baselineFloor.requestsPerSecond)} req/s, p50 ${r.baselineFloor.latencyP50Ms} ms, p99 ${r.baselineFloor.latencyP99Ms} ms.`,
     `- Service: \`${r.serviceCommand}\` with NODE_ENV=production and default settings (info logging to a discarded stdout).`,
     '',
     '## Scenarios',
     '',
-    'Requests/s are medians over the rounds (each round in brackets); p50 / p99 are at saturation (autocannon, whole milliseconds, worst round), the last column below it: half the saturated rate, same connections, paced by bench/load.ts after a warm-up at that rate, the worst round\'s p99, beside stock Apollo giving the same answer and answering `{ hello }` at that rate.',
+    "Requests/s are medians over the rounds (each round in brackets); p50 / p99 are at saturation (autocannon, whole milliseconds, worst round), the last column below it: half the saturated rate, same connections, paced by bench/load.ts after a warm-up at that rate, the worst round's p99, beside stock Apollo giving the same answer and answering `{ hello }` at that rate.",
     '',
     '| Scenario | Transport | Response | Service req/s | p50 / p99 | Baseline req/s | Ratio | SQL/req | Peak RSS | p50 / p99 below saturation |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -151,7 +200,8 @@ export function renderMarkdown(r: Results): string {
     `- RSS at idle, 1 s after the first answer: ${fixed(r.idleRssBytes / MiB)} MiB`,
   ];
   if (r.scale) {
-    const fig = (f: LatencyFigure) => `${f.meanMs.toFixed(2)} ms mean, p99 ${f.latencyP99Ms} ms, ${fixed(f.requestsPerSecond)} req/s, ${fixed(f.sqlStatementsPerRequest, 2)} SQL/req`;
+    const fig = (f: LatencyFigure) =>
+      `${f.meanMs.toFixed(2)} ms mean, p99 ${f.latencyP99Ms} ms, ${fixed(f.requestsPerSecond)} req/s, ${fixed(f.sqlStatementsPerRequest, 2)} SQL/req`;
     lines.push(
       '',
       `## Scale: a generated dataset ${r.scale.factor}x the real one`,
@@ -173,9 +223,22 @@ export function renderMarkdown(r: Results): string {
       '',
       '| Scenario | Service req/s | Previous build req/s | Service / previous |',
       '|---|---|---|---|',
-      ...r.scenarios.filter((s) => s.previous).map((s) => `| ${s.id} | ${fixed(s.service.requestsPerSecond)} (${s.service.rounds.join(', ')}) | ${fixed(s.previous!.requestsPerSecond)} (${s.previous!.rounds.join(', ')}) | **${s.previousRatio!.toFixed(2)}x** |`),
+      ...r.scenarios
+        .filter((s) => s.previous)
+        .map(
+          (s) =>
+            `| ${s.id} | ${fixed(s.service.requestsPerSecond)} (${s.service.rounds.join(', ')}) | ${fixed(s.previous!.requestsPerSecond)} (${s.previous!.rounds.join(', ')}) | **${s.previousRatio!.toFixed(2)}x** |`,
+        ),
     );
   }
-  lines.push('', '## Targets', '', '| Target | Measured | Goal | Met |', '|---|---|---|---|', ...evaluateTargets(r).map((c) => `| ${c.name} | ${c.value} | ${c.target} | ${c.met ? 'yes' : '**no**'} |`), '');
+  lines.push(
+    '',
+    '## Targets',
+    '',
+    '| Target | Measured | Goal | Met |',
+    '|---|---|---|---|',
+    ...evaluateTargets(r).map((c) => `| ${c.name} | ${c.value} | ${c.target} | ${c.met ? 'yes' : '**no**'} |`),
+    '',
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -68,20 +68,66 @@ export const INSTANCE_TYPES_QUERY = `query Planning($first: Int!, $minimumPods: 
 }`;
 
 export const SCENARIOS: Scenario[] = [
-  { id: 'lookup', title: 'cniPlugin(slug) with modes, limitations, notes and their sources', query: LOOKUP_QUERY, variables: { slug: 'flannel' }, transport: 'POST', target: 'uncached', latencyTarget: true },
+  {
+    id: 'lookup',
+    title: 'cniPlugin(slug) with modes, limitations, notes and their sources',
+    query: LOOKUP_QUERY,
+    variables: { slug: 'flannel' },
+    transport: 'POST',
+    target: 'uncached',
+    latencyTarget: true,
+  },
   { id: 'catalogue', title: 'full catalogue: every plugin -> modes -> limitations -> sources', query: CATALOGUE_QUERY, transport: 'POST', target: 'uncached' },
   {
     id: 'compatibility',
     title: 'compatibility report, Flannel overlay on Windows Server 2019 with 3 features',
     query: COMPATIBILITY_QUERY,
-    variables: { input: { windowsVersion: 'windows-server-2019', cniPlugin: 'flannel', networkMode: 'overlay', kubernetesVersion: '1.31', features: ['direct-server-return', 'session-affinity', 'dual-stack'] } },
+    variables: {
+      input: {
+        windowsVersion: 'windows-server-2019',
+        cniPlugin: 'flannel',
+        networkMode: 'overlay',
+        kubernetesVersion: '1.31',
+        features: ['direct-server-return', 'session-affinity', 'dual-stack'],
+      },
+    },
     transport: 'POST',
     target: 'uncached',
   },
-  { id: 'pod-capacity', title: 'podCapacity(instanceType: m5.large, prefix delegation)', query: CAPACITY_QUERY, variables: { input: { instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION' } }, transport: 'POST', target: 'uncached', latencyTarget: true },
-  { id: 'instance-types-page', title: 'instanceTypes page of 20 (filter minimumPods 100, usable for Windows)', query: INSTANCE_TYPES_QUERY, variables: { first: 20, minimumPods: 100 }, transport: 'POST', target: 'none' },
-  { id: 'lookup-post-repeated', title: 'the lookup as a repeated POST (the same plan POSTed again, as CI tools do)', query: LOOKUP_QUERY, variables: { slug: 'flannel' }, transport: 'POST-REPEATED', target: 'cached' },
-  { id: 'lookup-get-apq', title: 'the lookup as GET with a persisted-query hash (repeated)', query: LOOKUP_QUERY, variables: { slug: 'flannel' }, transport: 'GET-APQ', target: 'cached', latencyTarget: true },
+  {
+    id: 'pod-capacity',
+    title: 'podCapacity(instanceType: m5.large, prefix delegation)',
+    query: CAPACITY_QUERY,
+    variables: { input: { instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION' } },
+    transport: 'POST',
+    target: 'uncached',
+    latencyTarget: true,
+  },
+  {
+    id: 'instance-types-page',
+    title: 'instanceTypes page of 20 (filter minimumPods 100, usable for Windows)',
+    query: INSTANCE_TYPES_QUERY,
+    variables: { first: 20, minimumPods: 100 },
+    transport: 'POST',
+    target: 'none',
+  },
+  {
+    id: 'lookup-post-repeated',
+    title: 'the lookup as a repeated POST (the same plan POSTed again, as CI tools do)',
+    query: LOOKUP_QUERY,
+    variables: { slug: 'flannel' },
+    transport: 'POST-REPEATED',
+    target: 'cached',
+  },
+  {
+    id: 'lookup-get-apq',
+    title: 'the lookup as GET with a persisted-query hash (repeated)',
+    query: LOOKUP_QUERY,
+    variables: { slug: 'flannel' },
+    transport: 'GET-APQ',
+    target: 'cached',
+    latencyTarget: true,
+  },
 ];
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

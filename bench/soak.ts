@@ -15,14 +15,20 @@ import { burst, burstPassed, describeBurst } from './burst.js';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../src/db/paths.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '8' }, burst: { type: 'string', default: '500' }, 'burst-seconds': { type: 'string', default: '10' } },
+  options: {
+    seconds: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '8' },
+    burst: { type: 'string', default: '500' },
+    'burst-seconds': { type: 'string', default: '10' },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const burstConnections = Number(values.burst);
 const burstSeconds = Number(values['burst-seconds']);
 if (!(seconds > 0 && seconds <= 600 && connections > 0 && connections <= 256)) throw new Error('--seconds 1..600, --connections 1..256');
-if (!(Number.isInteger(burstConnections) && burstConnections >= 0 && burstConnections <= 2000 && burstSeconds > 0 && burstSeconds <= 60)) throw new Error('--burst 0..2000 (0 skips it), --burst-seconds 1..60');
+if (!(Number.isInteger(burstConnections) && burstConnections >= 0 && burstConnections <= 2000 && burstSeconds > 0 && burstSeconds <= 60))
+  throw new Error('--burst 0..2000 (0 skips it), --burst-seconds 1..60');
 
 const good = [
   '{ compatibility(input: { windowsVersion: "windows-server-2019", cniPlugin: "flannel", networkMode: "overlay", features: ["direct-server-return"], kubernetesVersion: "1.31" }) { verdict findings { code severity } } }',
@@ -37,10 +43,23 @@ const hostile = [
   '{"query": ',
 ];
 const toRequests = (queries: string[], raw: Set<number> = new Set()) =>
-  queries.map((query, i) => ({ method: 'POST' as const, path: '/graphql', headers: { 'content-type': 'application/json' }, body: raw.has(i) ? query : JSON.stringify({ query }) }));
+  queries.map((query, i) => ({
+    method: 'POST' as const,
+    path: '/graphql',
+    headers: { 'content-type': 'application/json' },
+    body: raw.has(i) ? query : JSON.stringify({ query }),
+  }));
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/server/main.ts')], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_PATH: process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH, SOAK_REPORT_MEMORY: '1' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    DATABASE_PATH: process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH,
+    SOAK_REPORT_MEMORY: '1',
+  },
   stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 });
 const url = await new Promise<string>((resolve, reject) => {
@@ -73,12 +92,19 @@ const [ordinary, abusive] = await Promise.all([
 const after = await memory();
 server.kill('SIGTERM');
 
-const codes = (r: autocannon.Result) => Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', ');
+const codes = (r: autocannon.Result) =>
+  Object.entries(r.statusCodeStats ?? {})
+    .map(([code, s]) => `${code}: ${(s as { count: number }).count}`)
+    .join(', ');
 if (burstResult) console.log(describeBurst(burstResult, burstSeconds));
 console.log(`soak: ${seconds} s on ${url}; ${half} connections of ordinary requests (4 kinds) beside ${half} of hostile ones (4 kinds)`);
-console.log(`ordinary: ${ordinary.requests.total} requests (${ordinary.requests.average.toFixed(0)}/s), status ${codes(ordinary)}; latency p50 ${ordinary.latency.p50} ms, p99 ${ordinary.latency.p99} ms, max ${ordinary.latency.max} ms`);
+console.log(
+  `ordinary: ${ordinary.requests.total} requests (${ordinary.requests.average.toFixed(0)}/s), status ${codes(ordinary)}; latency p50 ${ordinary.latency.p50} ms, p99 ${ordinary.latency.p99} ms, max ${ordinary.latency.max} ms`,
+);
 console.log(`hostile: ${abusive.requests.total} requests (${abusive.requests.average.toFixed(0)}/s), status ${codes(abusive)}`);
-console.log(`5xx: ${ordinary['5xx'] + abusive['5xx']}; non-200 ordinary: ${ordinary.non2xx}; connection errors: ${ordinary.errors + abusive.errors}; timeouts: ${ordinary.timeouts + abusive.timeouts}`);
+console.log(
+  `5xx: ${ordinary['5xx'] + abusive['5xx']}; non-200 ordinary: ${ordinary.non2xx}; connection errors: ${ordinary.errors + abusive.errors}; timeouts: ${ordinary.timeouts + abusive.timeouts}`,
+);
 console.log(`server memory: rss ${mib(before.rss)} -> ${mib(after.rss)}, heap used ${mib(before.heapUsed)} -> ${mib(after.heapUsed)}`);
 const result = { '5xx': ordinary['5xx'] + abusive['5xx'], errors: ordinary.errors + abusive.errors + ordinary.non2xx };
 if (result['5xx'] > 0 || result.errors > 0 || (burstResult && !burstPassed(burstResult))) process.exitCode = 1;

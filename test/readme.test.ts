@@ -17,7 +17,9 @@ import { startApp, type RunningApp } from './support/fixtures.js';
 
 const read = (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
 const readme = readFileSync(README_PATH, 'utf8');
-const DOCS = readdirSync(join(PROJECT_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+const DOCS = readdirSync(join(PROJECT_ROOT, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
 const MARKDOWN = ['README.md', ...DOCS];
 const api = read('docs/api.md');
 const operations = read('docs/operations.md');
@@ -75,7 +77,9 @@ describe('docs/api.md', () => {
 describe('docs/operations.md', () => {
   // The variables config.ts reads, taken from its source so a new one cannot be missed.
   const configSource = read('src/server/config.ts');
-  const configVariables = [...new Set([...configSource.matchAll(/env\.([A-Z][A-Z_]+)/g), ...configSource.matchAll(/readBoolean\(env, '([A-Z_]+)'/g)].map((m) => m[1]!))];
+  const configVariables = [
+    ...new Set([...configSource.matchAll(/env\.([A-Z][A-Z_]+)/g), ...configSource.matchAll(/readBoolean\(env, '([A-Z_]+)'/g)].map((m) => m[1]!)),
+  ];
 
   it('finds the variables config.ts reads', () => {
     expect(configVariables).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATABASE_PATH', 'LOG_LEVEL', 'CORS_ORIGINS', 'INTROSPECTION', 'CSRF_PREVENTION']));
@@ -88,7 +92,10 @@ describe('docs/operations.md', () => {
   it.each(Object.entries(LIMIT_VARIABLES) as [keyof Limits, string][])('documents the limit %s: its variable and default in one row', (key, variable) => {
     const rows = operations.split('\n').filter((l) => l.startsWith('|') && l.includes(`\`${variable}\``));
     const withDefault = new RegExp(`\\| ${DEFAULT_LIMITS[key]}( [a-z]+)? \\|`);
-    expect(rows.filter((r) => withDefault.test(r)), `${variable} = ${DEFAULT_LIMITS[key]}`).toHaveLength(1);
+    expect(
+      rows.filter((r) => withDefault.test(r)),
+      `${variable} = ${DEFAULT_LIMITS[key]}`,
+    ).toHaveLength(1);
   });
 });
 
@@ -130,7 +137,9 @@ function withoutCode(markdown: string, inline = true): string {
 }
 
 describe.each(MARKDOWN)('links in %s', (file) => {
-  const links = [...withoutCode(read(file)).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z][a-z+.-]*:/i.test(target));
+  const links = [...withoutCode(read(file)).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+    .map((m) => m[1]!)
+    .filter((target) => !/^[a-z][a-z+.-]*:/i.test(target));
 
   it.each(links.length > 0 ? links : ['(none)'])('%s resolves', (target) => {
     if (target === '(none)') return;

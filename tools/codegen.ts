@@ -19,17 +19,53 @@ export const GENERATED_PATH = join(PROJECT_ROOT, 'src/graphql/generated/resolver
 
 const M = '../mappers.js#';
 const mapped = [
-  'WindowsVersion', 'WindowsUpdate', 'NetworkMode', 'CniPlugin', 'PluginMode', 'NetworkPolicySupport', 'Feature', 'Limitation',
-  'IpamOption', 'ServiceType', 'Environment', 'SourceDocument', 'Note', 'NetworkFlow', 'GlossaryTerm', 'PluginComparison',
-  'ComparisonRow', 'ComparisonValue', 'Setting', 'SourceReference', 'KubernetesVersionRange', 'BuildRange', 'Finding',
-  'CompatibilityReport', 'PodCapacity', 'DatasetInfo', 'Threshold', 'InstanceType', 'InstanceTypeConnection', 'InstanceTypeEdge',
-  'NodeOsSupport', 'FeatureDefault', 'PluginVersionRange', 'SearchHit', 'FindingCodeInfo',
-  'ScanReport', 'ScanSummary', 'ScannedObject', 'ScanFinding', 'InferredFact',
+  'WindowsVersion',
+  'WindowsUpdate',
+  'NetworkMode',
+  'CniPlugin',
+  'PluginMode',
+  'NetworkPolicySupport',
+  'Feature',
+  'Limitation',
+  'IpamOption',
+  'ServiceType',
+  'Environment',
+  'SourceDocument',
+  'Note',
+  'NetworkFlow',
+  'GlossaryTerm',
+  'PluginComparison',
+  'ComparisonRow',
+  'ComparisonValue',
+  'Setting',
+  'SourceReference',
+  'KubernetesVersionRange',
+  'BuildRange',
+  'Finding',
+  'CompatibilityReport',
+  'PodCapacity',
+  'DatasetInfo',
+  'Threshold',
+  'InstanceType',
+  'InstanceTypeConnection',
+  'InstanceTypeEdge',
+  'NodeOsSupport',
+  'FeatureDefault',
+  'PluginVersionRange',
+  'SearchHit',
+  'FindingCodeInfo',
+  'ScanReport',
+  'ScanSummary',
+  'ScannedObject',
+  'ScanFinding',
+  'InferredFact',
 ];
-const parentName: Record<string, string> = { NetworkPolicySupport: 'NetworkPolicyParent', PluginEnvironmentStatus: 'PluginEnvironmentParent', LimitationScope: 'LimitationParent' };
-const mappers = Object.fromEntries(
-  [...mapped, 'PluginEnvironmentStatus', 'LimitationScope'].map((n) => [n, `${M}${parentName[n] ?? `${n}Parent`}`]),
-);
+const parentName: Record<string, string> = {
+  NetworkPolicySupport: 'NetworkPolicyParent',
+  PluginEnvironmentStatus: 'PluginEnvironmentParent',
+  LimitationScope: 'LimitationParent',
+};
+const mappers = Object.fromEntries([...mapped, 'PluginEnvironmentStatus', 'LimitationScope'].map((n) => [n, `${M}${parentName[n] ?? `${n}Parent`}`]));
 
 export async function generate(): Promise<string> {
   const schema = buildSchema(loadSdl());
@@ -37,7 +73,16 @@ export async function generate(): Promise<string> {
     filename: GENERATED_PATH,
     schema: parse(printSchema(schema)),
     documents: [],
-    config: { enumsAsTypes: true, useIndexSignature: true, contextType: '../context.js#RequestContext', mappers, enumValues: ENUM_VALUES, avoidOptionals: false, useTypeImports: true, emitLegacyCommonJSImports: false },
+    config: {
+      enumsAsTypes: true,
+      useIndexSignature: true,
+      contextType: '../context.js#RequestContext',
+      mappers,
+      enumValues: ENUM_VALUES,
+      avoidOptionals: false,
+      useTypeImports: true,
+      emitLegacyCommonJSImports: false,
+    },
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
     pluginMap: { typescript: typescriptPlugin, typescriptResolvers: resolversPlugin },
   });

@@ -48,7 +48,11 @@ export const formatAnswer = (body: unknown): string => JSON.stringify(body, null
 
 async function post(url: string, query: string): Promise<unknown> {
   // no-store: computed, not answered from (or stored in) the response cache.
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify({ query }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify({ query }),
+  });
   return response.json();
 }
 
@@ -75,7 +79,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await close();
   if (values.write) {
     // From the last example back, so earlier offsets stay valid.
-    for (let i = examples.length - 1; i >= 0; i--) readme = `${readme.slice(0, examples[i]!.outputStart)}${answers[i]}\n${readme.slice(examples[i]!.outputEnd)}`;
+    for (let i = examples.length - 1; i >= 0; i--)
+      readme = `${readme.slice(0, examples[i]!.outputStart)}${answers[i]}\n${readme.slice(examples[i]!.outputEnd)}`;
     writeFileSync(README_PATH, readme);
     console.log(`wrote ${examples.length} answers to ${README_PATH}`);
   } else {

@@ -85,8 +85,7 @@ function copyOf(seeds: SeedSet, k: number, flowStride: number): Tables {
     const records = NOT_CLONED.has(key) ? [] : [...(seeds[key] as Map<string, unknown>)];
     copy[key] = new Map(records.map(([slug, record]) => [cloneKey(key, slug, k), structuredClone(record)]));
   }
-  for (const ref of references(copy as SeedSet))
-    retarget(copy[ref.from].get(ref.record), ref.path, ref.slug, cloneKey(ref.to, ref.slug, k));
+  for (const ref of references(copy as SeedSet)) retarget(copy[ref.from].get(ref.record), ref.path, ref.slug, cloneKey(ref.to, ref.slug, k));
   for (const flow of copy.networkFlows.values()) (flow as { order: number }).order += k * flowStride;
   return copy;
 }

@@ -39,7 +39,14 @@ function node(i: number, windows: boolean) {
   const w = WINDOWS[i % WINDOWS.length]!;
   const name = `ip-10-${(i >> 8) & 255}-${i & 255}-${windows ? 1 : 2}.us-west-2.compute.internal`;
   const labels: Record<string, string> = windows
-    ? { 'kubernetes.io/os': 'windows', 'kubernetes.io/arch': 'amd64', 'node.kubernetes.io/windows-build': `10.0.${w.build}`, 'node.kubernetes.io/instance-type': w.type, 'eks.amazonaws.com/nodegroup': `windows-${w.build}-${w.type}`, 'topology.kubernetes.io/zone': 'us-west-2a' }
+    ? {
+        'kubernetes.io/os': 'windows',
+        'kubernetes.io/arch': 'amd64',
+        'node.kubernetes.io/windows-build': `10.0.${w.build}`,
+        'node.kubernetes.io/instance-type': w.type,
+        'eks.amazonaws.com/nodegroup': `windows-${w.build}-${w.type}`,
+        'topology.kubernetes.io/zone': 'us-west-2a',
+      }
     : { 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', 'node.kubernetes.io/instance-type': 'm5.2xlarge', 'eks.amazonaws.com/nodegroup': 'linux' };
   return {
     apiVersion: 'v1',
@@ -49,10 +56,33 @@ function node(i: number, windows: boolean) {
     status: {
       capacity: { cpu: '4', memory: '16069184Ki', pods: '110', ...(windows ? { 'vpc.amazonaws.com/PrivateIPv4Address': String(w.ips) } : {}) },
       allocatable: { cpu: '3920m', memory: '15054400Ki', pods: '110', ...(windows ? { 'vpc.amazonaws.com/PrivateIPv4Address': String(w.ips) } : {}) },
-      conditions: ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map((type) => ({ lastHeartbeatTime: '2026-11-20T10:00:00Z', lastTransitionTime: '2026-10-02T09:14:31Z', message: `kubelet reports ${type}`, reason: `Kubelet${type}`, status: type === 'Ready' ? 'True' : 'False', type })),
+      conditions: ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map((type) => ({
+        lastHeartbeatTime: '2026-11-20T10:00:00Z',
+        lastTransitionTime: '2026-10-02T09:14:31Z',
+        message: `kubelet reports ${type}`,
+        reason: `Kubelet${type}`,
+        status: type === 'Ready' ? 'True' : 'False',
+        type,
+      })),
       nodeInfo: windows
-        ? { architecture: 'amd64', containerRuntimeVersion: 'containerd://1.6.28', kernelVersion: `10.0.${w.build}.${w.revision}`, kubeProxyVersion: 'v1.29.0-eks-5e0fdde', kubeletVersion: 'v1.29.0-eks-5e0fdde', operatingSystem: 'windows', osImage: w.osImage }
-        : { architecture: 'amd64', containerRuntimeVersion: 'containerd://1.7.11', kernelVersion: '5.10.209-198.858.amzn2.x86_64', kubeProxyVersion: 'v1.29.0-eks-5e0fdde', kubeletVersion: 'v1.29.0-eks-5e0fdde', operatingSystem: 'linux', osImage: 'Amazon Linux 2' },
+        ? {
+            architecture: 'amd64',
+            containerRuntimeVersion: 'containerd://1.6.28',
+            kernelVersion: `10.0.${w.build}.${w.revision}`,
+            kubeProxyVersion: 'v1.29.0-eks-5e0fdde',
+            kubeletVersion: 'v1.29.0-eks-5e0fdde',
+            operatingSystem: 'windows',
+            osImage: w.osImage,
+          }
+        : {
+            architecture: 'amd64',
+            containerRuntimeVersion: 'containerd://1.7.11',
+            kernelVersion: '5.10.209-198.858.amzn2.x86_64',
+            kubeProxyVersion: 'v1.29.0-eks-5e0fdde',
+            kubeletVersion: 'v1.29.0-eks-5e0fdde',
+            operatingSystem: 'linux',
+            osImage: 'Amazon Linux 2',
+          },
     },
   };
 }
@@ -79,7 +109,12 @@ function podSpec(app: string, windows: boolean) {
 export function generateDump(count: number): { apiVersion: string; kind: string; items: unknown[]; metadata: { resourceVersion: string } } {
   const items: unknown[] = [];
   const apps = Math.max(1, Math.floor(count / 20));
-  items.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('amazon-vpc-cni', 0, 'kube-system'), data: { 'enable-windows-ipam': 'true', 'enable-windows-prefix-delegation': 'true' } });
+  items.push({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: meta('amazon-vpc-cni', 0, 'kube-system'),
+    data: { 'enable-windows-ipam': 'true', 'enable-windows-prefix-delegation': 'true' },
+  });
   for (let i = 1; items.length < count; i++) {
     const slot = i % 20;
     const app = `app-${i % apps}`;
@@ -87,29 +122,115 @@ export function generateDump(count: number): { apiVersion: string; kind: string;
     const windows = i % 3 === 0;
     if (slot === 0) items.push(node(i, i % 40 === 0 ? false : windows));
     else if (slot === 1)
-      items.push({ apiVersion: 'v1', kind: 'Service', metadata: meta(app, i, ns, { app }), spec: { type: i % 4 === 0 ? 'LoadBalancer' : 'ClusterIP', selector: { app }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }], sessionAffinity: i % 5 === 0 ? 'ClientIP' : 'None', ...(i % 4 === 0 ? { externalTrafficPolicy: 'Local' } : {}), ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack' } });
+      items.push({
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: meta(app, i, ns, { app }),
+        spec: {
+          type: i % 4 === 0 ? 'LoadBalancer' : 'ClusterIP',
+          selector: { app },
+          ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }],
+          sessionAffinity: i % 5 === 0 ? 'ClientIP' : 'None',
+          ...(i % 4 === 0 ? { externalTrafficPolicy: 'Local' } : {}),
+          ipFamilies: ['IPv4'],
+          ipFamilyPolicy: 'SingleStack',
+        },
+      });
     else if (slot === 2)
-      items.push({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta(app, i, ns, { app }), spec: { replicas: 3, selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: podSpec(app, windows) } }, status: { availableReplicas: 3, readyReplicas: 3, replicas: 3 } });
-    else if (slot === 3 || slot === 10 || slot === 11) items.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta(`${app}-${slot === 3 ? 'config' : slot === 10 ? 'env' : 'flags'}`, i, ns), data: { 'settings.json': JSON.stringify({ app, level: 'info', features: ['a', 'b'] }) } });
-    else if (slot === 4) items.push({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: meta(`${app}-allow`, i, ns), spec: { podSelector: { matchLabels: { app } }, policyTypes: ['Ingress'], ingress: [{ from: [{ podSelector: { matchLabels: { role: 'frontend' } } }] }] } });
+      items.push({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: meta(app, i, ns, { app }),
+        spec: { replicas: 3, selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: podSpec(app, windows) } },
+        status: { availableReplicas: 3, readyReplicas: 3, replicas: 3 },
+      });
+    else if (slot === 3 || slot === 10 || slot === 11)
+      items.push({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: meta(`${app}-${slot === 3 ? 'config' : slot === 10 ? 'env' : 'flags'}`, i, ns),
+        data: { 'settings.json': JSON.stringify({ app, level: 'info', features: ['a', 'b'] }) },
+      });
+    else if (slot === 4)
+      items.push({
+        apiVersion: 'networking.k8s.io/v1',
+        kind: 'NetworkPolicy',
+        metadata: meta(`${app}-allow`, i, ns),
+        spec: {
+          podSelector: { matchLabels: { app } },
+          policyTypes: ['Ingress'],
+          ingress: [{ from: [{ podSelector: { matchLabels: { role: 'frontend' } } }] }],
+        },
+      });
     else if (slot === 5)
       items.push({
         apiVersion: 'apps/v1',
         kind: 'ReplicaSet',
-        metadata: { ...meta(`${app}-${uid(i).slice(0, 10)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }), annotations: { 'deployment.kubernetes.io/desired-replicas': '3', 'deployment.kubernetes.io/max-replicas': '4', 'deployment.kubernetes.io/revision': '1' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: app, uid: uid(i + 2), controller: true, blockOwnerDeletion: true }] },
-        spec: { replicas: 3, selector: { matchLabels: { app, 'pod-template-hash': uid(i).slice(0, 10) } }, template: { metadata: { labels: { app, 'pod-template-hash': uid(i).slice(0, 10) } }, spec: podSpec(app, windows) } },
+        metadata: {
+          ...meta(`${app}-${uid(i).slice(0, 10)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }),
+          annotations: {
+            'deployment.kubernetes.io/desired-replicas': '3',
+            'deployment.kubernetes.io/max-replicas': '4',
+            'deployment.kubernetes.io/revision': '1',
+          },
+          ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: app, uid: uid(i + 2), controller: true, blockOwnerDeletion: true }],
+        },
+        spec: {
+          replicas: 3,
+          selector: { matchLabels: { app, 'pod-template-hash': uid(i).slice(0, 10) } },
+          template: { metadata: { labels: { app, 'pod-template-hash': uid(i).slice(0, 10) } }, spec: podSpec(app, windows) },
+        },
         status: { availableReplicas: 3, fullyLabeledReplicas: 3, observedGeneration: 1, readyReplicas: 3, replicas: 3 },
       });
-    else if (slot === 6 || slot === 7 || slot === 9) items.push({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(slot === 6 ? app : slot === 7 ? `${app}-deployer` : `${app}-monitor`, i, ns) });
+    else if (slot === 6 || slot === 7 || slot === 9)
+      items.push({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(slot === 6 ? app : slot === 7 ? `${app}-deployer` : `${app}-monitor`, i, ns) });
     else if (slot === 8)
-      items.push({ apiVersion: 'v1', kind: 'Endpoints', metadata: { ...meta(app, i, ns, { app }), annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': '2026-10-02T09:15:10Z' } }, subsets: [{ addresses: [0, 1, 2].map((k) => ({ ip: `10.0.${(i >> 8) & 255}.${(i + k) & 255}`, nodeName: `ip-10-0-${(i + k) & 255}-1.us-west-2.compute.internal`, targetRef: { kind: 'Pod', name: `${app}-${uid(i + k).slice(0, 10)}`, namespace: ns, uid: uid(i + k) } })), ports: [{ port: 80, protocol: 'TCP' }] }] });
+      items.push({
+        apiVersion: 'v1',
+        kind: 'Endpoints',
+        metadata: { ...meta(app, i, ns, { app }), annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': '2026-10-02T09:15:10Z' } },
+        subsets: [
+          {
+            addresses: [0, 1, 2].map((k) => ({
+              ip: `10.0.${(i >> 8) & 255}.${(i + k) & 255}`,
+              nodeName: `ip-10-0-${(i + k) & 255}-1.us-west-2.compute.internal`,
+              targetRef: { kind: 'Pod', name: `${app}-${uid(i + k).slice(0, 10)}`, namespace: ns, uid: uid(i + k) },
+            })),
+            ports: [{ port: 80, protocol: 'TCP' }],
+          },
+        ],
+      });
     else
       items.push({
         apiVersion: 'v1',
         kind: 'Pod',
-        metadata: { ...meta(`${app}-${uid(i).slice(0, 10)}-${(i % 99999).toString(36)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }), ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${app}-${uid(i).slice(0, 10)}`, uid: uid(i + 1), controller: true, blockOwnerDeletion: true }] },
+        metadata: {
+          ...meta(`${app}-${uid(i).slice(0, 10)}-${(i % 99999).toString(36)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }),
+          ownerReferences: [
+            { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${app}-${uid(i).slice(0, 10)}`, uid: uid(i + 1), controller: true, blockOwnerDeletion: true },
+          ],
+        },
         spec: { ...podSpec(app, windows), nodeName: `ip-10-0-${i & 255}-1.us-west-2.compute.internal` },
-        status: { phase: 'Running', podIP: `10.0.${(i >> 8) & 255}.${i & 255}`, hostIP: `10.0.${i & 255}.10`, qosClass: 'Burstable', startTime: '2026-10-02T09:15:02Z', conditions: ['Ready', 'PodScheduled'].map((type) => ({ lastTransitionTime: '2026-10-02T09:15:10Z', status: 'True', type })), containerStatuses: [{ name: app, ready: true, restartCount: 0, started: true, image: 'img', imageID: `sha256:${uid(i).replace(/-/g, '')}`, containerID: `containerd://${uid(i).replace(/-/g, '')}`, state: { running: { startedAt: '2026-10-02T09:15:08Z' } } }] },
+        status: {
+          phase: 'Running',
+          podIP: `10.0.${(i >> 8) & 255}.${i & 255}`,
+          hostIP: `10.0.${i & 255}.10`,
+          qosClass: 'Burstable',
+          startTime: '2026-10-02T09:15:02Z',
+          conditions: ['Ready', 'PodScheduled'].map((type) => ({ lastTransitionTime: '2026-10-02T09:15:10Z', status: 'True', type })),
+          containerStatuses: [
+            {
+              name: app,
+              ready: true,
+              restartCount: 0,
+              started: true,
+              image: 'img',
+              imageID: `sha256:${uid(i).replace(/-/g, '')}`,
+              containerID: `containerd://${uid(i).replace(/-/g, '')}`,
+              state: { running: { startedAt: '2026-10-02T09:15:08Z' } },
+            },
+          ],
+        },
       });
   }
   return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } };

@@ -22,7 +22,11 @@ const dir = mkdtempSync(join(tmpdir(), 'winnet-kb-bench-scan-'));
 const dumpPath = join(dir, 'dump.json');
 writeFileSync(dumpPath, `${JSON.stringify(generateDump(count), null, 4)}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-console.log(`dump: ${count} objects, ${mb(statSync(dumpPath).size)} (${dumpPath}); load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+console.log(
+  `dump: ${count} objects, ${mb(statSync(dumpPath).size)} (${dumpPath}); load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 
 const { knowledge, database } = openKnowledgeBase(DEFAULT_DATABASE_PATH);
 const today = new Date().toISOString().slice(0, 10);
@@ -49,11 +53,16 @@ database.close();
 const cli = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'winnet-kb.js');
 for (const format of ['table', 'json']) {
   const start = performance.now();
-  const child = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, cli, 'scan', dumpPath, '--output', format, '--fail-on', 'none'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const child = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, cli, 'scan', dumpPath, '--output', format, '--fail-on', 'none'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const wall = performance.now() - start;
   const [peakKb, user, sys] = (child.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
   // CPU time (user + system) says more than wall time on a machine other work shares.
   const cpu = user !== undefined && sys !== undefined && Number.isFinite(user + sys) ? `${(user + sys).toFixed(2)} s CPU` : 'CPU n/a';
-  console.log(`winnet-kb scan --output ${format} (compiled CLI, child process; load ${loadavg()[0]!.toFixed(2)}): exit ${child.status}, ${(wall / 1000).toFixed(2)} s wall, ${cpu}, ${mb(child.stdout.length)} out, peak RSS ${peakKb !== undefined && Number.isFinite(peakKb) ? mb(peakKb * 1024) : 'n/a'}`);
+  console.log(
+    `winnet-kb scan --output ${format} (compiled CLI, child process; load ${loadavg()[0]!.toFixed(2)}): exit ${child.status}, ${(wall / 1000).toFixed(2)} s wall, ${cpu}, ${mb(child.stdout.length)} out, peak RSS ${peakKb !== undefined && Number.isFinite(peakKb) ? mb(peakKb * 1024) : 'n/a'}`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });

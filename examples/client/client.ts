@@ -14,7 +14,11 @@ export class GraphQLRequestError extends Error {
 }
 
 async function run<TData, TVariables>(endpoint: string, operationName: string, variables?: TVariables): Promise<TData> {
-  const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: operations, operationName, variables }) });
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: operations, operationName, variables }),
+  });
   const body = (await response.json()) as { data?: TData; errors?: { message: string; extensions?: { code?: string } }[] };
   if (body.errors?.length) throw new GraphQLRequestError(body.errors);
   return body.data!;

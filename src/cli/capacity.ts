@@ -24,7 +24,8 @@ export interface CapacityOptions {
 
 export function renderCapacity(c: CapacityView, width = outputWidth()): string {
   const words = { PREFIX_DELEGATION: 'prefix delegation', SECONDARY_IP: 'secondary-IP mode' } as const;
-  const mode = c.effectiveIpAddressMode === c.ipAddressMode ? words[c.ipAddressMode] : `${words[c.ipAddressMode]} asked, runs in ${words[c.effectiveIpAddressMode]}`;
+  const mode =
+    c.effectiveIpAddressMode === c.ipAddressMode ? words[c.ipAddressMode] : `${words[c.ipAddressMode]} asked, runs in ${words[c.effectiveIpAddressMode]}`;
   const limit = c.limitedBy === 'IP_ADDRESSES' ? 'its IP addresses' : `the kubelet max-pods of ${c.kubeletMaxPods}`;
   const sources = new SourceList();
   const out = [
@@ -40,12 +41,14 @@ export function renderCapacity(c: CapacityView, width = outputWidth()): string {
 export async function runCapacity(instanceType: string, options: CapacityOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<void> {
   const client = await localClient(options.database);
   try {
-    const input = { instanceType, ipAddressMode: CAPACITY_MODES[options.mode], ...(options.kubeletMaxPods !== undefined ? { kubeletMaxPods: options.kubeletMaxPods } : {}) };
-    const { podCapacity } = await client
-      .request<{ podCapacity: CapacityView }>(CAPACITY_QUERY, { input })
-      .catch((error: unknown) => {
-        throw error instanceof PlanFieldError ? error.renamed(FLAGS[error.field] ?? error.field) : error;
-      });
+    const input = {
+      instanceType,
+      ipAddressMode: CAPACITY_MODES[options.mode],
+      ...(options.kubeletMaxPods !== undefined ? { kubeletMaxPods: options.kubeletMaxPods } : {}),
+    };
+    const { podCapacity } = await client.request<{ podCapacity: CapacityView }>(CAPACITY_QUERY, { input }).catch((error: unknown) => {
+      throw error instanceof PlanFieldError ? error.renamed(FLAGS[error.field] ?? error.field) : error;
+    });
     stdout.write(options.output === 'json' ? `${JSON.stringify(podCapacity, null, 2)}\n` : renderCapacity(podCapacity));
   } finally {
     await client.close();

@@ -41,7 +41,17 @@ const KIND_LABEL: Record<EntityKind, string> = {
 
 const slugs = (list: { slug: string }[] | undefined) => (list && list.length ? list.map((x) => x.slug).join(', ') : undefined);
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
-const WORDS: Record<string, string> = { X86_64: 'x86_64', ARM64: 'arm64', IP_ADDRESSES: 'IP addresses', KUBELET_MAX_PODS: 'kubelet max-pods', NITRO: 'Nitro', XEN: 'Xen', LTSC: 'LTSC', SAC: 'SAC', AC: 'AC' };
+const WORDS: Record<string, string> = {
+  X86_64: 'x86_64',
+  ARM64: 'arm64',
+  IP_ADDRESSES: 'IP addresses',
+  KUBELET_MAX_PODS: 'kubelet max-pods',
+  NITRO: 'Nitro',
+  XEN: 'Xen',
+  LTSC: 'LTSC',
+  SAC: 'SAC',
+  AC: 'AC',
+};
 /** An enum value in words: KNOWN_ISSUE -> known issue. */
 const lower = (v: string | null | undefined) => (v ? (WORDS[v] ?? v.toLowerCase().replace(/_/g, ' ')) : undefined);
 
@@ -58,7 +68,10 @@ class Sheet {
     if (lines.length) this.blocks.push([label, lines]);
   }
   settings(label: string, list: SettingView[]) {
-    this.block(label, list.map((s) => `${settingText(s)}${this.sources.cite(s.sources)}`));
+    this.block(
+      label,
+      list.map((s) => `${settingText(s)}${this.sources.cite(s.sources)}`),
+    );
   }
 }
 
@@ -73,8 +86,14 @@ function fill({ kind, view: e }: Entity, sheet: Sheet): { title: string; descrip
       sheet.fact('mainstream support ends', e.mainstreamSupportEnds);
       sheet.fact('support ends', e.supportEnds);
       sheet.fact('features available', slugs(e.featuresAvailable));
-      sheet.block('Updates', e.updates.map((u) => `${u.kb} (${u.build}, ${u.releaseDate}): ${u.description}${cite(u.sources)}`));
-      sheet.block('Notes', e.notes.map((n) => `${n.text}${cite(n.sources)}`));
+      sheet.block(
+        'Updates',
+        e.updates.map((u) => `${u.kb} (${u.build}, ${u.releaseDate}): ${u.description}${cite(u.sources)}`),
+      );
+      sheet.block(
+        'Notes',
+        e.notes.map((n) => `${n.text}${cite(n.sources)}`),
+      );
       return { title: e.name };
     case 'network-mode':
       sheet.fact('used by Kubernetes', yesNo(e.usedByKubernetes));
@@ -82,31 +101,41 @@ function fill({ kind, view: e }: Entity, sheet: Sheet): { title: string; descrip
       sheet.fact('packet modifications', e.packetModifications);
       sheet.fact('CNI plugins', slugs(e.cniPlugins));
       sheet.fact('limitations', e.limitations.map((l) => l.slug).join(', '));
-      sheet.block('Status notes', e.statusNotes.map((n) => `${n.text}${cite(n.sources)}`));
+      sheet.block(
+        'Status notes',
+        e.statusNotes.map((n) => `${n.text}${cite(n.sources)}`),
+      );
       sheet.settings('Settings', e.settings);
       return { title: e.name, description: e.description };
     case 'cni-plugin':
-      sheet.fact(
-        'network policy',
-        `${lower(e.networkPolicy.support)}${e.networkPolicy.note ? ` (${e.networkPolicy.note})` : ''}`,
-        e.networkPolicy.sources,
-      );
+      sheet.fact('network policy', `${lower(e.networkPolicy.support)}${e.networkPolicy.note ? ` (${e.networkPolicy.note})` : ''}`, e.networkPolicy.sources);
       sheet.fact('IPAM options', slugs(e.ipamOptions));
       sheet.fact('limitations', e.limitations.map((l) => l.slug).join(', '));
       sheet.block(
         'Network modes',
         e.modes.map(
-          (m) => `${m.mode.slug}${m.backend ? ` (backend ${m.backend})` : ''}${m.delegatesTo ? `, delegates to ${m.delegatesTo.slug}` : ''}` + `, ${lower(m.stability)}${cite(m.sources)}`,
+          (m) =>
+            `${m.mode.slug}${m.backend ? ` (backend ${m.backend})` : ''}${m.delegatesTo ? `, delegates to ${m.delegatesTo.slug}` : ''}` +
+            `, ${lower(m.stability)}${cite(m.sources)}`,
         ),
       );
       sheet.block(
         'Environments',
-        e.environments.map((x) => `${x.environment.slug}: ${lower(x.status)}${x.since ? ` since ${x.since}` : ''}${x.note ? ` - ${x.note}` : ''}${cite(x.sources)}`),
+        e.environments.map(
+          (x) => `${x.environment.slug}: ${lower(x.status)}${x.since ? ` since ${x.since}` : ''}${x.note ? ` - ${x.note}` : ''}${cite(x.sources)}`,
+        ),
       );
-      sheet.block('Notes', e.notes.map((n) => `${n.text}${cite(n.sources)}`));
+      sheet.block(
+        'Notes',
+        e.notes.map((n) => `${n.text}${cite(n.sources)}`),
+      );
       return { title: e.name, description: e.description };
     case 'feature':
-      sheet.fact('minimum Windows', `${e.minimumWindowsVersion.name} (${e.minimumWindowsVersion.slug}, build ${e.minimumBuild ?? e.minimumWindowsVersion.build})`, e.minimumWindowsSources);
+      sheet.fact(
+        'minimum Windows',
+        `${e.minimumWindowsVersion.name} (${e.minimumWindowsVersion.slug}, build ${e.minimumBuild ?? e.minimumWindowsVersion.build})`,
+        e.minimumWindowsSources,
+      );
       sheet.fact('minimum Kubernetes', e.minimumKubernetesVersion);
       sheet.fact('requires', slugs(e.requires));
       sheet.fact('enablement', e.enablementNote);
@@ -139,7 +168,8 @@ function fill({ kind, view: e }: Entity, sheet: Sheet): { title: string; descrip
     case 'environment':
       return { title: e.name, description: e.description };
     case 'instance-type': {
-      const capacity = (c: ExplainViews['instance-type']['secondaryIpCapacity']) => (c ? `${c.maxPods} pods, ${c.schedulablePods} schedulable (limited by ${lower(c.limitedBy)})` : 'not available');
+      const capacity = (c: ExplainViews['instance-type']['secondaryIpCapacity']) =>
+        c ? `${c.maxPods} pods, ${c.schedulablePods} schedulable (limited by ${lower(c.limitedBy)})` : 'not available';
       sheet.fact('family', e.family);
       sheet.fact('architecture', lower(e.architecture));
       sheet.fact('usable for Windows', e.usableForWindows ? 'yes' : `no: ${e.notUsableReason}`);
@@ -183,7 +213,15 @@ export async function runExplain(slug: string, options: ExplainOptions, stdout: 
     const kinds = (Object.keys(ENTITY_KINDS) as EntityKind[]).filter((k) => (options.kind === undefined || options.kind === k) && data[ENTITY_KINDS[k]]);
     if (kinds.length === 0) {
       const all = await client.request<SlugsView>(SLUGS_QUERY);
-      const known = options.kind === undefined ? [...Object.values(all).flat().map((x) => x.slug), ...client.knowledge.instanceTypes.keys()] : knownOfKind(options.kind, all, client.knowledge.instanceTypes.keys());
+      const known =
+        options.kind === undefined
+          ? [
+              ...Object.values(all)
+                .flat()
+                .map((x) => x.slug),
+              ...client.knowledge.instanceTypes.keys(),
+            ]
+          : knownOfKind(options.kind, all, client.knowledge.instanceTypes.keys());
       const what = options.kind ? KIND_LABEL[options.kind].toLowerCase() : 'entity';
       throw new CliError(`unknown ${what} "${slug}"`, [`closest known: ${closestNames(slug, new Set(known)).join(', ')}`]);
     }

@@ -85,7 +85,10 @@ export function graphqlErrorToCli(errors: readonly GraphqlError[], origin: strin
 }
 
 /** Runs operations in-process against the embedded database through the API's own schema. */
-export async function localClient(databasePath: string, today = new Date().toISOString().slice(0, 10)): Promise<GraphqlClient & { knowledge: Knowledge; database: OpenDatabase }> {
+export async function localClient(
+  databasePath: string,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<GraphqlClient & { knowledge: Knowledge; database: OpenDatabase }> {
   const { database, knowledge } = openKnowledgeBase(databasePath);
   const apollo = new ApolloServer<RequestContext>({
     typeDefs,
@@ -141,7 +144,8 @@ export function httpClient(url: string, timeoutMs: number): GraphqlClient {
         });
       } catch (error) {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
+        const reason =
+          (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
         throw new CliError(`cannot reach ${origin}: ${reason}`, ['start the server (npm start) or check --url']);
       }
       const body = await response.text();

@@ -28,7 +28,8 @@ function packageVersion(): string {
 
 function wholeNumber(flag: string, min: number, max: number) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`${flag} must be a whole number from ${min} to ${max}.`);
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+      throw new InvalidArgumentError(`${flag} must be a whole number from ${min} to ${max}.`);
     return Number(value);
   };
 }
@@ -111,11 +112,18 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
 
   program
     .command('explain')
-    .description('print one entity (Windows version, network mode, CNI plugin, feature, ' + 'limitation, IPAM option, environment or EC2 instance type) with its facts and sources')
+    .description(
+      'print one entity (Windows version, network mode, CNI plugin, feature, ' +
+        'limitation, IPAM option, environment or EC2 instance type) with its facts and sources',
+    )
     .argument('<slug>', 'slug of the entity, or an EC2 instance type name')
     .addOption(new Option('--kind <kind>', 'only this kind of entity (a slug may name several)').choices(Object.keys(ENTITY_KINDS)))
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
-    .addHelpText('after', '\nExamples:\n  winnet-kb explain direct-server-return\n  winnet-kb explain nat --kind network-mode\n' + '  winnet-kb explain c5.xlarge\n\nAn unknown slug exits 1 with the closest known slugs.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  winnet-kb explain direct-server-return\n  winnet-kb explain nat --kind network-mode\n' +
+        '  winnet-kb explain c5.xlarge\n\nAn unknown slug exits 1 with the closest known slugs.',
+    )
     .action(async (slug: string, opts: { kind?: EntityKind; output: 'text' | 'json' }, command: Command) => {
       const { runExplain } = await import('./explain.js');
       await runExplain(slug, { ...opts, database: database(command) }, io.stdout);
@@ -127,11 +135,14 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .description('Windows pod capacity of an EC2 instance type on EKS, with the arithmetic')
     .argument('<instance-type>', 'EC2 instance type, e.g. m5.large')
     .addOption(new Option('--mode <mode>', 'how pod addresses are assigned').choices(Object.keys(CAPACITY_MODES)).default('secondary-ip'))
-    .addOption(new Option('--kubelet-max-pods <n>', "the kubelet's max-pods (default: EKS's 110)").argParser(wholeNumber('--kubelet-max-pods', 1, MAX_KUBELET_MAX_PODS)))
+    .addOption(
+      new Option('--kubelet-max-pods <n>', "the kubelet's max-pods (default: EKS's 110)").argParser(wholeNumber('--kubelet-max-pods', 1, MAX_KUBELET_MAX_PODS)),
+    )
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText(
       'after',
-      '\nExamples:\n  winnet-kb capacity m5.large\n  winnet-kb capacity c5.xlarge --mode prefix-delegation --kubelet-max-pods 250\n' + '\nArm and mac types, prefix delegation on a Xen type and unknown names exit 1 with the reason.',
+      '\nExamples:\n  winnet-kb capacity m5.large\n  winnet-kb capacity c5.xlarge --mode prefix-delegation --kubelet-max-pods 250\n' +
+        '\nArm and mac types, prefix delegation on a Xen type and unknown names exit 1 with the reason.',
     )
     .action(async (name: string, opts: { mode: CapacityMode; kubeletMaxPods?: number; output: 'text' | 'json' }, command: Command) => {
       const { runCapacity } = await import('./capacity.js');
@@ -145,7 +156,11 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .argument('<words...>', 'what to look for; the last token of each word matches as a prefix (dsr, sessionAff, --enable-dsr)')
     .addOption(new Option('-n, --first <n>', 'how many hits').argParser(wholeNumber('--first', 1, 50)).default(10))
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
-    .addHelpText('after', '\nExamples:\n  winnet-kb search dsr\n  winnet-kb search -- --enable-dsr\n  winnet-kb search network policy calico -n 3\n' + '\nSame hits as the API\'s search(query:, first:). A malformed FTS5 query exits 1.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  winnet-kb search dsr\n  winnet-kb search -- --enable-dsr\n  winnet-kb search network policy calico -n 3\n' +
+        "\nSame hits as the API's search(query:, first:). A malformed FTS5 query exits 1.",
+    )
     .action(async (words: string[], opts: { first: number; output: 'text' | 'json' }, command: Command) => {
       const { runSearch } = await import('./search.js');
       await runSearch(words, { ...opts, database: database(command) }, io.stdout);

@@ -290,4 +290,7 @@ export const SLUGS_QUERY = `{
   limitations { slug } ipamOptions { slug } environments { slug }
 }`;
 
-export type SlugsView = Record<'windowsVersions' | 'networkModes' | 'cniPlugins' | 'features' | 'limitations' | 'ipamOptions' | 'environments', { slug: string }[]>;
+export type SlugsView = Record<
+  'windowsVersions' | 'networkModes' | 'cniPlugins' | 'features' | 'limitations' | 'ipamOptions' | 'environments',
+  { slug: string }[]
+>;

@@ -40,7 +40,11 @@ export interface BuildResult {
 /** A stable fingerprint of the seed files: the dataset version changes exactly when they do. */
 function seedHash(seedsDir: string): string {
   const hash = createHash('sha256');
-  for (const { file } of Object.values(SEED_FILES)) hash.update(file).update('\0').update(readFileSync(join(seedsDir, file)));
+  for (const { file } of Object.values(SEED_FILES))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(seedsDir, file)));
   return hash.digest('hex');
 }
 

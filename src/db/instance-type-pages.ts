@@ -41,7 +41,8 @@ function filterClauses(mode: PodsMode, filter: InstanceTypeFilter): SQL[] {
   if (filter.family != null) where.push(eq(t.instanceTypes.family, filter.family));
   if (filter.architecture != null) where.push(eq(t.instanceTypes.architecture, filter.architecture as InstanceTypeRow['architecture']));
   if (filter.hypervisor != null) where.push(eq(t.instanceTypes.hypervisor, filter.hypervisor as 'nitro'));
-  if (filter.usableForWindows != null) where.push(filter.usableForWindows ? isNull(t.instanceTypes.windowsUnsuitability) : isNotNull(t.instanceTypes.windowsUnsuitability));
+  if (filter.usableForWindows != null)
+    where.push(filter.usableForWindows ? isNull(t.instanceTypes.windowsUnsuitability) : isNotNull(t.instanceTypes.windowsUnsuitability));
   return where;
 }
 
@@ -105,7 +106,11 @@ export function instanceTypePage(db: KbDatabase, mode: PodsMode, filter: Instanc
       let total = totals.get(key);
       if (total === undefined) {
         const where = filterClauses(mode, filter);
-        total = db.select({ n: count() }).from(t.instanceTypes).where(where.length > 0 ? and(...where) : undefined).get()!.n;
+        total = db
+          .select({ n: count() })
+          .from(t.instanceTypes)
+          .where(where.length > 0 ? and(...where) : undefined)
+          .get()!.n;
         if (totals.size >= REMEMBERED_TOTALS) totals.clear();
         totals.set(key, total);
       }

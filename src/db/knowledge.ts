@@ -8,7 +8,17 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Citation, EnvironmentFact, FeatureDefaultFact, Knowledge, LimitationFact, NetworkPolicyFact, NodeOsSupportFact, PluginFact, SettingFact } from '../domain/knowledge.js';
+import type {
+  Citation,
+  EnvironmentFact,
+  FeatureDefaultFact,
+  Knowledge,
+  LimitationFact,
+  NetworkPolicyFact,
+  NodeOsSupportFact,
+  PluginFact,
+  SettingFact,
+} from '../domain/knowledge.js';
 import type { KbDatabase, OpenDatabase } from './open.js';
 import { owner } from './owners.js';
 import * as t from './tables.js';
@@ -18,9 +28,11 @@ type Row<T extends SQLiteTable> = T['$inferSelect'];
 /** Insertion order, for tables whose seeds' order is their only order. */
 const insertionOrder = sql`rowid`;
 
-const range = (min: string | null, max: string | null) => (min === null && max === null ? undefined : { ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) });
+const range = (min: string | null, max: string | null) =>
+  min === null && max === null ? undefined : { ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) };
 /** A from/before pair of columns as an optional half-open range. */
-const span = (from: string | null, before: string | null) => (from === null && before === null ? undefined : { ...(from !== null ? { from } : {}), ...(before !== null ? { before } : {}) });
+const span = (from: string | null, before: string | null) =>
+  from === null && before === null ? undefined : { ...(from !== null ? { from } : {}), ...(before !== null ? { before } : {}) };
 
 /** Rows grouped by a key, each mapped, in the rows' order. */
 function group<R, K, V>(rows: readonly R[], key: (row: R) => K, map: (row: R) => V): Map<K, V[]> {
@@ -37,7 +49,11 @@ function group<R, K, V>(rows: readonly R[], key: (row: R) => K, map: (row: R) =>
 /** A limitation's scope links of one dimension: limitation slug -> target slugs, in insertion order. */
 function links(db: KbDatabase, table: typeof t.limitationPlugins): Map<string, string[]> {
   const rows = db.select().from(table).orderBy(insertionOrder).all();
-  return group(rows, (r) => r.limitationSlug, (r) => r.targetSlug);
+  return group(
+    rows,
+    (r) => r.limitationSlug,
+    (r) => r.targetSlug,
+  );
 }
 
 export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
@@ -130,7 +146,11 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     (r) => r.pluginSlug,
     (r) => {
       const networkPolicy: NetworkPolicyFact | undefined = r.networkPolicySupport
-        ? { support: r.networkPolicySupport, ...(r.networkPolicyNote ? { note: r.networkPolicyNote } : {}), sources: cite(owner.pluginEnvironmentNetworkPolicy(r.id)) }
+        ? {
+            support: r.networkPolicySupport,
+            ...(r.networkPolicyNote ? { note: r.networkPolicyNote } : {}),
+            sources: cite(owner.pluginEnvironmentNetworkPolicy(r.id)),
+          }
         : undefined;
       return {
         environment: r.environmentSlug,
@@ -162,7 +182,11 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
             slug,
             name: r.name,
             modes: pluginModes.get(slug) ?? [],
-            networkPolicy: { support: r.networkPolicySupport, ...(r.networkPolicyNote ? { note: r.networkPolicyNote } : {}), sources: cite(owner.pluginNetworkPolicy(slug)) },
+            networkPolicy: {
+              support: r.networkPolicySupport,
+              ...(r.networkPolicyNote ? { note: r.networkPolicyNote } : {}),
+              sources: cite(owner.pluginNetworkPolicy(slug)),
+            },
             environments: pluginEnvironments.get(slug) ?? [],
             ...(confinedTo ? { onlyIn: { environments: confinedTo, note: r.onlyInNote ?? '', sources: cite(owner.pluginOnlyIn(slug)) } } : {}),
             sources: cite(owner.cniPlugin(slug)),
@@ -239,7 +263,9 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
           ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
         },
-        ...(r.thresholdMetric ? { threshold: { metric: r.thresholdMetric, max: r.thresholdMax ?? Number.NaN, approximate: r.thresholdApproximate ?? false } } : {}),
+        ...(r.thresholdMetric
+          ? { threshold: { metric: r.thresholdMetric, max: r.thresholdMax ?? Number.NaN, approximate: r.thresholdApproximate ?? false } }
+          : {}),
         mitigatedBy: pick(scope.mitigations) ?? [],
         ...(r.workaround ? { workaround: r.workaround } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
@@ -248,7 +274,12 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     });
   const instanceTypes = new Map(
     db
-      .select({ name: t.instanceTypes.name, ipv4PerInterface: t.instanceTypes.ipv4PerInterface, hypervisor: t.instanceTypes.hypervisor, bareMetal: t.instanceTypes.bareMetal })
+      .select({
+        name: t.instanceTypes.name,
+        ipv4PerInterface: t.instanceTypes.ipv4PerInterface,
+        hypervisor: t.instanceTypes.hypervisor,
+        bareMetal: t.instanceTypes.bareMetal,
+      })
       .from(t.instanceTypes)
       .all()
       .map((r) => [r.name, r]),
@@ -260,7 +291,9 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
       .orderBy(insertionOrder)
       .all()
       .map((r): [string, EnvironmentFact] => {
-        const listed = r.pluginsListed ? { pluginsListed: { ...(r.pluginsListedNote ? { note: r.pluginsListedNote } : {}), sources: cite(owner.environmentPluginsListed(r.slug)) } } : {};
+        const listed = r.pluginsListed
+          ? { pluginsListed: { ...(r.pluginsListedNote ? { note: r.pluginsListedNote } : {}), sources: cite(owner.environmentPluginsListed(r.slug)) } }
+          : {};
         return [r.slug, { slug: r.slug, name: r.name, ...listed }];
       }),
   );
@@ -281,7 +314,11 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
         feature: r.featureSlug,
         enabled: r.enabled,
         description: r.description,
-        scope: { environments: defaultEnvironments.get(r.slug) ?? [], ...(r.channels ? { channels: r.channels } : {}), ...(windowsBuilds ? { windowsBuilds } : {}) },
+        scope: {
+          environments: defaultEnvironments.get(r.slug) ?? [],
+          ...(r.channels ? { channels: r.channels } : {}),
+          ...(windowsBuilds ? { windowsBuilds } : {}),
+        },
         sources: cite(owner.featureDefault(r.slug)),
       };
     });

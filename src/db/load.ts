@@ -18,7 +18,10 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
   const newId = () => nextId++;
   const cite = (ownerKey: string, sources: readonly Citation[] | undefined) =>
     sources?.forEach((c, ordinal) =>
-      db.insert(t.citations).values({ owner: ownerKey, ordinal, documentSlug: c.doc, section: c.section, note: c.note ?? null }).run(),
+      db
+        .insert(t.citations)
+        .values({ owner: ownerKey, ordinal, documentSlug: c.doc, section: c.section, note: c.note ?? null })
+        .run(),
     );
   const addSettings = (ownerKey: string, list: readonly SettingSeed[]) =>
     list.forEach((s, ordinal) => {
@@ -81,7 +84,13 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
 
   for (const [slug, e] of seeds.environments) {
     db.insert(t.environments)
-      .values({ slug, name: e.name, description: e.description, pluginsListed: e.pluginsListed !== undefined, pluginsListedNote: e.pluginsListed?.note ?? null })
+      .values({
+        slug,
+        name: e.name,
+        description: e.description,
+        pluginsListed: e.pluginsListed !== undefined,
+        pluginsListedNote: e.pluginsListed?.note ?? null,
+      })
       .run();
     cite(owner.environment(slug), e.sources);
     cite(owner.environmentPluginsListed(slug), e.pluginsListed?.sources);
@@ -89,7 +98,15 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
 
   [...seeds.networkModes].forEach(([slug, m], ordinal) => {
     db.insert(t.networkModes)
-      .values({ slug, name: m.name, description: m.description, packetModifications: m.packetModifications, usedByKubernetes: m.usedByKubernetes, stability: m.stability, ordinal })
+      .values({
+        slug,
+        name: m.name,
+        description: m.description,
+        packetModifications: m.packetModifications,
+        usedByKubernetes: m.usedByKubernetes,
+        stability: m.stability,
+        ordinal,
+      })
       .run();
     cite(owner.networkMode(slug), m.sources);
     addNotes(owner.networkMode(slug), m.statusNotes);
@@ -264,7 +281,9 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
     cite(owner.networkFlow(slug), f.sources);
   }
   for (const [slug, g] of seeds.glossary) {
-    db.insert(t.glossaryTerms).values({ slug, term: g.term, expansion: g.expansion ?? null, definition: g.definition }).run();
+    db.insert(t.glossaryTerms)
+      .values({ slug, term: g.term, expansion: g.expansion ?? null, definition: g.definition })
+      .run();
     cite(owner.glossaryTerm(slug), g.sources);
   }
   for (const [name, i] of seeds.instanceTypes) {

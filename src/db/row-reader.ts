@@ -71,7 +71,9 @@ export function rowMapper<R>(selection: Selection): Mapper<R> {
     `{${Object.entries(node)
       .map(([key, v]) => `${JSON.stringify(key)}: ${typeof v === 'number' ? read(v) : literal(v)}`)
       .join(', ')}}`;
-  const body = `return function shape(rows) { const out = new Array(rows.length); for (let i = 0; i < rows.length; i++) { ` + `const r = rows[i]; out[i] = ${literal(tree)}; } return out; };`;
+  const body =
+    `return function shape(rows) { const out = new Array(rows.length); for (let i = 0; i < rows.length; i++) { ` +
+    `const r = rows[i]; out[i] = ${literal(tree)}; } return out; };`;
   // The generated source is built from our own table definitions only (see above), never from input.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiling the mapper is the point: one object literal per row
   const compile = new Function('d', body) as (d: (Decoder | null)[]) => Mapper<R>;
@@ -92,7 +94,10 @@ export interface PreparedRows<R, P extends Record<string, unknown> = Record<stri
 }
 
 /** Wraps a prepared select (built from `selection`) so `all` reads arrays and shapes them once. */
-export function preparedRows<R, P extends Record<string, unknown> = Record<string, unknown>>(prepared: PreparedValues, selection: Selection): PreparedRows<R, P> {
+export function preparedRows<R, P extends Record<string, unknown> = Record<string, unknown>>(
+  prepared: PreparedValues,
+  selection: Selection,
+): PreparedRows<R, P> {
   const shape = rowMapper<R>(selection);
   return { all: (placeholders) => shape(prepared.values(placeholders) as unknown[][]), sql: prepared.getQuery().sql };
 }

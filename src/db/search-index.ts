@@ -66,7 +66,9 @@ const OWNER_NODES: Record<string, string> = {
 /** Creates and fills the search table, inside the build's transaction (after the seeds are loaded). */
 export function buildSearchIndex(sqlite: Database.Database): void {
   const columns = SEARCH_FIELDS.map(([field]) => field);
-  sqlite.exec(`CREATE VIRTUAL TABLE ${SEARCH_TABLE} USING fts5(kind UNINDEXED, slug UNINDEXED, ${columns.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`);
+  sqlite.exec(
+    `CREATE VIRTUAL TABLE ${SEARCH_TABLE} USING fts5(kind UNINDEXED, slug UNINDEXED, ${columns.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`,
+  );
   const nodes = new Map<string, { kind: string; slug: string; fields: Map<SearchField, string[]> }>();
   const add = (kind: string, slug: string, field: SearchField, text: string | null | undefined) => {
     if (!text) return;
@@ -84,7 +86,9 @@ export function buildSearchIndex(sqlite: Database.Database): void {
     add('WindowsVersion', r.slug, 'name', r.name);
     add('WindowsVersion', r.slug, 'version', `${r.version} ${r.build}`);
   }
-  for (const r of rows<{ slug: string; name: string; description: string; packet_modifications: string }>('SELECT slug, name, description, packet_modifications FROM network_modes')) {
+  for (const r of rows<{ slug: string; name: string; description: string; packet_modifications: string }>(
+    'SELECT slug, name, description, packet_modifications FROM network_modes',
+  )) {
     add('NetworkMode', r.slug, 'name', r.name);
     add('NetworkMode', r.slug, 'description', r.description);
     add('NetworkMode', r.slug, 'notes', r.packet_modifications);
@@ -97,7 +101,9 @@ export function buildSearchIndex(sqlite: Database.Database): void {
     add('CniPlugin', r.slug, 'notes', r.network_policy_note);
     add('CniPlugin', r.slug, 'notes', r.only_in_note);
   }
-  for (const r of rows<{ slug: string; name: string; description: string; enablement_note: string | null }>('SELECT slug, name, description, enablement_note FROM features')) {
+  for (const r of rows<{ slug: string; name: string; description: string; enablement_note: string | null }>(
+    'SELECT slug, name, description, enablement_note FROM features',
+  )) {
     add('Feature', r.slug, 'name', r.name);
     add('Feature', r.slug, 'description', r.description);
     add('Feature', r.slug, 'notes', r.enablement_note);
@@ -121,7 +127,9 @@ export function buildSearchIndex(sqlite: Database.Database): void {
     }
   }
   for (const r of rows<{ slug: string; title: string }>('SELECT slug, title FROM source_documents')) add('SourceDocument', r.slug, 'name', r.title);
-  for (const r of rows<{ slug: string; term: string; expansion: string | null; definition: string }>('SELECT slug, term, expansion, definition FROM glossary_terms')) {
+  for (const r of rows<{ slug: string; term: string; expansion: string | null; definition: string }>(
+    'SELECT slug, term, expansion, definition FROM glossary_terms',
+  )) {
     add('GlossaryTerm', r.slug, 'name', r.term);
     add('GlossaryTerm', r.slug, 'expansion', r.expansion);
     add('GlossaryTerm', r.slug, 'description', r.definition);
@@ -141,7 +149,9 @@ export function buildSearchIndex(sqlite: Database.Database): void {
     const node = ownerNode(r.owner);
     if (node) add(node.kind, node.slug, 'notes', r.text);
   }
-  for (const r of rows<{ owner: string; key: string; value: string; note: string | null }>('SELECT owner, key, value, note FROM settings ORDER BY owner, ordinal')) {
+  for (const r of rows<{ owner: string; key: string; value: string; note: string | null }>(
+    'SELECT owner, key, value, note FROM settings ORDER BY owner, ordinal',
+  )) {
     const node = ownerNode(r.owner);
     if (!node) continue;
     add(node.kind, node.slug, 'key', `${r.key}=${r.value}`);
@@ -175,7 +185,11 @@ export function toFtsQuery(input: string): FtsQuery | null {
   const text = input.trim();
   if (text === '') return null;
   if (FTS_SYNTAX.test(text)) return { expression: text, raw: true };
-  const tokensOf = (word: string) => word.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const tokensOf = (word: string) =>
+    word
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
   const phrase = (tokens: string[]) => `"${tokens.join(' ')}"*`;
   const terms: string[] = [];
   for (const word of text.split(/\s+/)) {
@@ -209,7 +223,10 @@ export function snippetOf(highlighted: string, words = 16): string {
   const all = highlighted.split(/\s+/);
   let text = highlighted;
   if (all.length > words) {
-    const at = Math.max(0, all.findIndex((w) => w.includes(MATCH_START)));
+    const at = Math.max(
+      0,
+      all.findIndex((w) => w.includes(MATCH_START)),
+    );
     const start = Math.max(0, Math.min(at - 4, all.length - words));
     text = all.slice(start, start + words).join(' ');
     // A phrase highlighted across the cut keeps both of its marks.
@@ -245,7 +262,10 @@ function statementsOf(sqlite: Database.Database): Statements {
   let statements = statementsBySqlite.get(sqlite);
   if (!statements) {
     const totals = SEARCH_FIELDS.map(() => ({ tokens: 0, rows: 0 }));
-    for (const row of sqlite.prepare(`SELECT ${SEARCH_FIELDS.map(([f]) => f).join(', ')} FROM ${SEARCH_TABLE}`).raw().all() as (string | null)[][])
+    for (const row of sqlite
+      .prepare(`SELECT ${SEARCH_FIELDS.map(([f]) => f).join(', ')} FROM ${SEARCH_TABLE}`)
+      .raw()
+      .all() as (string | null)[][])
       row.forEach((text, i) => {
         if (text) {
           totals[i]!.tokens += tokenCount(text);

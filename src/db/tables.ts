@@ -100,26 +100,34 @@ export const environments = sqliteTable('environments', {
   pluginsListedNote: text('plugins_listed_note'),
 });
 
-export const networkModes = sqliteTable('network_modes', {
-  slug: slug(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  packetModifications: text('packet_modifications').notNull(),
-  usedByKubernetes: integer('used_by_kubernetes', { mode: 'boolean' }).notNull(),
-  stability: text('stability', { enum: STABILITY_LEVELS }).notNull(),
-  ordinal: integer('ordinal').notNull(),
-}, (t) => [index('network_modes_ordinal').on(t.ordinal)]);
+export const networkModes = sqliteTable(
+  'network_modes',
+  {
+    slug: slug(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    packetModifications: text('packet_modifications').notNull(),
+    usedByKubernetes: integer('used_by_kubernetes', { mode: 'boolean' }).notNull(),
+    stability: text('stability', { enum: STABILITY_LEVELS }).notNull(),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('network_modes_ordinal').on(t.ordinal)],
+);
 
-export const cniPlugins = sqliteTable('cni_plugins', {
-  slug: slug(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  networkPolicySupport: text('network_policy_support', { enum: SUPPORT_LEVELS }).notNull(),
-  networkPolicyNote: text('network_policy_note'),
-  /** Why the plugin runs only in the environments of plugin_only_in (null when it runs anywhere). */
-  onlyInNote: text('only_in_note'),
-  ordinal: integer('ordinal').notNull(),
-}, (t) => [index('cni_plugins_ordinal').on(t.ordinal)]);
+export const cniPlugins = sqliteTable(
+  'cni_plugins',
+  {
+    slug: slug(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    networkPolicySupport: text('network_policy_support', { enum: SUPPORT_LEVELS }).notNull(),
+    networkPolicyNote: text('network_policy_note'),
+    /** Why the plugin runs only in the environments of plugin_only_in (null when it runs anywhere). */
+    onlyInNote: text('only_in_note'),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('cni_plugins_ordinal').on(t.ordinal)],
+);
 
 /** The environments a plugin is confined to (the Amazon VPC CNI's Windows IPAM lives in EKS). */
 export const pluginOnlyIn = sqliteTable(
@@ -161,13 +169,17 @@ export const pluginEnvironments = sqliteTable(
   (t) => [index('plugin_environments_plugin').on(t.pluginSlug), index('plugin_environments_env').on(t.environmentSlug)],
 );
 
-export const ipamOptions = sqliteTable('ipam_options', {
-  slug: slug(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  isFallback: integer('is_fallback', { mode: 'boolean' }).notNull(),
-  ordinal: integer('ordinal').notNull(),
-}, (t) => [index('ipam_options_ordinal').on(t.ordinal)]);
+export const ipamOptions = sqliteTable(
+  'ipam_options',
+  {
+    slug: slug(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    isFallback: integer('is_fallback', { mode: 'boolean' }).notNull(),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('ipam_options_ordinal').on(t.ordinal)],
+);
 
 export const pluginIpam = sqliteTable(
   'plugin_ipam',
@@ -245,28 +257,32 @@ export const notes = sqliteTable(
   (t) => [index('notes_owner').on(t.owner, t.ordinal)],
 );
 
-export const limitations = sqliteTable('limitations', {
-  slug: slug(),
-  title: text('title').notNull(),
-  kind: text('kind', { enum: LIMITATION_KINDS }).notNull(),
-  description: text('description').notNull(),
-  severity: text('severity', { enum: SEVERITIES }).notNull(),
-  workaround: text('workaround'),
-  revisionNote: text('revision_note'),
-  thresholdMetric: text('threshold_metric', { enum: THRESHOLD_METRICS }),
-  thresholdMax: integer('threshold_max'),
-  thresholdApproximate: integer('threshold_approximate', { mode: 'boolean' }),
-  parameters: text('parameters', { mode: 'json' }).$type<Record<string, number>>(),
-  buildFrom: text('build_from'),
-  buildBefore: text('build_before'),
-  /** JSON array of servicing channels (LTSC, SAC, AC); null matches every channel. */
-  channels: text('channels', { mode: 'json' }).$type<Channel[]>(),
-  kubernetesMin: text('kubernetes_min'),
-  kubernetesMax: text('kubernetes_max'),
-  pluginVersionFrom: text('plugin_version_from'),
-  pluginVersionBefore: text('plugin_version_before'),
-  ordinal: integer('ordinal').notNull(),
-}, (t) => [index('limitations_ordinal').on(t.ordinal)]);
+export const limitations = sqliteTable(
+  'limitations',
+  {
+    slug: slug(),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: LIMITATION_KINDS }).notNull(),
+    description: text('description').notNull(),
+    severity: text('severity', { enum: SEVERITIES }).notNull(),
+    workaround: text('workaround'),
+    revisionNote: text('revision_note'),
+    thresholdMetric: text('threshold_metric', { enum: THRESHOLD_METRICS }),
+    thresholdMax: integer('threshold_max'),
+    thresholdApproximate: integer('threshold_approximate', { mode: 'boolean' }),
+    parameters: text('parameters', { mode: 'json' }).$type<Record<string, number>>(),
+    buildFrom: text('build_from'),
+    buildBefore: text('build_before'),
+    /** JSON array of servicing channels (LTSC, SAC, AC); null matches every channel. */
+    channels: text('channels', { mode: 'json' }).$type<Channel[]>(),
+    kubernetesMin: text('kubernetes_min'),
+    kubernetesMax: text('kubernetes_max'),
+    pluginVersionFrom: text('plugin_version_from'),
+    pluginVersionBefore: text('plugin_version_before'),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('limitations_ordinal').on(t.ordinal)],
+);
 
 /** One join table per scope dimension, so every scoped slug is a real foreign key. */
 const limitationLink = (name: string, column: string, target: () => Keyed) =>
@@ -330,7 +346,11 @@ export const nodeOsSupport = sqliteTable(
     note: text('note'),
     ordinal: integer('ordinal').notNull(),
   },
-  (t) => [index('node_os_support_ordinal').on(t.ordinal), index('node_os_support_release').on(t.windowsVersionSlug), index('node_os_support_environment').on(t.environmentSlug)],
+  (t) => [
+    index('node_os_support_ordinal').on(t.ordinal),
+    index('node_os_support_release').on(t.windowsVersionSlug),
+    index('node_os_support_environment').on(t.environmentSlug),
+  ],
 );
 
 export const featureDefaultEnvironments = sqliteTable(
@@ -342,30 +362,42 @@ export const featureDefaultEnvironments = sqliteTable(
   (t) => [primaryKey({ columns: [t.defaultSlug, t.environmentSlug] }), index('feature_default_environments_env').on(t.environmentSlug)],
 );
 
-export const serviceTypes = sqliteTable('service_types', {
-  slug: slug(),
-  name: text('name').notNull(),
-  supportedOnWindows: integer('supported_on_windows', { mode: 'boolean' }).notNull(),
-  description: text('description').notNull(),
-  ordinal: integer('ordinal').notNull(),
-}, (t) => [index('service_types_ordinal').on(t.ordinal)]);
+export const serviceTypes = sqliteTable(
+  'service_types',
+  {
+    slug: slug(),
+    name: text('name').notNull(),
+    supportedOnWindows: integer('supported_on_windows', { mode: 'boolean' }).notNull(),
+    description: text('description').notNull(),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('service_types_ordinal').on(t.ordinal)],
+);
 
-export const networkFlows = sqliteTable('network_flows', {
-  slug: slug(),
-  ordinal: integer('ordinal').notNull(),
-  fromEndpoint: text('from_endpoint').notNull(),
-  toEndpoint: text('to_endpoint').notNull(),
-  addressing: text('addressing'),
-  label: text('label').notNull(),
-  note: text('note'),
-}, (t) => [index('network_flows_ordinal').on(t.ordinal)]);
+export const networkFlows = sqliteTable(
+  'network_flows',
+  {
+    slug: slug(),
+    ordinal: integer('ordinal').notNull(),
+    fromEndpoint: text('from_endpoint').notNull(),
+    toEndpoint: text('to_endpoint').notNull(),
+    addressing: text('addressing'),
+    label: text('label').notNull(),
+    note: text('note'),
+  },
+  (t) => [index('network_flows_ordinal').on(t.ordinal)],
+);
 
-export const glossaryTerms = sqliteTable('glossary_terms', {
-  slug: slug(),
-  term: text('term').notNull(),
-  expansion: text('expansion'),
-  definition: text('definition').notNull(),
-}, (t) => [index('glossary_terms_term').on(t.term)]);
+export const glossaryTerms = sqliteTable(
+  'glossary_terms',
+  {
+    slug: slug(),
+    term: text('term').notNull(),
+    expansion: text('expansion'),
+    definition: text('definition').notNull(),
+  },
+  (t) => [index('glossary_terms_term').on(t.term)],
+);
 
 export const pluginComparisons = sqliteTable('plugin_comparisons', {
   slug: slug(),

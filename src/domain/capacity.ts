@@ -18,8 +18,16 @@ export const MIN_ADDRESSES_PER_INTERFACE = 2;
 
 export const CAPACITY_SOURCES: Citation[] = [
   { doc: 'eks-best-practices-windows-networking', section: 'IP address management', note: 'one ENI per Windows node; both formulas; m5.large example' },
-  { doc: 'vpc-resource-controller', section: 'pkg/provider/prefix/provider.go', note: 'Windows capacity uses the primary ENI only; 16 addresses per /28 prefix' },
-  { doc: 'eks-best-practices-prefix-mode-windows', section: 'Prefix Mode for Windows', note: 'kubelet max-pods defaults to 110 and is raised with -KubeletExtraArgs' },
+  {
+    doc: 'vpc-resource-controller',
+    section: 'pkg/provider/prefix/provider.go',
+    note: 'Windows capacity uses the primary ENI only; 16 addresses per /28 prefix',
+  },
+  {
+    doc: 'eks-best-practices-prefix-mode-windows',
+    section: 'Prefix Mode for Windows',
+    note: 'kubelet max-pods defaults to 110 and is raised with -KubeletExtraArgs',
+  },
 ];
 
 /** The largest kubelet max-pods accepted anywhere (plans, podCapacity, the CLI): above it is a typo. */
@@ -27,9 +35,10 @@ export const MAX_KUBELET_MAX_PODS = 10000;
 
 /** Why a kubelet max-pods value is refused, or null when it is acceptable. The one home of that rule. */
 export function kubeletMaxPodsProblem(name: string, value: number): string | null {
-  return Number.isInteger(value) && value >= 1 && value <= MAX_KUBELET_MAX_PODS ? null : `${name} must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${value}`;
+  return Number.isInteger(value) && value >= 1 && value <= MAX_KUBELET_MAX_PODS
+    ? null
+    : `${name} must be a whole number from 1 to ${MAX_KUBELET_MAX_PODS}, got ${value}`;
 }
-
 
 export interface PodCapacityResult {
   /** Pods the IP addresses allow. */
@@ -48,7 +57,12 @@ export interface PodCapacityResult {
   limitedBy: PodLimit;
 }
 
-export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAddressMode, label = 'the instance type', kubeletMaxPods?: number): PodCapacityResult {
+export function computePodCapacity(
+  ipv4AddressesPerInterface: number,
+  mode: IpAddressMode,
+  label = 'the instance type',
+  kubeletMaxPods?: number,
+): PodCapacityResult {
   if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface < MIN_ADDRESSES_PER_INTERFACE)
     throw new RangeError(`IPv4 addresses per interface must be a whole number of at least ${MIN_ADDRESSES_PER_INTERFACE}, got ${ipv4AddressesPerInterface}`);
   const kubeletProblem = kubeletMaxPods === undefined ? null : kubeletMaxPodsProblem('kubelet max-pods', kubeletMaxPods);
@@ -61,7 +75,10 @@ export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAd
   let maxPods = usable;
   if (mode === 'PREFIX_DELEGATION') {
     maxPods = usable * ADDRESSES_PER_PREFIX;
-    steps.push(`With prefix delegation each of the ${usable} slots holds a /28 prefix of ${ADDRESSES_PER_PREFIX} addresses: ` + `${usable} x ${ADDRESSES_PER_PREFIX} = ${maxPods}.`);
+    steps.push(
+      `With prefix delegation each of the ${usable} slots holds a /28 prefix of ${ADDRESSES_PER_PREFIX} addresses: ` +
+        `${usable} x ${ADDRESSES_PER_PREFIX} = ${maxPods}.`,
+    );
   } else {
     steps.push(`In secondary-IP mode each slot is one pod address: ${maxPods} pods.`);
   }
@@ -73,7 +90,19 @@ export function computePodCapacity(ipv4AddressesPerInterface: number, mode: IpAd
   steps.push(
     limitedBy === 'IP_ADDRESSES'
       ? `${maxPods} is within ${kubeletText}, so the addresses are the limit: ${schedulablePods} pods.`
-      : `${maxPods} is above ${kubeletText}, which caps the node at ${kubelet} pods; ` + `to use every address raise it, e.g. -KubeletExtraArgs '--max-pods=${maxPods}' in the node bootstrap.`,
+      : `${maxPods} is above ${kubeletText}, which caps the node at ${kubelet} pods; ` +
+          `to use every address raise it, e.g. -KubeletExtraArgs '--max-pods=${maxPods}' in the node bootstrap.`,
   );
-  return { maxPods, ipv4AddressesPerInterface, ipAddressMode: mode, effectiveIpAddressMode: mode, steps, kubeletDefaultMaxPods: KUBELET_DEFAULT_MAX_PODS, exceedsKubeletDefault, kubeletMaxPods: kubelet, schedulablePods, limitedBy };
+  return {
+    maxPods,
+    ipv4AddressesPerInterface,
+    ipAddressMode: mode,
+    effectiveIpAddressMode: mode,
+    steps,
+    kubeletDefaultMaxPods: KUBELET_DEFAULT_MAX_PODS,
+    exceedsKubeletDefault,
+    kubeletMaxPods: kubelet,
+    schedulablePods,
+    limitedBy,
+  };
 }

@@ -33,4 +33,5 @@ export interface Seek {
 }
 
 /** Sort key: pods in the mode, -1 where the mode gives none. */
-export const podsIn = (row: PageableInstanceType, mode: PodsMode): number => (mode === 'PREFIX_DELEGATION' ? row.podsPrefixDelegation : row.podsSecondaryIp) ?? -1;
+export const podsIn = (row: PageableInstanceType, mode: PodsMode): number =>
+  (mode === 'PREFIX_DELEGATION' ? row.podsPrefixDelegation : row.podsSecondaryIp) ?? -1;

@@ -69,7 +69,11 @@ export const NAMING_SOURCES: Citation[] = [
 export const NITRO_SOURCES: Citation[] = [
   { doc: 'vpc-resource-controller', section: 'pkg/utils/helper.go', note: 'Nitro = hypervisor nitro or bare metal' },
   { doc: 'vpc-resource-controller', section: 'pkg/provider/prefix/provider.go', note: 'other types are refused Windows prefix delegation' },
-  { doc: 'vpc-resource-controller', section: 'pkg/provider/ip/provider.go', note: 'a non-Nitro node stays in secondary-IP mode and advertises addresses per interface - 1' },
+  {
+    doc: 'vpc-resource-controller',
+    section: 'pkg/provider/ip/provider.go',
+    note: 'a non-Nitro node stays in secondary-IP mode and advertises addresses per interface - 1',
+  },
 ];
 
 /** Why Windows nodes cannot run on this type, or null when they can. */
@@ -86,7 +90,11 @@ export function supportsPrefixDelegation(t: InstanceTypeLimits): boolean {
 }
 
 export function prefixDelegationRefusal(t: InstanceTypeLimits): string {
-  return `${t.name} runs on the ${t.hypervisor ?? 'unknown'} hypervisor; ` + `prefix delegation for Windows needs a Nitro-based or bare-metal instance type, ` + `so the VPC Resource Controller keeps the node in secondary-IP mode.`;
+  return (
+    `${t.name} runs on the ${t.hypervisor ?? 'unknown'} hypervisor; ` +
+    `prefix delegation for Windows needs a Nitro-based or bare-metal instance type, ` +
+    `so the VPC Resource Controller keeps the node in secondary-IP mode.`
+  );
 }
 
 /**

@@ -6,9 +6,29 @@ import type { KubernetesRange } from './kubernetes-version.js';
 import type { InstanceTypeLimits } from './instance-types.js';
 import type { PluginVersionRange } from './plugin-version.js';
 
-import type { Channel, EnvironmentStatus, LimitationKind, NodeOsStatus, PolicySupport, SettingKind, Severity, Stability, ThresholdMetric } from './vocabulary.js';
+import type {
+  Channel,
+  EnvironmentStatus,
+  LimitationKind,
+  NodeOsStatus,
+  PolicySupport,
+  SettingKind,
+  Severity,
+  Stability,
+  ThresholdMetric,
+} from './vocabulary.js';
 
-export type { Channel, EnvironmentStatus, LimitationKind, NodeOsStatus, PolicySupport, SettingKind, Severity, Stability, ThresholdMetric } from './vocabulary.js';
+export type {
+  Channel,
+  EnvironmentStatus,
+  LimitationKind,
+  NodeOsStatus,
+  PolicySupport,
+  SettingKind,
+  Severity,
+  Stability,
+  ThresholdMetric,
+} from './vocabulary.js';
 export interface BuildRange {
   from?: string;
   before?: string;
@@ -19,7 +39,6 @@ export interface Citation {
   section: string;
   note?: string;
 }
-
 
 export interface SettingFact {
   kind: SettingKind;
@@ -44,7 +63,6 @@ export interface ReleaseFact {
   updates: { kb: string; revision: number; sources: Citation[] }[];
   sources: Citation[];
 }
-
 
 export interface ModeFact {
   slug: string;
@@ -120,7 +138,6 @@ export interface FeatureFact {
   sources: Citation[];
 }
 
-
 export interface LimitationFact {
   slug: string;
   title: string;
@@ -145,7 +162,6 @@ export interface LimitationFact {
   workaroundSettings: SettingFact[];
   sources: Citation[];
 }
-
 
 /** One row of a node-OS support table (upstream Kubernetes when environment is absent). */
 export interface NodeOsSupportFact {

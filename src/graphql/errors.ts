@@ -6,7 +6,10 @@ import { GraphQLError } from 'graphql';
 import { PlanError } from '../domain/compatibility/plan.js';
 
 export const ERROR_CODES = {
-  BAD_USER_INPUT: 'An argument is invalid: unknown slug, malformed version, impossible number. ' + 'extensions.field names it; extensions.validChoices lists the accepted values where there is a closed set, ' + 'extensions.suggestions the closest known values where the set is large (EC2 instance types).',
+  BAD_USER_INPUT:
+    'An argument is invalid: unknown slug, malformed version, impossible number. ' +
+    'extensions.field names it; extensions.validChoices lists the accepted values where there is a closed set, ' +
+    'extensions.suggestions the closest known values where the set is large (EC2 instance types).',
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
   GRAPHQL_VALIDATION_FAILED: 'The query does not match the schema.',
   INTERNAL_SERVER_ERROR: 'An unexpected failure; the message is masked and the server logs it with the request id.',

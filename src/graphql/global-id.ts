@@ -1,5 +1,18 @@
 /** Opaque global IDs: base64url of "<Type>:<slug>". */
-export const NODE_TYPES = ['WindowsVersion', 'NetworkMode', 'CniPlugin', 'Feature', 'Limitation', 'IpamOption', 'ServiceType', 'Environment', 'SourceDocument', 'InstanceType', 'GlossaryTerm', 'FindingCodeInfo'] as const;
+export const NODE_TYPES = [
+  'WindowsVersion',
+  'NetworkMode',
+  'CniPlugin',
+  'Feature',
+  'Limitation',
+  'IpamOption',
+  'ServiceType',
+  'Environment',
+  'SourceDocument',
+  'InstanceType',
+  'GlossaryTerm',
+  'FindingCodeInfo',
+] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export function toGlobalId(type: NodeType, slug: string): string {

@@ -32,7 +32,11 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
     // No data at all means the variables were refused before execution. graphql-js marks those
     // so Apollo answers 400 BAD_USER_INPUT; graphql-jit's errors lack the marks, so add the code.
     if (result.data === undefined && result.errors)
-      return { errors: result.errors.map((e) => (e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes ?? null, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }))) };
+      return {
+        errors: result.errors.map((e) =>
+          e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes ?? null, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }),
+        ),
+      };
     return result;
   };
   return {

@@ -46,7 +46,15 @@ interface Spec<K extends Key, R, V> {
 /** Single rows by a unique column; unknown keys give null. */
 function unique<T extends SQLiteTable>(table: T, column: AnySQLiteColumn, key: (row: Row<T>) => Key): Spec<string, Row<T>, Row<T> | null> {
   return {
-    prepare: (db) => preparedRows(db.select().from(table as SQLiteTable).where(inKeys(column)).prepare(), table),
+    prepare: (db) =>
+      preparedRows(
+        db
+          .select()
+          .from(table as SQLiteTable)
+          .where(inKeys(column))
+          .prepare(),
+        table,
+      ),
     assemble(keys, rows) {
       const byKey = new Map<Key, Row<T>>();
       for (const row of rows) byKey.set(key(row), row);
@@ -56,9 +64,23 @@ function unique<T extends SQLiteTable>(table: T, column: AnySQLiteColumn, key: (
 }
 
 /** Rows grouped by a (non-unique) column, in `order`; unknown keys give []. */
-function group<T extends SQLiteTable, K extends Key>(table: T, column: AnySQLiteColumn, key: (row: Row<T>) => K | null, order: SQL | AnySQLiteColumn): Spec<K, Row<T>, Row<T>[]> {
+function group<T extends SQLiteTable, K extends Key>(
+  table: T,
+  column: AnySQLiteColumn,
+  key: (row: Row<T>) => K | null,
+  order: SQL | AnySQLiteColumn,
+): Spec<K, Row<T>, Row<T>[]> {
   return {
-    prepare: (db) => preparedRows(db.select().from(table as SQLiteTable).where(inKeys(column)).orderBy(order).prepare(), table),
+    prepare: (db) =>
+      preparedRows(
+        db
+          .select()
+          .from(table as SQLiteTable)
+          .where(inKeys(column))
+          .orderBy(order)
+          .prepare(),
+        table,
+      ),
     assemble(keys, rows) {
       const byKey = new Map<Key, Row<T>[]>();
       for (const row of rows) {
@@ -144,7 +166,11 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
 
 /** Citations of any owner, in the domain's Citation shape; their documents load by slug (few, shared). */
 const citations: Spec<string, Row<typeof t.citations>, Citation[]> = {
-  prepare: (db) => preparedRows(db.select().from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare(), t.citations),
+  prepare: (db) =>
+    preparedRows(
+      db.select().from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare(),
+      t.citations,
+    ),
   assemble(keys, rows) {
     const byKey = new Map<string, Citation[]>();
     for (const r of rows) {
@@ -182,26 +208,58 @@ const SPECS = {
   requiresByFeature: group(t.featureRequires, t.featureRequires.featureSlug, (r) => r.featureSlug, asc(t.featureRequires.ordinal)),
   limitationsByPlugin: group(t.limitationPlugins, t.limitationPlugins.targetSlug, (r) => r.targetSlug, asc(t.limitationPlugins.limitationSlug)),
   limitationsByMode: group(t.limitationModes, t.limitationModes.targetSlug, (r) => r.targetSlug, asc(t.limitationModes.limitationSlug)),
-  scopeEnvironments: group(t.limitationEnvironments, t.limitationEnvironments.limitationSlug, (r) => r.limitationSlug, asc(t.limitationEnvironments.targetSlug)),
+  scopeEnvironments: group(
+    t.limitationEnvironments,
+    t.limitationEnvironments.limitationSlug,
+    (r) => r.limitationSlug,
+    asc(t.limitationEnvironments.targetSlug),
+  ),
   scopePlugins: group(t.limitationPlugins, t.limitationPlugins.limitationSlug, (r) => r.limitationSlug, asc(t.limitationPlugins.targetSlug)),
   scopeModes: group(t.limitationModes, t.limitationModes.limitationSlug, (r) => r.limitationSlug, asc(t.limitationModes.targetSlug)),
   scopeFeatures: group(t.limitationFeatures, t.limitationFeatures.limitationSlug, (r) => r.limitationSlug, asc(t.limitationFeatures.targetSlug)),
-  scopeServiceTypes: group(t.limitationServiceTypes, t.limitationServiceTypes.limitationSlug, (r) => r.limitationSlug, asc(t.limitationServiceTypes.targetSlug)),
-  mitigationsByLimitation: group(t.limitationMitigations, t.limitationMitigations.limitationSlug, (r) => r.limitationSlug, asc(t.limitationMitigations.targetSlug)),
-  confirmationsByLimitation: group(t.limitationBuildConfirmations, t.limitationBuildConfirmations.limitationSlug, (r) => r.limitationSlug, asc(t.limitationBuildConfirmations.targetSlug)),
+  scopeServiceTypes: group(
+    t.limitationServiceTypes,
+    t.limitationServiceTypes.limitationSlug,
+    (r) => r.limitationSlug,
+    asc(t.limitationServiceTypes.targetSlug),
+  ),
+  mitigationsByLimitation: group(
+    t.limitationMitigations,
+    t.limitationMitigations.limitationSlug,
+    (r) => r.limitationSlug,
+    asc(t.limitationMitigations.targetSlug),
+  ),
+  confirmationsByLimitation: group(
+    t.limitationBuildConfirmations,
+    t.limitationBuildConfirmations.limitationSlug,
+    (r) => r.limitationSlug,
+    asc(t.limitationBuildConfirmations.targetSlug),
+  ),
   onlyInByPlugin: group(t.pluginOnlyIn, t.pluginOnlyIn.pluginSlug, (r) => r.pluginSlug, asc(t.pluginOnlyIn.environmentSlug)),
   nodeOsSupportByVersion: group(t.nodeOsSupport, t.nodeOsSupport.windowsVersionSlug, (r) => r.windowsVersionSlug, asc(t.nodeOsSupport.ordinal)),
   nodeOsSupportByEnvironment: group(t.nodeOsSupport, t.nodeOsSupport.environmentSlug, (r) => r.environmentSlug, asc(t.nodeOsSupport.ordinal)),
   defaultsByFeature: group(t.featureDefaults, t.featureDefaults.featureSlug, (r) => r.featureSlug, asc(t.featureDefaults.ordinal)),
-  defaultEnvironments: group(t.featureDefaultEnvironments, t.featureDefaultEnvironments.defaultSlug, (r) => r.defaultSlug, asc(t.featureDefaultEnvironments.environmentSlug)),
-  defaultsByEnvironment: group(t.featureDefaultEnvironments, t.featureDefaultEnvironments.environmentSlug, (r) => r.environmentSlug, asc(t.featureDefaultEnvironments.defaultSlug)),
+  defaultEnvironments: group(
+    t.featureDefaultEnvironments,
+    t.featureDefaultEnvironments.defaultSlug,
+    (r) => r.defaultSlug,
+    asc(t.featureDefaultEnvironments.environmentSlug),
+  ),
+  defaultsByEnvironment: group(
+    t.featureDefaultEnvironments,
+    t.featureDefaultEnvironments.environmentSlug,
+    (r) => r.environmentSlug,
+    asc(t.featureDefaultEnvironments.defaultSlug),
+  ),
   rowsByComparison: group(t.comparisonRows, t.comparisonRows.comparisonSlug, (r) => r.comparisonSlug, asc(t.comparisonRows.ordinal)),
   valuesByRow: group(t.comparisonValues, t.comparisonValues.rowId, (r) => r.rowId, asc(t.comparisonValues.pluginSlug)),
   featuresAvailableOn,
   // Relations through a link table, read in one statement each.
   modesOfPlugin: through(t.pluginModes, t.pluginModes.pluginSlug, t.pluginModes.modeSlug, t.networkModes, t.networkModes.slug, [asc(t.pluginModes.ordinal)]),
   pluginsOfMode: through(t.pluginModes, t.pluginModes.modeSlug, t.pluginModes.pluginSlug, t.cniPlugins, t.cniPlugins.slug, [asc(t.pluginModes.id)]),
-  limitationsOfPlugin: through(t.limitationPlugins, t.limitationPlugins.targetSlug, t.limitationPlugins.limitationSlug, t.limitations, t.limitations.slug, [asc(t.limitationPlugins.limitationSlug)]),
+  limitationsOfPlugin: through(t.limitationPlugins, t.limitationPlugins.targetSlug, t.limitationPlugins.limitationSlug, t.limitations, t.limitations.slug, [
+    asc(t.limitationPlugins.limitationSlug),
+  ]),
   /** Own limitations and those of the plugins a plugin's modes delegate to (a table the build derives). */
   effectiveLimitationsOfPlugin: through(
     t.pluginEffectiveLimitations,
@@ -211,7 +269,9 @@ const SPECS = {
     t.limitations.slug,
     [asc(t.pluginEffectiveLimitations.pluginSlug), asc(t.pluginEffectiveLimitations.limitationSlug)],
   ),
-  limitationsOfMode: through(t.limitationModes, t.limitationModes.targetSlug, t.limitationModes.limitationSlug, t.limitations, t.limitations.slug, [asc(t.limitationModes.limitationSlug)]),
+  limitationsOfMode: through(t.limitationModes, t.limitationModes.targetSlug, t.limitationModes.limitationSlug, t.limitations, t.limitations.slug, [
+    asc(t.limitationModes.limitationSlug),
+  ]),
 };
 
 type Specs = typeof SPECS;
@@ -240,7 +300,13 @@ export function preparedStatement<P>(db: KbDatabase, name: string, prepare: () =
 
 /** Every row of `table` in `order`, through a statement prepared once per database. */
 export function listAll<T extends SQLiteTable>(db: KbDatabase, table: T, order: SQL | AnySQLiteColumn): Row<T>[] {
-  return preparedStatement(db, `list:${getTableName(table)}`, () => db.select().from(table as SQLiteTable).orderBy(order).prepare()).all();
+  return preparedStatement(db, `list:${getTableName(table)}`, () =>
+    db
+      .select()
+      .from(table as SQLiteTable)
+      .orderBy(order)
+      .prepare(),
+  ).all();
 }
 
 /** Prepares every loader's statement now, so no request pays for it (the server calls it at start). */
@@ -261,7 +327,10 @@ export function loaderStatements(db: KbDatabase): Record<string, string> {
  * relations it touches, and its cache lives as long as the request.
  */
 class RequestLoaders {
-  constructor(readonly statements: Map<string, Prepared<unknown>>, readonly db: KbDatabase) {}
+  constructor(
+    readonly statements: Map<string, Prepared<unknown>>,
+    readonly db: KbDatabase,
+  ) {}
 }
 for (const [name, spec] of Object.entries(SPECS) as [string, Spec<Key, unknown, unknown>][]) {
   Object.defineProperty(RequestLoaders.prototype, name, {

@@ -52,7 +52,13 @@ export type NodeOsSupportParent = typeof t.nodeOsSupport.$inferSelect;
 export type FeatureDefaultParent = typeof t.featureDefaults.$inferSelect;
 export type PluginVersionRangeParent = { from: string | null; before: string | null };
 export type InstanceTypeParent = typeof t.instanceTypes.$inferSelect;
-export type InstanceTypeConnectionParent = { rows: InstanceTypeParent[]; totalCount: () => number; hasNextPage: boolean; hasPreviousPage: boolean; podsMode: IpAddressMode };
+export type InstanceTypeConnectionParent = {
+  rows: InstanceTypeParent[];
+  totalCount: () => number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  podsMode: IpAddressMode;
+};
 export type InstanceTypeEdgeParent = { row: InstanceTypeParent; podsMode: IpAddressMode };
 export type SearchHitParent = { type: NodeType; slug: string; field: string; snippet: string; score: number };
 export type FindingCodeInfoParent = { code: string; description: string };

@@ -55,7 +55,10 @@ function maskingPlugin(): ApolloServerPlugin<RequestContext> {
       for (const error of errors) {
         const original = unwrapResolverError(error);
         if (!error.extensions?.code || error.extensions.code === 'INTERNAL_SERVER_ERROR')
-          logger.error(`request ${contextValue.requestId ?? '-'}: unexpected error in ${request.operationName ?? 'anonymous operation'}: ` + `${(original as Error)?.stack ?? String(original)}`);
+          logger.error(
+            `request ${contextValue.requestId ?? '-'}: unexpected error in ${request.operationName ?? 'anonymous operation'}: ` +
+              `${(original as Error)?.stack ?? String(original)}`,
+          );
       }
     },
   };
@@ -144,7 +147,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Before the response cache: a browser's GET /graphql gets GraphiQL and never reaches the cache.
   registerGraphiqlOnEndpoint(fastify, '/graphql');
   if (limits.responseCacheBytes > 0)
-    registerResponseCache(fastify, { datasetVersion: database.meta.datasetVersion, maxBytes: limits.responseCacheBytes, maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024), today, csrfPrevention });
+    registerResponseCache(fastify, {
+      datasetVersion: database.meta.datasetVersion,
+      maxBytes: limits.responseCacheBytes,
+      maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024),
+      today,
+      csrfPrevention,
+    });
   await fastify.register(fastifyApollo(apollo), {
     context: async (request, reply): Promise<RequestContext> => {
       reply.header('x-request-id', request.id);

@@ -27,12 +27,25 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  const corsOrigins = (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const origin of corsOrigins)
-    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS entries must be '*' or an origin like https://portal.example.com, got "${origin}"`);
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new Error(`CORS_ORIGINS entries must be '*' or an origin like https://portal.example.com, got "${origin}"`);
   const introspection = readBoolean(env, 'INTROSPECTION', true);
   // No cookies, credentials or mutations here, so there is nothing for a forged request to abuse;
   // the protection would only refuse standard clients' GETs (docs/operations.md, "CSRF prevention").
   const csrfPrevention = readBoolean(env, 'CSRF_PREVENTION', false);
-  return { introspection, csrfPrevention, port, host: env.HOST || '0.0.0.0', ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}), logLevel, limits: readLimits(env), corsOrigins };
+  return {
+    introspection,
+    csrfPrevention,
+    port,
+    host: env.HOST || '0.0.0.0',
+    ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}),
+    logLevel,
+    limits: readLimits(env),
+    corsOrigins,
+  };
 }

@@ -110,7 +110,9 @@ const PAGE = `<!doctype html>
 </html>`;
 
 /** Inline styles are needed by GraphiQL's editors; scripts, fonts and connections stay same-origin. */
-export const GRAPHIQL_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " + "font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const GRAPHIQL_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const SECURITY_HEADERS = {
   'content-security-policy': GRAPHIQL_CSP,
@@ -171,6 +173,9 @@ export function registerGraphiql(app: FastifyInstance): void {
     if (!asset) return reply.code(404).send({ error: 'not found' });
     let body = cache.get(request.params.asset);
     if (!body) cache.set(request.params.asset, (body = readFileSync(asset[0])));
-    return reply.headers({ ...securityHeaders, 'cache-control': 'public, max-age=86400' }).type(asset[1]).send(body);
+    return reply
+      .headers({ ...securityHeaders, 'cache-control': 'public, max-age=86400' })
+      .type(asset[1])
+      .send(body);
   });
 }

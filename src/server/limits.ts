@@ -66,7 +66,8 @@ export function readLimits(env: NodeJS.ProcessEnv): Limits {
     if (raw === undefined || raw === '') continue;
     const value = Number(raw);
     const minimum = MAY_BE_ZERO.has(key) ? 0 : 1;
-    if (!Number.isInteger(value) || value < minimum || value > 1e9) throw new Error(`${variable} must be a whole number from ${minimum} to 1000000000, got "${raw}"`);
+    if (!Number.isInteger(value) || value < minimum || value > 1e9)
+      throw new Error(`${variable} must be a whole number from ${minimum} to 1000000000, got "${raw}"`);
     limits[key] = value;
   }
   return limits;

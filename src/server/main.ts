@@ -27,7 +27,14 @@ try {
   process.exit(1);
 }
 
-const { fastify, apollo } = await buildApp({ database, logLevel: config.logLevel, limits: config.limits, corsOrigins: config.corsOrigins, introspection: config.introspection, csrfPrevention: config.csrfPrevention });
+const { fastify, apollo } = await buildApp({
+  database,
+  logLevel: config.logLevel,
+  limits: config.limits,
+  corsOrigins: config.corsOrigins,
+  introspection: config.introspection,
+  csrfPrevention: config.csrfPrevention,
+});
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;

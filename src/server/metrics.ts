@@ -15,7 +15,12 @@ export interface Metrics {
 export function registerMetrics(app: FastifyInstance, datasetVersion: string, sqlStatements: () => number): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'winnet_kb_' });
-  const requests = new Counter({ name: 'winnet_kb_http_requests_total', help: 'HTTP requests by method, route and status code.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
+  const requests = new Counter({
+    name: 'winnet_kb_http_requests_total',
+    help: 'HTTP requests by method, route and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'winnet_kb_http_request_duration_seconds',
     help: 'HTTP request duration by route.',
@@ -23,7 +28,12 @@ export function registerMetrics(app: FastifyInstance, datasetVersion: string, sq
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const graphqlErrors = new Counter({ name: 'winnet_kb_graphql_errors_total', help: 'GraphQL errors returned, by extensions.code.', labelNames: ['code'] as const, registers: [registry] });
+  const graphqlErrors = new Counter({
+    name: 'winnet_kb_graphql_errors_total',
+    help: 'GraphQL errors returned, by extensions.code.',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
   new Counter({
     name: 'winnet_kb_sql_statements_total',
     help: 'SQL statements run against the database since start (the benchmark divides it by requests).',
@@ -34,7 +44,12 @@ export function registerMetrics(app: FastifyInstance, datasetVersion: string, sq
       this.inc(sqlStatements());
     },
   });
-  new Gauge({ name: 'winnet_kb_dataset_info', help: 'The dataset being served (value is always 1).', labelNames: ['version'] as const, registers: [registry] }).set({ version: datasetVersion }, 1);
+  new Gauge({
+    name: 'winnet_kb_dataset_info',
+    help: 'The dataset being served (value is always 1).',
+    labelNames: ['version'] as const,
+    registers: [registry],
+  }).set({ version: datasetVersion }, 1);
 
   // Labelled children, looked up once per label set: prom-client would otherwise hash the labels on every request.
   const requestCounters = new Map<string, { inc(): void }>();

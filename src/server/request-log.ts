@@ -15,7 +15,10 @@ export function registerRequestLog(app: FastifyInstance): void {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime >= SLOW_REQUEST_MS ? 'warn' : 'debug';
     // Fastify's logger is pino; its level check avoids building lines nobody will write.
     if ((request.log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled(level))
-      request.log[level]({ method: request.method, url: request.url.slice(0, 200), statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+      request.log[level](
+        { method: request.method, url: request.url.slice(0, 200), statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 },
+        'request completed',
+      );
     done();
   });
 }

@@ -93,7 +93,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     request.method === method && request.routeOptions.url === '/graphql' && !bypasses(request) && (!options.csrfPrevention || passesCsrfPrevention(request));
 
   const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'HIT' | 'MISS') => {
-    reply.header('etag', entry.etag).header('cache-control', entry.cacheControl).header('vary', 'accept').header('x-cache', state).header('x-request-id', request.id);
+    reply
+      .header('etag', entry.etag)
+      .header('cache-control', entry.cacheControl)
+      .header('vary', 'accept')
+      .header('x-cache', state)
+      .header('x-request-id', request.id);
     if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
     return reply.type(entry.contentType).send(entry.body);
   };

@@ -81,7 +81,16 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
     app = await startApp();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
       timeout: TIMEOUT,
     });
     ({ page } = await freshPage());
@@ -117,103 +126,172 @@ describe.skipIf(!hasChromium)('GraphiQL in Chromium (offline)', () => {
     await app?.close();
   }, TIMEOUT);
 
-  it('loads GraphiQL with its query editor and the example tabs', async () => {
-    const response = await page.goto(`${app.url}/graphiql`, { waitUntil: 'load' });
-    expect(response?.status()).toBe(200);
-    await page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
-    await page.waitForSelector(EXECUTE, { state: 'visible' });
-    const tabs = (await page.locator('.graphiql-tab .graphiql-tab-button').allInnerTexts()).map((t) => t.trim());
-    expect(tabs).toEqual(['Compatibility', 'Capacity', 'Search', 'Catalogue']);
-    // The first tab is active and holds the compatibility example.
-    expect(await page.locator('.graphiql-tab-active').innerText()).toContain('Compatibility');
-    expect(await page.evaluate(editorText, QUERY_EDITOR)).toContain('query Compatibility');
-  }, TIMEOUT);
-
-  it('runs the Compatibility example with the execute button and shows the verdict', async () => {
-    await page.locator(EXECUTE).click();
-    const text = await waitUntil(() => page.evaluate(editorText, RESPONSE_EDITOR), (t) => t.includes('"verdict"'), 'the compatibility result');
-    const result = JSON.parse(text) as { data?: { compatibility: { verdict: string; findings: { code: string }[] } }; errors?: unknown };
-    expect(result.errors).toBeUndefined();
-    expect(result.data?.compatibility.verdict).toBe('INCOMPATIBLE');
-    expect(result.data?.compatibility.findings.map((f) => f.code)).toContain('FEATURE_REQUIRES_NEWER_WINDOWS');
-    // What a person sees: the rendered result panel, not only the editor's model.
-    const visible = await page.locator(RESPONSE).innerText();
-    expect(visible).toContain('INCOMPATIBLE');
-    expect(visible).toContain('FEATURE_REQUIRES_NEWER_WINDOWS');
-    await page.screenshot({ path: `${RESULTS_DIR}graphiql-result.png` });
-  }, TIMEOUT);
-
-  it('switches to the Capacity tab and runs it with Ctrl+Enter', async () => {
-    await page.locator('.graphiql-tab-button', { hasText: 'Capacity' }).click();
-    await waitUntil(() => page.evaluate(editorText, QUERY_EDITOR), (t) => t.includes('query Capacity'), 'the Capacity query in the editor');
-    await waitUntil(() => page.evaluate(activeOperationName), (name) => name === 'Capacity', 'GraphiQL to select the Capacity operation');
-    // Focus the editor at the start of its first line (a click mid-editor would scroll a long line).
-    await page.locator(`${QUERY_EDITOR} .CodeMirror-line`).first().click({ position: { x: 2, y: 5 } });
-    await page.keyboard.press('Control+Enter');
-    const text = await waitUntil(() => page.evaluate(editorText, RESPONSE_EDITOR), (t) => t.includes('"prefixes"'), 'the capacity result');
-    const result = JSON.parse(text) as { data: { secondaryIp: { maxPods: number }; prefixes: { maxPods: number } } };
-    // m5.large: 10 addresses on its ENI; 10 - 1 = 9 pods, or 9 x 16 = 144 with prefix delegation.
-    expect(result.data.secondaryIp.maxPods).toBe(9);
-    expect(result.data.prefixes.maxPods).toBe(144);
-    expect(await page.locator(RESPONSE).innerText()).toContain('144');
-    await page.screenshot({ path: `${RESULTS_DIR}graphiql-capacity.png` });
-  }, TIMEOUT);
-
-  it('switches to the Search tab and runs it with Ctrl+Enter', async () => {
-    await page.locator('.graphiql-tab-button', { hasText: 'Search' }).click();
-    await waitUntil(() => page.evaluate(editorText, QUERY_EDITOR), (t) => t.includes('query Search'), 'the Search query in the editor');
-    await waitUntil(() => page.evaluate(activeOperationName), (name) => name === 'Search', 'GraphiQL to select the Search operation');
-    await page.locator(`${QUERY_EDITOR} .CodeMirror-line`).first().click({ position: { x: 2, y: 5 } });
-    await page.keyboard.press('Control+Enter');
-    const text = await waitUntil(() => page.evaluate(editorText, RESPONSE_EDITOR), (t) => t.includes('"snippet"'), 'the search result');
-    const result = JSON.parse(text) as { data: { search: { field: string; snippet: string; node: { slug: string } }[] } };
-    expect(result.data.search[0]).toMatchObject({ field: 'key', node: { slug: 'direct-server-return' } });
-    expect(result.data.search[0]!.snippet).toContain('**enable-dsr**');
-    await page.screenshot({ path: `${RESULTS_DIR}graphiql-search.png` });
-  }, TIMEOUT);
-
-  it('opens the docs explorer on the Query type and lists its fields', async () => {
-    await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
-    const explorer = page.locator('.graphiql-doc-explorer');
-    await explorer.waitFor({ state: 'visible' });
-    // The schema comes from introspection over /graphql; the root type links to Query.
-    await explorer.locator('a.graphiql-doc-explorer-type-name', { hasText: /^Query$/ }).first().click();
-    await explorer.locator('.graphiql-doc-explorer-title', { hasText: /^Query$/ }).waitFor({ state: 'visible' });
-    const fieldNames = (await explorer.locator('.graphiql-doc-explorer-field-name').allInnerTexts()).map((t) => t.trim());
-    for (const field of ['compatibility', 'podCapacity', 'cniPlugins', 'feature', 'instanceTypes', 'datasetInfo']) expect(fieldNames).toContain(field);
-    await page.screenshot({ path: `${RESULTS_DIR}graphiql-docs.png` });
-    // And the compatibility field itself, further down the list.
-    const compatibility = explorer.locator('.graphiql-doc-explorer-field-name', { hasText: /^compatibility$/ });
-    await compatibility.scrollIntoViewIfNeeded();
-    expect(await compatibility.isVisible()).toBe(true);
-    await page.screenshot({ path: `${RESULTS_DIR}graphiql-docs-compatibility.png` });
-  }, TIMEOUT);
-
-  it('opens on /graphql too, the address `npm start` prints, and runs a query there', async () => {
-    const endpoint = await freshPage();
-    try {
-      const response = await endpoint.page.goto(`${app.url}/graphql`, { waitUntil: 'load' });
+  it(
+    'loads GraphiQL with its query editor and the example tabs',
+    async () => {
+      const response = await page.goto(`${app.url}/graphiql`, { waitUntil: 'load' });
       expect(response?.status()).toBe(200);
-      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
-      await endpoint.page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
-      const tabs = (await endpoint.page.locator('.graphiql-tab .graphiql-tab-button').allInnerTexts()).map((t) => t.trim());
+      await page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
+      await page.waitForSelector(EXECUTE, { state: 'visible' });
+      const tabs = (await page.locator('.graphiql-tab .graphiql-tab-button').allInnerTexts()).map((t) => t.trim());
       expect(tabs).toEqual(['Compatibility', 'Capacity', 'Search', 'Catalogue']);
-      // The page's fetcher posts to /graphql, the URL it was opened on.
-      await endpoint.page.locator(EXECUTE).click();
-      const text = await waitUntil(() => endpoint.page.evaluate(editorText, RESPONSE_EDITOR), (t) => t.includes('"verdict"'), 'the compatibility result on /graphql');
-      expect((JSON.parse(text) as { data?: { compatibility: { verdict: string } } }).data?.compatibility.verdict).toBe('INCOMPATIBLE');
-      expect(await endpoint.page.evaluate(() => window.__cspViolations), 'CSP violations on /graphql').toEqual([]);
-      await endpoint.page.screenshot({ path: `${RESULTS_DIR}graphiql-on-graphql.png` });
-    } finally {
-      await endpoint.context.close();
-    }
-  }, TIMEOUT);
+      // The first tab is active and holds the compatibility example.
+      expect(await page.locator('.graphiql-tab-active').innerText()).toContain('Compatibility');
+      expect(await page.evaluate(editorText, QUERY_EDITOR)).toContain('query Compatibility');
+    },
+    TIMEOUT,
+  );
 
-  it('needed no internet and reported no console error, page error, CSP violation or failed request', async () => {
-    const violations = await page.evaluate(() => window.__cspViolations);
-    expect(externalRequests, 'requests to non-local hosts').toEqual([]);
-    expect(violations, 'CSP violations').toEqual([]);
-    expect(consoleErrors, 'console errors').toEqual([]);
-    expect(failedResponses, 'failed local requests').toEqual([]);
-  }, TIMEOUT);
+  it(
+    'runs the Compatibility example with the execute button and shows the verdict',
+    async () => {
+      await page.locator(EXECUTE).click();
+      const text = await waitUntil(
+        () => page.evaluate(editorText, RESPONSE_EDITOR),
+        (t) => t.includes('"verdict"'),
+        'the compatibility result',
+      );
+      const result = JSON.parse(text) as { data?: { compatibility: { verdict: string; findings: { code: string }[] } }; errors?: unknown };
+      expect(result.errors).toBeUndefined();
+      expect(result.data?.compatibility.verdict).toBe('INCOMPATIBLE');
+      expect(result.data?.compatibility.findings.map((f) => f.code)).toContain('FEATURE_REQUIRES_NEWER_WINDOWS');
+      // What a person sees: the rendered result panel, not only the editor's model.
+      const visible = await page.locator(RESPONSE).innerText();
+      expect(visible).toContain('INCOMPATIBLE');
+      expect(visible).toContain('FEATURE_REQUIRES_NEWER_WINDOWS');
+      await page.screenshot({ path: `${RESULTS_DIR}graphiql-result.png` });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'switches to the Capacity tab and runs it with Ctrl+Enter',
+    async () => {
+      await page.locator('.graphiql-tab-button', { hasText: 'Capacity' }).click();
+      await waitUntil(
+        () => page.evaluate(editorText, QUERY_EDITOR),
+        (t) => t.includes('query Capacity'),
+        'the Capacity query in the editor',
+      );
+      await waitUntil(
+        () => page.evaluate(activeOperationName),
+        (name) => name === 'Capacity',
+        'GraphiQL to select the Capacity operation',
+      );
+      // Focus the editor at the start of its first line (a click mid-editor would scroll a long line).
+      await page
+        .locator(`${QUERY_EDITOR} .CodeMirror-line`)
+        .first()
+        .click({ position: { x: 2, y: 5 } });
+      await page.keyboard.press('Control+Enter');
+      const text = await waitUntil(
+        () => page.evaluate(editorText, RESPONSE_EDITOR),
+        (t) => t.includes('"prefixes"'),
+        'the capacity result',
+      );
+      const result = JSON.parse(text) as { data: { secondaryIp: { maxPods: number }; prefixes: { maxPods: number } } };
+      // m5.large: 10 addresses on its ENI; 10 - 1 = 9 pods, or 9 x 16 = 144 with prefix delegation.
+      expect(result.data.secondaryIp.maxPods).toBe(9);
+      expect(result.data.prefixes.maxPods).toBe(144);
+      expect(await page.locator(RESPONSE).innerText()).toContain('144');
+      await page.screenshot({ path: `${RESULTS_DIR}graphiql-capacity.png` });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'switches to the Search tab and runs it with Ctrl+Enter',
+    async () => {
+      await page.locator('.graphiql-tab-button', { hasText: 'Search' }).click();
+      await waitUntil(
+        () => page.evaluate(editorText, QUERY_EDITOR),
+        (t) => t.includes('query Search'),
+        'the Search query in the editor',
+      );
+      await waitUntil(
+        () => page.evaluate(activeOperationName),
+        (name) => name === 'Search',
+        'GraphiQL to select the Search operation',
+      );
+      await page
+        .locator(`${QUERY_EDITOR} .CodeMirror-line`)
+        .first()
+        .click({ position: { x: 2, y: 5 } });
+      await page.keyboard.press('Control+Enter');
+      const text = await waitUntil(
+        () => page.evaluate(editorText, RESPONSE_EDITOR),
+        (t) => t.includes('"snippet"'),
+        'the search result',
+      );
+      const result = JSON.parse(text) as { data: { search: { field: string; snippet: string; node: { slug: string } }[] } };
+      expect(result.data.search[0]).toMatchObject({ field: 'key', node: { slug: 'direct-server-return' } });
+      expect(result.data.search[0]!.snippet).toContain('**enable-dsr**');
+      await page.screenshot({ path: `${RESULTS_DIR}graphiql-search.png` });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'opens the docs explorer on the Query type and lists its fields',
+    async () => {
+      await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+      const explorer = page.locator('.graphiql-doc-explorer');
+      await explorer.waitFor({ state: 'visible' });
+      // The schema comes from introspection over /graphql; the root type links to Query.
+      await explorer
+        .locator('a.graphiql-doc-explorer-type-name', { hasText: /^Query$/ })
+        .first()
+        .click();
+      await explorer.locator('.graphiql-doc-explorer-title', { hasText: /^Query$/ }).waitFor({ state: 'visible' });
+      const fieldNames = (await explorer.locator('.graphiql-doc-explorer-field-name').allInnerTexts()).map((t) => t.trim());
+      for (const field of ['compatibility', 'podCapacity', 'cniPlugins', 'feature', 'instanceTypes', 'datasetInfo']) expect(fieldNames).toContain(field);
+      await page.screenshot({ path: `${RESULTS_DIR}graphiql-docs.png` });
+      // And the compatibility field itself, further down the list.
+      const compatibility = explorer.locator('.graphiql-doc-explorer-field-name', { hasText: /^compatibility$/ });
+      await compatibility.scrollIntoViewIfNeeded();
+      expect(await compatibility.isVisible()).toBe(true);
+      await page.screenshot({ path: `${RESULTS_DIR}graphiql-docs-compatibility.png` });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'opens on /graphql too, the address `npm start` prints, and runs a query there',
+    async () => {
+      const endpoint = await freshPage();
+      try {
+        const response = await endpoint.page.goto(`${app.url}/graphql`, { waitUntil: 'load' });
+        expect(response?.status()).toBe(200);
+        expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+        await endpoint.page.waitForSelector(QUERY_EDITOR, { state: 'visible' });
+        const tabs = (await endpoint.page.locator('.graphiql-tab .graphiql-tab-button').allInnerTexts()).map((t) => t.trim());
+        expect(tabs).toEqual(['Compatibility', 'Capacity', 'Search', 'Catalogue']);
+        // The page's fetcher posts to /graphql, the URL it was opened on.
+        await endpoint.page.locator(EXECUTE).click();
+        const text = await waitUntil(
+          () => endpoint.page.evaluate(editorText, RESPONSE_EDITOR),
+          (t) => t.includes('"verdict"'),
+          'the compatibility result on /graphql',
+        );
+        expect((JSON.parse(text) as { data?: { compatibility: { verdict: string } } }).data?.compatibility.verdict).toBe('INCOMPATIBLE');
+        expect(await endpoint.page.evaluate(() => window.__cspViolations), 'CSP violations on /graphql').toEqual([]);
+        await endpoint.page.screenshot({ path: `${RESULTS_DIR}graphiql-on-graphql.png` });
+      } finally {
+        await endpoint.context.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'needed no internet and reported no console error, page error, CSP violation or failed request',
+    async () => {
+      const violations = await page.evaluate(() => window.__cspViolations);
+      expect(externalRequests, 'requests to non-local hosts').toEqual([]);
+      expect(violations, 'CSP violations').toEqual([]);
+      expect(consoleErrors, 'console errors').toEqual([]);
+      expect(failedResponses, 'failed local requests').toEqual([]);
+    },
+    TIMEOUT,
+  );
 });

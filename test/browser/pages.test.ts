@@ -55,7 +55,9 @@ function tableByCaption(caption: string): TableText | null {
   const rows: Record<string, string[]> = {};
   for (const tr of Array.from(table.querySelectorAll('tbody tr'))) {
     const header = tr.querySelector('th');
-    rows[normal(header?.querySelector('a')?.textContent ?? header?.textContent ?? '')] = Array.from(tr.querySelectorAll('td')).map((td) => normal(td.querySelector('.v')?.textContent ?? td.textContent));
+    rows[normal(header?.querySelector('a')?.textContent ?? header?.textContent ?? '')] = Array.from(tr.querySelectorAll('td')).map((td) =>
+      normal(td.querySelector('.v')?.textContent ?? td.textContent),
+    );
   }
   return { columns, rows };
 }
@@ -95,7 +97,16 @@ describe.skipIf(!hasChromium)('/matrix and /capacity in Chromium (offline)', () 
     app = await startApp();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
       timeout: TIMEOUT,
     });
   }, TIMEOUT);
@@ -137,172 +148,230 @@ describe.skipIf(!hasChromium)('/matrix and /capacity in Chromium (offline)', () 
       .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes, e.g. ${v.nodes[0]?.target.join(' ')})`);
   }
 
-  it('/matrix shows the known facts in its tables', async () => {
-    const page = await freshPage();
-    const response = await page.goto(`${app.url}/matrix`, { waitUntil: 'load' });
-    expect(response?.status()).toBe(200);
-    const features = (await page.evaluate(tableByCaption, 'Features'))!;
-    expect(features).not.toBeNull();
-    expect(cellOf(features, 'Session affinity', 'Windows Server 2019')).toBe('✗ no');
-    expect(cellOf(features, 'Session affinity', 'Windows Server 2022')).toBe('✓ yes');
-    expect(cellOf(features, 'Direct Server Return', 'Windows Server 2019')).toBe('◐ from build 17763.1432 (KB4571748)');
-    expect(cellOf(features, 'Direct Server Return', 'Windows Server 2022')).toBe('✓ yes');
-    expect(cellOf(features, 'Direct Server Return', 'Windows Server 2016')).toBe('✗ no');
-    // Releases by build, the out-of-support ones marked with their end date (the test's today is 2026-11-22).
-    const builds = features.columns.slice(1).map((c) => Number(/ (\d{5}) ·/.exec(c)?.[1]));
-    expect(builds).toEqual([...builds].sort((a, b) => a - b));
-    expect(features.columns.find((c) => c.startsWith('Windows Server, version 1809'))).toContain('out of support since 2020-11-10');
-    expect(features.columns.find((c) => c.startsWith('Windows Server 2022'))).not.toContain('out of support');
-
-    const modes = (await page.evaluate(tableByCaption, 'CNI plugins × network modes'))!;
-    expect(cellOf(modes, 'Flannel', 'Overlay')).toBe('◐ yes, backend vxlan, via win-overlay');
-    expect(cellOf(modes, 'Flannel', 'L2bridge')).toBe('✓ yes, backend host-gw, via win-bridge');
-    expect(cellOf(modes, 'Amazon VPC CNI', 'Overlay')).toBe('? unknown');
-
-    const environments = (await page.evaluate(tableByCaption, 'CNI plugins × environments'))!;
-    expect(cellOf(environments, 'Calico', 'AKS on Windows Server')).toBe('✓ default');
-    expect(cellOf(environments, 'Flannel', 'AKS on Windows Server')).toBe('⊘ retired');
-    expect(cellOf(environments, 'Calico', 'Amazon EKS')).toBe('◐ documented alternative');
-    expect(cellOf(environments, 'Amazon VPC CNI', 'Self-managed')).toBe('✗ not available');
-    expect(cellOf(environments, 'Flannel', 'Self-managed')).toBe('? unknown');
-
-    const byRelease = (await page.evaluate(tableByCaption, 'Release-scoped limitations'))!;
-    expect(Object.keys(byRelease.rows).length).toBeGreaterThan(3);
-    const byPlugin = (await page.evaluate(tableByCaption, 'Plugin-scoped limitations'))!;
-    expect(Object.keys(byPlugin.rows).length).toBeGreaterThan(3);
-    await page.screenshot({ path: `${RESULTS_DIR}matrix.png`, fullPage: true });
-  }, TIMEOUT);
-
-  it('/matrix cells link to their sources and to GraphiQL opened on the same fact', async () => {
-    const page = await freshPage();
-    await page.goto(`${app.url}/matrix`, { waitUntil: 'load' });
-    const cell = page.locator('table', { has: page.locator('caption', { hasText: 'Features' }) }).locator('tr', { hasText: 'Direct Server Return' }).locator('td').nth(4);
-    expect(await cell.innerText()).toContain('17763.1432');
-    const sources = await cell.locator('a.ref').evaluateAll((links) => links.map((a) => (a as unknown as El).getAttribute('href')));
-    expect(sources.length).toBeGreaterThan(0);
-    for (const href of sources) expect(href).toMatch(/^https:\/\//);
-    // Every cell has its query link and at least one source.
-    const cells = await page.locator('td.cell').count();
-    expect(await page.locator('td.cell a.q').count()).toBe(cells);
-    expect(await page.locator('td.cell:not(:has(a.ref))').count()).toBe(0);
-    await cell.locator('a.q').click();
-    await page.waitForURL(/\/graphiql\?query=/);
-    const editor = page.locator('.graphiql-query-editor .CodeMirror');
-    await editor.waitFor({ state: 'visible' });
-    await expect.poll(() => editor.innerText()).toContain('direct-server-return');
-    await page.locator('button.graphiql-execute-button').click();
-    await expect.poll(() => page.locator('.graphiql-response').innerText(), { timeout: TIMEOUT / 2 }).toContain('17763.1432');
-    await page.screenshot({ path: `${RESULTS_DIR}matrix-cell-query.png` });
-  }, TIMEOUT);
-
-  it('/capacity lists the types with both modes and charts a family', async () => {
-    const page = await freshPage();
-    const response = await page.goto(`${app.url}/capacity`, { waitUntil: 'load' });
-    expect(response?.status()).toBe(200);
-    const rows = await page.evaluate(visibleCapacityRows);
-    expect(rows.length).toBeGreaterThan(500);
-    expect(rows.find((r) => r[0] === 'm5.large')).toEqual(['m5.large', 'm5', '9', '144']);
-    // Three family charts with the 110 line, each with a text equivalent.
-    for (const family of ['m5', 'c6i', 'r7i']) {
-      const chart = page.locator(`svg#chart-${family}`);
-      await chart.waitFor({ state: 'visible' });
-      expect(await chart.getAttribute('role')).toBe('img');
-      expect(await page.locator(`#chart-${family}-desc`).textContent()).toContain(`${family}.large: `);
-    }
-    expect(await page.locator('svg#chart-m5').textContent()).toContain('kubelet max-pods 110');
-    await page.screenshot({ path: `${RESULTS_DIR}capacity.png`, fullPage: false });
-  }, TIMEOUT);
-
-  it('/capacity sorts by a column with the mouse and with the keyboard', async () => {
-    const page = await freshPage();
-    await page.goto(`${app.url}/capacity`, { waitUntil: 'load' });
-    const header = page.locator('th[data-key="prefix"]');
-    await header.locator('a').click();
-    expect(await header.getAttribute('aria-sort')).toBe('descending');
-    let pd = numbers((await page.evaluate(visibleCapacityRows)).map((r) => r[3]));
-    const present = pd.filter((v): v is number => v !== null);
-    expect(present).toEqual([...present].sort((a, b) => b - a));
-    expect(pd.indexOf(null)).toBe(present.length); // types without prefix delegation last
-    expect(page.url()).toContain('sort=prefix&dir=desc');
-    // Keyboard: Enter on the focused header link sorts ascending.
-    await header.locator('a').focus();
-    await page.keyboard.press('Enter');
-    expect(await header.getAttribute('aria-sort')).toBe('ascending');
-    pd = numbers((await page.evaluate(visibleCapacityRows)).map((r) => r[3]));
-    const ascending = pd.filter((v): v is number => v !== null);
-    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-    // By name, as text with numbers in order (m5.2xlarge before m5.12xlarge).
-    await page.locator('th[data-key="name"] a').click();
-    const names = (await page.evaluate(visibleCapacityRows)).map((r) => r[0]);
-    expect(names.indexOf('m5.2xlarge')).toBeLessThan(names.indexOf('m5.12xlarge'));
-  }, TIMEOUT);
-
-  it('/capacity filters in place by family and minimum pods', async () => {
-    const page = await freshPage();
-    await page.goto(`${app.url}/capacity`, { waitUntil: 'load' });
-    await page.selectOption('#f-family', 'm5');
-    let rows = await page.evaluate(visibleCapacityRows);
-    expect(rows.map((r) => r[0]).sort()).toEqual(['m5.12xlarge', 'm5.16xlarge', 'm5.24xlarge', 'm5.2xlarge', 'm5.4xlarge', 'm5.8xlarge', 'm5.large', 'm5.metal', 'm5.xlarge']);
-    expect(await page.locator('#shown').textContent()).toBe('9');
-    // The charts follow the family (fetched from the server, the page is not reloaded).
-    await expect.poll(() => page.locator('svg[id^="chart-"]').evaluateAll((svgs) => svgs.map((svg) => (svg as unknown as El).getAttribute('id')))).toEqual(['chart-m5']);
-    await page.selectOption('#f-mode', 'prefix-delegation');
-    await page.fill('#f-min', '400');
-    rows = await page.evaluate(visibleCapacityRows);
-    expect(rows.map((r) => r[0]).sort()).toEqual(['m5.12xlarge', 'm5.16xlarge', 'm5.24xlarge', 'm5.4xlarge', 'm5.8xlarge', 'm5.metal']);
-    expect(page.url()).toMatch(/family=m5&minPods=400&mode=prefix-delegation/);
-    expect(decodeURIComponent((await page.locator('#api-query').getAttribute('href'))!.replace(/\+/g, ' '))).toContain('family: "m5", minimumPods: 400 }, podsMode: PREFIX_DELEGATION');
-    await page.screenshot({ path: `${RESULTS_DIR}capacity-filtered.png` });
-  }, TIMEOUT);
-
-  it('/capacity filters and sorts with scripts off, answered by the server', async () => {
-    const page = await freshPage({ javaScriptEnabled: false });
-    await page.goto(`${app.url}/capacity`, { waitUntil: 'load' });
-    await page.selectOption('#f-family', 'c5');
-    await page.fill('#f-min', '100');
-    await page.selectOption('#f-mode', 'prefix-delegation');
-    await Promise.all([page.waitForURL(/family=c5/), page.locator('form.filters button[type="submit"]').click()]);
-    expect(page.url()).toMatch(/family=c5&minPods=100&mode=prefix-delegation/);
-    let rows = await page.evaluate(visibleCapacityRows);
-    expect(rows.length).toBeGreaterThan(0);
-    for (const [, family, , pd] of rows) {
-      expect(family).toBe('c5');
-      expect(Number(pd)).toBeGreaterThanOrEqual(100);
-    }
-    expect(await page.locator('svg#chart-c5').count()).toBe(1);
-    // The header links sort on the server and keep the filter.
-    await Promise.all([page.waitForURL(/sort=name/), page.locator('th[data-key="name"] a').click()]);
-    rows = await page.evaluate(visibleCapacityRows);
-    const names = rows.map((r) => r[0]);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
-    expect(rows.every((r) => r[1] === 'c5')).toBe(true);
-    expect(await page.locator('th[data-key="name"]').getAttribute('aria-sort')).toBe('ascending');
-    await page.screenshot({ path: `${RESULTS_DIR}capacity-no-script.png` });
-  }, TIMEOUT);
-
-  it('axe-core finds no serious or critical violation on either page', async () => {
-    for (const path of ['/matrix', '/capacity']) {
+  it(
+    '/matrix shows the known facts in its tables',
+    async () => {
       const page = await freshPage();
-      await page.goto(`${app.url}${path}`, { waitUntil: 'load' });
-      expect(await seriousViolations(page), path).toEqual([]);
-    }
-  }, TIMEOUT);
+      const response = await page.goto(`${app.url}/matrix`, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      const features = (await page.evaluate(tableByCaption, 'Features'))!;
+      expect(features).not.toBeNull();
+      expect(cellOf(features, 'Session affinity', 'Windows Server 2019')).toBe('✗ no');
+      expect(cellOf(features, 'Session affinity', 'Windows Server 2022')).toBe('✓ yes');
+      expect(cellOf(features, 'Direct Server Return', 'Windows Server 2019')).toBe('◐ from build 17763.1432 (KB4571748)');
+      expect(cellOf(features, 'Direct Server Return', 'Windows Server 2022')).toBe('✓ yes');
+      expect(cellOf(features, 'Direct Server Return', 'Windows Server 2016')).toBe('✗ no');
+      // Releases by build, the out-of-support ones marked with their end date (the test's today is 2026-11-22).
+      const builds = features.columns.slice(1).map((c) => Number(/ (\d{5}) ·/.exec(c)?.[1]));
+      expect(builds).toEqual([...builds].sort((a, b) => a - b));
+      expect(features.columns.find((c) => c.startsWith('Windows Server, version 1809'))).toContain('out of support since 2020-11-10');
+      expect(features.columns.find((c) => c.startsWith('Windows Server 2022'))).not.toContain('out of support');
 
-  it('README screenshots: both pages at 1200 px', async () => {
-    // The capacity page filtered to one family shows its chart beside the table.
-    for (const [name, path] of [['matrix', '/matrix'], ['capacity', '/capacity?family=m5']]) {
-      const page = await freshPage({ width: 1200 });
-      await page.goto(`${app.url}${path}`, { waitUntil: 'load' });
-      await page.screenshot({ path: `${RESULTS_DIR}readme-${name}.png` });
-    }
-  }, TIMEOUT);
+      const modes = (await page.evaluate(tableByCaption, 'CNI plugins × network modes'))!;
+      expect(cellOf(modes, 'Flannel', 'Overlay')).toBe('◐ yes, backend vxlan, via win-overlay');
+      expect(cellOf(modes, 'Flannel', 'L2bridge')).toBe('✓ yes, backend host-gw, via win-bridge');
+      expect(cellOf(modes, 'Amazon VPC CNI', 'Overlay')).toBe('? unknown');
 
-  it('needed no internet and reported no console error, page error, CSP violation or failed request', async () => {
-    const violations: string[] = [];
-    for (const context of contexts) for (const page of context.pages()) violations.push(...((await page.evaluate(() => window.__cspViolations).catch(() => [])) ?? []));
-    expect(externalRequests, 'requests to non-local hosts').toEqual([]);
-    expect(violations, 'CSP violations').toEqual([]);
-    expect(consoleErrors, 'console errors').toEqual([]);
-    expect(failedResponses, 'failed local requests').toEqual([]);
-  }, TIMEOUT);
+      const environments = (await page.evaluate(tableByCaption, 'CNI plugins × environments'))!;
+      expect(cellOf(environments, 'Calico', 'AKS on Windows Server')).toBe('✓ default');
+      expect(cellOf(environments, 'Flannel', 'AKS on Windows Server')).toBe('⊘ retired');
+      expect(cellOf(environments, 'Calico', 'Amazon EKS')).toBe('◐ documented alternative');
+      expect(cellOf(environments, 'Amazon VPC CNI', 'Self-managed')).toBe('✗ not available');
+      expect(cellOf(environments, 'Flannel', 'Self-managed')).toBe('? unknown');
+
+      const byRelease = (await page.evaluate(tableByCaption, 'Release-scoped limitations'))!;
+      expect(Object.keys(byRelease.rows).length).toBeGreaterThan(3);
+      const byPlugin = (await page.evaluate(tableByCaption, 'Plugin-scoped limitations'))!;
+      expect(Object.keys(byPlugin.rows).length).toBeGreaterThan(3);
+      await page.screenshot({ path: `${RESULTS_DIR}matrix.png`, fullPage: true });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    '/matrix cells link to their sources and to GraphiQL opened on the same fact',
+    async () => {
+      const page = await freshPage();
+      await page.goto(`${app.url}/matrix`, { waitUntil: 'load' });
+      const cell = page
+        .locator('table', { has: page.locator('caption', { hasText: 'Features' }) })
+        .locator('tr', { hasText: 'Direct Server Return' })
+        .locator('td')
+        .nth(4);
+      expect(await cell.innerText()).toContain('17763.1432');
+      const sources = await cell.locator('a.ref').evaluateAll((links) => links.map((a) => (a as unknown as El).getAttribute('href')));
+      expect(sources.length).toBeGreaterThan(0);
+      for (const href of sources) expect(href).toMatch(/^https:\/\//);
+      // Every cell has its query link and at least one source.
+      const cells = await page.locator('td.cell').count();
+      expect(await page.locator('td.cell a.q').count()).toBe(cells);
+      expect(await page.locator('td.cell:not(:has(a.ref))').count()).toBe(0);
+      await cell.locator('a.q').click();
+      await page.waitForURL(/\/graphiql\?query=/);
+      const editor = page.locator('.graphiql-query-editor .CodeMirror');
+      await editor.waitFor({ state: 'visible' });
+      await expect.poll(() => editor.innerText()).toContain('direct-server-return');
+      await page.locator('button.graphiql-execute-button').click();
+      await expect.poll(() => page.locator('.graphiql-response').innerText(), { timeout: TIMEOUT / 2 }).toContain('17763.1432');
+      await page.screenshot({ path: `${RESULTS_DIR}matrix-cell-query.png` });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    '/capacity lists the types with both modes and charts a family',
+    async () => {
+      const page = await freshPage();
+      const response = await page.goto(`${app.url}/capacity`, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      const rows = await page.evaluate(visibleCapacityRows);
+      expect(rows.length).toBeGreaterThan(500);
+      expect(rows.find((r) => r[0] === 'm5.large')).toEqual(['m5.large', 'm5', '9', '144']);
+      // Three family charts with the 110 line, each with a text equivalent.
+      for (const family of ['m5', 'c6i', 'r7i']) {
+        const chart = page.locator(`svg#chart-${family}`);
+        await chart.waitFor({ state: 'visible' });
+        expect(await chart.getAttribute('role')).toBe('img');
+        expect(await page.locator(`#chart-${family}-desc`).textContent()).toContain(`${family}.large: `);
+      }
+      expect(await page.locator('svg#chart-m5').textContent()).toContain('kubelet max-pods 110');
+      await page.screenshot({ path: `${RESULTS_DIR}capacity.png`, fullPage: false });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    '/capacity sorts by a column with the mouse and with the keyboard',
+    async () => {
+      const page = await freshPage();
+      await page.goto(`${app.url}/capacity`, { waitUntil: 'load' });
+      const header = page.locator('th[data-key="prefix"]');
+      await header.locator('a').click();
+      expect(await header.getAttribute('aria-sort')).toBe('descending');
+      let pd = numbers((await page.evaluate(visibleCapacityRows)).map((r) => r[3]));
+      const present = pd.filter((v): v is number => v !== null);
+      expect(present).toEqual([...present].sort((a, b) => b - a));
+      expect(pd.indexOf(null)).toBe(present.length); // types without prefix delegation last
+      expect(page.url()).toContain('sort=prefix&dir=desc');
+      // Keyboard: Enter on the focused header link sorts ascending.
+      await header.locator('a').focus();
+      await page.keyboard.press('Enter');
+      expect(await header.getAttribute('aria-sort')).toBe('ascending');
+      pd = numbers((await page.evaluate(visibleCapacityRows)).map((r) => r[3]));
+      const ascending = pd.filter((v): v is number => v !== null);
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      // By name, as text with numbers in order (m5.2xlarge before m5.12xlarge).
+      await page.locator('th[data-key="name"] a').click();
+      const names = (await page.evaluate(visibleCapacityRows)).map((r) => r[0]);
+      expect(names.indexOf('m5.2xlarge')).toBeLessThan(names.indexOf('m5.12xlarge'));
+    },
+    TIMEOUT,
+  );
+
+  it(
+    '/capacity filters in place by family and minimum pods',
+    async () => {
+      const page = await freshPage();
+      await page.goto(`${app.url}/capacity`, { waitUntil: 'load' });
+      await page.selectOption('#f-family', 'm5');
+      let rows = await page.evaluate(visibleCapacityRows);
+      expect(rows.map((r) => r[0]).sort()).toEqual([
+        'm5.12xlarge',
+        'm5.16xlarge',
+        'm5.24xlarge',
+        'm5.2xlarge',
+        'm5.4xlarge',
+        'm5.8xlarge',
+        'm5.large',
+        'm5.metal',
+        'm5.xlarge',
+      ]);
+      expect(await page.locator('#shown').textContent()).toBe('9');
+      // The charts follow the family (fetched from the server, the page is not reloaded).
+      await expect
+        .poll(() => page.locator('svg[id^="chart-"]').evaluateAll((svgs) => svgs.map((svg) => (svg as unknown as El).getAttribute('id'))))
+        .toEqual(['chart-m5']);
+      await page.selectOption('#f-mode', 'prefix-delegation');
+      await page.fill('#f-min', '400');
+      rows = await page.evaluate(visibleCapacityRows);
+      expect(rows.map((r) => r[0]).sort()).toEqual(['m5.12xlarge', 'm5.16xlarge', 'm5.24xlarge', 'm5.4xlarge', 'm5.8xlarge', 'm5.metal']);
+      expect(page.url()).toMatch(/family=m5&minPods=400&mode=prefix-delegation/);
+      expect(decodeURIComponent((await page.locator('#api-query').getAttribute('href'))!.replace(/\+/g, ' '))).toContain(
+        'family: "m5", minimumPods: 400 }, podsMode: PREFIX_DELEGATION',
+      );
+      await page.screenshot({ path: `${RESULTS_DIR}capacity-filtered.png` });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    '/capacity filters and sorts with scripts off, answered by the server',
+    async () => {
+      const page = await freshPage({ javaScriptEnabled: false });
+      await page.goto(`${app.url}/capacity`, { waitUntil: 'load' });
+      await page.selectOption('#f-family', 'c5');
+      await page.fill('#f-min', '100');
+      await page.selectOption('#f-mode', 'prefix-delegation');
+      await Promise.all([page.waitForURL(/family=c5/), page.locator('form.filters button[type="submit"]').click()]);
+      expect(page.url()).toMatch(/family=c5&minPods=100&mode=prefix-delegation/);
+      let rows = await page.evaluate(visibleCapacityRows);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const [, family, , pd] of rows) {
+        expect(family).toBe('c5');
+        expect(Number(pd)).toBeGreaterThanOrEqual(100);
+      }
+      expect(await page.locator('svg#chart-c5').count()).toBe(1);
+      // The header links sort on the server and keep the filter.
+      await Promise.all([page.waitForURL(/sort=name/), page.locator('th[data-key="name"] a').click()]);
+      rows = await page.evaluate(visibleCapacityRows);
+      const names = rows.map((r) => r[0]);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+      expect(rows.every((r) => r[1] === 'c5')).toBe(true);
+      expect(await page.locator('th[data-key="name"]').getAttribute('aria-sort')).toBe('ascending');
+      await page.screenshot({ path: `${RESULTS_DIR}capacity-no-script.png` });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'axe-core finds no serious or critical violation on either page',
+    async () => {
+      for (const path of ['/matrix', '/capacity']) {
+        const page = await freshPage();
+        await page.goto(`${app.url}${path}`, { waitUntil: 'load' });
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'README screenshots: both pages at 1200 px',
+    async () => {
+      // The capacity page filtered to one family shows its chart beside the table.
+      for (const [name, path] of [
+        ['matrix', '/matrix'],
+        ['capacity', '/capacity?family=m5'],
+      ]) {
+        const page = await freshPage({ width: 1200 });
+        await page.goto(`${app.url}${path}`, { waitUntil: 'load' });
+        await page.screenshot({ path: `${RESULTS_DIR}readme-${name}.png` });
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'needed no internet and reported no console error, page error, CSP violation or failed request',
+    async () => {
+      const violations: string[] = [];
+      for (const context of contexts)
+        for (const page of context.pages()) violations.push(...((await page.evaluate(() => window.__cspViolations).catch(() => [])) ?? []));
+      expect(externalRequests, 'requests to non-local hosts').toEqual([]);
+      expect(violations, 'CSP violations').toEqual([]);
+      expect(consoleErrors, 'console errors').toEqual([]);
+      expect(failedResponses, 'failed local requests').toEqual([]);
+    },
+    TIMEOUT,
+  );
 });

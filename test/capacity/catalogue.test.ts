@@ -18,8 +18,42 @@ const families = [...new Set(rows.map((r) => parseInstanceTypeName(r.name).famil
 
 // Written by hand from AWS's Graviton and a1 listings, independently of the rule under test.
 const ARM_FAMILIES = [
-  'a1', 'c6g', 'c6gd', 'c6gn', 'c7g', 'c7gd', 'c7gn', 'c8g', 'c8gb', 'c8gd', 'c8gn', 'g5g', 'i4g', 'i8g', 'i8ge', 'im4gn', 'is4gen',
-  'm6g', 'm6gd', 'm7g', 'm7gd', 'm8g', 'm8gb', 'm8gd', 'm8gn', 'r6g', 'r6gd', 'r7g', 'r7gd', 'r8g', 'r8gb', 'r8gd', 'r8gn', 't4g', 'x2gd', 'x8g',
+  'a1',
+  'c6g',
+  'c6gd',
+  'c6gn',
+  'c7g',
+  'c7gd',
+  'c7gn',
+  'c8g',
+  'c8gb',
+  'c8gd',
+  'c8gn',
+  'g5g',
+  'i4g',
+  'i8g',
+  'i8ge',
+  'im4gn',
+  'is4gen',
+  'm6g',
+  'm6gd',
+  'm7g',
+  'm7gd',
+  'm8g',
+  'm8gb',
+  'm8gd',
+  'm8gn',
+  'r6g',
+  'r6gd',
+  'r7g',
+  'r7gd',
+  'r8g',
+  'r8gb',
+  'r8gd',
+  'r8gn',
+  't4g',
+  'x2gd',
+  'x8g',
 ];
 const MAC_FAMILIES = ['mac-m4', 'mac-m4max', 'mac-m4pro', 'mac1', 'mac2', 'mac2-m1ultra', 'mac2-m2', 'mac2-m2pro'];
 
@@ -91,11 +125,18 @@ describe('capacity formulas over the whole catalogue (property tests)', () => {
   });
   it('schedulable pods = min(IP pods, kubelet max-pods), and limitedBy names the smaller', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 64 }), fc.constantFrom('SECONDARY_IP' as const, 'PREFIX_DELEGATION' as const), fc.option(fc.integer({ min: 1, max: 10000 }), { nil: undefined }), (ips, mode, kubelet) => {
-        const c = computePodCapacity(ips, mode, 'x', kubelet);
-        const cap = kubelet ?? KUBELET_DEFAULT_MAX_PODS;
-        return c.schedulablePods === Math.min(c.maxPods, cap) && c.limitedBy === (c.maxPods <= cap ? 'IP_ADDRESSES' : 'KUBELET_MAX_PODS') && c.steps.length === 4;
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 64 }),
+        fc.constantFrom('SECONDARY_IP' as const, 'PREFIX_DELEGATION' as const),
+        fc.option(fc.integer({ min: 1, max: 10000 }), { nil: undefined }),
+        (ips, mode, kubelet) => {
+          const c = computePodCapacity(ips, mode, 'x', kubelet);
+          const cap = kubelet ?? KUBELET_DEFAULT_MAX_PODS;
+          return (
+            c.schedulablePods === Math.min(c.maxPods, cap) && c.limitedBy === (c.maxPods <= cap ? 'IP_ADDRESSES' : 'KUBELET_MAX_PODS') && c.steps.length === 4
+          );
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -14,7 +14,9 @@ describe('capacity', () => {
     const result = await runCli(['capacity', 'c5.xlarge', '--mode', 'prefix-delegation']);
     expect(result.code, result.stderr).toBe(0);
     const out = result.stdout;
-    expect(out.split('\n')[0]).toBe('c5.xlarge (prefix delegation): 224 pods by IP addresses; the node schedules 110 (limited by the kubelet max-pods of 110).');
+    expect(out.split('\n')[0]).toBe(
+      'c5.xlarge (prefix delegation): 224 pods by IP addresses; the node schedules 110 (limited by the kubelet max-pods of 110).',
+    );
     const expected = computePodCapacity(15, 'PREFIX_DELEGATION', 'c5.xlarge');
     expected.steps.forEach((step, i) => expect(out.replace(/\n\s+/g, ' ')).toContain(`${i + 1}. ${step}`));
     expect(out).toMatch(/Sources:\n {2}\[1\] Amazon EKS Best Practices Guide, "Windows networking" .*, section "IP address management":\s+https:\/\//);
@@ -36,7 +38,11 @@ describe('capacity', () => {
 
   const xen = [...testKnowledge().instanceTypes.values()].find((t) => !supportsPrefixDelegation(t) && windowsUnsuitability(t.name) === null)!;
   it.concurrent.each([
-    ['an Arm (Graviton) type', ['m6g.large'], /<instance-type>: m6g\.large is Arm-based \(the "g" attribute in m6g means AWS Graviton\); Windows nodes need x86-64\./],
+    [
+      'an Arm (Graviton) type',
+      ['m6g.large'],
+      /<instance-type>: m6g\.large is Arm-based \(the "g" attribute in m6g means AWS Graviton\); Windows nodes need x86-64\./,
+    ],
     ['a mac type', ['mac1.metal'], /<instance-type>: mac1\.metal is a mac instance type, which runs macOS only\./],
     ['an unknown name', ['m5.larg'], /<instance-type>: unknown EC2 instance type "m5\.larg"\n\s+closest known: m5\.large/],
     ['a --kubelet-max-pods that is not a number', ['m5.large', '--kubelet-max-pods', 'many'], /--kubelet-max-pods must be a whole number from 1 to 10000/],

@@ -8,13 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
-import {
-  EXIT_COMPATIBLE_WITH_WARNINGS,
-  EXIT_INCOMPATIBLE,
-  EXIT_OK,
-  EXIT_USAGE_OR_DATA_ERROR,
-  exitCodeFor,
-} from '../../src/cli/exit-codes.js';
+import { EXIT_COMPATIBLE_WITH_WARNINGS, EXIT_INCOMPATIBLE, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, exitCodeFor } from '../../src/cli/exit-codes.js';
 import { testDatabasePath } from '../support/fixtures.js';
 import { runCli } from './cli-helpers.js';
 
@@ -55,12 +49,22 @@ describe('help and version', () => {
   it('--help lists the commands and documents the exit codes', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
-    for (const text of ['check [options] <plan>', 'explain [options] <slug>', 'capacity [options] <instance-type>', '--database <path>', 'Exit codes:', '--fail-on warning  INCOMPATIBLE exits 3; COMPATIBLE_WITH_WARNINGS exits 2'])
+    for (const text of [
+      'check [options] <plan>',
+      'explain [options] <slug>',
+      'capacity [options] <instance-type>',
+      '--database <path>',
+      'Exit codes:',
+      '--fail-on warning  INCOMPATIBLE exits 3; COMPATIBLE_WITH_WARNINGS exits 2',
+    ])
       expect(result.stdout).toContain(text);
   });
 
   it.concurrent.each([
-    ['check', ['--output <format>', '--fail-on <level>', '--url <url>', 'windowsVersion, windowsBuildRevision, cniPlugin', 'kubeletMaxPods', '3  INCOMPATIBLE']],
+    [
+      'check',
+      ['--output <format>', '--fail-on <level>', '--url <url>', 'windowsVersion, windowsBuildRevision, cniPlugin', 'kubeletMaxPods', '3  INCOMPATIBLE'],
+    ],
     ['explain', ['--kind <kind>', 'windows-version', 'instance-type']],
     ['capacity', ['--mode <mode>', 'secondary-ip', 'prefix-delegation', '--kubelet-max-pods <n>']],
   ])('%s --help documents its options', async (command, texts) => {

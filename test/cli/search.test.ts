@@ -17,7 +17,10 @@ async function apiHits(query: string, first: number): Promise<SearchHitView[]> {
   await apollo.start();
   try {
     const database = testDatabase();
-    const response = await apollo.executeOperation({ query: SEARCH_QUERY, variables: { query, first } }, { contextValue: { database, knowledge: loadKnowledge(database), loaders: requestLoaders(database.db), today: TEST_TODAY } });
+    const response = await apollo.executeOperation(
+      { query: SEARCH_QUERY, variables: { query, first } },
+      { contextValue: { database, knowledge: loadKnowledge(database), loaders: requestLoaders(database.db), today: TEST_TODAY } },
+    );
     if (response.body.kind !== 'single') throw new Error('expected a single result');
     return (response.body.singleResult.data as { search: SearchHitView[] }).search;
   } finally {
@@ -27,7 +30,11 @@ async function apiHits(query: string, first: number): Promise<SearchHitView[]> {
 
 describe('search', () => {
   it('prints the API hits, ranked, with field, score and snippet', async () => {
-    const [text, json, api] = await Promise.all([runCli(['search', 'dsr', '-n', '3']), runCli(['search', '-o', 'json', '-n', '5', '--', '--enable-dsr']), apiHits('--enable-dsr', 5)]);
+    const [text, json, api] = await Promise.all([
+      runCli(['search', 'dsr', '-n', '3']),
+      runCli(['search', '-o', 'json', '-n', '5', '--', '--enable-dsr']),
+      apiHits('--enable-dsr', 5),
+    ]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout.split('\n').slice(0, 2)).toEqual([' 1. direct-server-return (Feature, name, score 17.39)', '    Direct Server Return (**DSR**)']);
     expect(json.code, json.stderr).toBe(0);

@@ -92,7 +92,10 @@ describe('buildDatabase', () => {
     let output = '';
     let status = 0;
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/db/scripts/build-db.ts'), '--target', target, '--seeds', seeds], { encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/db/scripts/build-db.ts'), '--target', target, '--seeds', seeds], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     } catch (e) {
       const err = e as { status: number; stderr: string };
       status = err.status;

@@ -16,8 +16,14 @@ describe('derived plugin_effective_limitations', () => {
     expect(derived.length).toBeGreaterThan(0);
     for (const [slug, plugin] of knowledge.plugins) {
       const reach = new Set([slug, ...plugin.modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : []))]);
-      const expected = knowledge.limitations.filter((l) => l.scope.plugins?.some((p) => reach.has(p))).map((l) => l.slug).sort();
-      const actual = derived.filter((r) => r.pluginSlug === slug).map((r) => r.limitationSlug).sort();
+      const expected = knowledge.limitations
+        .filter((l) => l.scope.plugins?.some((p) => reach.has(p)))
+        .map((l) => l.slug)
+        .sort();
+      const actual = derived
+        .filter((r) => r.pluginSlug === slug)
+        .map((r) => r.limitationSlug)
+        .sort();
       expect(actual, slug).toEqual(expected);
     }
     // Flannel reaches win-overlay's limitations through its VXLAN backend.

@@ -92,11 +92,17 @@ describe('EXPLAIN QUERY PLAN: list queries use an index', () => {
       for (const [f, after] of [
         [{}, undefined],
         [{ minimumPods: 100, usableForWindows: true }, undefined],
-        [{ minimumPods: 100, usableForWindows: true }, { pods: 200, name: 'm5.large' }],
+        [
+          { minimumPods: 100, usableForWindows: true },
+          { pods: 200, name: 'm5.large' },
+        ],
       ] as const) {
         const query = pageQuery(database.db, m);
         const values = pageParams(f, 20, after);
-        const detail = plan(query, query.toSQL().params.map((p) => values[(p as { name: string }).name]));
+        const detail = plan(
+          query,
+          query.toSQL().params.map((p) => values[(p as { name: string }).name]),
+        );
         expect(detail).toContain(`USING INDEX ${index}`);
         expect(detail).not.toContain('TEMP B-TREE');
         if (after || f.minimumPods !== undefined) expect(detail).toMatch(/SEARCH instance_types USING INDEX \w+ \(/);

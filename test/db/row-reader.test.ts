@@ -36,7 +36,11 @@ describe('row reader', () => {
 
   it('shapes a computed key beside a joined table, as the link loaders select it', () => {
     const selection = { key: sql<string>`${t.pluginModes.pluginSlug}`, row: t.networkModes };
-    const query = db.select(selection).from(t.pluginModes).innerJoin(t.networkModes, eq(t.networkModes.slug, t.pluginModes.modeSlug)).orderBy(asc(t.pluginModes.id));
+    const query = db
+      .select(selection)
+      .from(t.pluginModes)
+      .innerJoin(t.networkModes, eq(t.networkModes.slug, t.pluginModes.modeSlug))
+      .orderBy(asc(t.pluginModes.id));
     const expected = query.all();
     expect(expected.length).toBeGreaterThan(0);
     expect(preparedRows(query.prepare(), selection).all({})).toStrictEqual(expected);

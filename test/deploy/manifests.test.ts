@@ -44,7 +44,14 @@ interface Container {
   image?: string;
   ports?: { name?: string; containerPort: number; protocol?: string }[];
   env?: { name: string; value?: string }[];
-  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean; privileged?: boolean; capabilities?: { drop?: string[]; add?: string[] } };
+  securityContext?: {
+    runAsNonRoot?: boolean;
+    runAsUser?: number;
+    readOnlyRootFilesystem?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    privileged?: boolean;
+    capabilities?: { drop?: string[]; add?: string[] };
+  };
   resources?: { requests?: { cpu?: string; memory?: string }; limits?: { cpu?: string; memory?: string } };
   readinessProbe?: Probe;
   livenessProbe?: Probe;
@@ -96,7 +103,10 @@ function loadManifests(): Manifest[] {
   return yamlFiles(DEPLOY_DIR).flatMap((path) => {
     const file = relative(ROOT, path);
     return parseAllDocuments(readFileSync(path, 'utf8')).flatMap((doc) => {
-      expect(doc.errors.map((e) => e.message), file).toEqual([]);
+      expect(
+        doc.errors.map((e) => e.message),
+        file,
+      ).toEqual([]);
       const value = doc.toJS() as Omit<Manifest, 'file'> | null;
       return value === null ? [] : [{ ...value, file }];
     });
@@ -106,7 +116,10 @@ function loadManifests(): Manifest[] {
 const manifests = loadManifests();
 function only<T extends Manifest>(kind: string): T {
   const found = manifests.filter((m) => m.kind === kind);
-  expect(found.map((m) => m.file), `exactly one ${kind}`).toHaveLength(1);
+  expect(
+    found.map((m) => m.file),
+    `exactly one ${kind}`,
+  ).toHaveLength(1);
   return found[0] as T;
 }
 const deployment = only<Deployment>('Deployment');
@@ -226,7 +239,11 @@ describe('Kubernetes manifests (deploy/)', () => {
   it('runs node with the young-generation size the benchmarks measured, in the image, the Deployment and npm start', () => {
     const flag = '--max-semi-space-size=8';
     expect(containerEnv.NODE_OPTIONS).toContain(flag);
-    expect(runtimeFrom('ENV').map((i) => i.args).join(' ')).toContain(`NODE_OPTIONS=${flag}`);
+    expect(
+      runtimeFrom('ENV')
+        .map((i) => i.args)
+        .join(' '),
+    ).toContain(`NODE_OPTIONS=${flag}`);
     expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start).toContain(flag);
   });
 
@@ -355,7 +372,15 @@ function destinations(copy: Copy, workdir: string): { source: string; dest: stri
 /** .dockerignore semantics, enough for these files: globs from the context root, later `!` lines re-include. */
 function ignoredByDockerignore(patterns: string[], path: string): boolean {
   const toRegExp = (glob: string) =>
-    new RegExp(`^${glob.replace(/^\//, '').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\0').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/\0/g, '.*')}$`);
+    new RegExp(
+      `^${glob
+        .replace(/^\//, '')
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*/g, '\0')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replace(/\0/g, '.*')}$`,
+    );
   const prefixes = path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
   let ignored = false;
   for (const pattern of patterns) {
@@ -386,7 +411,9 @@ const PRODUCERS: { run: string; produces: string; make(target: string): void }[]
     run: 'npm run build',
     produces: tsconfig.compilerOptions.outDir,
     make: (target) => {
-      const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', target], { encoding: 'utf8' });
+      const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', target], {
+        encoding: 'utf8',
+      });
       expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
     },
   },
@@ -418,7 +445,11 @@ function runtimeFiles(): { source: string; dest: string; from: string }[] {
   const workdir = runtimeFrom('WORKDIR').at(-1)?.args ?? '/';
   return copiesOf(runtime).flatMap((copy) => {
     expect(copy.from, `runtime COPY on line ${copy.line} must come from the build stage`).toBeDefined();
-    const buildWorkdir = stages.find((s) => s.name === copy.from)?.instructions.filter((i) => i.keyword === 'WORKDIR').at(-1)?.args ?? '/';
+    const buildWorkdir =
+      stages
+        .find((s) => s.name === copy.from)
+        ?.instructions.filter((i) => i.keyword === 'WORKDIR')
+        .at(-1)?.args ?? '/';
     return destinations(copy, workdir).map(({ source, dest }) => ({ source: posix.relative(buildWorkdir, source), dest, from: copy.from! }));
   });
 }
@@ -434,12 +465,19 @@ describe('Dockerfile', () => {
     const runs = stages[0]!.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
     const at = (command: string) => runs.findIndex((r) => r.includes(command));
     const order = ['npm ci', 'npm run build', 'npm run db:build', 'npm prune --omit=dev'].map(at);
-    expect(order.every((i) => i >= 0), `found at ${order.join(',')}`).toBe(true);
+    expect(
+      order.every((i) => i >= 0),
+      `found at ${order.join(',')}`,
+    ).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(packageJson.scripts['db:build']).toBeDefined();
     expect(packageJson.scripts.build).toBe('tsc -p tsconfig.build.json');
     // None of this happens at run time.
-    expect(runtimeFrom('RUN').map((i) => i.args).join('\n')).not.toMatch(/npm|db:build|tsc/);
+    expect(
+      runtimeFrom('RUN')
+        .map((i) => i.args)
+        .join('\n'),
+    ).not.toMatch(/npm|db:build|tsc/);
   });
 
   it('runs as a numeric non-root user, the same uid as the Deployment', () => {
@@ -452,7 +490,9 @@ describe('Dockerfile', () => {
   });
 
   it('sets the production env, exposes 4000, checks /healthz and runs the compiled server directly', () => {
-    const env = runtimeFrom('ENV').map((i) => i.args).join(' ');
+    const env = runtimeFrom('ENV')
+      .map((i) => i.args)
+      .join(' ');
     for (const pair of ['NODE_ENV=production', 'PORT=4000', 'HOST=0.0.0.0']) expect(env).toContain(pair);
     expect(env).not.toContain('DATABASE_PATH');
     expect(runtimeFrom('EXPOSE').map((i) => i.args.trim())).toEqual(['4000']);
@@ -482,7 +522,15 @@ describe('Dockerfile', () => {
       const available = [...paths].some((p) => source === p || source.startsWith(`${p}/`));
       expect(available, `${source} is copied or produced in stage ${from} (has ${[...paths].join(', ')})`).toBe(true);
     }
-    expect(files.map((f) => f.dest).sort()).toEqual(['data/winnet-kb.sqlite', 'dist', 'migrations', 'node_modules', 'package.json', 'schema', 'tsconfig.build.json']);
+    expect(files.map((f) => f.dest).sort()).toEqual([
+      'data/winnet-kb.sqlite',
+      'dist',
+      'migrations',
+      'node_modules',
+      'package.json',
+      'schema',
+      'tsconfig.build.json',
+    ]);
     // src/db/paths.ts finds the project root by these two files, and the default database under it.
     const paths = readFileSync(join(ROOT, 'src/db/paths.ts'), 'utf8');
     expect(paths).toContain("'tsconfig.build.json'");
@@ -490,12 +538,15 @@ describe('Dockerfile', () => {
   });
 
   it('.dockerignore keeps host builds, databases, results and git out of the context', () => {
-    for (const path of ['node_modules', 'dist', 'data', 'data/winnet-kb.sqlite', 'test-results', '.git']) expect(ignoredByDockerignore(dockerignore, path), path).toBe(true);
+    for (const path of ['node_modules', 'dist', 'data', 'data/winnet-kb.sqlite', 'test-results', '.git'])
+      expect(ignoredByDockerignore(dockerignore, path), path).toBe(true);
   });
 
   it('the server imports only packages that survive `npm prune --omit=dev`', () => {
     const sources = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+      );
     const imported = new Set<string>();
     for (const file of sources(join(ROOT, 'src'))) {
       const text = readFileSync(file, 'utf8');
@@ -599,10 +650,15 @@ describe.skipIf('reason' in temp)('the runtime stage, assembled from the Dockerf
         server.stdout.on('data', check);
         void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
       });
-      if (runAs) expect(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1], 'the server runs as the image uid').toBe(String(runAs.uid));
+      if (runAs)
+        expect(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1], 'the server runs as the image uid').toBe(String(runAs.uid));
       for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe])
         if (probe?.httpGet?.path) expect((await fetch(`${url}${probe.httpGet.path}`)).status, probe.httpGet.path).toBe(200);
-      const graphql = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ podCapacity(input: { instanceType: "m5.large", ipAddressMode: PREFIX_DELEGATION }) { maxPods } }' }) });
+      const graphql = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ podCapacity(input: { instanceType: "m5.large", ipAddressMode: PREFIX_DELEGATION }) { maxPods } }' }),
+      });
       expect(await graphql.json()).toEqual({ data: { podCapacity: { maxPods: 144 } } });
       for (const asset of ['/graphiql', '/graphiql/graphiql.js', '/graphiql/react.js']) expect((await fetch(`${url}${asset}`)).status, asset).toBe(200);
       expect(snapshot(dir), 'the server wrote nothing').toEqual(before);

@@ -41,7 +41,7 @@ describe('computePodCapacity (eks-best-practices-windows-networking#IP address m
     expect(pd.steps.join('\n')).toContain('m5.large allows 10 IPv4 addresses');
     expect(pd.steps.join('\n')).toContain('10 - 1 = 9');
     expect(pd.steps.join('\n')).toContain(`9 x ${ADDRESSES_PER_PREFIX} = 144`);
-    expect(pd.steps.at(-1)).toContain("--max-pods=144");
+    expect(pd.steps.at(-1)).toContain('--max-pods=144');
     const sip = computePodCapacity(10, 'SECONDARY_IP');
     expect(sip.steps.join('\n')).toContain('10 - 1 = 9');
     expect(sip.steps.join('\n')).toContain('9 pods');

@@ -16,7 +16,11 @@ describe('backends per Service on Windows Server 2019 without a known revision',
   it('1025 backends exceed the limit at every revision: ERROR, INCOMPATIBLE', () => {
     const report = judge({ windowsVersion: 'windows-server-2019', backendsPerService: 1025 });
     expect(report.verdict).toBe('INCOMPATIBLE');
-    expect(thresholds({ windowsVersion: 'windows-server-2019', backendsPerService: 1025 }).map((f) => [f.subject, f.severity]).sort()).toEqual([
+    expect(
+      thresholds({ windowsVersion: 'windows-server-2019', backendsPerService: 1025 })
+        .map((f) => [f.subject, f.severity])
+        .sort(),
+    ).toEqual([
       ['backends-per-service-1024', 'error'],
       ['backends-per-service-64', 'error'],
     ]);

@@ -52,7 +52,11 @@ describe('Windows lifecycle', () => {
   it('WINDOWS_VERSION_OUT_OF_SUPPORT: version 1903 left servicing on 2020-12-08 (endoflife-windows-server#releases)', () => {
     // seeds/windows-versions.yaml windows-server-1903.supportEnds, cites endoflife-windows-server#releases
     const f = expectFinding(judge({ windowsVersion: 'windows-server-1903' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'WINDOWS_VERSION_OUT_OF_SUPPORT', severity: 'warning', subject: 'windows-server-1903', cites: 'endoflife-windows-server#releases',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
+      severity: 'warning',
+      subject: 'windows-server-1903',
+      cites: 'endoflife-windows-server#releases',
     });
     expect(f.message).toContain('2020-12-08');
     // The two lifecycle findings exclude each other.
@@ -65,9 +69,16 @@ describe('Windows lifecycle', () => {
   it('WINDOWS_VERSION_MAINSTREAM_ENDED: Server 2019 left mainstream support on 2024-01-09, extended runs to 2029-01-09 (endoflife-windows-server#releases)', () => {
     // seeds/windows-versions.yaml windows-server-2019.mainstreamSupportEnds / supportEnds
     // (a fully specified plan, so that nothing else is left open)
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'self-managed', kubernetesVersion: '1.33' }), {
-      verdict: 'COMPATIBLE', code: 'WINDOWS_VERSION_MAINSTREAM_ENDED', severity: 'info', subject: 'windows-server-2019', cites: 'endoflife-windows-server#releases',
-    });
+    const f = expectFinding(
+      judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'self-managed', kubernetesVersion: '1.33' }),
+      {
+        verdict: 'COMPATIBLE',
+        code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
+        severity: 'info',
+        subject: 'windows-server-2019',
+        cites: 'endoflife-windows-server#releases',
+      },
+    );
     expect(f.message).toContain('2024-01-09');
     expect(f.message).toContain('2029-01-09');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2019' }), 'WINDOWS_VERSION_OUT_OF_SUPPORT');
@@ -81,7 +92,11 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
   it('NODE_OS_UNSUPPORTED: Kubernetes never lists Windows Server 2016 as a node OS, so a Flannel plan on it fails at every version (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     // No kubernetes-* row for windows-server-2016; 2016 is still in extended support, so no lifecycle warning hides this.
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel', environment: 'self-managed' }), {
-      verdict: 'INCOMPATIBLE', code: 'NODE_OS_UNSUPPORTED', severity: 'error', subject: 'windows-server-2016', cites: 'k8s-windows-intro-legacy#Windows OS Version Support',
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2016',
+      cites: 'k8s-windows-intro-legacy#Windows OS Version Support',
     });
     expect(f.message).not.toMatch(/^May apply/);
     // With nothing else given, the upstream answer is still a plain error (the environments' tables add "may apply" warnings).
@@ -90,13 +105,19 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(open.findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.severity === 'error')).toHaveLength(1);
     // 1709 and 1803 are not on any table either, beside their lifecycle warning.
     for (const windowsVersion of ['windows-server-1709', 'windows-server-1803'])
-      expect(judge({ windowsVersion }).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.severity === 'error' && !x.message.startsWith('May apply'))).toHaveLength(1);
+      expect(
+        judge({ windowsVersion }).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.severity === 'error' && !x.message.startsWith('May apply')),
+      ).toHaveLength(1);
   });
 
   it('NODE_OS_UNSUPPORTED is scoped by Kubernetes version: Server 2019 is listed up to 1.34, Server 2025 from 1.35 (k8s-website-windows-2025##53724)', () => {
     const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'self-managed' } as const;
     const f = expectFinding(judge({ ...plan, kubernetesVersion: '1.35' }), {
-      verdict: 'INCOMPATIBLE', code: 'NODE_OS_UNSUPPORTED', severity: 'error', subject: 'windows-server-2019', cites: 'k8s-website-windows-2025##53724',
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'k8s-website-windows-2025##53724',
     });
     expect(f.remediation).toContain('Windows Server 2022, Windows Server 2025');
     expectNoFinding(judge({ ...plan, kubernetesVersion: '1.34' }), 'NODE_OS_UNSUPPORTED');
@@ -113,7 +134,11 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
   it('NODE_OS_UNSUPPORTED from an environment table: AKS dropped Windows Server 2019 after 1.32; "may apply on AKS" when the environment is open (aks-windows-os-versions#Windows Server OS version support)', () => {
     const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, kubernetesVersion: '1.33' } as const;
     const f = expectFinding(judge({ ...plan, environment: 'aks' }), {
-      verdict: 'INCOMPATIBLE', code: 'NODE_OS_UNSUPPORTED', severity: 'error', subject: 'windows-server-2019', cites: 'aks-windows-os-versions#Windows Server OS version support',
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'aks-windows-os-versions#Windows Server OS version support',
     });
     expect(f.message).toContain('1.32 and earlier');
     const open = judge(plan).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED');
@@ -125,14 +150,22 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
 
   it('NODE_OS_PREVIEW: Windows Server 2025 is in preview on AKS from 1.32 (aks-windows-os-versions#Windows Server OS version support)', () => {
     expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'aks', kubernetesVersion: '1.35' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NODE_OS_PREVIEW', severity: 'warning', subject: 'windows-server-2025', cites: 'aks-windows-os-versions#Windows Server OS version support',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_PREVIEW',
+      severity: 'warning',
+      subject: 'windows-server-2025',
+      cites: 'aks-windows-os-versions#Windows Server OS version support',
     });
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', kubernetesVersion: '1.35' }), 'NODE_OS_PREVIEW');
   });
 
   it('NODE_OS_SUPPORT_DISPUTED: AKS pages disagree whether Windows Server 2022 runs on 1.35 (aks-windows-os-versions#Add a node pool)', () => {
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.35' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NODE_OS_SUPPORT_DISPUTED', severity: 'warning', subject: 'windows-server-2022', cites: 'aks-windows-os-versions#Add a node pool',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_SUPPORT_DISPUTED',
+      severity: 'warning',
+      subject: 'windows-server-2022',
+      cites: 'aks-windows-os-versions#Add a node pool',
     });
     expect(f.message).toContain('1.36');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.34' }), 'NODE_OS_SUPPORT_DISPUTED');
@@ -141,7 +174,11 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
 
   it('NODE_OS_RETIRED: the EKS-optimized 20H2 Core AMI was withdrawn on 2022-08-09 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
     const f = expectFinding(judge({ windowsVersion: 'windows-server-20h2', environment: 'eks', kubernetesVersion: '1.24' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NODE_OS_RETIRED', severity: 'warning', subject: 'windows-server-20h2', cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_RETIRED',
+      severity: 'warning',
+      subject: 'windows-server-20h2',
+      cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
     });
     expect(f.message).toContain('2022-08-09');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.24' }), 'NODE_OS_RETIRED');
@@ -150,7 +187,11 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
   it('CONTAINER_IMAGE_OS_MISMATCH: with process isolation the container base image must match the host OS version (k8s-windows-intro#windows-os-version-support)', () => {
     const plan = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
     const f = expectFinding(judge({ ...plan, containerImageWindowsVersion: 'windows-server-2019' }), {
-      verdict: 'INCOMPATIBLE', code: 'CONTAINER_IMAGE_OS_MISMATCH', severity: 'error', subject: 'windows-server-2019', cites: 'k8s-windows-intro#windows-os-version-support',
+      verdict: 'INCOMPATIBLE',
+      code: 'CONTAINER_IMAGE_OS_MISMATCH',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'k8s-windows-intro#windows-os-version-support',
     });
     expect(f.remediation).toContain('HostProcess');
     expectNoFinding(judge({ ...plan, containerImageWindowsVersion: 'windows-server-2022' }), 'CONTAINER_IMAGE_OS_MISMATCH');
@@ -163,7 +204,11 @@ describe('features', () => {
   it('FEATURE_REQUIRES_NEWER_WINDOWS: session affinity needs Windows Server 2022 (k8s-windows-networking-uk#load-balancing-and-services)', () => {
     // seeds/features.yaml session-affinity.minimumWindows = windows-server-2022
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', features: ['session-affinity'] }), {
-      verdict: 'INCOMPATIBLE', code: 'FEATURE_REQUIRES_NEWER_WINDOWS', severity: 'error', subject: 'session-affinity', cites: 'k8s-windows-networking-uk#load-balancing-and-services',
+      verdict: 'INCOMPATIBLE',
+      code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
+      severity: 'error',
+      subject: 'session-affinity',
+      cites: 'k8s-windows-networking-uk#load-balancing-and-services',
     });
     expect(f.message).toContain('20348');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['session-affinity'] }), 'FEATURE_REQUIRES_NEWER_WINDOWS');
@@ -173,9 +218,16 @@ describe('features', () => {
     // seeds/features.yaml direct-server-return.minimumWindows.build "17763.1432";
     // seeds/windows-versions.yaml windows-server-2019.updates KB4571748 revision 1432.
     it('is an error at revision 1000', () => {
-      const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1000, features: ['direct-server-return'], kubernetesVersion: '1.33' }), {
-        verdict: 'INCOMPATIBLE', code: 'FEATURE_REQUIRES_OS_UPDATE', severity: 'error', subject: 'direct-server-return', cites: 'windows-containers-issues##19',
-      });
+      const f = expectFinding(
+        judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1000, features: ['direct-server-return'], kubernetesVersion: '1.33' }),
+        {
+          verdict: 'INCOMPATIBLE',
+          code: 'FEATURE_REQUIRES_OS_UPDATE',
+          severity: 'error',
+          subject: 'direct-server-return',
+          cites: 'windows-containers-issues##19',
+        },
+      );
       expect(f.message).toContain('17763.1000');
       expect(f.remediation).toContain('KB4571748');
       expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'windows-server-release-info', section: 'Windows Server 2019' }));
@@ -183,37 +235,61 @@ describe('features', () => {
 
     it('is a warning when the plan does not give the revision', () => {
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', features: ['direct-server-return'], kubernetesVersion: '1.33' }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'FEATURE_REQUIRES_OS_UPDATE', severity: 'warning', subject: 'direct-server-return', cites: 'windows-containers-issues##19',
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'FEATURE_REQUIRES_OS_UPDATE',
+        severity: 'warning',
+        subject: 'direct-server-return',
+        cites: 'windows-containers-issues##19',
       });
       expect(f.message).toContain('revision');
     });
 
     it('is absent at revision 1432 and on later releases', () => {
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, features: ['direct-server-return'], kubernetesVersion: '1.33' }), 'FEATURE_REQUIRES_OS_UPDATE');
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' }), 'FEATURE_REQUIRES_OS_UPDATE');
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, features: ['direct-server-return'], kubernetesVersion: '1.33' }),
+        'FEATURE_REQUIRES_OS_UPDATE',
+      );
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' }),
+        'FEATURE_REQUIRES_OS_UPDATE',
+      );
     });
   });
 
   it('FEATURE_REQUIRES_NEWER_KUBERNETES: DSR can be switched on from Kubernetes 1.14, the WinDSR alpha (k8s-feature-gates#WinDSR)', () => {
     // seeds/features.yaml direct-server-return.minimumKubernetes 1.14
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.13' }), {
-      verdict: 'INCOMPATIBLE', code: 'FEATURE_REQUIRES_NEWER_KUBERNETES', severity: 'error', subject: 'direct-server-return', cites: 'k8s-feature-gates#WinDSR',
+      verdict: 'INCOMPATIBLE',
+      code: 'FEATURE_REQUIRES_NEWER_KUBERNETES',
+      severity: 'error',
+      subject: 'direct-server-return',
+      cites: 'k8s-feature-gates#WinDSR',
     });
     expect(f.remediation).toContain('1.14');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.14' }), 'FEATURE_REQUIRES_NEWER_KUBERNETES');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.14' }),
+      'FEATURE_REQUIRES_NEWER_KUBERNETES',
+    );
   });
 
   it('FEATURE_DEPENDENCY_ADDED: Preserve-Destination requires DSR, whose settings are then required (k8s-windows-networking-uk#load-balancing-and-services)', () => {
     // seeds/features.yaml preserve-destination.requires [direct-server-return]
     const report = judge({ windowsVersion: 'windows-server-2022', features: ['preserve-destination'], kubernetesVersion: '1.33' });
     const f = expectFinding(report, {
-      verdict: 'COMPATIBLE', code: 'FEATURE_DEPENDENCY_ADDED', severity: 'info', subject: 'direct-server-return', cites: 'k8s-windows-networking-uk#load-balancing-and-services',
+      verdict: 'COMPATIBLE',
+      code: 'FEATURE_DEPENDENCY_ADDED',
+      severity: 'info',
+      subject: 'direct-server-return',
+      cites: 'k8s-windows-networking-uk#load-balancing-and-services',
     });
     expect(f.message).toContain('Preserve-Destination');
     expect(report.enabledFeatures.map((x) => x.slug)).toEqual(['preserve-destination', 'direct-server-return']);
     expect(settingTexts(report)).toEqual(expect.arrayContaining(['preserve-destination=true', '--enable-dsr=true']));
     // Counter-case: DSR requested explicitly is not "added".
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['preserve-destination', 'direct-server-return'], kubernetesVersion: '1.33' }), 'FEATURE_DEPENDENCY_ADDED');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2022', features: ['preserve-destination', 'direct-server-return'], kubernetesVersion: '1.33' }),
+      'FEATURE_DEPENDENCY_ADDED',
+    );
   });
 });
 
@@ -221,7 +297,11 @@ describe('plugins and network modes', () => {
   it('PLUGIN_MODE_UNSUPPORTED: win-bridge only creates l2bridge networks (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/cni-plugins.yaml win-bridge.modes = [l2bridge]
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'overlay' }), {
-      verdict: 'INCOMPATIBLE', code: 'PLUGIN_MODE_UNSUPPORTED', severity: 'error', subject: 'win-bridge', cites: 'k8s-windows-networking-uk#network-modes',
+      verdict: 'INCOMPATIBLE',
+      code: 'PLUGIN_MODE_UNSUPPORTED',
+      severity: 'error',
+      subject: 'win-bridge',
+      cites: 'k8s-windows-networking-uk#network-modes',
     });
     expect(f.remediation).toContain('l2bridge');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'PLUGIN_MODE_UNSUPPORTED');
@@ -230,7 +310,13 @@ describe('plugins and network modes', () => {
   it('NETWORK_MODE_AMBIGUOUS: Flannel offers overlay (vxlan) and l2bridge (host-gw) (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/cni-plugins.yaml flannel.modes
     const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel' });
-    expectFinding(report, { verdict: 'COMPATIBLE', code: 'NETWORK_MODE_AMBIGUOUS', severity: 'info', subject: 'flannel', cites: 'k8s-windows-networking-uk#network-modes' });
+    expectFinding(report, {
+      verdict: 'COMPATIBLE',
+      code: 'NETWORK_MODE_AMBIGUOUS',
+      severity: 'info',
+      subject: 'flannel',
+      cites: 'k8s-windows-networking-uk#network-modes',
+    });
     // Mode-specific findings are only "may apply" and at most info/warning.
     const vni = report.findings.find((x) => x.subject === 'flannel-vxlan-vni-and-port');
     expect(vni?.message).toMatch(/^May apply/);
@@ -240,7 +326,11 @@ describe('plugins and network modes', () => {
   it('NETWORK_MODE_UNKNOWN: no source says which HNS mode the Amazon VPC CNI uses (eks-best-practices-windows-networking#IP address management)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.modes = [] and its note
     expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' }), {
-      verdict: 'COMPATIBLE', code: 'NETWORK_MODE_UNKNOWN', severity: 'info', subject: 'amazon-vpc-cni', cites: 'eks-best-practices-windows-networking#IP address management',
+      verdict: 'COMPATIBLE',
+      code: 'NETWORK_MODE_UNKNOWN',
+      severity: 'info',
+      subject: 'amazon-vpc-cni',
+      cites: 'eks-best-practices-windows-networking#IP address management',
     });
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni', networkMode: 'l2bridge' }), 'NETWORK_MODE_UNKNOWN');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico' }), 'NETWORK_MODE_UNKNOWN');
@@ -249,7 +339,11 @@ describe('plugins and network modes', () => {
   it('NETWORK_MODE_NOT_USED_BY_KUBERNETES: Kubernetes does not use the NAT mode (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/network-modes.yaml nat.usedByKubernetes false
     expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'nat', networkMode: 'nat' }), {
-      verdict: 'INCOMPATIBLE', code: 'NETWORK_MODE_NOT_USED_BY_KUBERNETES', severity: 'error', subject: 'nat', cites: 'k8s-windows-networking-uk#network-modes',
+      verdict: 'INCOMPATIBLE',
+      code: 'NETWORK_MODE_NOT_USED_BY_KUBERNETES',
+      severity: 'error',
+      subject: 'nat',
+      cites: 'k8s-windows-networking-uk#network-modes',
     });
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'NETWORK_MODE_NOT_USED_BY_KUBERNETES');
   });
@@ -257,7 +351,11 @@ describe('plugins and network modes', () => {
   it('NETWORK_MODE_PRERELEASE: the pages label the Overlay driver "Overlay (Beta)" (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/network-modes.yaml overlay.stability beta
     expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NETWORK_MODE_PRERELEASE', severity: 'warning', subject: 'overlay', cites: 'k8s-windows-networking-uk#network-modes',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NETWORK_MODE_PRERELEASE',
+      severity: 'warning',
+      subject: 'overlay',
+      cites: 'k8s-windows-networking-uk#network-modes',
     });
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'NETWORK_MODE_PRERELEASE');
   });
@@ -265,7 +363,11 @@ describe('plugins and network modes', () => {
   it('PLUGIN_MODE_PRERELEASE: Flannel VXLAN (overlay) is beta, host-gateway (l2bridge) is stable (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/cni-plugins.yaml flannel.modes[overlay].stability beta, [l2bridge].stability stable
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PLUGIN_MODE_PRERELEASE', severity: 'warning', subject: 'flannel', cites: 'k8s-windows-networking-uk#network-modes',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'PLUGIN_MODE_PRERELEASE',
+      severity: 'warning',
+      subject: 'flannel',
+      cites: 'k8s-windows-networking-uk#network-modes',
     });
     expect(f.message).toContain('vxlan');
     const hostGw = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' });
@@ -279,7 +381,11 @@ describe('environments', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.onlyIn [eks]
     const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' });
     expectFinding(report, {
-      verdict: 'COMPATIBLE', code: 'ENVIRONMENT_ASSUMED', severity: 'info', subject: 'eks', cites: 'eks-best-practices-windows-networking#IP address management',
+      verdict: 'COMPATIBLE',
+      code: 'ENVIRONMENT_ASSUMED',
+      severity: 'info',
+      subject: 'eks',
+      cites: 'eks-best-practices-windows-networking#IP address management',
     });
     // EKS-scoped limitations are checked under the assumption (seeds/limitations.yaml eks-single-eni).
     expect(report.findings.map((f) => f.subject)).toContain('eks-single-eni');
@@ -298,51 +404,98 @@ describe('environments', () => {
     expect(conflict.message).toContain('the plan does not give the environment');
     // Given the environment, the same fact is a plain warning.
     const given = judge({ windowsVersion: 'windows-server-23h2', cniPlugin: 'calico', environment: 'aks-windows-server' });
-    expect(given.findings.find((f) => f.subject === 'aks-windows-server-lb-ip-conflict')).toMatchObject({ severity: 'warning', message: expect.not.stringMatching(/^May apply/) });
+    expect(given.findings.find((f) => f.subject === 'aks-windows-server-lb-ip-conflict')).toMatchObject({
+      severity: 'warning',
+      message: expect.not.stringMatching(/^May apply/),
+    });
   });
 
   it('PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT: the Amazon VPC CNI runs only on EKS (eks-best-practices-windows-networking#IP address management)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.onlyIn [eks]; seeds/environments.yaml aks-windows-server.pluginsListed
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'aks-windows-server', kubernetesVersion: '1.33' }), {
-      verdict: 'INCOMPATIBLE', code: 'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT', severity: 'error', subject: 'amazon-vpc-cni', cites: 'eks-best-practices-windows-networking#IP address management',
-    });
+    const f = expectFinding(
+      judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'aks-windows-server', kubernetesVersion: '1.33' }),
+      {
+        verdict: 'INCOMPATIBLE',
+        code: 'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT',
+        severity: 'error',
+        subject: 'amazon-vpc-cni',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+      },
+    );
     expect(f.remediation).toContain('Calico');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'eks', kubernetesVersion: '1.33' }), 'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'eks', kubernetesVersion: '1.33' }),
+      'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT',
+    );
   });
 
   it('PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT: the EKS guide lists the Amazon VPC CNI and Calico, not Azure-CNI (eks-best-practices-windows-networking#Container Network Interface (CNI) options)', () => {
     // seeds/environments.yaml eks.pluginsListed; Azure-CNI has no eks entry
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'azure-cni', environment: 'eks', kubernetesVersion: '1.33' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT', severity: 'warning', subject: 'azure-cni', cites: 'eks-best-practices-windows-networking#Container Network Interface (CNI) options',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT',
+      severity: 'warning',
+      subject: 'azure-cni',
+      cites: 'eks-best-practices-windows-networking#Container Network Interface (CNI) options',
     });
     expect(f.message).toContain('Amazon VPC CNI (the default plugin)');
     expect(f.message).toContain('Calico (a documented alternative)');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'eks', kubernetesVersion: '1.33' }), 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'eks', kubernetesVersion: '1.33' }),
+      'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT',
+    );
   });
 
   it('PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN: no source lists the plugins of AKS in Azure, so Flannel there is not known either way (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/environments.yaml aks has no pluginsListed; Flannel has no aks entry
-    expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks', kubernetesVersion: '1.33' }), {
-      verdict: 'COMPATIBLE', code: 'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN', severity: 'info', subject: 'flannel', cites: 'k8s-windows-networking-uk#network-modes',
-    });
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'azure-cni', environment: 'aks', kubernetesVersion: '1.33' }), 'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN');
+    expectFinding(
+      judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks', kubernetesVersion: '1.33' }),
+      {
+        verdict: 'COMPATIBLE',
+        code: 'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN',
+        severity: 'info',
+        subject: 'flannel',
+        cites: 'k8s-windows-networking-uk#network-modes',
+      },
+    );
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'azure-cni', environment: 'aks', kubernetesVersion: '1.33' }),
+      'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN',
+    );
   });
 
   it('PLUGIN_RETIRED_IN_ENVIRONMENT: Flannel was retired on AKS on Windows Server in December 2023 (aks-arc-container-networking#Compare network models)', () => {
     // seeds/cni-plugins.yaml flannel.environments[aks-windows-server] retired since 2023-12
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks-windows-server' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PLUGIN_RETIRED_IN_ENVIRONMENT', severity: 'warning', subject: 'flannel', cites: 'aks-arc-container-networking#Compare network models',
-    });
+    const f = expectFinding(
+      judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks-windows-server' }),
+      {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
+        severity: 'warning',
+        subject: 'flannel',
+        cites: 'aks-arc-container-networking#Compare network models',
+      },
+    );
     expect(f.message).toContain('2023-12');
     expect(f.remediation).toContain('Calico');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks' }), 'PLUGIN_RETIRED_IN_ENVIRONMENT');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks' }),
+      'PLUGIN_RETIRED_IN_ENVIRONMENT',
+    );
   });
 
   it('PLUGIN_STATUS_IN_ENVIRONMENT: Calico is the default on AKS on Windows Server (aks-arc-container-networking#Compare network models)', () => {
     // seeds/cni-plugins.yaml calico.environments[aks-windows-server] default
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks-windows-server', serviceTypes: ['cluster-ip'] }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PLUGIN_STATUS_IN_ENVIRONMENT', severity: 'info', subject: 'calico', cites: 'aks-arc-container-networking#Compare network models',
-    });
+    const f = expectFinding(
+      judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks-windows-server', serviceTypes: ['cluster-ip'] }),
+      {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'PLUGIN_STATUS_IN_ENVIRONMENT',
+        severity: 'info',
+        subject: 'calico',
+        cites: 'aks-arc-container-networking#Compare network models',
+      },
+    );
     expect(f.message).toContain('the default');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks-windows-server' }), 'PLUGIN_RETIRED_IN_ENVIRONMENT');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks' }), 'PLUGIN_STATUS_IN_ENVIRONMENT');
@@ -353,18 +506,32 @@ describe('network policy', () => {
   it('NETWORK_POLICY_UNSUPPORTED: Flannel has no network policies on AKS on Windows Server (aks-arc-container-networking#Compare network models)', () => {
     // seeds/cni-plugins.yaml flannel.networkPolicy.support not-supported
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', networkPolicy: true }), {
-      verdict: 'INCOMPATIBLE', code: 'NETWORK_POLICY_UNSUPPORTED', severity: 'error', subject: 'flannel', cites: 'aks-arc-container-networking#Compare network models',
+      verdict: 'INCOMPATIBLE',
+      code: 'NETWORK_POLICY_UNSUPPORTED',
+      severity: 'error',
+      subject: 'flannel',
+      cites: 'aks-arc-container-networking#Compare network models',
     });
     expect(f.remediation).toContain('Calico');
     expect(f.remediation).toContain('ovn-kubernetes');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', networkPolicy: false }), 'NETWORK_POLICY_UNSUPPORTED');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks-windows-server', networkPolicy: true }), 'NETWORK_POLICY_UNSUPPORTED');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', networkPolicy: false }),
+      'NETWORK_POLICY_UNSUPPORTED',
+    );
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', environment: 'aks-windows-server', networkPolicy: true }),
+      'NETWORK_POLICY_UNSUPPORTED',
+    );
   });
 
   it('NETWORK_POLICY_UNKNOWN: no source says whether win-bridge enforces NetworkPolicy (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/cni-plugins.yaml win-bridge.networkPolicy {support: unknown}: falls back to the plugin's sources
     expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkPolicy: true }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'NETWORK_POLICY_UNKNOWN', severity: 'warning', subject: 'win-bridge', cites: 'k8s-windows-networking-uk#network-modes',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NETWORK_POLICY_UNKNOWN',
+      severity: 'warning',
+      subject: 'win-bridge',
+      cites: 'k8s-windows-networking-uk#network-modes',
     });
     const ovn = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'ovn-kubernetes', networkPolicy: true });
     expectNoFinding(ovn, 'NETWORK_POLICY_UNKNOWN');
@@ -375,10 +542,20 @@ describe('network policy', () => {
 describe('feature defaults (seeds/feature-defaults.yaml)', () => {
   it('FEATURE_DEFAULT: AKS turns DSR on in Windows node pools (aks-issues##2073)', () => {
     const plan = { windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' } as const;
-    expectFinding(judge({ ...plan, environment: 'aks' }), { verdict: 'COMPATIBLE', code: 'FEATURE_DEFAULT', severity: 'info', subject: 'direct-server-return', cites: 'aks-issues##2073' });
+    expectFinding(judge({ ...plan, environment: 'aks' }), {
+      verdict: 'COMPATIBLE',
+      code: 'FEATURE_DEFAULT',
+      severity: 'info',
+      subject: 'direct-server-return',
+      cites: 'aks-issues##2073',
+    });
     expectNoFinding(judge({ ...plan, environment: 'eks' }), 'FEATURE_DEFAULT');
     // The EKS SAC AMIs have DSR on; the LTSC ones do not (channel).
-    expect(judge({ windowsVersion: 'windows-server-20h2', environment: 'eks', features: ['direct-server-return'], kubernetesVersion: '1.24' }).findings.map((f) => f.code)).toContain('FEATURE_DEFAULT');
+    expect(
+      judge({ windowsVersion: 'windows-server-20h2', environment: 'eks', features: ['direct-server-return'], kubernetesVersion: '1.24' }).findings.map(
+        (f) => f.code,
+      ),
+    ).toContain('FEATURE_DEFAULT');
     // Environment open: "may apply" on each environment that has the default.
     const open = judge(plan).findings.filter((f) => f.code === 'FEATURE_DEFAULT');
     expect(open).toHaveLength(1);
@@ -389,11 +566,21 @@ describe('feature defaults (seeds/feature-defaults.yaml)', () => {
 describe('network policy by environment', () => {
   it('NETWORK_POLICY_UNSUPPORTED on EKS: the VPC CNI enforces policies on Linux nodes only (eks-user-guide-windows#cni-network-policy.adoc)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.environments[eks].networkPolicy not-supported; the plugin's general answer is unknown
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'eks', networkPolicy: true, kubernetesVersion: '1.33' }), {
-      verdict: 'INCOMPATIBLE', code: 'NETWORK_POLICY_UNSUPPORTED', severity: 'error', subject: 'amazon-vpc-cni', cites: 'eks-user-guide-windows#cni-network-policy.adoc',
-    });
+    const f = expectFinding(
+      judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'amazon-vpc-cni', environment: 'eks', networkPolicy: true, kubernetesVersion: '1.33' }),
+      {
+        verdict: 'INCOMPATIBLE',
+        code: 'NETWORK_POLICY_UNSUPPORTED',
+        severity: 'error',
+        subject: 'amazon-vpc-cni',
+        cites: 'eks-user-guide-windows#cni-network-policy.adoc',
+      },
+    );
     expect(f.message).toContain('Calico');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'eks', networkPolicy: true, kubernetesVersion: '1.33' }), 'NETWORK_POLICY_UNSUPPORTED');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'eks', networkPolicy: true, kubernetesVersion: '1.33' }),
+      'NETWORK_POLICY_UNSUPPORTED',
+    );
   });
 });
 
@@ -402,7 +589,11 @@ describe('limitations', () => {
     it('65 backends on Server 2016: at most 64 backends per Service on builds before 17763.2746 (k8s-windows-networking-uk#limitations)', () => {
       // seeds/limitations.yaml backends-per-service-64 (threshold max 64, windowsBuilds before 17763.2746)
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 65 }), {
-        verdict: 'INCOMPATIBLE', code: 'THRESHOLD_EXCEEDED', severity: 'error', subject: 'backends-per-service-64', cites: 'k8s-windows-networking-uk#limitations',
+        verdict: 'INCOMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'error',
+        subject: 'backends-per-service-64',
+        cites: 'k8s-windows-networking-uk#limitations',
       });
       expect(f.message).toContain('65');
       expect(f.message).toContain('64');
@@ -413,7 +604,11 @@ describe('limitations', () => {
     it('65 backends on Server 2022 only "may apply": the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
       // seeds/limitations.yaml backends-per-service-64.appliesTo.windowsBuilds.confirmedOn [windows-server-2019]
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 65 }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'THRESHOLD_EXCEEDED', severity: 'warning', subject: 'backends-per-service-64', cites: 'eks-user-guide-windows#windows-support.adoc',
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'backends-per-service-64',
+        cites: 'eks-user-guide-windows#windows-support.adoc',
       });
       expect(f.message).toMatch(/^May apply/);
       expect(f.message).toContain('no source says whether it holds on Windows Server 2022');
@@ -423,18 +618,30 @@ describe('limitations', () => {
     it('1025 backends on Server 2022: the 1024 ceiling "may apply" there, and applies on Server 2019 from 17763.2746 (k8s-windows-networking-en#limitations)', () => {
       // seeds/limitations.yaml backends-per-service-1024
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1025 }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'THRESHOLD_EXCEEDED', severity: 'warning', subject: 'backends-per-service-1024', cites: 'k8s-windows-networking-en#limitations',
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'backends-per-service-1024',
+        cites: 'k8s-windows-networking-en#limitations',
       });
       expect(f.message).toContain('Windows Server 2019');
       expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 1025 }), {
-        verdict: 'INCOMPATIBLE', code: 'THRESHOLD_EXCEEDED', severity: 'error', subject: 'backends-per-service-1024', cites: 'k8s-windows-networking-en#limitations',
+        verdict: 'INCOMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'error',
+        subject: 'backends-per-service-1024',
+        cites: 'k8s-windows-networking-en#limitations',
       });
       expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED');
     });
 
     it('65 backends on Server 2019 without a revision: the 64 limit only "may apply" before KB5011551, 17763.2746 (eks-user-guide-windows#windows-support.adoc)', () => {
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', backendsPerService: 65 }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'THRESHOLD_EXCEEDED', severity: 'warning', subject: 'backends-per-service-64', cites: 'eks-user-guide-windows#windows-support.adoc',
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'backends-per-service-64',
+        cites: 'eks-user-guide-windows#windows-support.adoc',
       });
       expect(f.message).toMatch(/^May apply/);
       expect(f.message).toContain('update revision');
@@ -445,7 +652,11 @@ describe('limitations', () => {
     it('150 Services on an EKS node without DSR: port exhaustion above about 100 Services (eks-best-practices-windows-networking#IP address management)', () => {
       // seeds/limitations.yaml eks-port-exhaustion (services-per-node max 100, approximate, mitigatedBy DSR)
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 150 }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'THRESHOLD_EXCEEDED', severity: 'warning', subject: 'eks-port-exhaustion', cites: 'eks-best-practices-windows-networking#IP address management',
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'eks-port-exhaustion',
+        cites: 'eks-best-practices-windows-networking#IP address management',
       });
       expect(f.message).toContain('about 100');
       expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 100 }), 'THRESHOLD_EXCEEDED');
@@ -455,9 +666,19 @@ describe('limitations', () => {
 
   describe('LIMITATION_MITIGATED', () => {
     it('150 Services on an EKS node with DSR: DSR reduces the risk of port exhaustion (eks-best-practices-windows-networking#IP address management)', () => {
-      const report = judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 150, features: ['direct-server-return'], kubernetesVersion: '1.35' });
+      const report = judge({
+        windowsVersion: 'windows-server-2025',
+        environment: 'eks',
+        servicesPerNode: 150,
+        features: ['direct-server-return'],
+        kubernetesVersion: '1.35',
+      });
       const f = expectFinding(report, {
-        verdict: 'COMPATIBLE', code: 'LIMITATION_MITIGATED', severity: 'info', subject: 'eks-port-exhaustion', cites: 'eks-best-practices-windows-networking#IP address management',
+        verdict: 'COMPATIBLE',
+        code: 'LIMITATION_MITIGATED',
+        severity: 'info',
+        subject: 'eks-port-exhaustion',
+        cites: 'eks-best-practices-windows-networking#IP address management',
       });
       expect(f.message).toContain('Direct Server Return');
       expectNoFinding(report, 'THRESHOLD_EXCEEDED');
@@ -468,18 +689,30 @@ describe('limitations', () => {
       // seeds/features.yaml client-ip-preservation.requires [direct-server-return]
       const report = judge({ windowsVersion: 'windows-server-2022', features: ['client-ip-preservation'], kubernetesVersion: '1.33' });
       expectFinding(report, {
-        verdict: 'COMPATIBLE', code: 'LIMITATION_MITIGATED', severity: 'info', subject: 'local-traffic-policy-without-dsr', cites: 'k8s-windows-networking-uk#limitations',
+        verdict: 'COMPATIBLE',
+        code: 'LIMITATION_MITIGATED',
+        severity: 'info',
+        subject: 'local-traffic-policy-without-dsr',
+        cites: 'k8s-windows-networking-uk#limitations',
       });
       expectNoFinding(report, 'UNSUPPORTED_FUNCTIONALITY', 'local-traffic-policy-without-dsr');
       // Without client IP preservation the limitation is not relevant at all.
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' }), 'LIMITATION_MITIGATED', 'local-traffic-policy-without-dsr');
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' }),
+        'LIMITATION_MITIGATED',
+        'local-traffic-policy-without-dsr',
+      );
     });
   });
 
   it('UNSUPPORTED_FUNCTIONALITY: Amazon EKS does not support IPv6 for Windows nodes (eks-user-guide-windows#windows-support.adoc)', () => {
     // seeds/limitations.yaml eks-no-ipv6 (environments [eks], features [dual-stack], severity error)
     expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] }), {
-      verdict: 'INCOMPATIBLE', code: 'UNSUPPORTED_FUNCTIONALITY', severity: 'error', subject: 'eks-no-ipv6', cites: 'eks-user-guide-windows#windows-support.adoc',
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'eks-no-ipv6',
+      cites: 'eks-user-guide-windows#windows-support.adoc',
     });
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', features: ['dual-stack'] }), 'UNSUPPORTED_FUNCTIONALITY', 'eks-no-ipv6');
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks' }), 'UNSUPPORTED_FUNCTIONALITY', 'eks-no-ipv6');
@@ -489,19 +722,35 @@ describe('limitations', () => {
     it('Pod-to-Pod on l2bridge can break on Server 2022 from KB5005619, build 20348.261 (windows-containers-issues#204)', () => {
       // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619 (modes [l2bridge], windowsBuilds from 20348.261 before 20349)
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 261, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'KNOWN_ISSUE', severity: 'warning', subject: 'ws2022-l2bridge-pod-to-pod-kb5005619', cites: 'windows-containers-issues##204',
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'KNOWN_ISSUE',
+        severity: 'warning',
+        subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
+        cites: 'windows-containers-issues##204',
       });
       expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'load-balancing-and-services' }));
       expect(f.remediation).toContain('DSR');
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 100, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'KNOWN_ISSUE', 'ws2022-l2bridge-pod-to-pod-kb5005619');
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'KNOWN_ISSUE', 'ws2022-l2bridge-pod-to-pod-kb5005619');
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 100, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }),
+        'KNOWN_ISSUE',
+        'ws2022-l2bridge-pod-to-pod-kb5005619',
+      );
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }),
+        'KNOWN_ISSUE',
+        'ws2022-l2bridge-pod-to-pod-kb5005619',
+      );
     });
 
     it('NodePort on overlay with Server 2022 destination nodes only matters when NodePort Services are planned (k8s-windows-networking-zh#load-balancing-and-services)', () => {
       // seeds/limitations.yaml ws2022-nodeport-on-overlay (serviceTypes [node-port])
       const overlay2022 = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' } as const;
       expectFinding(judge({ ...overlay2022, serviceTypes: ['node-port'] }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'KNOWN_ISSUE', severity: 'warning', subject: 'ws2022-nodeport-on-overlay', cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'KNOWN_ISSUE',
+        severity: 'warning',
+        subject: 'ws2022-nodeport-on-overlay',
+        cites: 'k8s-windows-networking-zh#load-balancing-and-services',
       });
       expectNoFinding(judge({ ...overlay2022, serviceTypes: ['cluster-ip', 'load-balancer'] }), 'KNOWN_ISSUE', 'ws2022-nodeport-on-overlay');
     });
@@ -510,11 +759,19 @@ describe('limitations', () => {
   it('REQUIREMENT_NOT_MET: overlay on Server 2019 needs KB4489899, build 17763.379 (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/limitations.yaml overlay-requires-kb4489899 (windowsBuilds from 17763 before 17763.379, severity error)
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 300, cniPlugin: 'win-overlay' }), {
-      verdict: 'INCOMPATIBLE', code: 'REQUIREMENT_NOT_MET', severity: 'error', subject: 'overlay-requires-kb4489899', cites: 'k8s-windows-networking-uk#network-modes',
+      verdict: 'INCOMPATIBLE',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'error',
+      subject: 'overlay-requires-kb4489899',
+      cites: 'k8s-windows-networking-uk#network-modes',
     });
     expect(f.remediation).toContain('KB4489899');
     expect(f.remediation).toContain('17763.379');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 379, cniPlugin: 'win-overlay' }), 'REQUIREMENT_NOT_MET', 'overlay-requires-kb4489899');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 379, cniPlugin: 'win-overlay' }),
+      'REQUIREMENT_NOT_MET',
+      'overlay-requires-kb4489899',
+    );
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay' }), 'REQUIREMENT_NOT_MET', 'overlay-requires-kb4489899');
   });
 
@@ -523,16 +780,31 @@ describe('limitations', () => {
     const dsr = { features: ['direct-server-return'], kubernetesVersion: '1.33' } as const;
     it('applies on Server 2019 and on Server 2022, with the flags as remediation', () => {
       for (const windowsVersion of ['windows-server-2019', 'windows-server-2022']) {
-        const f = expectFinding(judge({ windowsVersion, windowsBuildRevision: windowsVersion === 'windows-server-2019' ? 1432 : 261, environment: 'eks', ...dsr }), {
-          verdict: 'COMPATIBLE', code: 'CAVEAT', severity: 'info', subject: 'eks-dsr-not-default-on-ltsc-2019', cites: 'eks-best-practices-windows-networking#IP address management',
-        });
+        const f = expectFinding(
+          judge({ windowsVersion, windowsBuildRevision: windowsVersion === 'windows-server-2019' ? 1432 : 261, environment: 'eks', ...dsr }),
+          {
+            verdict: 'COMPATIBLE',
+            code: 'CAVEAT',
+            severity: 'info',
+            subject: 'eks-dsr-not-default-on-ltsc-2019',
+            cites: 'eks-best-practices-windows-networking#IP address management',
+          },
+        );
         expect(f.remediation).toContain('Start-EKSBootstrap.ps1');
         expect(f.remediation).toContain('--enable-dsr');
       }
     });
     it('does not apply to SAC 1809, which shares build 17763 (channel), nor outside EKS', () => {
-      expectNoFinding(judge({ windowsVersion: 'windows-server-1809', windowsBuildRevision: 1432, environment: 'eks', ...dsr }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'aks', ...dsr }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-1809', windowsBuildRevision: 1432, environment: 'eks', ...dsr }),
+        'CAVEAT',
+        'eks-dsr-not-default-on-ltsc-2019',
+      );
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'aks', ...dsr }),
+        'CAVEAT',
+        'eks-dsr-not-default-on-ltsc-2019',
+      );
     });
     it('"may apply on Amazon EKS" when the plan gives no environment', () => {
       const report = judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, ...dsr });
@@ -544,9 +816,19 @@ describe('limitations', () => {
 
   it('CAVEAT scoped by plugin version: before Flannel v0.12.0 a VXLAN node cannot reach its own pods (flannel-repo#commit fc9cdb10)', () => {
     // seeds/limitations.yaml flannel-vxlan-no-local-pod-access-before-0-12 (pluginVersions before 0.12.0)
-    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'overlay', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    } as const;
     expectFinding(judge({ ...plan, cniPluginVersion: 'v0.11.0' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'KNOWN_ISSUE', severity: 'warning', subject: 'flannel-vxlan-no-local-pod-access-before-0-12', cites: 'flannel-repo#commit fc9cdb10',
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'KNOWN_ISSUE',
+      severity: 'warning',
+      subject: 'flannel-vxlan-no-local-pod-access-before-0-12',
+      cites: 'flannel-repo#commit fc9cdb10',
     });
     expectNoFinding(judge({ ...plan, cniPluginVersion: '0.12.0' }), 'KNOWN_ISSUE', 'flannel-vxlan-no-local-pod-access-before-0-12');
     const open = judge(plan).findings.find((f) => f.subject === 'flannel-vxlan-no-local-pod-access-before-0-12')!;
@@ -560,7 +842,13 @@ describe('settings by Kubernetes version', () => {
   // (k8s-feature-gates#WinDSR), --enable-dsr=true in every version (k8s-windows-networking-uk#load-balancing-and-services)
   it('KUBERNETES_VERSION_UNSPECIFIED: DSR needs the WinDSR gate only up to 1.32, so both variants are listed (k8s-feature-gates#WinDSR)', () => {
     const report = judge({ windowsVersion: 'windows-server-2022', environment: 'self-managed', features: ['direct-server-return'] });
-    const f = expectFinding(report, { verdict: 'COMPATIBLE', code: 'KUBERNETES_VERSION_UNSPECIFIED', severity: 'info', subject: undefined, cites: 'k8s-feature-gates#WinDSR' });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE',
+      code: 'KUBERNETES_VERSION_UNSPECIFIED',
+      severity: 'info',
+      subject: undefined,
+      cites: 'k8s-feature-gates#WinDSR',
+    });
     expect(f.message).toContain('Kubernetes 1.14 to 1.32');
     expect(settingTexts(report)).toEqual(['--feature-gates=WinDSR=true', '--enable-dsr=true']);
   });
@@ -579,15 +867,24 @@ describe('settings by Kubernetes version', () => {
 
   it('the overlay mode adds its settings only when the mode is certain (kep-5100#Overlay support)', () => {
     // seeds/network-modes.yaml overlay.settings: WinOverlay gate for 1.14-1.19 and --source-vip always
-    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).toEqual(['--source-vip=<source VIP of the node>']);
-    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.19' }))).toEqual(['--feature-gates=WinOverlay=true', '--source-vip=<source VIP of the node>']);
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).toEqual([
+      '--source-vip=<source VIP of the node>',
+    ]);
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.19' }))).toEqual([
+      '--feature-gates=WinOverlay=true',
+      '--source-vip=<source VIP of the node>',
+    ]);
     expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', kubernetesVersion: '1.19' }))).toEqual([]);
   });
 
   it('settings scoped by Windows release: KB4489899 is listed for overlay on Server 2019 only (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/network-modes.yaml overlay.settings KB4489899 with windowsBuilds 17763
-    expect(settingTexts(judge({ windowsVersion: 'windows-server-2019', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).toContain('KB4489899=17763.379');
-    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).not.toContain('KB4489899=17763.379');
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2019', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).toContain(
+      'KB4489899=17763.379',
+    );
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).not.toContain(
+      'KB4489899=17763.379',
+    );
   });
 });
 
@@ -596,7 +893,13 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
 
   it('INSTANCE_TYPE_NOT_FOR_WINDOWS: m6g.large is Graviton (Arm) and mac2.metal runs macOS (aws-ec2-instance-type-names#Naming conventions)', () => {
     for (const instanceType of ['m6g.large', 'mac2.metal', 'a1.large'])
-      expectFinding(judge({ ...base, instanceType }), { verdict: 'INCOMPATIBLE', code: 'INSTANCE_TYPE_NOT_FOR_WINDOWS', severity: 'error', subject: instanceType, cites: 'aws-ec2-instance-type-names#Naming conventions' });
+      expectFinding(judge({ ...base, instanceType }), {
+        verdict: 'INCOMPATIBLE',
+        code: 'INSTANCE_TYPE_NOT_FOR_WINDOWS',
+        severity: 'error',
+        subject: instanceType,
+        cites: 'aws-ec2-instance-type-names#Naming conventions',
+      });
     // g5 is a GPU family, not Graviton: no such finding.
     expect(judge({ ...base, instanceType: 'g5.xlarge' }).findings.map((f) => f.code)).not.toContain('INSTANCE_TYPE_NOT_FOR_WINDOWS');
   });
@@ -618,20 +921,40 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
   });
 
   it('POD_CAPACITY: m5.large gives 9 pods in secondary-IP mode, 144 with prefixes (eks-best-practices-windows-networking#IP address management)', () => {
-    const f = expectFinding(judge({ ...base, instanceType: 'm5.large' }), { verdict: 'COMPATIBLE', code: 'POD_CAPACITY', severity: 'info', subject: 'm5.large', cites: 'eks-best-practices-windows-networking#IP address management' });
+    const f = expectFinding(judge({ ...base, instanceType: 'm5.large' }), {
+      verdict: 'COMPATIBLE',
+      code: 'POD_CAPACITY',
+      severity: 'info',
+      subject: 'm5.large',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
     expect(f.message).toContain('gives 9 Windows pods');
-    expect(judge({ ...base, instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION' }).findings.find((x) => x.code === 'POD_CAPACITY')!.message).toContain('gives 144 Windows pods');
+    expect(judge({ ...base, instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION' }).findings.find((x) => x.code === 'POD_CAPACITY')!.message).toContain(
+      'gives 144 Windows pods',
+    );
   });
 
   it('PODS_EXCEED_CAPACITY: 20 pods on m5.large in secondary-IP mode (9), remedied by prefix delegation (eks-best-practices-windows-networking#IP address management)', () => {
-    const f = expectFinding(judge({ ...base, instanceType: 'm5.large', podsPerNode: 20 }), { verdict: 'INCOMPATIBLE', code: 'PODS_EXCEED_CAPACITY', severity: 'error', subject: 'm5.large', cites: 'eks-best-practices-windows-networking#IP address management' });
+    const f = expectFinding(judge({ ...base, instanceType: 'm5.large', podsPerNode: 20 }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'PODS_EXCEED_CAPACITY',
+      severity: 'error',
+      subject: 'm5.large',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
     expect(f.remediation).toMatch(/prefix delegation/);
     expect(judge({ ...base, instanceType: 'm5.large', podsPerNode: 9 }).findings.map((x) => x.code)).not.toContain('PODS_EXCEED_CAPACITY');
   });
 
-  it("PODS_EXCEED_KUBELET_MAX_PODS: 120 pods on m5.large with prefixes (144) exceed the kubelet default 110 (eks-best-practices-prefix-mode-windows#Prefix Mode for Windows)", () => {
+  it('PODS_EXCEED_KUBELET_MAX_PODS: 120 pods on m5.large with prefixes (144) exceed the kubelet default 110 (eks-best-practices-prefix-mode-windows#Prefix Mode for Windows)', () => {
     const input = { ...base, instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION', podsPerNode: 120 } as const;
-    const f = expectFinding(judge(input), { verdict: 'COMPATIBLE_WITH_WARNINGS', code: 'PODS_EXCEED_KUBELET_MAX_PODS', severity: 'warning', subject: 'm5.large', cites: 'eks-best-practices-prefix-mode-windows#Prefix Mode for Windows' });
+    const f = expectFinding(judge(input), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'PODS_EXCEED_KUBELET_MAX_PODS',
+      severity: 'warning',
+      subject: 'm5.large',
+      cites: 'eks-best-practices-prefix-mode-windows#Prefix Mode for Windows',
+    });
     expect(f.remediation).toContain('--max-pods=120');
     expect(judge({ ...input, kubeletMaxPods: 144 }).findings.map((x) => x.code)).not.toContain('PODS_EXCEED_KUBELET_MAX_PODS');
   });

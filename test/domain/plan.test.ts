@@ -70,9 +70,15 @@ describe('validatePlan: malformed values are refused', () => {
   });
 
   it('accepts the bounds of every number', () => {
-    const plan = validatePlan(testKnowledge(), { ...base, windowsBuildRevision: 0, servicesPerNode: 0, backendsPerService: PLAN_LIMITS.maxBackendsPerService }, TEST_TODAY);
+    const plan = validatePlan(
+      testKnowledge(),
+      { ...base, windowsBuildRevision: 0, servicesPerNode: 0, backendsPerService: PLAN_LIMITS.maxBackendsPerService },
+      TEST_TODAY,
+    );
     expect(plan).toMatchObject({ windowsBuildRevision: 0, servicesPerNode: 0, backendsPerService: PLAN_LIMITS.maxBackendsPerService });
-    expect(validatePlan(testKnowledge(), { ...base, windowsBuildRevision: PLAN_LIMITS.maxRevision }, TEST_TODAY).windowsBuildRevision).toBe(PLAN_LIMITS.maxRevision);
+    expect(validatePlan(testKnowledge(), { ...base, windowsBuildRevision: PLAN_LIMITS.maxRevision }, TEST_TODAY).windowsBuildRevision).toBe(
+      PLAN_LIMITS.maxRevision,
+    );
   });
 
   it('refuses an empty features list and offers the real features', () => {
@@ -115,7 +121,20 @@ describe('validatePlan: accepted plans', () => {
   it('treats null like an absent field and defaults networkPolicy to false and features to none', () => {
     const plan = validatePlan(
       testKnowledge(),
-      { windowsVersion: 'windows-server-2019', windowsBuildRevision: null, cniPlugin: null, networkMode: null, features: null, kubernetesVersion: null, environment: null, serviceTypes: null, networkPolicy: null, servicesPerNode: null, backendsPerService: null, asOf: null },
+      {
+        windowsVersion: 'windows-server-2019',
+        windowsBuildRevision: null,
+        cniPlugin: null,
+        networkMode: null,
+        features: null,
+        kubernetesVersion: null,
+        environment: null,
+        serviceTypes: null,
+        networkPolicy: null,
+        servicesPerNode: null,
+        backendsPerService: null,
+        asOf: null,
+      },
       TEST_TODAY,
     );
     expect(plan).toEqual({ windowsVersion: 'windows-server-2019', features: [], networkPolicy: false, asOf: TEST_TODAY, ipAddressMode: 'SECONDARY_IP' });

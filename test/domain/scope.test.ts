@@ -83,8 +83,12 @@ describe('build boundary confirmed on some releases only', () => {
 describe('plugin version', () => {
   const l = limitation('old-plugin', { plugins: ['bridge-cni'], pluginVersions: { before: '0.12.0' } }, { severity: 'warning' });
   it('given: in or out of range', () => {
-    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'bridge-cni', cniPluginVersion: '0.11.2' }), 'old-plugin')?.severity).toBe('warning');
-    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'bridge-cni', cniPluginVersion: 'v0.12' }), 'old-plugin')).toBeUndefined();
+    expect(
+      finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'bridge-cni', cniPluginVersion: '0.11.2' }), 'old-plugin')?.severity,
+    ).toBe('warning');
+    expect(
+      finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'bridge-cni', cniPluginVersion: 'v0.12' }), 'old-plugin'),
+    ).toBeUndefined();
   });
   it('open: "may apply", naming the version range', () => {
     const f = finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'bridge-cni' }), 'old-plugin')!;
@@ -92,14 +96,18 @@ describe('plugin version', () => {
     expect(f.message).toContain('the plan does not give the CNI plugin version; it holds for releases before 0.12.0');
   });
   it('another plugin: out of scope whatever its version', () => {
-    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'overlay-cni', cniPluginVersion: '0.1.0' }), 'old-plugin')).toBeUndefined();
+    expect(
+      finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'overlay-cni', cniPluginVersion: '0.1.0' }), 'old-plugin'),
+    ).toBeUndefined();
   });
 });
 
 describe('mode and plugin open', () => {
   const l = limitation('overlay-only', { modes: ['overlay'] });
   it('no plugin and no mode: "may apply", naming the mode', () => {
-    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a' }), 'overlay-only')?.message).toContain('the plan does not give the network mode; it holds for overlay');
+    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a' }), 'overlay-only')?.message).toContain(
+      'the plan does not give the network mode; it holds for overlay',
+    );
   });
   it('a plugin with one mode settles it', () => {
     expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'bridge-cni' }), 'overlay-only')).toBeUndefined();
@@ -114,7 +122,10 @@ describe('node OS support tables', () => {
     { slug: 'a-b', windowsVersion: 'ltsc-b', environment: 'cloud-a', kubernetes: { min: '1.30' }, status: 'preview' as const, sources: [] },
   ];
   const judge = (input: PlanInput) => judgeCompatibility(buildKnowledge({ nodeOsSupport: rows }), input, TODAY);
-  const codes = (input: PlanInput) => judge(input).findings.filter((f) => f.code.startsWith('NODE_OS')).map((f) => [f.code, f.severity]);
+  const codes = (input: PlanInput) =>
+    judge(input)
+      .findings.filter((f) => f.code.startsWith('NODE_OS'))
+      .map((f) => [f.code, f.severity]);
 
   it('a release no row lists is unsupported at every version', () => {
     expect(codes({ windowsVersion: 'sac-a', environment: 'cloud-b' })).toEqual([['NODE_OS_UNSUPPORTED', 'error']]);
@@ -124,7 +135,7 @@ describe('node OS support tables', () => {
     expect(codes({ windowsVersion: 'ltsc-a', environment: 'cloud-b' })).toEqual([['NODE_OS_UNSUPPORTED', 'warning']]);
     expect(codes({ windowsVersion: 'ltsc-a', environment: 'cloud-b', kubernetesVersion: '1.34' })).toEqual([]);
   });
-  it("an environment's own table: preview there, \"may apply\" (info) when the environment is open", () => {
+  it('an environment\'s own table: preview there, "may apply" (info) when the environment is open', () => {
     expect(codes({ windowsVersion: 'ltsc-b', environment: 'cloud-a', kubernetesVersion: '1.31' })).toEqual([['NODE_OS_PREVIEW', 'warning']]);
     expect(codes({ windowsVersion: 'ltsc-b', kubernetesVersion: '1.31' })).toEqual([['NODE_OS_PREVIEW', 'info']]);
     expect(codes({ windowsVersion: 'ltsc-b', environment: 'cloud-b', kubernetesVersion: '1.31' })).toEqual([]);

@@ -53,7 +53,14 @@ describe('verdict', () => {
   it('sorts findings most severe first', () => {
     // Flannel VXLAN on Server 2019 before KB4489899, on AKS on Windows Server, with session affinity:
     // errors, warnings and infos all at once.
-    const r = judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 300, cniPlugin: 'flannel', networkMode: 'overlay', environment: 'aks-windows-server', features: ['session-affinity'] });
+    const r = judge({
+      windowsVersion: 'windows-server-2019',
+      windowsBuildRevision: 300,
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'aks-windows-server',
+      features: ['session-affinity'],
+    });
     expect(new Set(severities(r))).toEqual(new Set(['error', 'warning', 'info']));
     expectSorted(r);
     expect(r.findings[0]?.severity).toBe('error');
@@ -61,7 +68,12 @@ describe('verdict', () => {
   });
 
   it('is pure: the same input gives the same report, and the input is not changed', () => {
-    const input: PlanInput = { windowsVersion: 'windows-server-2019', features: ['preserve-destination', 'dual-stack'], serviceTypes: ['node-port'], cniPlugin: 'flannel' };
+    const input: PlanInput = {
+      windowsVersion: 'windows-server-2019',
+      features: ['preserve-destination', 'dual-stack'],
+      serviceTypes: ['node-port'],
+      cniPlugin: 'flannel',
+    };
     const copy = structuredClone(input);
     const a = judge(input);
     const b = judge(input);
@@ -90,7 +102,10 @@ describe('properties over the seeds', () => {
         const node = record(seeds.windowsVersions, release).build;
         const needed = closure(feature);
         const expectedSubjects = needed.filter((f) => node < record(seeds.windowsVersions, record(seeds.features, f).minimumWindows.version).build).sort();
-        const got = r.findings.filter((f) => f.code === 'FEATURE_REQUIRES_NEWER_WINDOWS').map((f) => f.subject).sort();
+        const got = r.findings
+          .filter((f) => f.code === 'FEATURE_REQUIRES_NEWER_WINDOWS')
+          .map((f) => f.subject)
+          .sort();
         expect(got, `${release} + ${feature}`).toEqual(expectedSubjects);
         expect(r.verdict).toBe(expectedVerdict(r));
         expectSorted(r);
@@ -116,8 +131,14 @@ describe('properties over the seeds', () => {
         const r = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, networkMode: mode, kubernetesVersion: '1.33' });
         const offered = p.modes.map((m) => m.mode);
         const expected = offered.length > 0 && !offered.includes(mode);
-        expect(r.findings.some((f) => f.code === 'PLUGIN_MODE_UNSUPPORTED' && f.subject === plugin), `${plugin} + ${mode}`).toBe(expected);
-        expect(r.findings.some((f) => f.code === 'NETWORK_MODE_NOT_USED_BY_KUBERNETES'), `${plugin} + ${mode}`).toBe(!record(seeds.networkModes, mode).usedByKubernetes);
+        expect(
+          r.findings.some((f) => f.code === 'PLUGIN_MODE_UNSUPPORTED' && f.subject === plugin),
+          `${plugin} + ${mode}`,
+        ).toBe(expected);
+        expect(
+          r.findings.some((f) => f.code === 'NETWORK_MODE_NOT_USED_BY_KUBERNETES'),
+          `${plugin} + ${mode}`,
+        ).toBe(!record(seeds.networkModes, mode).usedByKubernetes);
         expect(r.verdict).toBe(expectedVerdict(r));
         expectSorted(r);
       }
@@ -126,14 +147,21 @@ describe('properties over the seeds', () => {
   it('every plugin with networkPolicy: the policy finding follows the seeded support level (seeds/cni-plugins.yaml networkPolicy)', () => {
     for (const [plugin, p] of seeds.cniPlugins) {
       // Self-managed: no environment's own answer applies, so the plugin's general one decides.
-      const codes = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, environment: 'self-managed', networkPolicy: true }).findings.map((f) => f.code);
+      const codes = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, environment: 'self-managed', networkPolicy: true }).findings.map(
+        (f) => f.code,
+      );
       expect(codes.includes('NETWORK_POLICY_UNSUPPORTED'), plugin).toBe(p.networkPolicy.support === 'not-supported');
       expect(codes.includes('NETWORK_POLICY_UNKNOWN'), plugin).toBe(p.networkPolicy.support === 'unknown');
       const without = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, networkPolicy: false }).findings.map((f) => f.code);
-      expect(without.filter((c) => c.startsWith('NETWORK_POLICY_')), plugin).toEqual([]);
+      expect(
+        without.filter((c) => c.startsWith('NETWORK_POLICY_')),
+        plugin,
+      ).toEqual([]);
       // In an environment with an answer of its own, that answer decides.
       for (const e of p.environments.filter((x) => x.networkPolicy)) {
-        const inEnv = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, environment: e.environment, networkPolicy: true }).findings.map((f) => f.code);
+        const inEnv = judge({ windowsVersion: 'windows-server-2025', cniPlugin: plugin, environment: e.environment, networkPolicy: true }).findings.map(
+          (f) => f.code,
+        );
         expect(inEnv.includes('NETWORK_POLICY_UNSUPPORTED'), `${plugin} in ${e.environment}`).toBe(e.networkPolicy!.support === 'not-supported');
         expect(inEnv.includes('NETWORK_POLICY_UNKNOWN'), `${plugin} in ${e.environment}`).toBe(e.networkPolicy!.support === 'unknown');
       }
@@ -143,7 +171,14 @@ describe('properties over the seeds', () => {
   it('every finding cites at least one source, for every release and plugin', () => {
     for (const release of releases)
       for (const plugin of seeds.cniPlugins.keys()) {
-        const r = judge({ windowsVersion: release, cniPlugin: plugin, features: features.filter((f) => f !== 'session-affinity'), networkPolicy: true, servicesPerNode: 500, backendsPerService: 2000 });
+        const r = judge({
+          windowsVersion: release,
+          cniPlugin: plugin,
+          features: features.filter((f) => f !== 'session-affinity'),
+          networkPolicy: true,
+          servicesPerNode: 500,
+          backendsPerService: 2000,
+        });
         for (const f of r.findings) expect(f.sources.length, `${release} + ${plugin}: ${f.code} ${f.subject ?? ''}`).toBeGreaterThan(0);
         expectSorted(r);
       }

@@ -48,7 +48,17 @@ describe('compareBuilds', () => {
     const texts = ['26100', '17763.2746', '14393', '17763', '20348.261', '17763.379', '18362', '20348', '17763.1432'];
     const builds = texts.map(parseBuild);
     for (const a of builds) for (const b of builds) expect(Math.sign(compareBuilds(a, b))).toBe(-Math.sign(compareBuilds(b, a)) || 0);
-    expect([...builds].sort(compareBuilds).map(formatBuild)).toEqual(['14393', '17763', '17763.379', '17763.1432', '17763.2746', '18362', '20348', '20348.261', '26100']);
+    expect([...builds].sort(compareBuilds).map(formatBuild)).toEqual([
+      '14393',
+      '17763',
+      '17763.379',
+      '17763.1432',
+      '17763.2746',
+      '18362',
+      '20348',
+      '20348.261',
+      '26100',
+    ]);
   });
 });
 

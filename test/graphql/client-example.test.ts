@@ -17,12 +17,19 @@ it('examples/client/generated.ts is up to date (run `npm run codegen`)', async (
 
 it('runs typed operations against the real server', async () => {
   const kb = client(`${app.url}/graphql`);
-  const report = await kb.checkPlan({ input: { windowsVersion: 'windows-server-2019', cniPlugin: 'flannel', networkMode: 'overlay', features: ['session-affinity'] } });
+  const report = await kb.checkPlan({
+    input: { windowsVersion: 'windows-server-2019', cniPlugin: 'flannel', networkMode: 'overlay', features: ['session-affinity'] },
+  });
   expect(report.compatibility.verdict).toBe('INCOMPATIBLE');
   const capacity = await kb.capacity({ instanceType: 'c5.xlarge', mode: 'PREFIX_DELEGATION' });
   expect(capacity.podCapacity).toMatchObject({ maxPods: 224, schedulablePods: 110, limitedBy: 'KUBELET_MAX_PODS' });
   const catalogue = await kb.pluginCatalogue();
-  expect(catalogue.cniPlugins.find((p) => p.slug === 'flannel')?.networkModes.map((m) => m.stability).sort()).toEqual(['BETA', 'UNSPECIFIED']);
+  expect(
+    catalogue.cniPlugins
+      .find((p) => p.slug === 'flannel')
+      ?.networkModes.map((m) => m.stability)
+      .sort(),
+  ).toEqual(['BETA', 'UNSPECIFIED']);
 });
 
 it('surfaces API errors with their codes', async () => {

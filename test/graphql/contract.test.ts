@@ -13,7 +13,8 @@ describe('public contract', () => {
   // The workspace keeps the contract in ../shared; a clone from a git host has only the project copy,
   // which the tests below guard on their own.
   const shared = join(PROJECT_ROOT, '..', 'shared', 'contract', 'schema.graphql');
-  if (!existsSync(shared)) console.warn(`contract copy check skipped: ${shared} is absent (no ../shared beside this checkout); the committed test/contract/contract.graphql is used`);
+  if (!existsSync(shared))
+    console.warn(`contract copy check skipped: ${shared} is absent (no ../shared beside this checkout); the committed test/contract/contract.graphql is used`);
   it.skipIf(!existsSync(shared))('the project copy of the contract is the shared one (where ../shared is present)', () => {
     expect(readFileSync(contractPath, 'utf8')).toBe(readFileSync(shared, 'utf8'));
   });
@@ -31,7 +32,9 @@ describe('public contract', () => {
 
   it('only adds the enum value AC to ServicingChannel among dangerous changes to contract enums', () => {
     const contract = buildSchema(readFileSync(contractPath, 'utf8'));
-    const enumAdds = findDangerousChanges(contract, served).filter((c) => c.type === DangerousChangeType.VALUE_ADDED_TO_ENUM).map((c) => c.description);
+    const enumAdds = findDangerousChanges(contract, served)
+      .filter((c) => c.type === DangerousChangeType.VALUE_ADDED_TO_ENUM)
+      .map((c) => c.description);
     expect(enumAdds.sort()).toEqual(
       [
         'AC was added to enum type ServicingChannel.',

@@ -16,9 +16,17 @@ describe('every loader batch searches an index', () => {
   it('covers the loaders', () => expect(Object.keys(statements).length).toBeGreaterThan(30));
 
   it.each(Object.entries(statements))('%s', (name, sql) => {
-    const plan = (database.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(JSON.stringify(['flannel', 'windows-server-2019'])) as { detail: string }[]).map((r) => r.detail);
+    const plan = (database.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(JSON.stringify(['flannel', 'windows-server-2019'])) as { detail: string }[]).map(
+      (r) => r.detail,
+    );
     const detail = `${name}:\n${plan.join('\n')}`;
-    expect(plan.some((line) => /^SEARCH /.test(line)), detail).toBe(true);
-    expect(plan.filter((line) => /^SCAN /.test(line) && !/^SCAN json_each VIRTUAL TABLE/.test(line)), detail).toEqual([]);
+    expect(
+      plan.some((line) => /^SEARCH /.test(line)),
+      detail,
+    ).toBe(true);
+    expect(
+      plan.filter((line) => /^SCAN /.test(line) && !/^SCAN json_each VIRTUAL TABLE/.test(line)),
+      detail,
+    ).toEqual([]);
   });
 });

@@ -71,7 +71,11 @@ const WALK = `{ cniPlugins { slug networkModes { slug cniPlugins { slug limitati
 async function statementsFor(filter: Record<string, unknown> | null, db = database, query = NESTED): Promise<{ statements: number; plugins: number }> {
   const database = db;
   const knowledge = loadKnowledge(database);
-  const run = () => apollo.executeOperation({ query, variables: { filter } }, { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today: TEST_TODAY } });
+  const run = () =>
+    apollo.executeOperation(
+      { query, variables: { filter } },
+      { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today: TEST_TODAY } },
+    );
   // The first run prepares the statements (once per database).
   await run();
   const before = database.statementCount();

@@ -39,7 +39,10 @@ afterAll(() => apollo.stop());
 
 async function run(query: string, variables: Record<string, unknown>) {
   const database = testDatabase();
-  const response = await apollo.executeOperation({ query, variables }, { contextValue: { database, knowledge: loadKnowledge(database), loaders: requestLoaders(database.db), today: TEST_TODAY } });
+  const response = await apollo.executeOperation(
+    { query, variables },
+    { contextValue: { database, knowledge: loadKnowledge(database), loaders: requestLoaders(database.db), today: TEST_TODAY } },
+  );
   if (response.body.kind !== 'single') throw new Error('expected a single result');
   return response.body.singleResult;
 }
@@ -94,7 +97,10 @@ const RELEVANCE: [query: string, slug: string][] = [
 describe('search relevance: the expected node is in the top 3', () => {
   it.each(RELEVANCE)('%s -> %s', async (query, slug) => {
     const hits = await search(query);
-    expect(hits.map((h) => h.node.slug), JSON.stringify(hits.map((h) => `${h.node.__typename}:${h.node.slug}`))).toContain(slug);
+    expect(
+      hits.map((h) => h.node.slug),
+      JSON.stringify(hits.map((h) => `${h.node.__typename}:${h.node.slug}`)),
+    ).toContain(slug);
   });
 
   it('has at least 25 queries', () => expect(RELEVANCE.length).toBeGreaterThanOrEqual(25));
@@ -123,7 +129,10 @@ describe('search hits', () => {
   it('resolve to nodes that node(id:) fetches again, finding codes and glossary terms included', async () => {
     for (const query of ['NODE_OS_UNSUPPORTED', 'outboundnat', 'flannel']) {
       const [hit] = await search(query, 1);
-      const again = await run('query($id: ID!) { node(id: $id) { id __typename ... on FindingCodeInfo { code description } ... on GlossaryTerm { term } ... on CniPlugin { slug } } }', { id: hit!.node.id });
+      const again = await run(
+        'query($id: ID!) { node(id: $id) { id __typename ... on FindingCodeInfo { code description } ... on GlossaryTerm { term } ... on CniPlugin { slug } } }',
+        { id: hit!.node.id },
+      );
       expect(again.errors).toBeUndefined();
       expect((again.data as { node: { id: string; __typename: string } }).node).toMatchObject({ id: hit!.node.id, __typename: hit!.node.__typename });
     }

@@ -38,7 +38,12 @@ describe('SDL enums follow the vocabularies', () => {
 
   it.each(Object.entries(SDL_ENUMS))('%s lists exactly the vocabulary, in GraphQL spelling', (name, values) => {
     const type = schema.getType(name) as GraphQLEnumType;
-    expect(type.getValues().map((x) => x.name).sort()).toEqual(values.map(v.graphqlName).sort());
+    expect(
+      type
+        .getValues()
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual(values.map(v.graphqlName).sort());
   });
 
   it.each(Object.entries(ENUM_VALUES))('%s maps each GraphQL name back to the vocabulary spelling', (name, mapping) => {

@@ -31,7 +31,11 @@ const PAGE = `query Page($after: String) {
 const BAD_INPUT = 'query Capacity { podCapacity(input: { instanceType: "m5.lrge" }) { maxPods } }';
 
 interface PageData {
-  instanceTypes: { totalCount: number; edges: { cursor: string; node: { id: string; name: string; prefixDelegationCapacity: { maxPods: number } | null } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+  instanceTypes: {
+    totalCount: number;
+    edges: { cursor: string; node: { id: string; name: string; prefixDelegationCapacity: { maxPods: number } | null } }[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
 }
 interface GraphQLErrorLike {
   message: string;
@@ -60,7 +64,13 @@ function recorder() {
 }
 
 const urql = (method: 'GET' | 'POST', fetch: typeof globalThis.fetch): Driver => {
-  const client = new UrqlClient({ url: `${app.url}/graphql`, exchanges: [cacheExchange, fetchExchange], preferGetMethod: method === 'GET', fetch, requestPolicy: 'network-only' });
+  const client = new UrqlClient({
+    url: `${app.url}/graphql`,
+    exchanges: [cacheExchange, fetchExchange],
+    preferGetMethod: method === 'GET',
+    fetch,
+    requestPolicy: 'network-only',
+  });
   const run = async <T>(query: string, variables: Record<string, unknown> = {}) => client.query<T>(query, variables).toPromise();
   return {
     async lookup(slug) {

@@ -26,7 +26,22 @@ import { typeDefs } from '../../src/graphql/schema.js';
 import { startApp, type RunningApp } from '../support/fixtures.js';
 
 const schema = buildSchema(typeDefs);
-const SLUGS = ['windows-server-2019', 'windows-server-2022', 'flannel', 'overlay', 'direct-server-return', 'm5.large', 'host-local', 'eks', 'x', '', 'DROP TABLE features;--', '../../etc/passwd', '\u0000', '😀'.repeat(50)];
+const SLUGS = [
+  'windows-server-2019',
+  'windows-server-2022',
+  'flannel',
+  'overlay',
+  'direct-server-return',
+  'm5.large',
+  'host-local',
+  'eks',
+  'x',
+  '',
+  'DROP TABLE features;--',
+  '../../etc/passwd',
+  '\u0000',
+  '😀'.repeat(50),
+];
 
 /** mulberry32: a tiny deterministic PRNG, so each fast-check seed names one request exactly. */
 function prng(seed: number) {
@@ -92,8 +107,22 @@ function field(f: GraphQLField<unknown, unknown>, r: Rng, depth: number, maxDept
 function request(seed: number): { body: string; contentType: string } {
   const r = prng(seed);
   const roll = r.next();
-  if (roll < 0.08) return { body: r.pick(['', '{', 'null', '[]', '{"query": 5}', '{"query": "{", "variables": "x"}', '{"query": "query($a: Int!) { feature(slug: $a) { slug } }", "variables": {"a": "y"}}', 'x'.repeat(r.int(5000))]), contentType: 'application/json' };
-  if (roll < 0.1) return { body: '{ __typename }', contentType: r.pick(['text/plain', 'application/xml', 'multipart/form-data', 'application/json; charset=latin1']) };
+  if (roll < 0.08)
+    return {
+      body: r.pick([
+        '',
+        '{',
+        'null',
+        '[]',
+        '{"query": 5}',
+        '{"query": "{", "variables": "x"}',
+        '{"query": "query($a: Int!) { feature(slug: $a) { slug } }", "variables": {"a": "y"}}',
+        'x'.repeat(r.int(5000)),
+      ]),
+      contentType: 'application/json',
+    };
+  if (roll < 0.1)
+    return { body: '{ __typename }', contentType: r.pick(['text/plain', 'application/xml', 'multipart/form-data', 'application/json; charset=latin1']) };
   const maxDepth = r.int(14) + 1;
   const query = `{ ${selection(schema.getQueryType()!, r, 0, maxDepth)} }`;
   return { body: JSON.stringify({ query }), contentType: 'application/json' };

@@ -21,7 +21,18 @@ async function send(body: string, headers: Record<string, string> = { 'content-t
   const started = performance.now();
   const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers, body });
   const text = await response.text();
-  return { status: response.status, text, json: (() => { try { return JSON.parse(text) as { errors?: { message: string; extensions?: { code?: string } }[] }; } catch { return undefined; } })(), ms: performance.now() - started };
+  return {
+    status: response.status,
+    text,
+    json: (() => {
+      try {
+        return JSON.parse(text) as { errors?: { message: string; extensions?: { code?: string } }[] };
+      } catch {
+        return undefined;
+      }
+    })(),
+    ms: performance.now() - started,
+  };
 }
 
 /** Writes `chunks` in order on one raw connection and collects what comes back until the server closes it or 1 s of quiet. */
@@ -69,14 +80,54 @@ const nest = (depth: number) => `{ cniPlugins { ${'networkModes { cniPlugins { '
 
 describe.each([
   ['deep nesting (depth 60)', () => send(q(nest(30))), 'GRAPHQL_VALIDATION_FAILED', /depth/i],
-  ['alias flood (300 aliases)', () => send(q(`{ ${Array.from({ length: 300 }, (_, i) => `a${i}: datasetInfo { version }`).join(' ')} }`)), 'GRAPHQL_VALIDATION_FAILED', /alias/i],
-  ['fragment cycle', () => send(q('query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }')), 'GRAPHQL_VALIDATION_FAILED', /cannot spread fragment/i],
-  ['directive flood (500 directives)', () => send(q(`{ datasetInfo { version ${'@include(if: true) '.repeat(500)} } }`)), 'GRAPHQL_VALIDATION_FAILED', /directive/i],
+  [
+    'alias flood (300 aliases)',
+    () => send(q(`{ ${Array.from({ length: 300 }, (_, i) => `a${i}: datasetInfo { version }`).join(' ')} }`)),
+    'GRAPHQL_VALIDATION_FAILED',
+    /alias/i,
+  ],
+  [
+    'fragment cycle',
+    () => send(q('query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }')),
+    'GRAPHQL_VALIDATION_FAILED',
+    /cannot spread fragment/i,
+  ],
+  [
+    'directive flood (500 directives)',
+    () => send(q(`{ datasetInfo { version ${'@include(if: true) '.repeat(500)} } }`)),
+    'GRAPHQL_VALIDATION_FAILED',
+    /directive/i,
+  ],
   ['token flood (6000 tokens in 48 KB)', () => send(q(`{ datasetInfo { ${'version '.repeat(6000)} } }`)), 'GRAPHQL_PARSE_FAILED', /token/i],
-  ['cost flood (three 100-item pages with nested fields)', () => send(q(`{ ${['a', 'b', 'c'].map((a) => `${a}: instanceTypes(first: 100) { edges { cursor node { name secondaryIpCapacity { maxPods steps } prefixDelegationCapacity { maxPods } sources { section document { title url } } } } }`).join(' ')} }`)), 'GRAPHQL_VALIDATION_FAILED', /cost/i],
-  ['wrong variable type', () => send(q('query ($n: Int) { compatibility(input: { windowsVersion: "windows-server-2022", backendsPerService: $n }) { verdict } }', { n: 'many' })), 'BAD_USER_INPUT', /Int/],
-  ['huge integer literal', () => send(q('{ compatibility(input: { windowsVersion: "windows-server-2022", backendsPerService: 99999999999999 }) { verdict } }')), 'GRAPHQL_VALIDATION_FAILED', /Int cannot represent/],
-  ['huge integer variable', () => send(q('query ($n: Int) { podCapacity(input: { ipv4AddressesPerInterface: $n }) { maxPods } }', { n: 1e30 })), 'BAD_USER_INPUT', /Int cannot represent/],
+  [
+    'cost flood (three 100-item pages with nested fields)',
+    () =>
+      send(
+        q(
+          `{ ${['a', 'b', 'c'].map((a) => `${a}: instanceTypes(first: 100) { edges { cursor node { name secondaryIpCapacity { maxPods steps } prefixDelegationCapacity { maxPods } sources { section document { title url } } } } }`).join(' ')} }`,
+        ),
+      ),
+    'GRAPHQL_VALIDATION_FAILED',
+    /cost/i,
+  ],
+  [
+    'wrong variable type',
+    () => send(q('query ($n: Int) { compatibility(input: { windowsVersion: "windows-server-2022", backendsPerService: $n }) { verdict } }', { n: 'many' })),
+    'BAD_USER_INPUT',
+    /Int/,
+  ],
+  [
+    'huge integer literal',
+    () => send(q('{ compatibility(input: { windowsVersion: "windows-server-2022", backendsPerService: 99999999999999 }) { verdict } }')),
+    'GRAPHQL_VALIDATION_FAILED',
+    /Int cannot represent/,
+  ],
+  [
+    'huge integer variable',
+    () => send(q('query ($n: Int) { podCapacity(input: { ipv4AddressesPerInterface: $n }) { maxPods } }', { n: 1e30 })),
+    'BAD_USER_INPUT',
+    /Int cannot represent/,
+  ],
   ['null query', () => send(JSON.stringify({ query: null })), 'BAD_REQUEST', /query/i],
 ])('%s', (_name, request, code, message) => {
   it(`is refused with ${code}, quickly, and the server still answers`, async () => {
@@ -165,8 +216,12 @@ describe('transport-level abuse', () => {
 
 describe('ordinary traffic is answered while hostile requests arrive', () => {
   it('every good request succeeds amid 100 hostile ones', async () => {
-    const hostile = Array.from({ length: 100 }, (_, i) => (i % 2 ? send(q(nest(30))) : send(q(`{ ${Array.from({ length: 200 }, (_, j) => `a${j}: datasetInfo { version }`).join(' ')} }`))));
-    const good = Array.from({ length: 50 }, () => app.graphql<{ feature: { slug: string } }>('{ feature(slug: "dual-stack") { slug minimumWindowsVersion { build } } }'));
+    const hostile = Array.from({ length: 100 }, (_, i) =>
+      i % 2 ? send(q(nest(30))) : send(q(`{ ${Array.from({ length: 200 }, (_, j) => `a${j}: datasetInfo { version }`).join(' ')} }`)),
+    );
+    const good = Array.from({ length: 50 }, () =>
+      app.graphql<{ feature: { slug: string } }>('{ feature(slug: "dual-stack") { slug minimumWindowsVersion { build } } }'),
+    );
     const [bad, ok] = await Promise.all([Promise.all(hostile), Promise.all(good)]);
     expect(bad.every((r) => r.status >= 400 && r.status < 500)).toBe(true);
     expect(ok.every((r) => r.status === 200 && r.body.data?.feature.slug === 'dual-stack')).toBe(true);
@@ -195,11 +250,15 @@ describe('limits are configurable', () => {
       const started = performance.now();
       let stalled: ReturnType<typeof request> | undefined;
       const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = (stalled = request(`${hurried.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        }));
+        const req = (stalled = request(
+          `${hurried.url}/graphql`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        ));
         req.on('error', reject);
         req.write(body.slice(0, 5)); // and never the rest
       });
@@ -220,7 +279,10 @@ describe('CORS', () => {
     const portal = await startApp({ corsOrigins: ['https://portal.example.com'] });
     try {
       const preflight = (origin: string) =>
-        fetch(`${portal.url}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+        fetch(`${portal.url}/graphql`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        });
       expect((await preflight('https://portal.example.com')).headers.get('access-control-allow-origin')).toBe('https://portal.example.com');
       expect((await preflight('https://evil.example.net')).headers.get('access-control-allow-origin')).toBeNull();
     } finally {
@@ -229,7 +291,11 @@ describe('CORS', () => {
   });
 
   it('sends no CORS headers when none are configured', async () => {
-    const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://portal.example.com' }, body: q('{ __typename }') });
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://portal.example.com' },
+      body: q('{ __typename }'),
+    });
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

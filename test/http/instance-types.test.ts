@@ -18,7 +18,10 @@ type Page = {
   instanceTypes: {
     totalCount: number;
     pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null; startCursor: string | null };
-    edges: { cursor: string; node: { name: string; secondaryIpCapacity: { maxPods: number } | null; prefixDelegationCapacity: { maxPods: number } | null; usableForWindows: boolean } }[];
+    edges: {
+      cursor: string;
+      node: { name: string; secondaryIpCapacity: { maxPods: number } | null; prefixDelegationCapacity: { maxPods: number } | null; usableForWindows: boolean };
+    }[];
   };
 };
 const PAGE = `query Page($filter: InstanceTypeFilter, $mode: IpAddressMode, $first: Int, $after: String) {
@@ -35,7 +38,7 @@ async function allPages(variables: Record<string, unknown>) {
   for (;;) {
     const { body }: { body: { data?: Page; errors?: unknown[] } } = await app.graphql<Page>(PAGE, { ...variables, first: 100, after });
     expect(body.errors).toBeUndefined();
-    const page: Page["instanceTypes"] = body.data!.instanceTypes;
+    const page: Page['instanceTypes'] = body.data!.instanceTypes;
     items.push(...page.edges);
     pages++;
     if (!page.pageInfo.hasNextPage) return { items, pages, total: page.totalCount };
@@ -44,26 +47,34 @@ async function allPages(variables: Record<string, unknown>) {
 }
 
 describe('every row through the API', () => {
-  it.each(['SECONDARY_IP', 'PREFIX_DELEGATION'] as const)('podCapacity answers all 1164 types in %s (Xen types with the secondary-IP fallback), or refuses Arm and mac with the reason', async (mode) => {
-    const refused = (r: (typeof rows)[number]) => isArm(r.name) || isMac(r.name);
-    const effective = (r: (typeof rows)[number]) => (mode === 'PREFIX_DELEGATION' && r.hypervisor !== 'xen' ? 'PREFIX_DELEGATION' : 'SECONDARY_IP');
-    // Accepted rows in aliased batches of 25, within the alias limit (podCapacity is non-null, so one refusal would void a batch).
-    const accepted = rows.filter((r) => !refused(r));
-    for (let i = 0; i < accepted.length; i += 25) {
-      const batch = accepted.slice(i, i + 25);
-      const query = `{ ${batch.map((r, j) => `t${j}: podCapacity(input: { instanceType: "${r.name}", ipAddressMode: ${mode} }) { maxPods instanceType }`).join(' ')} }`;
-      const { body } = await app.graphql<Record<string, { maxPods: number; instanceType: string }>>(query);
-      expect(body.errors).toBeUndefined();
-      batch.forEach((r, j) => expect(body.data![`t${j}`], r.name).toEqual({ maxPods: effective(r) === 'SECONDARY_IP' ? r.ipv4PerInterface - 1 : (r.ipv4PerInterface - 1) * 16, instanceType: r.name }));
-    }
-    // Refused rows one by one, each with its reason.
-    for (const r of rows.filter(refused)) {
-      const { body } = await app.graphql(`{ podCapacity(input: { instanceType: "${r.name}", ipAddressMode: ${mode} }) { maxPods } }`);
-      expect(body.errors?.[0]?.extensions?.code, r.name).toBe('BAD_USER_INPUT');
-      expect(body.errors?.[0]?.message, r.name).toMatch(isMac(r.name) ? /macOS only/ : /Arm-based/);
-    }
-    expect(accepted.length + rows.filter(refused).length).toBe(1164);
-  });
+  it.each(['SECONDARY_IP', 'PREFIX_DELEGATION'] as const)(
+    'podCapacity answers all 1164 types in %s (Xen types with the secondary-IP fallback), or refuses Arm and mac with the reason',
+    async (mode) => {
+      const refused = (r: (typeof rows)[number]) => isArm(r.name) || isMac(r.name);
+      const effective = (r: (typeof rows)[number]) => (mode === 'PREFIX_DELEGATION' && r.hypervisor !== 'xen' ? 'PREFIX_DELEGATION' : 'SECONDARY_IP');
+      // Accepted rows in aliased batches of 25, within the alias limit (podCapacity is non-null, so one refusal would void a batch).
+      const accepted = rows.filter((r) => !refused(r));
+      for (let i = 0; i < accepted.length; i += 25) {
+        const batch = accepted.slice(i, i + 25);
+        const query = `{ ${batch.map((r, j) => `t${j}: podCapacity(input: { instanceType: "${r.name}", ipAddressMode: ${mode} }) { maxPods instanceType }`).join(' ')} }`;
+        const { body } = await app.graphql<Record<string, { maxPods: number; instanceType: string }>>(query);
+        expect(body.errors).toBeUndefined();
+        batch.forEach((r, j) =>
+          expect(body.data![`t${j}`], r.name).toEqual({
+            maxPods: effective(r) === 'SECONDARY_IP' ? r.ipv4PerInterface - 1 : (r.ipv4PerInterface - 1) * 16,
+            instanceType: r.name,
+          }),
+        );
+      }
+      // Refused rows one by one, each with its reason.
+      for (const r of rows.filter(refused)) {
+        const { body } = await app.graphql(`{ podCapacity(input: { instanceType: "${r.name}", ipAddressMode: ${mode} }) { maxPods } }`);
+        expect(body.errors?.[0]?.extensions?.code, r.name).toBe('BAD_USER_INPUT');
+        expect(body.errors?.[0]?.message, r.name).toMatch(isMac(r.name) ? /macOS only/ : /Arm-based/);
+      }
+      expect(accepted.length + rows.filter(refused).length).toBe(1164);
+    },
+  );
 
   it('walking instanceTypes page by page returns every type once, sorted by pods (most first) then name', async () => {
     const { items, pages, total } = await allPages({});
@@ -82,7 +93,10 @@ describe('every row through the API', () => {
 describe('planning queries', () => {
   it('"Which instance types give at least 100 Windows pods with prefix delegation?" is one query', async () => {
     const { items, total } = await allPages({ filter: { minimumPods: 100, usableForWindows: true }, mode: 'PREFIX_DELEGATION' });
-    const expected = rows.filter((r) => !isArm(r.name) && !isMac(r.name) && r.hypervisor !== 'xen' && (r.ipv4PerInterface - 1) * 16 >= 100).map((r) => r.name).sort();
+    const expected = rows
+      .filter((r) => !isArm(r.name) && !isMac(r.name) && r.hypervisor !== 'xen' && (r.ipv4PerInterface - 1) * 16 >= 100)
+      .map((r) => r.name)
+      .sort();
     expect(total).toBe(expected.length);
     expect(items.map((e) => e.node.name).sort()).toEqual(expected);
     expect(items.every((e) => e.node.prefixDelegationCapacity!.maxPods >= 100)).toBe(true);
@@ -93,7 +107,12 @@ describe('planning queries', () => {
       '{ a: instanceTypes(filter: { architecture: ARM64 }) { totalCount } b: instanceTypes(filter: { family: "m5" }, first: 100) { nodes { name } } c: instanceTypes(filter: { hypervisor: XEN }) { totalCount } }',
     );
     expect(body.data!.a.totalCount).toBe(rows.filter((r) => isArm(r.name)).length);
-    expect(body.data!.b.nodes.map((n) => n.name).sort()).toEqual(rows.filter((r) => r.name.startsWith('m5.')).map((r) => r.name).sort());
+    expect(body.data!.b.nodes.map((n) => n.name).sort()).toEqual(
+      rows
+        .filter((r) => r.name.startsWith('m5.'))
+        .map((r) => r.name)
+        .sort(),
+    );
     expect(body.data!.c.totalCount).toBe(80);
   });
 });
@@ -104,39 +123,62 @@ describe('golden cases', () => {
     ['c5.xlarge', 14, 224],
     ['t3.micro', 1, 16],
   ])('%s: %i pods, %i with prefix delegation', async (name, secondary, prefixes) => {
-    const { body } = await app.graphql<{ instanceType: { secondaryIpCapacity: { maxPods: number }; prefixDelegationCapacity: { maxPods: number }; architecture: string; usableForWindows: boolean } }>(
-      `{ instanceType(name: "${name}") { architecture usableForWindows secondaryIpCapacity { maxPods } prefixDelegationCapacity { maxPods } } }`,
-    );
-    expect(body.data!.instanceType).toEqual({ architecture: 'X86_64', usableForWindows: true, secondaryIpCapacity: { maxPods: secondary }, prefixDelegationCapacity: { maxPods: prefixes } });
+    const { body } = await app.graphql<{
+      instanceType: {
+        secondaryIpCapacity: { maxPods: number };
+        prefixDelegationCapacity: { maxPods: number };
+        architecture: string;
+        usableForWindows: boolean;
+      };
+    }>(`{ instanceType(name: "${name}") { architecture usableForWindows secondaryIpCapacity { maxPods } prefixDelegationCapacity { maxPods } } }`);
+    expect(body.data!.instanceType).toEqual({
+      architecture: 'X86_64',
+      usableForWindows: true,
+      secondaryIpCapacity: { maxPods: secondary },
+      prefixDelegationCapacity: { maxPods: prefixes },
+    });
   });
 
   it('a Xen type (m4.large) has no prefix-delegation capacity; asking for it answers with the secondary-IP fallback and says why', async () => {
-    const { body } = await app.graphql<{ instanceType: { hypervisor: string; prefixDelegationSupported: boolean; prefixDelegationCapacity: null } }>('{ instanceType(name: "m4.large") { hypervisor prefixDelegationSupported prefixDelegationCapacity { maxPods } } }');
+    const { body } = await app.graphql<{ instanceType: { hypervisor: string; prefixDelegationSupported: boolean; prefixDelegationCapacity: null } }>(
+      '{ instanceType(name: "m4.large") { hypervisor prefixDelegationSupported prefixDelegationCapacity { maxPods } } }',
+    );
     expect(body.data!.instanceType).toEqual({ hypervisor: 'XEN', prefixDelegationSupported: false, prefixDelegationCapacity: null });
     // The VPC Resource Controller keeps such a node in secondary-IP mode (pkg/provider/ip/provider.go).
     const fallback = await app.graphql<{ podCapacity: { maxPods: number; ipAddressMode: string; effectiveIpAddressMode: string; steps: string[] } }>(
       '{ podCapacity(input: { instanceType: "m4.large", ipAddressMode: PREFIX_DELEGATION }) { maxPods ipAddressMode effectiveIpAddressMode steps } }',
     );
     const m4 = rows.find((r) => r.name === 'm4.large')!;
-    expect(fallback.body.data!.podCapacity).toMatchObject({ maxPods: m4.ipv4PerInterface - 1, ipAddressMode: 'PREFIX_DELEGATION', effectiveIpAddressMode: 'SECONDARY_IP' });
+    expect(fallback.body.data!.podCapacity).toMatchObject({
+      maxPods: m4.ipv4PerInterface - 1,
+      ipAddressMode: 'PREFIX_DELEGATION',
+      effectiveIpAddressMode: 'SECONDARY_IP',
+    });
     expect(fallback.body.data!.podCapacity.steps[0]).toMatch(/xen hypervisor.*Nitro.*secondary-IP mode/);
   });
 
   it('a bare-metal type (m5.metal) has no hypervisor but supports prefix delegation', async () => {
-    const { body } = await app.graphql<{ instanceType: { hypervisor: null; bareMetal: boolean; prefixDelegationCapacity: { maxPods: number } } }>('{ instanceType(name: "m5.metal") { hypervisor bareMetal prefixDelegationCapacity { maxPods } } }');
+    const { body } = await app.graphql<{ instanceType: { hypervisor: null; bareMetal: boolean; prefixDelegationCapacity: { maxPods: number } } }>(
+      '{ instanceType(name: "m5.metal") { hypervisor bareMetal prefixDelegationCapacity { maxPods } } }',
+    );
     const m5metal = rows.find((r) => r.name === 'm5.metal')!;
     expect(body.data!.instanceType).toEqual({ hypervisor: null, bareMetal: true, prefixDelegationCapacity: { maxPods: (m5metal.ipv4PerInterface - 1) * 16 } });
   });
 
   it('an Arm type (m6g.large) is not usable for Windows and podCapacity says why', async () => {
-    const { body } = await app.graphql<{ instanceType: { architecture: string; usableForWindows: boolean; notUsableReason: string; secondaryIpCapacity: null } }>('{ instanceType(name: "m6g.large") { architecture usableForWindows notUsableReason secondaryIpCapacity { maxPods } } }');
+    const { body } = await app.graphql<{
+      instanceType: { architecture: string; usableForWindows: boolean; notUsableReason: string; secondaryIpCapacity: null };
+    }>('{ instanceType(name: "m6g.large") { architecture usableForWindows notUsableReason secondaryIpCapacity { maxPods } } }');
     expect(body.data!.instanceType).toMatchObject({ architecture: 'ARM64', usableForWindows: false, secondaryIpCapacity: null });
     const refused = await app.graphql('{ podCapacity(input: { instanceType: "m6g.large" }) { maxPods } }');
     expect(refused.body.errors?.[0]?.message).toMatch(/Arm-based.*Graviton.*x86-64/);
   });
 
   it('kubeletMaxPods and limitedBy: m5.large with prefixes is capped by the kubelet default, unless raised', async () => {
-    const { body } = await app.graphql<{ a: { schedulablePods: number; limitedBy: string; kubeletMaxPods: number }; b: { schedulablePods: number; limitedBy: string } }>(
+    const { body } = await app.graphql<{
+      a: { schedulablePods: number; limitedBy: string; kubeletMaxPods: number };
+      b: { schedulablePods: number; limitedBy: string };
+    }>(
       '{ a: podCapacity(input: { instanceType: "m5.large", ipAddressMode: PREFIX_DELEGATION }) { schedulablePods limitedBy kubeletMaxPods } b: podCapacity(input: { instanceType: "m5.large", ipAddressMode: PREFIX_DELEGATION, kubeletMaxPods: 250 }) { schedulablePods limitedBy } }',
     );
     expect(body.data!.a).toEqual({ schedulablePods: 110, limitedBy: 'KUBELET_MAX_PODS', kubeletMaxPods: 110 });
@@ -166,7 +208,9 @@ describe('golden cases', () => {
   });
 
   it('instanceType returns null for an unknown name; node(id) finds an instance type', async () => {
-    const { body } = await app.graphql<{ none: null; m5: { id: string } }>('{ none: instanceType(name: "m5.huge") { name } m5: instanceType(name: "m5.large") { id } }');
+    const { body } = await app.graphql<{ none: null; m5: { id: string } }>(
+      '{ none: instanceType(name: "m5.huge") { name } m5: instanceType(name: "m5.large") { id } }',
+    );
     expect(body.data!.none).toBeNull();
     const node = await app.graphql<{ node: { name: string } }>(`{ node(id: "${body.data!.m5.id}") { ... on InstanceType { name } } }`);
     expect(node.body.data!.node).toEqual({ name: 'm5.large' });
@@ -178,7 +222,9 @@ describe('pagination edge cases', () => {
     const one = await app.graphql<Page>(PAGE, { first: 1 });
     const next = await app.graphql<Page>(PAGE, { first: 1, after: one.body.data!.instanceTypes.pageInfo.endCursor });
     const two = await app.graphql<Page>(PAGE, { first: 2 });
-    expect([one.body.data!.instanceTypes.edges[0]!.node.name, next.body.data!.instanceTypes.edges[0]!.node.name]).toEqual(two.body.data!.instanceTypes.edges.map((e) => e.node.name));
+    expect([one.body.data!.instanceTypes.edges[0]!.node.name, next.body.data!.instanceTypes.edges[0]!.node.name]).toEqual(
+      two.body.data!.instanceTypes.edges.map((e) => e.node.name),
+    );
     expect(one.body.data!.instanceTypes.pageInfo.hasPreviousPage).toBe(false);
     expect(next.body.data!.instanceTypes.pageInfo.hasPreviousPage).toBe(true);
   });

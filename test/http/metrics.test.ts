@@ -9,7 +9,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const metrics = async () => (await fetch(`${app.url}/metrics`)).text();
-const value = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+const value = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${series} `))
+      ?.split(' ')[1] ?? 0,
+  );
 
 it('counts requests by route and status, errors by code, and reports the dataset version', async () => {
   const before = await metrics();
@@ -23,7 +29,9 @@ it('counts requests by route and status, errors by code, and reports the dataset
   expect(value(after, ok) - value(before, ok)).toBe(3);
   const bad = 'winnet_kb_http_requests_total{method="POST",route="/graphql",status="400"}';
   expect(value(after, bad) - value(before, bad)).toBe(1);
-  expect(value(after, 'winnet_kb_graphql_errors_total{code="BAD_USER_INPUT"}') - value(before, 'winnet_kb_graphql_errors_total{code="BAD_USER_INPUT"}')).toBe(1);
+  expect(value(after, 'winnet_kb_graphql_errors_total{code="BAD_USER_INPUT"}') - value(before, 'winnet_kb_graphql_errors_total{code="BAD_USER_INPUT"}')).toBe(
+    1,
+  );
   expect(value(after, 'winnet_kb_graphql_errors_total{code="GRAPHQL_VALIDATION_FAILED"}')).toBeGreaterThanOrEqual(1);
   expect(after).toContain(`winnet_kb_dataset_info{version="${app.database.meta.datasetVersion}"} 1`);
   expect(after).toMatch(/winnet_kb_http_request_duration_seconds_bucket\{le="0.01",route="\/graphql"\} \d+/);

@@ -26,7 +26,9 @@ it('answers every request while the file is rebuilt and renamed over three times
   let answered = 0;
   const traffic = (async () => {
     while (!stop) {
-      const { status, body } = await app.graphql<{ cniPlugins: { slug: string; limitations: { slug: string }[] }[] }>('{ cniPlugins { slug limitations { slug sources { section } } } }');
+      const { status, body } = await app.graphql<{ cniPlugins: { slug: string; limitations: { slug: string }[] }[] }>(
+        '{ cniPlugins { slug limitations { slug sources { section } } } }',
+      );
       if (status !== 200 || body.errors || body.data!.cniPlugins.length < 8) failures.push(`${status} ${JSON.stringify(body.errors)}`);
       answered++;
     }

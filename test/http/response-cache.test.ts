@@ -21,7 +21,8 @@ const PREFLIGHT = { 'apollo-require-preflight': 'true' };
 type Body = GraphqlBody<{ cniPlugin?: { slug: string }; compatibility?: { verdict: string } }>;
 const json = async (response: Response) => (await response.json()) as Body;
 
-const search = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+const search = (params: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 /** A GET as standard clients send it: no CSRF preflight header (CSRF prevention is off by default). */
 function get(params: Record<string, unknown>, headers: Record<string, string> = {}, base = app.url) {
   return fetch(`${base}/graphql?${search(params).toString()}`, { headers });
@@ -69,7 +70,11 @@ describe('GET answers', () => {
     const unknown = await get({ extensions, variables: { slug: 'flannel' } });
     expect((await json(unknown)).errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect(unknown.headers.get('x-cache')).toBe('MISS');
-    const registration = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: LOOKUP, variables: { slug: 'flannel' }, extensions }) });
+    const registration = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: LOOKUP, variables: { slug: 'flannel' }, extensions }),
+    });
     expect(registration.status).toBe(200);
     const first = await get({ extensions, variables: { slug: 'flannel' } });
     const second = await get({ extensions, variables: { slug: 'flannel' } });
@@ -128,7 +133,11 @@ describe('with CSRF_PREVENTION=true', () => {
 
 describe('POST answers', () => {
   const post = (body: Record<string, unknown> | string, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   it('are computed once, then served from the cache with the same body and headers', async () => {
     const body = { query: LOOKUP, variables: { slug: 'calico' } };

@@ -19,7 +19,14 @@ async function data<T>(query: string, variables?: Record<string, unknown>): Prom
   return body.data!;
 }
 
-type Row = { slug: string; windowsVersion: { slug: string }; environment: { slug: string } | null; kubernetesVersions: { description: string } | null; status: string; sources: { document: { slug: string } }[] };
+type Row = {
+  slug: string;
+  windowsVersion: { slug: string };
+  environment: { slug: string } | null;
+  kubernetesVersions: { description: string } | null;
+  status: string;
+  sources: { document: { slug: string } }[];
+};
 const ROW = 'slug windowsVersion { slug } environment { slug } kubernetesVersions { description } status sources { document { slug } }';
 
 describe('nodeOsSupport', () => {
@@ -35,7 +42,10 @@ describe('nodeOsSupport', () => {
 
   it('filters by Kubernetes version numerically (1.9 < 1.14) and by environment', async () => {
     const { v118 } = await data<{ v118: Row[] }>(`{ v118: nodeOsSupport(filter: { kubernetesVersion: "1.18", environment: null }) { ${ROW} } }`);
-    const upstream = v118.filter((r) => r.environment === null).map((r) => r.windowsVersion.slug).sort();
+    const upstream = v118
+      .filter((r) => r.environment === null)
+      .map((r) => r.windowsVersion.slug)
+      .sort();
     expect(upstream).toEqual(['windows-server-1809', 'windows-server-1903', 'windows-server-1909', 'windows-server-2019']);
     const { v19 } = await data<{ v19: Row[] }>(`{ v19: nodeOsSupport(filter: { kubernetesVersion: "1.9" }) { ${ROW} } }`);
     expect(v19.filter((r) => r.environment === null)).toEqual([]);
@@ -52,9 +62,10 @@ describe('nodeOsSupport', () => {
   });
 
   it('is reachable from a release and from an environment', async () => {
-    const { windowsVersion, environment } = await data<{ windowsVersion: { nodeOsSupport: Row[] }; environment: { nodeOsSupport: Row[]; pluginsListed: boolean } }>(
-      `{ windowsVersion(slug: "windows-server-2025") { nodeOsSupport { ${ROW} } } environment(slug: "eks") { pluginsListed nodeOsSupport { ${ROW} } } }`,
-    );
+    const { windowsVersion, environment } = await data<{
+      windowsVersion: { nodeOsSupport: Row[] };
+      environment: { nodeOsSupport: Row[]; pluginsListed: boolean };
+    }>(`{ windowsVersion(slug: "windows-server-2025") { nodeOsSupport { ${ROW} } } environment(slug: "eks") { pluginsListed nodeOsSupport { ${ROW} } } }`);
     expect(windowsVersion.nodeOsSupport.map((r) => r.status)).toContain('PREVIEW');
     expect(environment.pluginsListed).toBe(true);
     expect(environment.nodeOsSupport.map((r) => r.windowsVersion.slug)).toContain('windows-server-20h2');
@@ -63,9 +74,9 @@ describe('nodeOsSupport', () => {
 
 describe('feature defaults, plugin confinement and NetworkPolicy by environment', () => {
   it('featureDefaults: DSR is on by default on AKS and on the EKS SAC AMIs', async () => {
-    const { featureDefaults } = await data<{ featureDefaults: { slug: string; feature: { slug: string }; enabled: boolean; environments: { slug: string }[]; servicingChannels: string[] }[] }>(
-      '{ featureDefaults { slug feature { slug } enabled environments { slug } servicingChannels } }',
-    );
+    const { featureDefaults } = await data<{
+      featureDefaults: { slug: string; feature: { slug: string }; enabled: boolean; environments: { slug: string }[]; servicingChannels: string[] }[];
+    }>('{ featureDefaults { slug feature { slug } enabled environments { slug } servicingChannels } }');
     expect(featureDefaults).toEqual([
       { slug: 'eks-sac-amis-dsr-on', feature: { slug: 'direct-server-return' }, enabled: true, environments: [{ slug: 'eks' }], servicingChannels: ['SAC'] },
       { slug: 'aks-dsr-on', feature: { slug: 'direct-server-return' }, enabled: true, environments: [{ slug: 'aks' }], servicingChannels: [] },
@@ -73,7 +84,14 @@ describe('feature defaults, plugin confinement and NetworkPolicy by environment'
   });
 
   it('the Amazon VPC CNI runs only on EKS and does not enforce NetworkPolicy on Windows there', async () => {
-    const { cniPlugin } = await data<{ cniPlugin: { onlyIn: { slug: string }[]; onlyInSources: unknown[]; networkPolicy: { support: string }; environments: { environment: { slug: string }; networkPolicy: { support: string; sources: { section: string }[] } | null }[] } }>(
+    const { cniPlugin } = await data<{
+      cniPlugin: {
+        onlyIn: { slug: string }[];
+        onlyInSources: unknown[];
+        networkPolicy: { support: string };
+        environments: { environment: { slug: string }; networkPolicy: { support: string; sources: { section: string }[] } | null }[];
+      };
+    }>(
       '{ cniPlugin(slug: "amazon-vpc-cni") { onlyIn { slug } onlyInSources { section } networkPolicy { support } environments { environment { slug } networkPolicy { support sources { section } } } } }',
     );
     expect(cniPlugin.onlyIn).toEqual([{ slug: 'eks' }]);
@@ -113,7 +131,13 @@ describe('compatibility: the new plan fields', () => {
   type Report = { compatibility: { verdict: string; findings: { code: string; severity: string; subject: string; message: string }[] } };
 
   it('cniPluginVersion and containerImageWindowsVersion change the answer', async () => {
-    const base = { windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'overlay', environment: 'self-managed', kubernetesVersion: '1.33' };
+    const base = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    };
     const old = await data<Report>(Q, { input: { ...base, cniPluginVersion: 'v0.11.0', containerImageWindowsVersion: 'windows-server-2019' } });
     expect(old.compatibility.verdict).toBe('INCOMPATIBLE');
     expect(old.compatibility.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['CONTAINER_IMAGE_OS_MISMATCH', 'KNOWN_ISSUE']));

@@ -96,7 +96,11 @@ describe('operations', () => {
   });
 
   it('returns a request id header for log correlation', async () => {
-    const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'trace-123' }, body: '{"query":"{ __typename }"}' });
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'trace-123' },
+      body: '{"query":"{ __typename }"}',
+    });
     expect(response.headers.get('x-request-id')).toBe('trace-123');
   });
 
@@ -108,7 +112,11 @@ describe('operations', () => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ __typename } #${'x'.repeat(200 * 1024)}` }) });
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ __typename } #${'x'.repeat(200 * 1024)}` }),
+    });
     expect(response.status).toBe(413);
   });
 });

@@ -25,17 +25,23 @@ it('drains and exits 0 on SIGTERM', async () => {
   const body = JSON.stringify({ query: '{ limitations { slug sources { document { title } } } }' });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      `${url}/graphql`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.write(body.slice(0, 20));
-    void sleep(300).then(() => {
-      child.kill('SIGTERM');
-      return sleep(300);
-    }).then(() => req.end(body.slice(20)));
+    void sleep(300)
+      .then(() => {
+        child.kill('SIGTERM');
+        return sleep(300);
+      })
+      .then(() => req.end(body.slice(20)));
   });
   const response = await inFlight;
   expect(response.status).toBe(200);

@@ -14,7 +14,14 @@ const PLAN_2019 = 'test/fixtures/scan/plan-2019.yaml';
 interface JsonReport {
   verdict: string | null;
   summary: { objectsRead: number; reported: number; ignored: number; verdict: string | null };
-  reports: { ref: { kind: string; name: string; namespace?: string; part?: string }; file: string; line: number; verdict: string | null; findings: { severity: string; code: string; subject?: string; line: number; path?: string }[]; missing: string[] }[];
+  reports: {
+    ref: { kind: string; name: string; namespace?: string; part?: string };
+    file: string;
+    line: number;
+    verdict: string | null;
+    findings: { severity: string; code: string; subject?: string; line: number; path?: string }[];
+    missing: string[];
+  }[];
 }
 
 async function scanJson(args: string[], input?: string): Promise<{ code: number | null; report: JsonReport; stderr: string }> {
@@ -103,8 +110,12 @@ describe('scan on the fixtures', () => {
   it.concurrent('JUnit: a suite per file, a failing case per incompatible object, skipped when not judged', async () => {
     const result = await runCli(['scan', `${F}/constructed/eks-cluster.json`, '--output', 'junit']);
     expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="winnet-kb scan" tests="8" failures="3" errors="0" skipped="0">/);
-    expect(result.stdout).toContain('<testcase name="Service default/iis" classname="test/fixtures/scan/constructed/eks-cluster.json" file="test/fixtures/scan/constructed/eks-cluster.json" line="271">');
+    expect(result.stdout).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="winnet-kb scan" tests="8" failures="3" errors="0" skipped="0">/,
+    );
+    expect(result.stdout).toContain(
+      '<testcase name="Service default/iis" classname="test/fixtures/scan/constructed/eks-cluster.json" file="test/fixtures/scan/constructed/eks-cluster.json" line="271">',
+    );
     expect(result.stdout).toContain('<failure type="INCOMPATIBLE" message="INCOMPATIBLE: FEATURE_REQUIRES_NEWER_WINDOWS">');
     // Without Windows nodes or a plan, the objects are skipped, not failed.
     const alone = await runCli(['scan', `${F}/real/k8s-website-win-webserver.yaml`, '--output', 'junit']);

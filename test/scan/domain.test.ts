@@ -38,7 +38,9 @@ describe('documents', () => {
   });
 
   it('gives file, line and column for YAML that does not parse, and JSON too', () => {
-    expect(() => [...objectsOf(read('bad/bad-indent.yaml'), 'bad-indent.yaml')]).toThrow(/^bad-indent\.yaml:5:1: All mapping items must start at the same column/);
+    expect(() => [...objectsOf(read('bad/bad-indent.yaml'), 'bad-indent.yaml')]).toThrow(
+      /^bad-indent\.yaml:5:1: All mapping items must start at the same column/,
+    );
     try {
       Array.from(objectsOf(read('bad/bad.json'), 'bad.json'));
       expect.unreachable();
@@ -101,7 +103,12 @@ describe('the constructed EKS dump', () => {
   });
 
   it('flags hostNetwork without HostProcess, not with it', () => {
-    expect(report('Pod', 'legacy-agent-7d9f').findings[0]).toMatchObject({ severity: 'error', code: 'UNSUPPORTED_FUNCTIONALITY', subject: 'host-network-mode', path: 'spec.hostNetwork' });
+    expect(report('Pod', 'legacy-agent-7d9f').findings[0]).toMatchObject({
+      severity: 'error',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      subject: 'host-network-mode',
+      path: 'spec.hostNetwork',
+    });
     expect(report('DaemonSet', 'windows-exporter').verdict).toBe('COMPATIBLE');
   });
 
@@ -125,7 +132,12 @@ describe('real manifests', () => {
   it('flannel host-gw (wins, not HostProcess) uses hostNetwork on Windows: an error, and the mode is l2bridge', () => {
     const { reports } = scan({ 'host-gw.yml': read('real/sig-windows-tools-flannel-host-gw.yml') }, { windowsVersion: 'windows-server-2019' });
     const ds = reports.find((r) => r.ref.kind === 'DaemonSet')!;
-    expect(ds.findings.find((f) => f.severity === 'error')).toMatchObject({ code: 'UNSUPPORTED_FUNCTIONALITY', subject: 'host-network-mode', path: 'spec.template.spec.hostNetwork', line: 175 });
+    expect(ds.findings.find((f) => f.severity === 'error')).toMatchObject({
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      subject: 'host-network-mode',
+      path: 'spec.template.spec.hostNetwork',
+      line: 175,
+    });
     const cm = reports.find((r) => r.ref.kind === 'ConfigMap')!;
     expect(cm.plans[0]).toMatchObject({ cniPlugin: 'flannel', networkMode: 'l2bridge' });
   });
@@ -177,12 +189,20 @@ describe('kubectl-layout Lists, one item at a time', () => {
     for (const span of found.spans) expect(lines[span.line - 1]).toBe('        {');
     const skipped: { reason: string }[] = [];
     const objects = [...objectsOf(text, 'dump.json', skipped as never)];
-    expect(objects.map((o) => [o.data.kind, o.path])).toEqual([['Node', 'items[0]'], ['Service', 'items[1]'], ['ConfigMap', 'items[2]']]);
+    expect(objects.map((o) => [o.data.kind, o.path])).toEqual([
+      ['Node', 'items[0]'],
+      ['Service', 'items[1]'],
+      ['ConfigMap', 'items[2]'],
+    ]);
     expect(objects.map((o) => o.data)).toEqual(items);
     // The general reader gives the same lines.
     const minified = JSON.stringify(JSON.parse(text));
     expect(kubectlListItems(minified)).toBeUndefined();
-    expect(objects.map((o) => o.line)).toEqual(jsonItemOffsets(text).filter((o) => text[o] === '{').map((o) => text.slice(0, o).split('\n').length));
+    expect(objects.map((o) => o.line)).toEqual(
+      jsonItemOffsets(text)
+        .filter((o) => text[o] === '{')
+        .map((o) => text.slice(0, o).split('\n').length),
+    );
     expect(skipped).toEqual([]);
     // An item that is not an object is not kubectl's layout: read whole, and skipped.
     const odd = list([items[0], 'not an object']);
@@ -223,7 +243,8 @@ describe('kubectl-layout Lists, one item at a time', () => {
 });
 
 describe('objectsOfChunks: text that arrives in pieces', () => {
-  const list = (items: unknown[], indent = 4) => `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, indent)}\n`;
+  const list = (items: unknown[], indent = 4) =>
+    `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, indent)}\n`;
   const items = [
     { apiVersion: 'v1', kind: 'Node', metadata: { name: 'a' }, status: { note: 'a "quoted" }\n        { brace é' } },
     { apiVersion: 'v1', kind: 'Service', metadata: { name: 'b' }, spec: { ports: [{ port: 80 }] } },

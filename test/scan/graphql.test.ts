@@ -21,7 +21,17 @@ interface ScanAnswer {
   scan: {
     verdict: string | null;
     summary: { objectsRead: number; reported: number; ignored: number; ignoredReasons: { reason: string; count: number }[] };
-    objects: { kind: string; namespace: string | null; name: string; part: string | null; line: number; verdict: string | null; missing: string[]; findings: { severity: string; code: string; subject: string | null; line: number; path: string | null; sources: unknown[] }[]; facts: { field: string; value: string; from: string | null }[] }[];
+    objects: {
+      kind: string;
+      namespace: string | null;
+      name: string;
+      part: string | null;
+      line: number;
+      verdict: string | null;
+      missing: string[];
+      findings: { severity: string; code: string; subject: string | null; line: number; path: string | null; sources: unknown[] }[];
+      facts: { field: string; value: string; from: string | null }[];
+    }[];
   };
 }
 
@@ -33,15 +43,29 @@ afterAll(() => app.close());
 
 describe('scan query', () => {
   it('judges pasted manifests with lines, like the CLI', async () => {
-    const { status, body } = await app.graphql<ScanAnswer>(QUERY, { input: { documents: fixture('real/sig-windows-tools-flannel-host-gw.yml'), plan: { windowsVersion: 'windows-server-2019', kubernetesVersion: '1.31' } } });
+    const { status, body } = await app.graphql<ScanAnswer>(QUERY, {
+      input: { documents: fixture('real/sig-windows-tools-flannel-host-gw.yml'), plan: { windowsVersion: 'windows-server-2019', kubernetesVersion: '1.31' } },
+    });
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
     const ds = body.data!.scan.objects.find((o) => o.kind === 'DaemonSet')!;
     expect(ds).toMatchObject({ namespace: 'kube-system', name: 'kube-flannel-ds-windows-amd64', line: 144, verdict: 'INCOMPATIBLE' });
-    expect(ds.findings[0]).toMatchObject({ severity: 'ERROR', code: 'UNSUPPORTED_FUNCTIONALITY', subject: 'host-network-mode', line: 175, path: 'spec.template.spec.hostNetwork' });
+    expect(ds.findings[0]).toMatchObject({
+      severity: 'ERROR',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      subject: 'host-network-mode',
+      line: 175,
+      path: 'spec.template.spec.hostNetwork',
+    });
     expect(ds.findings[0]!.sources.length).toBeGreaterThan(0);
     const cm = body.data!.scan.objects.find((o) => o.kind === 'ConfigMap')!;
-    expect(cm.facts).toContainEqual({ field: 'networkMode', value: 'l2bridge', path: 'data["cni-conf.json"].delegate.type', line: expect.any(Number), from: null });
+    expect(cm.facts).toContainEqual({
+      field: 'networkMode',
+      value: 'l2bridge',
+      path: 'data["cni-conf.json"].delegate.type',
+      line: expect.any(Number),
+      from: null,
+    });
   });
 
   it('reads a kubectl List and reports the eksctl node group capacity', async () => {
@@ -53,7 +77,12 @@ describe('scan query', () => {
 
   it('counts ignored objects and lists what is missing', async () => {
     const { body } = await app.graphql<ScanAnswer>(QUERY, { input: { documents: fixture('bad/partial.yaml') } });
-    expect(body.data!.scan.summary).toMatchObject({ objectsRead: 2, reported: 1, ignored: 1, ignoredReasons: [{ reason: 'kind Widget is not read', count: 1 }] });
+    expect(body.data!.scan.summary).toMatchObject({
+      objectsRead: 2,
+      reported: 1,
+      ignored: 1,
+      ignoredReasons: [{ reason: 'kind Widget is not read', count: 1 }],
+    });
     expect(body.data!.scan.objects[0]!.verdict).toBeNull();
     expect(body.data!.scan.objects[0]!.missing.length).toBeGreaterThan(0);
   });
@@ -72,7 +101,11 @@ describe('scan query', () => {
 
   it('keeps the body limit: a dump over it is refused with 413', async () => {
     const big = fixture('constructed/eks-cluster.json').repeat(10);
-    const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, variables: { input: { documents: big } } }) });
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: QUERY, variables: { input: { documents: big } } }),
+    });
     expect(response.status).toBe(413);
   });
 });

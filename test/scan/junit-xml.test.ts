@@ -33,7 +33,13 @@ interface JUnit {
   testsuites: { '@_name': string; '@_tests': string; '@_failures': string; '@_errors': string; '@_skipped': string; testsuite: TestSuite[] };
 }
 interface JsonReport {
-  reports: { ref: { kind: string; name: string; namespace?: string; part?: string }; file: string; line: number; verdict: string | null; findings: { severity: string; code: string }[] }[];
+  reports: {
+    ref: { kind: string; name: string; namespace?: string; part?: string };
+    file: string;
+    line: number;
+    verdict: string | null;
+    findings: { severity: string; code: string }[];
+  }[];
 }
 
 const parser = new XMLParser({
@@ -50,7 +56,8 @@ function parseJunit(xml: string): JUnit {
   return parser.parse(xml) as JUnit;
 }
 
-const nameOf = (r: JsonReport['reports'][number]) => `${r.ref.kind} ${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? ` (${r.ref.part})` : ''}`;
+const nameOf = (r: JsonReport['reports'][number]) =>
+  `${r.ref.kind} ${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? ` (${r.ref.part})` : ''}`;
 
 async function scanBoth(args: string[], failOn: 'error' | 'warning', input?: string): Promise<{ junit: JUnit; json: JsonReport; code: number | null }> {
   const options = input === undefined ? {} : { input };

@@ -43,7 +43,10 @@ describe('SARIF output against the SARIF 2.1.0 schema', () => {
     const validate = sarifValidator();
     const result = await runCli(['scan', `${F}/constructed/eks-cluster.json`, '--output', 'sarif', '--fail-on', 'none']);
     expect(result.code, result.stderr).toBe(0);
-    const log = JSON.parse(result.stdout) as { version: string; runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    const log = JSON.parse(result.stdout) as {
+      version: string;
+      runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[];
+    };
     expect(validate(log), errorsOf(validate)).toBe(true);
     const results = log.runs[0]!.results;
     expect(results.length).toBeGreaterThan(0);

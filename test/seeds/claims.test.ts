@@ -119,7 +119,10 @@ describe('the real checklist', () => {
 });
 
 describe('checklist schema', () => {
-  const minimal = { doc: 'k8s-windows-networking-uk', sections: { ipam: [{ id: 'host-local', claim: 'host-local is supported.', records: ['ipam-options/host-local'] }] } };
+  const minimal = {
+    doc: 'k8s-windows-networking-uk',
+    sections: { ipam: [{ id: 'host-local', claim: 'host-local is supported.', records: ['ipam-options/host-local'] }] },
+  };
   const parse = (data: unknown) => {
     const problems: SeedProblem[] = [];
     const parsed = parseClaimsText('k8s-windows-networking-uk.yaml', stringify(data), problems);
@@ -178,7 +181,12 @@ describe('claims checks catch planted problems', () => {
       fileOf(claims, 'k8s-windows-networking-uk').sections.limitations![0]!.records = ['limitations/host-network-mod'];
       const problems = claimsReferencesResolve.check(claims, seeds);
       expect(located(problems)).toEqual([
-        { file: 'claims/k8s-windows-networking-uk.yaml', record: 'no-host-networking', path: 'sections.limitations.0.records.0', rule: 'claims-references-resolve' },
+        {
+          file: 'claims/k8s-windows-networking-uk.yaml',
+          record: 'no-host-networking',
+          path: 'sections.limitations.0.records.0',
+          rule: 'claims-references-resolve',
+        },
       ]);
       expect(problems[0]?.message).toBe('"host-network-mod" is not in limitations.yaml');
       // The whole check fails too, and the claim counts as not covered.
@@ -193,7 +201,12 @@ describe('claims checks catch planted problems', () => {
       fileOf(claims, 'eks-best-practices-windows-networking').sections['Network policy']![0]!.records = ['glossaries/network-policy'];
       const problems = claimsReferencesResolve.check(claims, seeds);
       expect(located(problems)).toEqual([
-        { file: 'claims/eks-best-practices-windows-networking.yaml', record: 'policies-best-practice', path: 'sections.Network policy.0.records.0', rule: 'claims-references-resolve' },
+        {
+          file: 'claims/eks-best-practices-windows-networking.yaml',
+          record: 'policies-best-practice',
+          path: 'sections.Network policy.0.records.0',
+          rule: 'claims-references-resolve',
+        },
       ]);
       expect(problems[0]?.message).toMatch(/^"glossaries" is not a seed file/);
     });
@@ -208,7 +221,12 @@ describe('claims checks catch planted problems', () => {
       const claims = cloneClaims();
       fileOf(claims, 'k8s-windows-networking-zh').unsectioned[0]!.records = ['limitations/mixed-cluster'];
       expect(located(claimsReferencesResolve.check(claims, seeds))).toEqual([
-        { file: 'claims/k8s-windows-networking-zh.yaml', record: 'linux-and-windows-nodes-in-one-cluster', path: 'unsectioned.0.records.0', rule: 'claims-references-resolve' },
+        {
+          file: 'claims/k8s-windows-networking-zh.yaml',
+          record: 'linux-and-windows-nodes-in-one-cluster',
+          path: 'unsectioned.0.records.0',
+          rule: 'claims-references-resolve',
+        },
       ]);
     });
   });
@@ -220,7 +238,12 @@ describe('claims checks catch planted problems', () => {
       fileOf(claims, 'k8s-windows-networking-uk').sections.networking![0]!.records = ['glossary/cni', 'limitations/host-network-mode'];
       const problems = claimsCiteSection.check(claims, seeds);
       expect(located(problems)).toEqual([
-        { file: 'claims/k8s-windows-networking-uk.yaml', record: 'networking-through-cni-plugins', path: 'sections.networking.0.records.1', rule: 'claims-cite-section' },
+        {
+          file: 'claims/k8s-windows-networking-uk.yaml',
+          record: 'networking-through-cni-plugins',
+          path: 'sections.networking.0.records.1',
+          rule: 'claims-cite-section',
+        },
       ]);
       expect(problems[0]?.message).toBe('limitations/host-network-mode does not cite {doc: k8s-windows-networking-uk, section: networking}');
     });
@@ -262,7 +285,12 @@ describe('claims checks catch planted problems', () => {
       const claims = cloneClaims();
       fileOf(claims, 'aks-arc-container-networking').unsectioned.find((u) => u.citedAs)!.citedAs = 'Introduction';
       expect(located(claimsSections.check(claims, seeds))).toEqual([
-        { file: 'claims/aks-arc-container-networking.yaml', record: 'services-connect-and-expose-apps', path: 'unsectioned.2.citedAs', rule: 'claims-sections' },
+        {
+          file: 'claims/aks-arc-container-networking.yaml',
+          record: 'services-connect-and-expose-apps',
+          path: 'unsectioned.2.citedAs',
+          rule: 'claims-sections',
+        },
       ]);
     });
   });
@@ -337,6 +365,8 @@ describe('reading the directory and the coverage script', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/NOT COVERED +no-host-networking/);
     expect(r.stdout).toMatch(/1 not covered/);
-    expect(r.stderr).toContain('claims/k8s-windows-networking-uk.yaml > no-host-networking > sections.limitations.0.records.0: "host-networking" is not in limitations.yaml [claims-references-resolve]');
+    expect(r.stderr).toContain(
+      'claims/k8s-windows-networking-uk.yaml > no-host-networking > sections.limitations.0.records.0: "host-networking" is not in limitations.yaml [claims-references-resolve]',
+    );
   });
 });

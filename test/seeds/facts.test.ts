@@ -56,8 +56,14 @@ describe('Windows releases', () => {
     expect(kb?.revision).toBe(2746);
     expectCites(kb?.sources, 'eks-user-guide-windows', 'windows-support.adoc');
     // The boundary is confirmed on Server 2019 only (issue 13: no source says newer releases have the fix).
-    expect(record(seeds.limitations, 'backends-per-service-64').appliesTo.windowsBuilds).toEqual({ before: '17763.2746', confirmedOn: ['windows-server-2019'] });
-    expect(record(seeds.limitations, 'backends-per-service-1024').appliesTo.windowsBuilds).toEqual({ from: '17763.2746', confirmedOn: ['windows-server-2019'] });
+    expect(record(seeds.limitations, 'backends-per-service-64').appliesTo.windowsBuilds).toEqual({
+      before: '17763.2746',
+      confirmedOn: ['windows-server-2019'],
+    });
+    expect(record(seeds.limitations, 'backends-per-service-1024').appliesTo.windowsBuilds).toEqual({
+      from: '17763.2746',
+      confirmedOn: ['windows-server-2019'],
+    });
   });
 });
 

@@ -40,7 +40,10 @@ describe('seed JSON Schemas', () => {
   });
 
   it('keeps the rules zod checks: key pattern, closed objects, enums', () => {
-    const limitations = seedFileJsonSchema('limitations') as { propertyNames: { pattern: string }; additionalProperties: { additionalProperties: boolean; properties: { kind: { enum: string[] } } } };
+    const limitations = seedFileJsonSchema('limitations') as {
+      propertyNames: { pattern: string };
+      additionalProperties: { additionalProperties: boolean; properties: { kind: { enum: string[] } } };
+    };
     expect(new RegExp(limitations.propertyNames.pattern).test('host-network-mode')).toBe(true);
     expect(new RegExp(limitations.propertyNames.pattern).test('Host Network')).toBe(false);
     expect(limitations.additionalProperties.additionalProperties).toBe(false);

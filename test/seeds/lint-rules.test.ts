@@ -57,13 +57,17 @@ describe('references-resolve', () => {
   it('reports a plugin mode that names an unknown network mode', () => {
     const seeds = cloneSeeds();
     record(seeds.cniPlugins, 'flannel').modes[1]!.mode = 'l2-bridge';
-    expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'cni-plugins.yaml', record: 'flannel', path: 'modes.1.mode', rule: 'references-resolve' }]);
+    expect(located(referencesResolve.check(seeds))).toEqual([
+      { file: 'cni-plugins.yaml', record: 'flannel', path: 'modes.1.mode', rule: 'references-resolve' },
+    ]);
   });
 
   it('reports a limitation scoped to an unknown environment', () => {
     const seeds = cloneSeeds();
     record(seeds.limitations, 'eks-single-eni').appliesTo.environments = ['gke'];
-    expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'limitations.yaml', record: 'eks-single-eni', path: 'appliesTo.environments.0', rule: 'references-resolve' }]);
+    expect(located(referencesResolve.check(seeds))).toEqual([
+      { file: 'limitations.yaml', record: 'eks-single-eni', path: 'appliesTo.environments.0', rule: 'references-resolve' },
+    ]);
   });
 
   it('reports a build boundary confirmed on an unknown release', () => {
@@ -77,7 +81,9 @@ describe('references-resolve', () => {
   it('reports a plugin confined to an unknown environment', () => {
     const seeds = cloneSeeds();
     record(seeds.cniPlugins, 'amazon-vpc-cni').onlyIn!.environments = ['ecs'];
-    expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'cni-plugins.yaml', record: 'amazon-vpc-cni', path: 'onlyIn.environments.0', rule: 'references-resolve' }]);
+    expect(located(referencesResolve.check(seeds))).toEqual([
+      { file: 'cni-plugins.yaml', record: 'amazon-vpc-cni', path: 'onlyIn.environments.0', rule: 'references-resolve' },
+    ]);
   });
 
   it('reports a node-OS support row for an unknown release or environment', () => {
@@ -93,7 +99,9 @@ describe('references-resolve', () => {
   it('reports a feature default for an unknown feature', () => {
     const seeds = cloneSeeds();
     record(seeds.featureDefaults, 'aks-dsr-on').feature = 'dsr';
-    expect(located(referencesResolve.check(seeds))).toEqual([{ file: 'feature-defaults.yaml', record: 'aks-dsr-on', path: 'feature', rule: 'references-resolve' }]);
+    expect(located(referencesResolve.check(seeds))).toEqual([
+      { file: 'feature-defaults.yaml', record: 'aks-dsr-on', path: 'feature', rule: 'references-resolve' },
+    ]);
   });
 });
 
@@ -153,7 +161,9 @@ describe('ranges-ordered', () => {
     const seeds = cloneSeeds();
     record(seeds.limitations, 'overlay-requires-kb4489899').appliesTo.windowsBuilds = { from: '17763.379', before: '17763' };
     const problems = rangesOrdered.check(seeds);
-    expect(located(problems)).toEqual([{ file: 'limitations.yaml', record: 'overlay-requires-kb4489899', path: 'appliesTo.windowsBuilds', rule: 'ranges-ordered' }]);
+    expect(located(problems)).toEqual([
+      { file: 'limitations.yaml', record: 'overlay-requires-kb4489899', path: 'appliesTo.windowsBuilds', rule: 'ranges-ordered' },
+    ]);
     expect(problems[0]?.message).toBe('from 17763.379 is not before 17763');
   });
 
@@ -162,7 +172,9 @@ describe('ranges-ordered', () => {
     // 0.9.0 < 0.12.0 numerically although "0.9.0" > "0.12.0" as text.
     record(seeds.limitations, 'flannel-vxlan-no-local-pod-access-before-0-12').appliesTo.pluginVersions = { from: '0.12.0', before: 'v0.9.0' };
     const problems = rangesOrdered.check(seeds);
-    expect(located(problems)).toEqual([{ file: 'limitations.yaml', record: 'flannel-vxlan-no-local-pod-access-before-0-12', path: 'appliesTo.pluginVersions', rule: 'ranges-ordered' }]);
+    expect(located(problems)).toEqual([
+      { file: 'limitations.yaml', record: 'flannel-vxlan-no-local-pod-access-before-0-12', path: 'appliesTo.pluginVersions', rule: 'ranges-ordered' },
+    ]);
     expect(problems[0]?.message).toBe('from 0.12.0 is not before v0.9.0');
     record(seeds.limitations, 'flannel-vxlan-no-local-pod-access-before-0-12').appliesTo.pluginVersions = { from: '0.9.0', before: 'v0.12.0' };
     expect(rangesOrdered.check(seeds)).toEqual([]);
@@ -191,7 +203,9 @@ describe('minimum-build-within-release', () => {
     const seeds = cloneSeeds();
     record(seeds.features, 'direct-server-return').minimumWindows.build = '20348.1432';
     const problems = minimumBuildWithinRelease.check(seeds);
-    expect(located(problems)).toEqual([{ file: 'features.yaml', record: 'direct-server-return', path: 'minimumWindows.build', rule: 'minimum-build-within-release' }]);
+    expect(located(problems)).toEqual([
+      { file: 'features.yaml', record: 'direct-server-return', path: 'minimumWindows.build', rule: 'minimum-build-within-release' },
+    ]);
     expect(problems[0]?.message).toBe('20348.1432 is not a build of windows-server-2019 (17763)');
   });
 });

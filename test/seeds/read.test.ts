@@ -41,7 +41,10 @@ describe('readSeeds', () => {
   it('reports a duplicate slug key with the file name and the line', () => {
     const dir = copyOfSeeds();
     // A second "eks" record at the end of environments.yaml.
-    appendFileSync(join(dir, 'environments.yaml'), '\neks:\n  name: Again\n  description: D\n  sources:\n    - {doc: eks-user-guide-windows, section: windows-support.adoc}\n');
+    appendFileSync(
+      join(dir, 'environments.yaml'),
+      '\neks:\n  name: Again\n  description: D\n  sources:\n    - {doc: eks-user-guide-windows, section: windows-support.adoc}\n',
+    );
     const { problems } = readSeeds(dir);
     expect(problems).toHaveLength(1);
     expect(problems[0]?.file).toBe('environments.yaml');

@@ -9,25 +9,52 @@ const cite = [{ doc: 'k8s-windows-networking-uk', section: 'limitations' }];
 /** The smallest record each file accepts. */
 const MINIMAL: Record<SeedKey, { slug: string; record: Record<string, unknown> }> = {
   sources: { slug: 'some-doc', record: { title: 'T', url: 'https://example.org/page', locale: 'en', kind: 'research', revision: 'r1', sections: ['intro'] } },
-  windowsVersions: { slug: 'windows-server-2019', record: { name: 'Windows Server 2019', version: '1809', versionLabelVerified: true, build: 17763, channel: 'LTSC', released: '2018-11-13', sources: cite } },
+  windowsVersions: {
+    slug: 'windows-server-2019',
+    record: { name: 'Windows Server 2019', version: '1809', versionLabelVerified: true, build: 17763, channel: 'LTSC', released: '2018-11-13', sources: cite },
+  },
   environments: { slug: 'eks', record: { name: 'Amazon EKS', description: 'D', sources: cite } },
-  networkModes: { slug: 'l2bridge', record: { name: 'L2bridge', description: 'D', packetModifications: 'P', usedByKubernetes: true, stability: 'unspecified', sources: cite } },
+  networkModes: {
+    slug: 'l2bridge',
+    record: { name: 'L2bridge', description: 'D', packetModifications: 'P', usedByKubernetes: true, stability: 'unspecified', sources: cite },
+  },
   ipamOptions: { slug: 'host-local', record: { name: 'host-local', description: 'D', isFallback: false, sources: cite } },
   cniPlugins: { slug: 'win-bridge', record: { name: 'win-bridge', description: 'D', networkPolicy: { support: 'unknown' }, sources: cite } },
-  features: { slug: 'direct-server-return', record: { name: 'DSR', description: 'D', minimumWindows: { version: 'windows-server-2019', sources: cite }, sources: cite } },
+  features: {
+    slug: 'direct-server-return',
+    record: { name: 'DSR', description: 'D', minimumWindows: { version: 'windows-server-2019', sources: cite }, sources: cite },
+  },
   limitations: { slug: 'host-network-mode', record: { title: 'T', kind: 'unsupported', description: 'D', appliesTo: {}, severity: 'info', sources: cite } },
-  featureDefaults: { slug: 'aks-dsr-on', record: { feature: 'direct-server-return', enabled: true, description: 'D', appliesTo: { environments: ['aks'] }, sources: cite } },
+  featureDefaults: {
+    slug: 'aks-dsr-on',
+    record: { feature: 'direct-server-return', enabled: true, description: 'D', appliesTo: { environments: ['aks'] }, sources: cite },
+  },
   nodeOsSupport: { slug: 'kubernetes-windows-server-2022', record: { windowsVersion: 'windows-server-2022', status: 'supported', sources: cite } },
   serviceTypes: { slug: 'cluster-ip', record: { name: 'ClusterIP', supportedOnWindows: true, description: 'D', sources: cite } },
   networkFlows: { slug: 'pod-to-pod-ip', record: { order: 1, from: 'pod', to: 'pod', label: 'L', sources: cite } },
   glossary: { slug: 'hns', record: { term: 'HNS', definition: 'D', sources: cite } },
   pluginComparisons: {
     slug: 'flannel-vs-calico',
-    record: { title: 'T', environment: 'aks-windows-server', plugins: ['flannel', 'calico'], rows: [{ capability: 'IPv6', values: { flannel: 'No', calico: 'Yes' } }], sources: cite },
+    record: {
+      title: 'T',
+      environment: 'aks-windows-server',
+      plugins: ['flannel', 'calico'],
+      rows: [{ capability: 'IPv6', values: { flannel: 'No', calico: 'Yes' } }],
+      sources: cite,
+    },
   },
   instanceTypes: {
     slug: 'm5.large',
-    record: { maxInterfaces: 3, ipv4PerInterface: 10, hypervisor: 'nitro', bareMetal: false, networkCards: [[0, 3]], defaultNetworkCardIndex: 0, trunking: true, branchInterfaces: 9 },
+    record: {
+      maxInterfaces: 3,
+      ipv4PerInterface: 10,
+      hypervisor: 'nitro',
+      bareMetal: false,
+      networkCards: [[0, 3]],
+      defaultNetworkCardIndex: 0,
+      trunking: true,
+      branchInterfaces: 9,
+    },
   },
 };
 
@@ -91,14 +118,22 @@ describe.each(KEYS)('%s schema', (key) => {
     });
 
     it('refuses a citation whose doc is not kebab-case', () => {
-      expectOneProblem(key, variant(key, { sources: [{ doc: 'K8s Docs', section: 'limitations' }] }), { record: slug, path: 'sources.0.doc', message: /kebab-case/ });
+      expectOneProblem(key, variant(key, { sources: [{ doc: 'K8s Docs', section: 'limitations' }] }), {
+        record: slug,
+        path: 'sources.0.doc',
+        message: /kebab-case/,
+      });
     });
   }
 });
 
 describe('typical mistakes in particular files', () => {
   it('limitations: a threshold max given as the string "64" is refused at threshold.max', () => {
-    expectOneProblem('limitations', variant('limitations', { threshold: { metric: 'backends-per-service', max: '64' } }), { record: 'host-network-mode', path: 'threshold.max', message: /number/ });
+    expectOneProblem('limitations', variant('limitations', { threshold: { metric: 'backends-per-service', max: '64' } }), {
+      record: 'host-network-mode',
+      path: 'threshold.max',
+      message: /number/,
+    });
   });
 
   it('limitations: a numeric threshold parses and approximate defaults to false', () => {
@@ -110,29 +145,48 @@ describe('typical mistakes in particular files', () => {
 
   it('limitations: a bad build "17763.x" in appliesTo.windowsBuilds is refused with its path', () => {
     expectOneProblem('limitations', variant('limitations', { appliesTo: { windowsBuilds: { before: '17763.x' } } }), {
-      record: 'host-network-mode', path: 'appliesTo.windowsBuilds.before', message: /17763\.1432/,
+      record: 'host-network-mode',
+      path: 'appliesTo.windowsBuilds.before',
+      message: /17763\.1432/,
     });
   });
 
   it('limitations: an empty build range is refused', () => {
-    expectOneProblem('limitations', variant('limitations', { appliesTo: { windowsBuilds: {} } }), { record: 'host-network-mode', path: 'appliesTo.windowsBuilds' });
+    expectOneProblem('limitations', variant('limitations', { appliesTo: { windowsBuilds: {} } }), {
+      record: 'host-network-mode',
+      path: 'appliesTo.windowsBuilds',
+    });
   });
 
   it('limitations: an unknown key inside appliesTo is refused at appliesTo', () => {
-    expectOneProblem('limitations', variant('limitations', { appliesTo: { plugin: ['flannel'] } }), { record: 'host-network-mode', path: 'appliesTo', message: /plugin/ });
+    expectOneProblem('limitations', variant('limitations', { appliesTo: { plugin: ['flannel'] } }), {
+      record: 'host-network-mode',
+      path: 'appliesTo',
+      message: /plugin/,
+    });
   });
 
   it('features: a bad minimum build "17763.x" is refused at minimumWindows.build', () => {
     const f = MINIMAL.features.record;
-    expectOneProblem('features', variant('features', { minimumWindows: { ...(f.minimumWindows as object), build: '17763.x' } }), { record: 'direct-server-return', path: 'minimumWindows.build' });
+    expectOneProblem('features', variant('features', { minimumWindows: { ...(f.minimumWindows as object), build: '17763.x' } }), {
+      record: 'direct-server-return',
+      path: 'minimumWindows.build',
+    });
   });
 
   it('features: a Kubernetes version "v1.33" is refused at minimumKubernetes.version', () => {
-    expectOneProblem('features', variant('features', { minimumKubernetes: { version: 'v1.33', sources: cite } }), { record: 'direct-server-return', path: 'minimumKubernetes.version', message: /1\.33/ });
+    expectOneProblem('features', variant('features', { minimumKubernetes: { version: 'v1.33', sources: cite } }), {
+      record: 'direct-server-return',
+      path: 'minimumKubernetes.version',
+      message: /1\.33/,
+    });
   });
 
   it('features: a setting with an unknown kind is refused at settings.0.kind', () => {
-    expectOneProblem('features', variant('features', { settings: [{ kind: 'HELM_VALUE', key: 'k', value: 'v', sources: cite }] }), { record: 'direct-server-return', path: 'settings.0.kind' });
+    expectOneProblem('features', variant('features', { settings: [{ kind: 'HELM_VALUE', key: 'k', value: 'v', sources: cite }] }), {
+      record: 'direct-server-return',
+      path: 'settings.0.kind',
+    });
   });
 
   it('features: requires and settings default to empty lists', () => {
@@ -152,7 +206,11 @@ describe('typical mistakes in particular files', () => {
   });
 
   it('cniPlugins: a known network policy level without sources is refused', () => {
-    expectOneProblem('cniPlugins', variant('cniPlugins', { networkPolicy: { support: 'supported' } }), { record: 'win-bridge', path: 'networkPolicy', message: /needs sources/ });
+    expectOneProblem('cniPlugins', variant('cniPlugins', { networkPolicy: { support: 'supported' } }), {
+      record: 'win-bridge',
+      path: 'networkPolicy',
+      message: /needs sources/,
+    });
   });
 
   it('sources: a url that is not a URL is refused at url', () => {

@@ -5,13 +5,40 @@ import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 
 describe('readConfig', () => {
   it('has documented defaults', () => {
-    expect(readConfig({})).toEqual({ port: 4000, host: '0.0.0.0', logLevel: 'info', limits: DEFAULT_LIMITS, corsOrigins: [], introspection: true, csrfPrevention: false });
+    expect(readConfig({})).toEqual({
+      port: 4000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      limits: DEFAULT_LIMITS,
+      corsOrigins: [],
+      introspection: true,
+      csrfPrevention: false,
+    });
     expect(DEFAULT_LIMITS.discardBytes).toBe(16 * 1024 * 1024);
   });
 
   it('reads every variable', () => {
-    const config = readConfig({ PORT: '8080', HOST: '127.0.0.1', DATABASE_PATH: '/data/kb.sqlite', LOG_LEVEL: 'warn', CORS_ORIGINS: 'https://a.example.com, https://b.example.com', INTROSPECTION: 'false', CSRF_PREVENTION: 'true', LIMIT_MAX_DEPTH: '6', LIMIT_BODY_BYTES: '2048', LIMIT_DISCARD_BYTES: '65536' });
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databasePath: '/data/kb.sqlite', logLevel: 'warn', corsOrigins: ['https://a.example.com', 'https://b.example.com'], introspection: false, csrfPrevention: true });
+    const config = readConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: '/data/kb.sqlite',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
+      INTROSPECTION: 'false',
+      CSRF_PREVENTION: 'true',
+      LIMIT_MAX_DEPTH: '6',
+      LIMIT_BODY_BYTES: '2048',
+      LIMIT_DISCARD_BYTES: '65536',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databasePath: '/data/kb.sqlite',
+      logLevel: 'warn',
+      corsOrigins: ['https://a.example.com', 'https://b.example.com'],
+      introspection: false,
+      csrfPrevention: true,
+    });
     expect(config.limits).toMatchObject({ maxDepth: 6, bodyLimitBytes: 2048, discardBytes: 65536, maxAliases: DEFAULT_LIMITS.maxAliases });
     expect(readConfig({ CSRF_PREVENTION: 'FALSE' }).csrfPrevention).toBe(false);
   });

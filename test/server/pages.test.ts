@@ -7,7 +7,9 @@ import { escapeHtml, graphiqlHref, html, join, raw } from '../../src/server/page
 describe('html', () => {
   it('escapes every interpolated text, and only Html passes as markup', () => {
     const text = `<img src=x onerror="alert('x')">&`;
-    expect(html`<td title="${text}">${text}</td>`.value).toBe('<td title="&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;">&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;</td>');
+    expect(html`<td title="${text}">${text}</td>`.value).toBe(
+      '<td title="&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;">&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;</td>',
+    );
     expect(html`<p>${raw('<b>ok</b>')}${[html`<i>${'<'}</i>`, '>']}${null}${undefined}${false}${0}</p>`.value).toBe('<p><b>ok</b><i>&lt;</i>&gt;0</p>');
     expect(join(['a', '<b>'], ', ').value).toBe('a, &lt;b&gt;');
     expect(escapeHtml('"\'')).toBe('&quot;&#39;');
@@ -22,7 +24,13 @@ describe('html', () => {
 describe('capacity page parameters and order', () => {
   it('reads the query string leniently and canonically', () => {
     expect(parseCapacityParams({})).toEqual({ family: '', minPods: null, mode: 'secondary-ip', sort: 'secondary', dir: 'desc' });
-    expect(parseCapacityParams({ family: 'm5', minPods: '100', mode: 'prefix-delegation', sort: 'name' })).toEqual({ family: 'm5', minPods: 100, mode: 'prefix-delegation', sort: 'name', dir: 'asc' });
+    expect(parseCapacityParams({ family: 'm5', minPods: '100', mode: 'prefix-delegation', sort: 'name' })).toEqual({
+      family: 'm5',
+      minPods: 100,
+      mode: 'prefix-delegation',
+      sort: 'name',
+      dir: 'asc',
+    });
     expect(parseCapacityParams({ family: '<x>', minPods: '-1', sort: 'evil', dir: 'sideways' })).toEqual(parseCapacityParams({}));
     expect(canonicalQuery(parseCapacityParams({}))).toBe('');
     expect(canonicalQuery(parseCapacityParams({ family: 'm5', mode: 'prefix-delegation' }))).toBe('?family=m5');
@@ -34,7 +42,15 @@ describe('capacity page parameters and order', () => {
   });
 
   it('sorts numbers numerically with empty cells last, ties by name', () => {
-    const row = (name: string, pd: number | null): CapacityRow => ({ name, family: 'x', hypervisor: 'NITRO', bareMetal: false, ipv4AddressesPerInterface: 1, secondaryIpCapacity: null, prefixDelegationCapacity: pd === null ? null : { maxPods: pd, schedulablePods: Math.min(pd, 110) } });
+    const row = (name: string, pd: number | null): CapacityRow => ({
+      name,
+      family: 'x',
+      hypervisor: 'NITRO',
+      bareMetal: false,
+      ipv4AddressesPerInterface: 1,
+      secondaryIpCapacity: null,
+      prefixDelegationCapacity: pd === null ? null : { maxPods: pd, schedulablePods: Math.min(pd, 110) },
+    });
     const rows = [row('b', 20), row('a', null), row('c', 100), row('d', 20)];
     expect(sortRows(rows, 'prefix', 'desc').map((r) => r.name)).toEqual(['c', 'b', 'd', 'a']);
     expect(sortRows(rows, 'prefix', 'asc').map((r) => r.name)).toEqual(['b', 'd', 'c', 'a']);
@@ -43,7 +59,10 @@ describe('capacity page parameters and order', () => {
 
 describe('pods chart', () => {
   it('is an SVG image with a title and a text description of every bar', () => {
-    const svg = podsChart('c', 'm5', [{ name: 'm5.large', secondaryIp: 9, prefixDelegation: 144 }, { name: 'm5.<x>', secondaryIp: 1, prefixDelegation: null }]).value;
+    const svg = podsChart('c', 'm5', [
+      { name: 'm5.large', secondaryIp: 9, prefixDelegation: 144 },
+      { name: 'm5.<x>', secondaryIp: 1, prefixDelegation: null },
+    ]).value;
     expect(svg).toMatch(/^<svg class="chart" id="c" role="img" aria-labelledby="c-title c-desc"/);
     expect(svg).toContain('m5.large: 9 pods with secondary IPs, 144 with prefix delegation');
     expect(svg).toContain('kubelet max-pods 110');

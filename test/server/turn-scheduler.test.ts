@@ -74,11 +74,17 @@ describe('the app on the scheduled server', () => {
         const slug = slugs[i % slugs.length]!;
         const body = JSON.stringify({ query: 'query ($slug: String!) { cniPlugin(slug: $slug) { slug } }', variables: { slug } });
         return new Promise<string>((resolve, reject) => {
-          const req = request(`${app.url}/graphql`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-            let text = '';
-            res.on('data', (c: Buffer) => (text += c.toString()));
-            res.on('end', () => resolve(`${res.statusCode} ${(JSON.parse(text) as GraphqlBody<{ cniPlugin: { slug: string } }>).data?.cniPlugin.slug === slug}`));
-          });
+          const req = request(
+            `${app.url}/graphql`,
+            { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+            (res) => {
+              let text = '';
+              res.on('data', (c: Buffer) => (text += c.toString()));
+              res.on('end', () =>
+                resolve(`${res.statusCode} ${(JSON.parse(text) as GraphqlBody<{ cniPlugin: { slug: string } }>).data?.cniPlugin.slug === slug}`),
+              );
+            },
+          );
           req.on('error', reject);
           req.end(body);
         });

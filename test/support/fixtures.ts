@@ -40,7 +40,9 @@ export interface RunningApp {
 }
 
 /** Starts the real service on 127.0.0.1 with an ephemeral port. */
-export async function startApp(options: Partial<Pick<AppOptions, 'limits' | 'corsOrigins' | 'introspection' | 'csrfPrevention'>> & { databasePath?: string } = {}): Promise<RunningApp> {
+export async function startApp(
+  options: Partial<Pick<AppOptions, 'limits' | 'corsOrigins' | 'introspection' | 'csrfPrevention'>> & { databasePath?: string } = {},
+): Promise<RunningApp> {
   const database = openDatabase(options.databasePath ?? testDatabasePath());
   const { databasePath: _, ...appOptions } = options;
   const { fastify } = await buildApp({ database, logLevel: 'silent', today: () => TEST_TODAY, ...appOptions });
@@ -53,7 +55,11 @@ export async function startApp(options: Partial<Pick<AppOptions, 'limits' | 'cor
       database.close();
     },
     async graphql(query, variables) {
-      const response = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
       return { status: response.status, body: (await response.json()) as never };
     },
   };

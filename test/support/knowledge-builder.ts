@@ -4,7 +4,18 @@
  * empty except a minimal catalogue: three releases (an LTSC and a SAC sharing a build, and a newer
  * LTSC), two modes, one plugin per mode, two environments.
  */
-import type { Citation, EnvironmentFact, FeatureDefaultFact, FeatureFact, Knowledge, LimitationFact, ModeFact, NodeOsSupportFact, PluginFact, ReleaseFact } from '../../src/domain/knowledge.js';
+import type {
+  Citation,
+  EnvironmentFact,
+  FeatureDefaultFact,
+  FeatureFact,
+  Knowledge,
+  LimitationFact,
+  ModeFact,
+  NodeOsSupportFact,
+  PluginFact,
+  ReleaseFact,
+} from '../../src/domain/knowledge.js';
 
 export const CITE: Citation[] = [{ doc: 'test-doc', section: 'test-section' }];
 
@@ -29,7 +40,18 @@ export function plugin(slug: string, modes: string[], extra: Partial<PluginFact>
 }
 
 export function limitation(slug: string, scope: LimitationFact['scope'], extra: Partial<LimitationFact> = {}): LimitationFact {
-  return { slug, title: slug, kind: 'unsupported', description: `${slug} applies.`, severity: 'error', scope, mitigatedBy: [], workaroundSettings: [], sources: CITE, ...extra };
+  return {
+    slug,
+    title: slug,
+    kind: 'unsupported',
+    description: `${slug} applies.`,
+    severity: 'error',
+    scope,
+    mitigatedBy: [],
+    workaroundSettings: [],
+    sources: CITE,
+    ...extra,
+  };
 }
 
 export function feature(slug: string, minimumWindows: string, extra: Partial<FeatureFact> = {}): FeatureFact {

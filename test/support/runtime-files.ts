@@ -38,7 +38,10 @@ export function productionClosure(root: string): string[] {
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as Manifest;
     const required = Object.keys(manifest.dependencies ?? {});
     const optional = isRoot ? [] : [...Object.keys(manifest.optionalDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
-    for (const [names, mustExist] of [[required, true], [optional, false]] as const)
+    for (const [names, mustExist] of [
+      [required, true],
+      [optional, false],
+    ] as const)
       for (const name of names) {
         const dir = resolvePackage(name, packageDir, root);
         if (!dir) {
@@ -60,7 +63,10 @@ export function copyProductionNodeModules(root: string, target: string): number 
   for (const packageDir of packages) {
     const nested = join(packageDir, 'node_modules') + sep;
     // A package's own node_modules holds packages copied separately when the closure needs them.
-    cpSync(packageDir, join(target, relative(join(root, 'node_modules'), packageDir)), { recursive: true, filter: (source) => !(source + sep).startsWith(nested) });
+    cpSync(packageDir, join(target, relative(join(root, 'node_modules'), packageDir)), {
+      recursive: true,
+      filter: (source) => !(source + sep).startsWith(nested),
+    });
   }
   return packages.length;
 }

@@ -83,10 +83,14 @@ function shapeError(name: string, issues: z.core.$ZodIssue[]): CliError {
 export function parsePlan(source: string, name: string): PlanFile {
   const doc = parseDocument(source, { prettyErrors: true });
   if (doc.errors.length > 0) {
-    throw new CliError(`${name}: not valid YAML or JSON: ${doc.errors[0]!.message.split('\n')[0]}`, doc.errors.slice(1).map((e) => e.message.split('\n')[0]!));
+    throw new CliError(
+      `${name}: not valid YAML or JSON: ${doc.errors[0]!.message.split('\n')[0]}`,
+      doc.errors.slice(1).map((e) => e.message.split('\n')[0]!),
+    );
   }
   const data: unknown = doc.toJS();
-  if (data === null || data === undefined) throw new CliError(`${name}: the plan is empty; it needs at least windowsVersion`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
+  if (data === null || data === undefined)
+    throw new CliError(`${name}: the plan is empty; it needs at least windowsVersion`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
   if (typeof data !== 'object' || Array.isArray(data))
     throw new CliError(`${name}: the plan must be a mapping of fields, got ${describe(data)}`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
   // YAML reads an unquoted 1.30 as the number 1.3: keep the version exactly as written.

@@ -16,8 +16,17 @@ export function formatTable(report: ReportView, planName: string, width = output
     const longest = (values: string[], min: number) => Math.max(min, ...values.map((v) => v.length)) + 2;
     const number = longest([String(report.findings.length)], 1);
     const severity = longest(['SEVERITY'], 0);
-    const code = longest(report.findings.map((f) => f.code), 4);
-    const subject = Math.min(longest(report.findings.map((f) => f.subject ?? '-'), 7), 40);
+    const code = longest(
+      report.findings.map((f) => f.code),
+      4,
+    );
+    const subject = Math.min(
+      longest(
+        report.findings.map((f) => f.subject ?? '-'),
+        7,
+      ),
+      40,
+    );
     const message = Math.max(30, width - number - severity - code - subject - 5);
     const table = new Table({
       head: ['#', 'SEVERITY', 'CODE', 'SUBJECT', 'MESSAGE'],

@@ -94,8 +94,16 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
         judgeCompatibility(knowledge, plan.input, today);
       } catch (error) {
         if (error instanceof PlanError) {
-          const named = new PlanFieldError(error.field, error.message.replace(/\. (Valid choices|Closest known): .*$/s, ''), error.validChoices, error.suggestions);
-          throw new CliError(`${plan.name}: ${named.message}`, error.validChoices ? [`valid choices for ${error.field}: ${error.validChoices.join(', ')}`] : []);
+          const named = new PlanFieldError(
+            error.field,
+            error.message.replace(/\. (Valid choices|Closest known): .*$/s, ''),
+            error.validChoices,
+            error.suggestions,
+          );
+          throw new CliError(
+            `${plan.name}: ${named.message}`,
+            error.validChoices ? [`valid choices for ${error.field}: ${error.validChoices.join(', ')}`] : [],
+          );
         }
         throw error;
       }
@@ -114,7 +122,8 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
       try {
         // Files are read a chunk at a time (a kubectl dump is parsed item by item as it arrives);
         // stdin, which cannot be read twice, whole.
-        const objects = file === '-' ? objectsOf(read(), name, scanner.skippedDocuments) : objectsOfChunks(fileChunks(file, name), read, name, scanner.skippedDocuments);
+        const objects =
+          file === '-' ? objectsOf(read(), name, scanner.skippedDocuments) : objectsOfChunks(fileChunks(file, name), read, name, scanner.skippedDocuments);
         for (const object of objects) scanner.add(object);
       } catch (error) {
         if (error instanceof ScanParseError) errors.push(error);
@@ -123,14 +132,22 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
     }
     if (errors.length > 0) {
       const [first, ...rest] = errors;
-      throw new CliError(`${first!.message} (not valid YAML or JSON)`, rest.map((e) => e.message));
+      throw new CliError(
+        `${first!.message} (not valid YAML or JSON)`,
+        rest.map((e) => e.message),
+      );
     }
     const result = scanner.finish();
     if (result.summary.objectsRead === 0) stderr.write(`winnet-kb: no Kubernetes objects in ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
     // Written piece by piece (a report at a time for JSON), waiting for a pipe to drain: the output
     // of a large dump is never one string, nor queued whole behind a slow reader.
     let batch = '';
-    for (const chunk of renderScanChunks(options.output, { result, datasetVersion: knowledge.datasetVersion, toolVersion: options.toolVersion, failOn: options.failOn })) {
+    for (const chunk of renderScanChunks(options.output, {
+      result,
+      datasetVersion: knowledge.datasetVersion,
+      toolVersion: options.toolVersion,
+      failOn: options.failOn,
+    })) {
       batch += chunk;
       if (batch.length < 1 << 20) continue;
       const flushed = stdout.write(batch);

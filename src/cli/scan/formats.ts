@@ -28,7 +28,10 @@ export function objectName(r: ObjectReport): string {
 
 function summaryLine({ result, datasetVersion }: ScanOutput): string {
   const s = result.summary;
-  return `${s.objectsRead} objects read: ${s.reported} reported (${s.judged} judged, ${s.notJudged} not judged), ${s.ignored} ignored; ` + `${plural(s.findings.error, 'error')}, ${plural(s.findings.warning, 'warning')}, ${s.findings.info} info; dataset ${datasetVersion}`;
+  return (
+    `${s.objectsRead} objects read: ${s.reported} reported (${s.judged} judged, ${s.notJudged} not judged), ${s.ignored} ignored; ` +
+    `${plural(s.findings.error, 'error')}, ${plural(s.findings.warning, 'warning')}, ${s.findings.info} info; dataset ${datasetVersion}`
+  );
 }
 
 /** Does this object fail the job at this --fail-on level? */
@@ -69,7 +72,10 @@ const indented = (value: unknown, by: string) => JSON.stringify(value, null, 2).
  * scan of thousands of objects never holds the whole document in memory.
  */
 export function* scanJsonChunks({ result, datasetVersion }: ScanOutput): Generator<string> {
-  yield `{\n  "verdict": ${JSON.stringify(result.summary.verdict)},\n  "datasetVersion": ${JSON.stringify(datasetVersion)},\n` + `  "summary": ${indented(result.summary, '  ')},\n  "reports": [`;
+  yield (
+    `{\n  "verdict": ${JSON.stringify(result.summary.verdict)},\n  "datasetVersion": ${JSON.stringify(datasetVersion)},\n` +
+    `  "summary": ${indented(result.summary, '  ')},\n  "reports": [`
+  );
   let first = true;
   for (const r of result.reports) {
     yield `${first ? '' : ','}\n    ${indented({ ...r, findings: r.findings.map((f) => ({ ...f, severity: upper(f.severity) })) }, '    ')}`;
@@ -91,7 +97,11 @@ export function formatScanMarkdown(out: ScanOutput): string {
   const rows = result.reports.flatMap((r) => r.findings.filter((f) => f.severity !== 'info' || f.code === 'NOT_JUDGED').map((f) => ({ r, f })));
   if (rows.length > 0) {
     lines.push('| where | object | severity | code | message |', '| --- | --- | --- | --- | --- |');
-    for (const { r, f } of rows) lines.push(`| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${upper(f.severity)} | ` + `\`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''} |`);
+    for (const { r, f } of rows)
+      lines.push(
+        `| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${upper(f.severity)} | ` +
+          `\`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''} |`,
+      );
   } else lines.push('No errors or warnings.');
   return `${lines.join('\n')}\n`;
 }
@@ -131,11 +141,20 @@ export function formatScanSarif({ result, toolVersion }: ScanOutput): string {
           locations: [
             {
               physicalLocation: { artifactLocation: { uri: artifactUri(r.file) }, region: { startLine: f.line } },
-              logicalLocations: [{ fullyQualifiedName: `${r.ref.kind}/${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? `/${r.ref.part}` : ''}`, kind: 'resource' }],
+              logicalLocations: [
+                {
+                  fullyQualifiedName: `${r.ref.kind}/${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? `/${r.ref.part}` : ''}`,
+                  kind: 'resource',
+                },
+              ],
             },
           ],
           partialFingerprints: { objectFinding: `${r.ref.kind}/${r.ref.namespace ?? ''}/${r.ref.name}/${r.ref.part ?? ''}/${f.code}/${f.subject ?? ''}` },
-          properties: { ...(f.subject ? { subject: f.subject } : {}), ...(f.path ? { path: f.path } : {}), sources: f.sources.map((s) => `${s.doc}#${s.section}`) },
+          properties: {
+            ...(f.subject ? { subject: f.subject } : {}),
+            ...(f.path ? { path: f.path } : {}),
+            sources: f.sources.map((s) => `${s.doc}#${s.section}`),
+          },
         })),
       },
     ],
@@ -162,7 +181,10 @@ export function formatScanJunit({ result, failOn }: ScanOutput): string {
   const total = result.reports.length;
   const failures = result.reports.filter((r) => fails(r, failOn)).length;
   const skipped = result.reports.filter((r) => r.verdict === null).length;
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="winnet-kb scan" tests="${total}" failures="${failures}" errors="0" skipped="${skipped}">`];
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="winnet-kb scan" tests="${total}" failures="${failures}" errors="0" skipped="${skipped}">`,
+  ];
   for (const [file, reports] of byFile) {
     const f = reports.filter((r) => fails(r, failOn)).length;
     const s = reports.filter((r) => r.verdict === null).length;
@@ -174,7 +196,9 @@ export function formatScanJunit({ result, failOn }: ScanOutput): string {
       else if (fails(r, failOn)) {
         const listed = r.findings.filter((x) => x.severity !== 'info');
         const body = listed.map((x) => `${upper(x.severity)} ${x.code}${x.subject ? ` (${x.subject})` : ''} at ${file}:${x.line}: ${x.message}`).join('\n');
-        out.push(`      <failure type="${r.verdict}" message="${xmlEscape(`${r.verdict}: ${listed.map((x) => x.code).join(', ')}`)}">${xmlEscape(body)}</failure>`);
+        out.push(
+          `      <failure type="${r.verdict}" message="${xmlEscape(`${r.verdict}: ${listed.map((x) => x.code).join(', ')}`)}">${xmlEscape(body)}</failure>`,
+        );
       }
       out.push('    </testcase>');
     }

@@ -23,5 +23,7 @@ if (problems.length > 0) {
   for (const p of problems) console.error(formatProblem(p));
   process.exit(1);
 }
-const counts = Object.entries(seeds).map(([k, m]) => `${k} ${m.size}`).join(', ');
+const counts = Object.entries(seeds)
+  .map(([k, m]) => `${k} ${m.size}`)
+  .join(', ');
 console.log(`seeds OK: ${counts}${claimCount === undefined ? '' : `; claims checklist ${claimCount}`}`);

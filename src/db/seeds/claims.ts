@@ -55,7 +55,10 @@ export const unsectionedClaim = z
   })
   .strict()
   .refine(eitherRecordsOrReason, EITHER_MESSAGE)
-  .refine((c) => c.records === undefined || c.citedAs !== undefined, { message: 'a claim outside the sections that names records needs citedAs', path: ['citedAs'] });
+  .refine((c) => c.records === undefined || c.citedAs !== undefined, {
+    message: 'a claim outside the sections that names records needs citedAs',
+    path: ['citedAs'],
+  });
 
 export const claimsFile = z
   .object({
@@ -97,7 +100,9 @@ export function readClaims(seedsDir: string): { claims: ClaimsSet; problems: See
   const problems: SeedProblem[] = [];
   const claims: ClaimsSet = new Map();
   if (!existsSync(dir)) return { claims, problems: [{ file: CLAIMS_DIR, message: 'directory is missing' }] };
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const parsed = parseClaimsText(file, readFileSync(join(dir, file), 'utf8'), problems);
     if (parsed) claims.set(file, parsed);
   }
@@ -131,7 +136,8 @@ export function claimsOf(file: ClaimsFile): LocatedClaim[] {
   file.unsectioned
     .filter((c) => c.where === 'lead')
     .forEach((c) => out.push({ claim: c, section: c.citedAs, listedUnder: '(lead)', path: `unsectioned.${file.unsectioned.indexOf(c)}` }));
-  for (const [section, list] of Object.entries(file.sections)) list.forEach((c, i) => out.push({ claim: c, section, listedUnder: section, path: `sections.${section}.${i}` }));
+  for (const [section, list] of Object.entries(file.sections))
+    list.forEach((c, i) => out.push({ claim: c, section, listedUnder: section, path: `sections.${section}.${i}` }));
   file.unsectioned
     .filter((c) => c.where === 'trailer')
     .forEach((c) => out.push({ claim: c, section: c.citedAs, listedUnder: '(trailer)', path: `unsectioned.${file.unsectioned.indexOf(c)}` }));
@@ -143,7 +149,8 @@ export function resolveRef(ref: string, seeds: SeedSet): { record: unknown } | {
   const m = RECORD_REF_PATTERN.exec(ref);
   if (!m) return { error: `"${ref}" is not a record reference` };
   const key = SEED_KEY_BY_FILE.get(m[1]!);
-  if (!key || key === 'sources') return { error: `"${m[1]}" is not a seed file (known: ${[...SEED_KEY_BY_FILE.keys()].filter((f) => f !== 'sources').join(', ')})` };
+  if (!key || key === 'sources')
+    return { error: `"${m[1]}" is not a seed file (known: ${[...SEED_KEY_BY_FILE.keys()].filter((f) => f !== 'sources').join(', ')})` };
   const record = (seeds[key] as Map<string, unknown>).get(m[2]!);
   if (record === undefined) return { error: `"${m[2]}" is not in ${SEED_FILES[key].file}` };
   return { record };
@@ -180,7 +187,7 @@ export const claimsDocuments: ClaimsRule = {
 /** Sections are the document's registered ones, each of them has claims, and citedAs names one too. */
 export const claimsSections: ClaimsRule = {
   name: 'claims-sections',
-  description: "A checklist lists claims for every section the document registers, and names no other section.",
+  description: 'A checklist lists claims for every section the document registers, and names no other section.',
   check(claims, seeds) {
     const problems: SeedProblem[] = [];
     for (const [file, c] of claims) {
@@ -188,12 +195,24 @@ export const claimsSections: ClaimsRule = {
       if (!registered) continue; // claims-documents reports it
       for (const section of Object.keys(c.sections))
         if (!registered.includes(section))
-          problems.push({ file: where(file), path: `sections.${section}`, message: `"${c.doc}" has no section "${section}" (it lists: ${registered.join(', ')})`, rule: this.name });
+          problems.push({
+            file: where(file),
+            path: `sections.${section}`,
+            message: `"${c.doc}" has no section "${section}" (it lists: ${registered.join(', ')})`,
+            rule: this.name,
+          });
       for (const section of registered)
-        if (!(section in c.sections)) problems.push({ file: where(file), path: 'sections', message: `section "${section}" of "${c.doc}" has no claims`, rule: this.name });
+        if (!(section in c.sections))
+          problems.push({ file: where(file), path: 'sections', message: `section "${section}" of "${c.doc}" has no claims`, rule: this.name });
       c.unsectioned.forEach((u, i) => {
         if (u.citedAs !== undefined && !registered.includes(u.citedAs))
-          problems.push({ file: where(file), record: u.id, path: `unsectioned.${i}.citedAs`, message: `"${c.doc}" has no section "${u.citedAs}"`, rule: this.name });
+          problems.push({
+            file: where(file),
+            record: u.id,
+            path: `unsectioned.${i}.citedAs`,
+            message: `"${c.doc}" has no section "${u.citedAs}"`,
+            rule: this.name,
+          });
       });
     }
     return problems;
@@ -236,7 +255,7 @@ export const claimsReferencesResolve: ClaimsRule = {
 /** A record carries a claim of section S of document D only if it cites D at S. */
 export const claimsCiteSection: ClaimsRule = {
   name: 'claims-cite-section',
-  description: "Every record named under a section of a document cites that document and section in its sources.",
+  description: 'Every record named under a section of a document cites that document and section in its sources.',
   check(claims, seeds) {
     const problems: SeedProblem[] = [];
     for (const [file, c] of claims)
@@ -246,7 +265,13 @@ export const claimsCiteSection: ClaimsRule = {
           const r = resolveRef(ref, seeds);
           if ('error' in r) return; // claims-references-resolve reports it
           if (!citesSection(r.record, c.doc, section))
-            problems.push({ file: where(file), record: x.id, path: `${path}.records.${i}`, message: `${ref} does not cite {doc: ${c.doc}, section: ${section}}`, rule: this.name });
+            problems.push({
+              file: where(file),
+              record: x.id,
+              path: `${path}.records.${i}`,
+              message: `${ref} does not cite {doc: ${c.doc}, section: ${section}}`,
+              rule: this.name,
+            });
         });
       }
     return problems;

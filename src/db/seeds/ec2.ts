@@ -19,8 +19,17 @@ export const INSTANCE_TYPE_SOURCES: Citation[] = [
 ];
 
 const COLUMNS = [
-  'instance_type', 'max_interfaces', 'ipv4_per_interface', 'hypervisor', 'is_bare_metal', 'network_cards', 'network_card_count',
-  'default_network_card_index', 'default_card_max_interfaces', 'is_trunking_compatible', 'branch_interfaces',
+  'instance_type',
+  'max_interfaces',
+  'ipv4_per_interface',
+  'hypervisor',
+  'is_bare_metal',
+  'network_cards',
+  'network_card_count',
+  'default_network_card_index',
+  'default_card_max_interfaces',
+  'is_trunking_compatible',
+  'branch_interfaces',
 ] as const;
 
 type CsvRow = Record<(typeof COLUMNS)[number], string>;
@@ -45,7 +54,8 @@ export function csvToSeed(csv: string): { yaml: string; count: number } {
     .map((row, i) => {
       const line = i + 2;
       const cards = row.network_cards.split(';').map((pair) => pair.split(':').map(Number) as [number, number]);
-      if (cards.length !== int(row, 'network_card_count', line)) throw new Error(`CSV line ${line} (${row.instance_type}): network_cards and network_card_count disagree`);
+      if (cards.length !== int(row, 'network_card_count', line))
+        throw new Error(`CSV line ${line} (${row.instance_type}): network_cards and network_card_count disagree`);
       const record = {
         maxInterfaces: int(row, 'max_interfaces', line),
         ipv4PerInterface: int(row, 'ipv4_per_interface', line),

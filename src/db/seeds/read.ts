@@ -58,11 +58,7 @@ function duplicateKeys(doc: Document, lines: LineCounter): string[] {
 }
 
 /** Parses one file's text into validated records. Exposed for tests. */
-export function parseSeedText<K extends SeedKey>(
-  key: K,
-  text: string,
-  problems: SeedProblem[],
-): Map<string, z.output<(typeof SEED_FILES)[K]['schema']>> {
+export function parseSeedText<K extends SeedKey>(key: K, text: string, problems: SeedProblem[]): Map<string, z.output<(typeof SEED_FILES)[K]['schema']>> {
   const { file, schema } = SEED_FILES[key];
   const records = new Map<string, z.output<(typeof SEED_FILES)[K]['schema']>>();
   const lineCounter = new LineCounter();

@@ -38,9 +38,9 @@ const text = z.string().trim().min(1);
 /** Where a fact comes from: a registered source document and a section of it. */
 export const citation = z
   .object({
-    doc: slug.describe("Slug of a document registered in sources.yaml."),
-    section: text.describe("Section of that document: an anchor for the Kubernetes pages, the English heading elsewhere (one of its registered sections)."),
-    note: text.optional().describe("What exactly the citation supports, when a record cites several documents."),
+    doc: slug.describe('Slug of a document registered in sources.yaml.'),
+    section: text.describe('Section of that document: an anchor for the Kubernetes pages, the English heading elsewhere (one of its registered sections).'),
+    note: text.optional().describe('What exactly the citation supports, when a record cites several documents.'),
   })
   .strict();
 export const citations = z.array(citation).min(1, 'every record cites at least one source');
@@ -63,7 +63,11 @@ export const scopedBuildRange = z
   .object({
     from: buildRef.optional().describe('Inclusive lower end, e.g. "17763.2746"; omit for open.'),
     before: buildRef.optional().describe('Exclusive upper end; omit for open.'),
-    confirmedOn: z.array(slug).min(1).optional().describe('Slugs of the releases on which a source confirms the boundary; on newer releases the engine reports "may apply".'),
+    confirmedOn: z
+      .array(slug)
+      .min(1)
+      .optional()
+      .describe('Slugs of the releases on which a source confirms the boundary; on newer releases the engine reports "may apply".'),
   })
   .strict()
   .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
@@ -89,18 +93,17 @@ export const kubernetesRange = z
   .strict()
   .refine((r) => r.min !== undefined || r.max !== undefined, 'give min, max or both');
 
-
 /** One concrete thing to configure, optionally only for some Kubernetes versions. */
 export const setting = z
   .object({
-    kind: z.enum(SETTING_KINDS).describe("Where the setting is made."),
-    key: text.describe("The flag, field path, annotation, ConfigMap key, PowerShell parameter or KB number."),
-    value: text.describe("The value to set (for an OS update: the build it brings)."),
-    target: text.optional().describe("Where the setting lives when the key alone is ambiguous (e.g. ConfigMap kube-system/amazon-vpc-cni)."),
-    kubernetes: kubernetesRange.optional().describe("Only for these Kubernetes minor versions."),
-    windowsBuilds: buildRange.optional().describe("Only needed on these Windows builds (e.g. an OS update that exists for one release)."),
-    note: text.optional().describe("Context for the setting, in your own words."),
-    sources: citations.describe("Where the setting is stated."),
+    kind: z.enum(SETTING_KINDS).describe('Where the setting is made.'),
+    key: text.describe('The flag, field path, annotation, ConfigMap key, PowerShell parameter or KB number.'),
+    value: text.describe('The value to set (for an OS update: the build it brings).'),
+    target: text.optional().describe('Where the setting lives when the key alone is ambiguous (e.g. ConfigMap kube-system/amazon-vpc-cni).'),
+    kubernetes: kubernetesRange.optional().describe('Only for these Kubernetes minor versions.'),
+    windowsBuilds: buildRange.optional().describe('Only needed on these Windows builds (e.g. an OS update that exists for one release).'),
+    note: text.optional().describe('Context for the setting, in your own words.'),
+    sources: citations.describe('Where the setting is stated.'),
   })
   .strict();
 
@@ -124,99 +127,110 @@ export const sourcedNote = z.object({ text: text.describe('The fact, in your own
 
 export const sourceDocument = z
   .object({
-    title: text.describe("Title of the document."),
-    url: z.url().describe("Canonical address of the document."),
-    locale: z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/).describe("BCP 47 tag of the document's language."),
-    kind: z.enum(SOURCE_KINDS).describe("seed-document: one of the four documents in shared/sources; research: a primary source named in shared/research or found by the project."),
-    revision: text.describe("Which revision was read and how it differs from others."),
-    sections: z.array(text).min(1).describe("The sections that citations may name: anchors for the Kubernetes pages, English headings elsewhere."),
-    file: text.optional().describe("Local file the text was read from, for the four seed documents."),
+    title: text.describe('Title of the document.'),
+    url: z.url().describe('Canonical address of the document.'),
+    locale: z
+      .string()
+      .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/)
+      .describe("BCP 47 tag of the document's language."),
+    kind: z
+      .enum(SOURCE_KINDS)
+      .describe('seed-document: one of the four documents in shared/sources; research: a primary source named in shared/research or found by the project.'),
+    revision: text.describe('Which revision was read and how it differs from others.'),
+    sections: z.array(text).min(1).describe('The sections that citations may name: anchors for the Kubernetes pages, English headings elsewhere.'),
+    file: text.optional().describe('Local file the text was read from, for the four seed documents.'),
   })
   .strict();
 
 export const windowsUpdate = z
   .object({
-    kb: z.string().regex(/^KB\d{6,8}$/).describe("Knowledge-base article number, e.g. KB4571748."),
-    revision: z.number().int().positive().describe("The build revision the update brings, e.g. 1432 for 17763.1432."),
-    released: isoDate.describe("Release date, YYYY-MM-DD."),
-    description: text.describe("What the update brings that matters to container networking."),
-    sources: citations.describe("Where the update and its build are stated."),
+    kb: z
+      .string()
+      .regex(/^KB\d{6,8}$/)
+      .describe('Knowledge-base article number, e.g. KB4571748.'),
+    revision: z.number().int().positive().describe('The build revision the update brings, e.g. 1432 for 17763.1432.'),
+    released: isoDate.describe('Release date, YYYY-MM-DD.'),
+    description: text.describe('What the update brings that matters to container networking.'),
+    sources: citations.describe('Where the update and its build are stated.'),
   })
   .strict();
 
 export const windowsVersion = z
   .object({
-    name: text.describe("Marketing name, e.g. Windows Server 2019."),
-    version: text.describe("Version label, e.g. 1809 or 20H2."),
-    versionLabelVerified: z.boolean().describe("False where the version label is common usage but no primary source states it."),
-    build: z.number().int().min(1000).max(99999).describe("OS build number, e.g. 17763; releases are ordered by it."),
-    channel: z.enum(CHANNELS).describe("Servicing channel: LTSC, SAC or AC."),
-    released: isoDate.describe("Release date, YYYY-MM-DD (or YYYY-MM)."),
-    mainstreamSupportEnds: isoDate.optional().describe("End of mainstream support (LTSC only), where known."),
-    supportEnds: isoDate.optional().describe("End of extended support (LTSC) or of servicing (SAC/AC)."),
-    notes: z.array(sourcedNote).default([]).describe("Remarks on dates or labels, each with its sources."),
-    updates: z.array(windowsUpdate).default([]).describe("Cumulative updates that matter to container networking."),
-    sources: citations.describe("Where the release facts come from."),
+    name: text.describe('Marketing name, e.g. Windows Server 2019.'),
+    version: text.describe('Version label, e.g. 1809 or 20H2.'),
+    versionLabelVerified: z.boolean().describe('False where the version label is common usage but no primary source states it.'),
+    build: z.number().int().min(1000).max(99999).describe('OS build number, e.g. 17763; releases are ordered by it.'),
+    channel: z.enum(CHANNELS).describe('Servicing channel: LTSC, SAC or AC.'),
+    released: isoDate.describe('Release date, YYYY-MM-DD (or YYYY-MM).'),
+    mainstreamSupportEnds: isoDate.optional().describe('End of mainstream support (LTSC only), where known.'),
+    supportEnds: isoDate.optional().describe('End of extended support (LTSC) or of servicing (SAC/AC).'),
+    notes: z.array(sourcedNote).default([]).describe('Remarks on dates or labels, each with its sources.'),
+    updates: z.array(windowsUpdate).default([]).describe('Cumulative updates that matter to container networking.'),
+    sources: citations.describe('Where the release facts come from.'),
   })
   .strict();
 
 export const environment = z
   .object({
-    name: text.describe("Display name."),
-    description: text.describe("What the environment is, in your own words."),
+    name: text.describe('Display name.'),
+    description: text.describe('What the environment is, in your own words.'),
     pluginsListed: z
       .object({ note: text.optional().describe('Remarks on the list.'), sources: citations.describe('Where the list of plugins is given.') })
       .strict()
       .optional()
       .describe(
-        "Present when the sources list the CNI plugins offered in this environment (the plugins' own environments entries): " + "a plugin outside that list is then reported as undocumented there.",
+        "Present when the sources list the CNI plugins offered in this environment (the plugins' own environments entries): " +
+          'a plugin outside that list is then reported as undocumented there.',
       ),
-    sources: citations.describe("Where the facts come from."),
+    sources: citations.describe('Where the facts come from.'),
   })
   .strict();
 
 export const networkMode = z
   .object({
-    name: text.describe("Display name, e.g. L2bridge."),
-    description: text.describe("What the mode is and when it is used."),
-    packetModifications: text.describe("How packets are modified on the way (encapsulation, NAT, MAC rewrites)."),
-    usedByKubernetes: z.boolean().describe("False for modes that exist on Windows but Kubernetes does not use (NAT)."),
-    stability: z.enum(STABILITY_LEVELS).describe("How the documentation labels the mode, e.g. beta."),
-    statusNotes: z.array(sourcedNote).default([]).describe("Notes on the stability label, each with its sources."),
-    settings: z.array(setting).default([]).describe("What to configure whenever this mode is used (scoped by Kubernetes version where needed)."),
-    sources: citations.describe("Where the facts come from."),
+    name: text.describe('Display name, e.g. L2bridge.'),
+    description: text.describe('What the mode is and when it is used.'),
+    packetModifications: text.describe('How packets are modified on the way (encapsulation, NAT, MAC rewrites).'),
+    usedByKubernetes: z.boolean().describe('False for modes that exist on Windows but Kubernetes does not use (NAT).'),
+    stability: z.enum(STABILITY_LEVELS).describe('How the documentation labels the mode, e.g. beta.'),
+    statusNotes: z.array(sourcedNote).default([]).describe('Notes on the stability label, each with its sources.'),
+    settings: z.array(setting).default([]).describe('What to configure whenever this mode is used (scoped by Kubernetes version where needed).'),
+    sources: citations.describe('Where the facts come from.'),
   })
   .strict();
 
 export const pluginMode = z
   .object({
-    mode: slug.describe("Slug of the network mode (network-modes.yaml)."),
+    mode: slug.describe('Slug of the network mode (network-modes.yaml).'),
     backend: text.optional().describe("The plugin's own backend name for this mode, e.g. vxlan or host-gw for flannel."),
-    delegatesTo: slug.optional().describe("The reference plugin this plugin hands the mode to (flannel -> win-overlay)."),
+    delegatesTo: slug.optional().describe('The reference plugin this plugin hands the mode to (flannel -> win-overlay).'),
     stability: z.enum(STABILITY_LEVELS).describe("How the sources label the plugin's support for the mode."),
-    sources: citations.describe("Where it is stated."),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
 
 export const pluginEnvironment = z
   .object({
-    environment: slug.describe("Slug of the environment (environments.yaml)."),
-    status: z.enum(ENVIRONMENT_STATUSES).describe("default, supported, alternative (documented as one) or retired."),
-    since: isoDate.optional().describe("Since when, YYYY-MM or YYYY-MM-DD, where known."),
-    note: text.optional().describe("Details, e.g. how to still choose a retired plugin."),
-    networkPolicy: networkPolicySupport.optional().describe("NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer."),
-    sources: citations.describe("Where the status is stated."),
+    environment: slug.describe('Slug of the environment (environments.yaml).'),
+    status: z.enum(ENVIRONMENT_STATUSES).describe('default, supported, alternative (documented as one) or retired.'),
+    since: isoDate.optional().describe('Since when, YYYY-MM or YYYY-MM-DD, where known.'),
+    note: text.optional().describe('Details, e.g. how to still choose a retired plugin.'),
+    networkPolicy: networkPolicySupport
+      .optional()
+      .describe("NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer."),
+    sources: citations.describe('Where the status is stated.'),
   })
   .strict();
 
 export const cniPlugin = z
   .object({
-    name: text.describe("Display name."),
-    description: text.describe("What the plugin is and when to use it."),
-    modes: z.array(pluginMode).default([]).describe("The Windows network modes the plugin creates or delegates to."),
-    networkPolicy: networkPolicySupport.describe("Whether Kubernetes NetworkPolicy is enforced on Windows nodes (unknown unless a source says)."),
-    ipam: z.array(slug).default([]).describe("Slugs of the IPAM options it uses (ipam-options.yaml)."),
-    environments: z.array(pluginEnvironment).default([]).describe("Its status in managed or on-premises environments."),
+    name: text.describe('Display name.'),
+    description: text.describe('What the plugin is and when to use it.'),
+    modes: z.array(pluginMode).default([]).describe('The Windows network modes the plugin creates or delegates to.'),
+    networkPolicy: networkPolicySupport.describe('Whether Kubernetes NetworkPolicy is enforced on Windows nodes (unknown unless a source says).'),
+    ipam: z.array(slug).default([]).describe('Slugs of the IPAM options it uses (ipam-options.yaml).'),
+    environments: z.array(pluginEnvironment).default([]).describe('Its status in managed or on-premises environments.'),
     onlyIn: z
       .object({
         environments: z.array(slug).min(1).describe('Slugs of the only environments the plugin runs in.'),
@@ -226,33 +240,37 @@ export const cniPlugin = z
       .strict()
       .optional()
       .describe(
-        'The plugin runs only in these environments (e.g. the Amazon VPC CNI, whose Windows IPAM lives in the EKS control plane). ' + 'Only then may a plan without an environment be assumed to be there.',
+        'The plugin runs only in these environments (e.g. the Amazon VPC CNI, whose Windows IPAM lives in the EKS control plane). ' +
+          'Only then may a plan without an environment be assumed to be there.',
       ),
-    notes: z.array(sourcedNote).default([]).describe("Other facts, each with its sources."),
-    sources: citations.describe("Where the facts come from."),
+    notes: z.array(sourcedNote).default([]).describe('Other facts, each with its sources.'),
+    sources: citations.describe('Where the facts come from.'),
   })
   .strict();
 
 export const feature = z
   .object({
-    name: text.describe("Display name."),
-    description: text.describe("What the feature does."),
+    name: text.describe('Display name.'),
+    description: text.describe('What the feature does.'),
     minimumWindows: z
       .object({
-        version: slug.describe("Slug of that release (windows-versions.yaml)."),
-        build: buildRef.optional().describe("A finer minimum within that release, e.g. \"17763.1432\" for DSR on Server 2019."),
-        sources: citations.describe("Where it is stated."),
+        version: slug.describe('Slug of that release (windows-versions.yaml).'),
+        build: buildRef.optional().describe('A finer minimum within that release, e.g. "17763.1432" for DSR on Server 2019.'),
+        sources: citations.describe('Where it is stated.'),
       })
       .strict()
       .describe('The oldest Windows release that supports the feature, and the finer build where one is known.'),
-    minimumKubernetes: z.object({ version: kubernetesMinor.describe('Kubernetes minor version, e.g. "1.14".'), sources: citations.describe('Where it is stated.') }).strict().optional().describe("The first Kubernetes minor in which the feature can be switched on, where known."),
-    requires: z.array(slug).default([]).describe("Slugs of features that must be enabled with it."),
-    settings: z.array(setting).default([]).describe("What to set to enable it, scoped by Kubernetes version where that differs."),
-    enablementNote: text.optional().describe("How to enable it when that is not a single setting."),
-    sources: citations.describe("Where it is stated."),
+    minimumKubernetes: z
+      .object({ version: kubernetesMinor.describe('Kubernetes minor version, e.g. "1.14".'), sources: citations.describe('Where it is stated.') })
+      .strict()
+      .optional()
+      .describe('The first Kubernetes minor in which the feature can be switched on, where known.'),
+    requires: z.array(slug).default([]).describe('Slugs of features that must be enabled with it.'),
+    settings: z.array(setting).default([]).describe('What to set to enable it, scoped by Kubernetes version where that differs.'),
+    enablementNote: text.optional().describe('How to enable it when that is not a single setting.'),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
-
 
 /**
  * Every dimension given must match the planned configuration for the limitation to apply;
@@ -260,24 +278,32 @@ export const feature = z
  */
 export const limitationScope = z
   .object({
-    environments: z.array(slug).min(1).optional().describe("Only in these environments."),
-    plugins: z.array(slug).min(1).optional().describe("Matches the chosen plugin or any plugin it delegates to."),
-    modes: z.array(slug).min(1).optional().describe("Only with these network modes."),
-    windowsBuilds: scopedBuildRange.optional().describe("Only on these Windows builds."),
-    channels: z.array(z.enum(CHANNELS)).min(1).optional().describe("Servicing channels of the node's release: tells LTSC 2019 from SAC 1809, which share build 17763."),
-    kubernetes: kubernetesRange.optional().describe("Only for these Kubernetes minor versions."),
-    pluginVersions: pluginVersionRange.optional().describe("Releases of the plugin (with plugins) the limitation concerns."),
-    features: z.array(slug).min(1).optional().describe("The limitation is only relevant when one of these features is requested."),
-    serviceTypes: z.array(slug).min(1).optional().describe("The limitation is only relevant to these Service types (all are assumed in use unless the plan lists them)."),
+    environments: z.array(slug).min(1).optional().describe('Only in these environments.'),
+    plugins: z.array(slug).min(1).optional().describe('Matches the chosen plugin or any plugin it delegates to.'),
+    modes: z.array(slug).min(1).optional().describe('Only with these network modes.'),
+    windowsBuilds: scopedBuildRange.optional().describe('Only on these Windows builds.'),
+    channels: z
+      .array(z.enum(CHANNELS))
+      .min(1)
+      .optional()
+      .describe("Servicing channels of the node's release: tells LTSC 2019 from SAC 1809, which share build 17763."),
+    kubernetes: kubernetesRange.optional().describe('Only for these Kubernetes minor versions.'),
+    pluginVersions: pluginVersionRange.optional().describe('Releases of the plugin (with plugins) the limitation concerns.'),
+    features: z.array(slug).min(1).optional().describe('The limitation is only relevant when one of these features is requested.'),
+    serviceTypes: z
+      .array(slug)
+      .min(1)
+      .optional()
+      .describe('The limitation is only relevant to these Service types (all are assumed in use unless the plan lists them).'),
   })
   .strict();
 
 export const limitation = z
   .object({
-    title: text.describe("Short title."),
-    kind: z.enum(LIMITATION_KINDS).describe("unsupported, known-issue, requirement or caveat."),
-    description: text.describe("What does not work, and when, in your own words."),
-    appliesTo: limitationScope.describe("Where it applies: every dimension given must match the plan; an omitted one matches everything."),
+    title: text.describe('Short title.'),
+    kind: z.enum(LIMITATION_KINDS).describe('unsupported, known-issue, requirement or caveat.'),
+    description: text.describe('What does not work, and when, in your own words.'),
+    appliesTo: limitationScope.describe('Where it applies: every dimension given must match the plan; an omitted one matches everything.'),
     threshold: z
       .object({
         metric: z.enum(THRESHOLD_METRICS).describe('What is counted: backends-per-service or services-per-node.'),
@@ -288,12 +314,16 @@ export const limitation = z
       .optional()
       .describe("A numeric limit: exceeded when the plan's number is greater than max."),
     parameters: z.record(z.string(), z.number()).optional().describe("Named numeric parameters the limitation fixes, e.g. Flannel's VNI and UDP port."),
-    mitigatedBy: z.object({ features: z.array(slug).min(1).describe('Slugs of the features (features.yaml).') }).strict().optional().describe("With all of these features enabled the limitation no longer bites (reported as INFO)."),
-    severity: z.enum(SEVERITIES).describe("How a plan that hits it is judged: error (will not work), warning (may break), info (worth knowing)."),
-    workaround: text.optional().describe("What to do instead, where the sources say."),
-    workaroundSettings: z.array(setting).default([]).describe("Concrete settings of the workaround."),
-    revisionNote: text.optional().describe("Which page revisions state it, when that differs between revisions."),
-    sources: citations.describe("Where it is stated."),
+    mitigatedBy: z
+      .object({ features: z.array(slug).min(1).describe('Slugs of the features (features.yaml).') })
+      .strict()
+      .optional()
+      .describe('With all of these features enabled the limitation no longer bites (reported as INFO).'),
+    severity: z.enum(SEVERITIES).describe('How a plan that hits it is judged: error (will not work), warning (may break), info (worth knowing).'),
+    workaround: text.optional().describe('What to do instead, where the sources say.'),
+    workaroundSettings: z.array(setting).default([]).describe('Concrete settings of the workaround.'),
+    revisionNote: text.optional().describe('Which page revisions state it, when that differs between revisions.'),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
 
@@ -303,9 +333,9 @@ export const limitation = z
  */
 export const featureDefault = z
   .object({
-    feature: slug.describe("Slug of the feature (features.yaml)."),
-    enabled: z.boolean().describe("True when the feature is on by default there."),
-    description: text.describe("What the default is and where it holds, in your own words."),
+    feature: slug.describe('Slug of the feature (features.yaml).'),
+    enabled: z.boolean().describe('True when the feature is on by default there.'),
+    description: text.describe('What the default is and where it holds, in your own words.'),
     appliesTo: z
       .object({
         environments: z.array(slug).min(1).describe('Slugs of the environments where the default holds.'),
@@ -314,10 +344,9 @@ export const featureDefault = z
       })
       .strict()
       .describe('Where the default holds.'),
-    sources: citations.describe("Where it is stated."),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
-
 
 /**
  * One row of a node-OS support table: the Kubernetes versions for which an authority (upstream
@@ -326,73 +355,73 @@ export const featureDefault = z
  */
 export const nodeOsSupport = z
   .object({
-    windowsVersion: slug.describe("Slug of the Windows release (windows-versions.yaml)."),
-    environment: slug.optional().describe("Absent: the upstream Kubernetes documentation, which holds in every environment."),
-    kubernetes: kubernetesRange.optional().describe("The Kubernetes minor versions the row covers; omit for all."),
+    windowsVersion: slug.describe('Slug of the Windows release (windows-versions.yaml).'),
+    environment: slug.optional().describe('Absent: the upstream Kubernetes documentation, which holds in every environment.'),
+    kubernetes: kubernetesRange.optional().describe('The Kubernetes minor versions the row covers; omit for all.'),
     status: z.enum(NODE_OS_STATUSES).describe("disputed: the authority's own pages disagree about these versions; retired: once offered, no longer."),
-    note: text.optional().describe("Details: dates, and what a range is inferred from."),
-    sources: citations.describe("Where it is stated."),
+    note: text.optional().describe('Details: dates, and what a range is inferred from.'),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
 
 export const ipamOption = z
   .object({
-    name: text.describe("Display name."),
-    description: text.describe("What the option does."),
-    restrictedTo: z.array(slug).default([]).describe("Slugs of the only plugins that can use it; empty for any."),
-    isFallback: z.boolean().describe("True for the option used when no other is configured."),
-    settings: z.array(setting).default([]).describe("What to configure for it."),
-    sources: citations.describe("Where it is stated."),
+    name: text.describe('Display name.'),
+    description: text.describe('What the option does.'),
+    restrictedTo: z.array(slug).default([]).describe('Slugs of the only plugins that can use it; empty for any.'),
+    isFallback: z.boolean().describe('True for the option used when no other is configured.'),
+    settings: z.array(setting).default([]).describe('What to configure for it.'),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
 
 export const serviceType = z
   .object({
-    name: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName']).describe("The Kubernetes Service type."),
-    supportedOnWindows: z.boolean().describe("Whether Windows nodes support it."),
-    description: text.describe("What it is and any Windows specifics."),
-    sources: citations.describe("Where it is stated."),
+    name: z.enum(['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName']).describe('The Kubernetes Service type.'),
+    supportedOnWindows: z.boolean().describe('Whether Windows nodes support it.'),
+    description: text.describe('What it is and any Windows specifics.'),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
 
 export const networkFlow = z
   .object({
-    order: z.number().int().positive().describe("Position in the documented list of flows."),
-    from: z.enum(['pod', 'node']).describe("Where the traffic starts."),
-    to: z.enum(['pod', 'service', 'external', 'node']).describe("Where it goes."),
-    addressing: text.optional().describe("How the destination is addressed: IP, name, cluster IP, PQDN, FQDN, DNS."),
-    label: text.describe("The flow as the pages name it."),
-    note: text.optional().describe("Conditions or exceptions."),
-    sources: citations.describe("Where it is stated."),
+    order: z.number().int().positive().describe('Position in the documented list of flows.'),
+    from: z.enum(['pod', 'node']).describe('Where the traffic starts.'),
+    to: z.enum(['pod', 'service', 'external', 'node']).describe('Where it goes.'),
+    addressing: text.optional().describe('How the destination is addressed: IP, name, cluster IP, PQDN, FQDN, DNS.'),
+    label: text.describe('The flow as the pages name it.'),
+    note: text.optional().describe('Conditions or exceptions.'),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
 
 export const glossaryTerm = z
   .object({
-    term: text.describe("The term or abbreviation."),
-    expansion: text.optional().describe("What the abbreviation stands for."),
-    definition: text.describe("What it means, in your own words."),
-    sources: citations.describe("Where it is stated."),
+    term: text.describe('The term or abbreviation.'),
+    expansion: text.optional().describe('What the abbreviation stands for.'),
+    definition: text.describe('What it means, in your own words.'),
+    sources: citations.describe('Where it is stated.'),
   })
   .strict();
 
 export const pluginComparison = z
   .object({
-    title: text.describe("Title of the comparison."),
-    environment: slug.describe("Slug of the environment whose documentation publishes it."),
-    plugins: z.array(slug).min(2).describe("Slugs of the plugins compared, in column order."),
+    title: text.describe('Title of the comparison.'),
+    environment: slug.describe('Slug of the environment whose documentation publishes it.'),
+    plugins: z.array(slug).min(2).describe('Slugs of the plugins compared, in column order.'),
     rows: z
       .array(
         z
           .object({
-            capability: text.describe("The capability compared."),
-            values: z.record(slug, text).describe("Plugin slug -> the value the source gives, in English."),
+            capability: text.describe('The capability compared.'),
+            values: z.record(slug, text).describe('Plugin slug -> the value the source gives, in English.'),
           })
           .strict(),
       )
       .min(1)
       .describe('One row per capability compared.'),
-    sources: citations.describe("Where it is published."),
+    sources: citations.describe('Where it is published.'),
   })
   .strict();
 
@@ -403,14 +432,17 @@ export const pluginComparison = z
 export const INSTANCE_TYPE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const instanceType = z
   .object({
-    maxInterfaces: z.number().int().positive().describe("Elastic network interfaces the type allows."),
-    ipv4PerInterface: z.number().int().min(1).describe("IPv4 addresses per interface, the primary one included."),
-    hypervisor: z.enum(HYPERVISORS).nullable().describe("Empty upstream for bare-metal types, and only for them."),
-    bareMetal: z.boolean().describe("True for bare-metal types."),
-    networkCards: z.array(z.tuple([z.number().int().min(0), z.number().int().positive()])).min(1).describe("[card index, max interfaces on that card] pairs."),
-    defaultNetworkCardIndex: z.number().int().min(0).describe("Index of the default network card."),
-    trunking: z.boolean().describe("Whether the type supports ENI trunking."),
-    branchInterfaces: z.number().int().min(0).describe("Branch interfaces for trunking."),
+    maxInterfaces: z.number().int().positive().describe('Elastic network interfaces the type allows.'),
+    ipv4PerInterface: z.number().int().min(1).describe('IPv4 addresses per interface, the primary one included.'),
+    hypervisor: z.enum(HYPERVISORS).nullable().describe('Empty upstream for bare-metal types, and only for them.'),
+    bareMetal: z.boolean().describe('True for bare-metal types.'),
+    networkCards: z
+      .array(z.tuple([z.number().int().min(0), z.number().int().positive()]))
+      .min(1)
+      .describe('[card index, max interfaces on that card] pairs.'),
+    defaultNetworkCardIndex: z.number().int().min(0).describe('Index of the default network card.'),
+    trunking: z.boolean().describe('Whether the type supports ENI trunking.'),
+    branchInterfaces: z.number().int().min(0).describe('Branch interfaces for trunking.'),
   })
   .strict()
   .refine((r) => (r.hypervisor === null) === r.bareMetal, 'hypervisor is empty exactly for bare-metal types')
@@ -442,4 +474,3 @@ export type SeedSet = { [K in SeedKey]: Map<string, SeedRecord<K>> };
 
 export type Citation = z.output<typeof citation>;
 export type SettingSeed = z.output<typeof setting>;
-

@@ -8,13 +8,15 @@ import type { Citation, Severity } from '../knowledge.js';
 export const FINDING_CODES = {
   WINDOWS_VERSION_OUT_OF_SUPPORT: 'The Windows release is past its end of support (or servicing) at the date checked.',
   WINDOWS_VERSION_MAINSTREAM_ENDED: 'The LTSC release is past mainstream support but still in extended support.',
-  NODE_OS_UNSUPPORTED: 'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' + '"may apply" when the version or environment is open.',
+  NODE_OS_UNSUPPORTED:
+    'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
+    '"may apply" when the version or environment is open.',
   NODE_OS_PREVIEW: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
   NODE_OS_RETIRED: 'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does.',
   NODE_OS_SUPPORT_DISPUTED: "The environment's own pages disagree whether the release is a supported node OS for the planned Kubernetes version.",
   CONTAINER_IMAGE_OS_MISMATCH: "The container images' Windows release differs from the node's: with process isolation they must match.",
   FEATURE_REQUIRES_NEWER_WINDOWS: "A requested feature's minimum Windows release is newer than the node's (compared by OS build).",
-  FEATURE_REQUIRES_OS_UPDATE: 'A requested feature needs a later update revision of the node\'s release; a warning when the plan does not give the revision.',
+  FEATURE_REQUIRES_OS_UPDATE: "A requested feature needs a later update revision of the node's release; a warning when the plan does not give the revision.",
   FEATURE_REQUIRES_NEWER_KUBERNETES: 'A requested feature cannot be switched on in the planned Kubernetes version.',
   FEATURE_DEPENDENCY_ADDED: 'A requested feature needs another feature, which was added to the plan.',
   PLUGIN_MODE_UNSUPPORTED: 'The chosen plugin does not create or delegate to the chosen network mode.',
@@ -28,7 +30,7 @@ export const FINDING_CODES = {
   PLUGIN_STATUS_IN_ENVIRONMENT: 'The plugin is the default, supported or a documented alternative in the environment.',
   PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT: 'The plugin runs only in other environments (e.g. the Amazon VPC CNI outside EKS).',
   PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT: "The sources list the environment's plugins and the plan's plugin is not among them; the documented options are named.",
-  PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN: 'The sources do not list the environment\'s plugins, so whether the plugin is offered there is not known.',
+  PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN: "The sources do not list the environment's plugins, so whether the plugin is offered there is not known.",
   FEATURE_DEFAULT: 'A requested feature is already on by default in the environment (or node image); "may apply" when the plan leaves the environment open.',
   NETWORK_POLICY_UNSUPPORTED: 'The plan needs NetworkPolicy and the plugin does not enforce it on Windows.',
   NETWORK_POLICY_UNKNOWN: 'The plan needs NetworkPolicy and the sources do not say whether the plugin enforces it on Windows.',
@@ -40,7 +42,8 @@ export const FINDING_CODES = {
   LIMITATION_MITIGATED: 'A limitation would apply, but a feature the plan enables takes its bite away.',
   KUBERNETES_VERSION_UNSPECIFIED: 'Settings differ by Kubernetes version and the plan gives none; every variant is listed.',
   INSTANCE_TYPE_NOT_FOR_WINDOWS: 'The EC2 instance type cannot host Windows nodes: it is Arm-based (Graviton, a1) or a mac type.',
-  PREFIX_DELEGATION_UNSUPPORTED: 'Prefix delegation was planned on an instance type that is not Nitro-based; the node stays in secondary-IP mode, and the capacity given is that fallback.',
+  PREFIX_DELEGATION_UNSUPPORTED:
+    'Prefix delegation was planned on an instance type that is not Nitro-based; the node stays in secondary-IP mode, and the capacity given is that fallback.',
   PODS_EXCEED_CAPACITY: "The planned pods per node are more than the instance type's IP addresses allow in the planned mode.",
   PODS_EXCEED_KUBELET_MAX_PODS: "The addresses allow the planned pods, but the kubelet's max-pods (110 by default on EKS) caps the node below them.",
   POD_CAPACITY: 'How many Windows pods the instance type gives in the planned mode, and what limits it.',

@@ -22,7 +22,8 @@ function authorities(k: Knowledge): (string | undefined)[] {
   return [undefined, ...new Set(k.nodeOsSupport.flatMap((r) => (r.environment ? [r.environment] : [])))];
 }
 
-const rangeText = (rows: readonly NodeOsSupportFact[]) => rows.map((r) => `${describeKubernetesRange(r.kubernetes)}${r.status === 'supported' ? '' : ` (${r.status})`}`).join(', ');
+const rangeText = (rows: readonly NodeOsSupportFact[]) =>
+  rows.map((r) => `${describeKubernetesRange(r.kubernetes)}${r.status === 'supported' ? '' : ` (${r.status})`}`).join(', ');
 
 export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidateEnvironments }) =>
   authorities(k).flatMap((authority): Finding[] => {
@@ -36,7 +37,14 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
       const open = [envOpen ? 'the plan does not give the environment' : '', ...extra].filter(Boolean);
       return open.length > 0 ? `May apply${envOpen ? ` on ${who}` : ''} (${open.join('; ')}): ` : '';
     };
-    const finding = (severity: Finding['severity'], code: Finding['code'], message: string, remediation: string | undefined, mayApply: boolean, open: string[] = []): Finding => ({
+    const finding = (
+      severity: Finding['severity'],
+      code: Finding['code'],
+      message: string,
+      remediation: string | undefined,
+      mayApply: boolean,
+      open: string[] = [],
+    ): Finding => ({
       severity: mayApply ? mayApplySeverity(severity, false) : severity,
       code,
       subject: release.slug,
@@ -49,11 +57,31 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
     const statusFinding = (row: NodeOsSupportFact, when: string): Finding[] =>
       row.status === 'supported'
         ? []
-        : [finding('warning', STATUS_CODE[row.status], `On ${who}, ${release.name}${when ? ` ${when}` : ''} is ${STATUS_TEXT[row.status]} as a node OS.${row.note ? ` ${row.note}` : ''}`, undefined, envOpen)];
+        : [
+            finding(
+              'warning',
+              STATUS_CODE[row.status],
+              `On ${who}, ${release.name}${when ? ` ${when}` : ''} is ${STATUS_TEXT[row.status]} as a node OS.${row.note ? ` ${row.note}` : ''}`,
+              undefined,
+              envOpen,
+            ),
+          ];
     const supportedList = (version: string) =>
-      [...new Set(allRows.filter((r) => r.status === 'supported' && kubernetesInRange(version, r.kubernetes)).map((r) => k.releases.get(r.windowsVersion)!.name))].join(', ');
+      [
+        ...new Set(
+          allRows.filter((r) => r.status === 'supported' && kubernetesInRange(version, r.kubernetes)).map((r) => k.releases.get(r.windowsVersion)!.name),
+        ),
+      ].join(', ');
     if (rows.length === 0)
-      return [finding('error', 'NODE_OS_UNSUPPORTED', `${who} does not list ${release.name} as a Windows node OS for any Kubernetes version it documents.`, 'Run the Windows nodes on a release listed in nodeOsSupport.', envOpen)];
+      return [
+        finding(
+          'error',
+          'NODE_OS_UNSUPPORTED',
+          `${who} does not list ${release.name} as a Windows node OS for any Kubernetes version it documents.`,
+          'Run the Windows nodes on a release listed in nodeOsSupport.',
+          envOpen,
+        ),
+      ];
     const version = plan.kubernetesVersion;
     if (version) {
       const covering = rows.filter((r) => kubernetesInRange(version, r.kubernetes));
@@ -79,7 +107,11 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
     const current = rows.find((r) => r.kubernetes?.max === undefined);
     if (current) return statusFinding(current, `on current Kubernetes versions (${describeKubernetesRange(current.kubernetes)})`);
     {
-      const last = rows.map((r) => r.kubernetes?.max).filter((m): m is string => m !== undefined).sort(compareKubernetes).at(-1);
+      const last = rows
+        .map((r) => r.kubernetes?.max)
+        .filter((m): m is string => m !== undefined)
+        .sort(compareKubernetes)
+        .at(-1);
       return [
         finding(
           'error',
@@ -103,8 +135,12 @@ export const containerImageMatchesNode: Rule = ({ k, plan, release }) => {
       severity: 'error',
       code: 'CONTAINER_IMAGE_OS_MISMATCH',
       subject: image.slug,
-      message: `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). ` + `Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.`,
-      remediation: `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. ` + `HostProcess containers are the exception: their base image need not match the host.`,
+      message:
+        `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). ` +
+        `Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.`,
+      remediation:
+        `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. ` +
+        `HostProcess containers are the exception: their base image need not match the host.`,
       sources: CONTAINER_IMAGE_SOURCES,
     },
   ];

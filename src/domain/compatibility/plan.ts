@@ -85,7 +85,13 @@ function count(field: string, value: number | null | undefined, min: number, max
   return value;
 }
 
-function slugList(field: string, values: readonly string[] | null | undefined, known: ReadonlyMap<string, unknown>, what: string, max: number): string[] | undefined {
+function slugList(
+  field: string,
+  values: readonly string[] | null | undefined,
+  known: ReadonlyMap<string, unknown>,
+  what: string,
+  max: number,
+): string[] | undefined {
   if (values === null || values === undefined) return undefined;
   // An empty list is more likely a templating slip than a statement; omitting the field says "none".
   if (values.length === 0) throw new PlanError(field, `${field} is empty; omit it instead, or name at least one`, [...known.keys()]);
@@ -135,13 +141,17 @@ export function validatePlan(k: Knowledge, input: PlanInput, today: string): Pla
   const backends = count('backendsPerService', input.backendsPerService, 0, PLAN_LIMITS.maxBackendsPerService);
   if (backends !== undefined) plan.backendsPerService = backends;
   if (input.asOf != null) {
-    if (!isCalendarDate(input.asOf))
-      throw new PlanError('asOf', `asOf must be a date as YYYY-MM-DD, got "${input.asOf}"`);
+    if (!isCalendarDate(input.asOf)) throw new PlanError('asOf', `asOf must be a date as YYYY-MM-DD, got "${input.asOf}"`);
     plan.asOf = input.asOf;
   }
   if (input.instanceType != null) {
     if (!k.instanceTypes.has(input.instanceType))
-      throw new PlanError('instanceType', `unknown EC2 instance type "${input.instanceType}"`, undefined, closestNames(input.instanceType, k.instanceTypes.keys()));
+      throw new PlanError(
+        'instanceType',
+        `unknown EC2 instance type "${input.instanceType}"`,
+        undefined,
+        closestNames(input.instanceType, k.instanceTypes.keys()),
+      );
     plan.instanceType = input.instanceType;
   }
   const pods = count('podsPerNode', input.podsPerNode, 0, MAX_KUBELET_MAX_PODS);

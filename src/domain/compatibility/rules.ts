@@ -32,7 +32,9 @@ export const windowsLifecycle: Rule = ({ release, plan }) => {
         severity: 'info',
         code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
         subject: release.slug,
-        message: `${release.name} left mainstream support on ${release.mainstreamSupportEnds}; ` + `extended support runs${release.supportEnds ? ` to ${release.supportEnds}` : ''}.`,
+        message:
+          `${release.name} left mainstream support on ${release.mainstreamSupportEnds}; ` +
+          `extended support runs${release.supportEnds ? ` to ${release.supportEnds}` : ''}.`,
         sources: release.sources,
       },
     ];
@@ -185,7 +187,9 @@ export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentA
         severity: 'info',
         code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
         subject: plugin.slug,
-        message: `May apply on ${k.environments.get(e.environment)!.name} (the plan does not give the environment): ` + `${plugin.name} is retired there${e.since ? ` since ${e.since}` : ''}.`,
+        message:
+          `May apply on ${k.environments.get(e.environment)!.name} (the plan does not give the environment): ` +
+          `${plugin.name} is retired there${e.since ? ` since ${e.since}` : ''}.`,
         sources: e.sources,
       }));
   }
@@ -208,7 +212,9 @@ export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentA
         code: 'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT',
         subject: plugin.slug,
         message: `${plugin.name} runs only in ${plugin.onlyIn.environments.map((e) => k.environments.get(e)!.name).join(', ')}: ${plugin.onlyIn.note}`,
-        remediation: env.pluginsListed ? `Plugins the sources list for ${env.name}: ${listedPlugins(k, environment)}.` : `Choose a plugin that runs in ${env.name}.`,
+        remediation: env.pluginsListed
+          ? `Plugins the sources list for ${env.name}: ${listedPlugins(k, environment)}.`
+          : `Choose a plugin that runs in ${env.name}.`,
         sources: plugin.onlyIn.sources,
       });
     else if (env.pluginsListed)
@@ -216,7 +222,9 @@ export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentA
         severity: 'warning',
         code: 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT',
         subject: plugin.slug,
-        message: `The sources list these plugins for ${env.name}: ${listedPlugins(k, environment)}. ` + `${plugin.name} is not among them, so nothing documents that it works there.${env.pluginsListed.note ? ` ${env.pluginsListed.note}` : ''}`,
+        message:
+          `The sources list these plugins for ${env.name}: ${listedPlugins(k, environment)}. ` +
+          `${plugin.name} is not among them, so nothing documents that it works there.${env.pluginsListed.note ? ` ${env.pluginsListed.note}` : ''}`,
         remediation: `Use one of the plugins documented for ${env.name}, or verify ${plugin.name} there yourself.`,
         sources: env.pluginsListed.sources,
       });
@@ -243,7 +251,9 @@ export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentA
 };
 
 function defaultPluginAdvice(k: PlanContext['k'], environment: string, except: string): string {
-  const defaults = [...k.plugins.values()].filter((p) => p.slug !== except && p.environments.some((e) => e.environment === environment && e.status === 'default'));
+  const defaults = [...k.plugins.values()].filter(
+    (p) => p.slug !== except && p.environments.some((e) => e.environment === environment && e.status === 'default'),
+  );
   return defaults.length > 0 ? `Prefer ${defaults.map((p) => p.name).join(' or ')}, the default there.` : 'Prefer a plugin that is still offered there.';
 }
 
@@ -277,9 +287,16 @@ export const networkPolicy: Rule = ({ k, plan, plugin, environment, candidateEnv
       },
     ];
   };
-  if (environment) return finding(policyIn(plugin, environment), plugin.environments.some((e) => e.environment === environment && e.networkPolicy) ? environment : undefined, false);
+  if (environment)
+    return finding(
+      policyIn(plugin, environment),
+      plugin.environments.some((e) => e.environment === environment && e.networkPolicy) ? environment : undefined,
+      false,
+    );
   // Open environment: the general answer, plus each environment whose own answer differs.
-  const differing = plugin.environments.filter((e) => e.networkPolicy && e.networkPolicy.support !== plugin.networkPolicy.support && candidateEnvironments.includes(e.environment));
+  const differing = plugin.environments.filter(
+    (e) => e.networkPolicy && e.networkPolicy.support !== plugin.networkPolicy.support && candidateEnvironments.includes(e.environment),
+  );
   return [...finding(plugin.networkPolicy, undefined, false), ...differing.flatMap((e) => finding(e.networkPolicy!, e.environment, true))];
 };
 
@@ -309,7 +326,10 @@ function exceeded(l: LimitationFact, ctx: PlanContext): boolean {
  */
 function candidateRevisions(ctx: PlanContext): number[] {
   const bounds = ctx.k.limitations.flatMap((l) => [l.scope.windowsBuilds?.from, l.scope.windowsBuilds?.before]);
-  const inBuild = bounds.filter((b): b is string => b !== undefined).map(parseBuild).filter((b) => b.build === ctx.node.build && b.revision !== undefined);
+  const inBuild = bounds
+    .filter((b): b is string => b !== undefined)
+    .map(parseBuild)
+    .filter((b) => b.build === ctx.node.build && b.revision !== undefined);
   return [...new Set([0, ...inBuild.map((b) => b.revision!)])];
 }
 
@@ -337,7 +357,13 @@ export const limitations: Rule = (ctx) =>
     }
     let { match, open } = limitationApplies(l, ctx);
     if (match === 'no') return [];
-    if (match === 'unknown' && l.threshold && open.length === 1 && open[0]!.dimension === "node's update revision" && exceededAtEveryRevision(l.threshold.metric, ctx)) {
+    if (
+      match === 'unknown' &&
+      l.threshold &&
+      open.length === 1 &&
+      open[0]!.dimension === "node's update revision" &&
+      exceededAtEveryRevision(l.threshold.metric, ctx)
+    ) {
       match = 'yes';
       open = [];
       thresholdText += ' The planned number is over the limit at every update level of this release.';
@@ -351,7 +377,9 @@ export const limitations: Rule = (ctx) =>
           severity: 'info',
           code: 'LIMITATION_MITIGATED',
           subject: l.slug,
-          message: `${mayApply}${l.title}: mitigated because the plan enables ` + `${l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name).join(', ')}.${thresholdText}`,
+          message:
+            `${mayApply}${l.title}: mitigated because the plan enables ` +
+            `${l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name).join(', ')}.${thresholdText}`,
           sources: l.sources,
         },
       ];
@@ -369,7 +397,11 @@ export const limitations: Rule = (ctx) =>
   });
 
 export function describeSetting(s: SettingFact): string {
-  const builds = s.windowsBuilds ? [s.windowsBuilds.from ? `from build ${s.windowsBuilds.from}` : '', s.windowsBuilds.before ? `before build ${s.windowsBuilds.before}` : ''].filter(Boolean).join(' and ') : '';
+  const builds = s.windowsBuilds
+    ? [s.windowsBuilds.from ? `from build ${s.windowsBuilds.from}` : '', s.windowsBuilds.before ? `before build ${s.windowsBuilds.before}` : '']
+        .filter(Boolean)
+        .join(' and ')
+    : '';
   const scope = s.kubernetes || builds ? ` (${[s.kubernetes ? describeKubernetesRange(s.kubernetes) : '', builds].filter(Boolean).join('; ')})` : '';
   const where = s.target ? ` in ${s.target}` : '';
   switch (s.kind) {
@@ -405,7 +437,8 @@ export const kubernetesVersionUnspecified: Rule = (ctx) => {
     {
       severity: 'info',
       code: 'KUBERNETES_VERSION_UNSPECIFIED',
-      message: `Some settings depend on the Kubernetes version, which the plan does not give; ` + `every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
+      message:
+        `Some settings depend on the Kubernetes version, which the plan does not give; ` + `every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
       remediation: 'Give kubernetesVersion to get only the settings for your cluster.',
       sources: scoped.flatMap((s) => s.sources),
     },
@@ -419,7 +452,16 @@ export const instanceTypeCapacity: Rule = ({ k, plan }) => {
   const type = k.instanceTypes.get(plan.instanceType)!;
   const unsuitable = windowsUnsuitability(type.name);
   if (unsuitable)
-    return [{ severity: 'error', code: 'INSTANCE_TYPE_NOT_FOR_WINDOWS', subject: type.name, message: unsuitable, remediation: 'Choose an x86-64 instance type for the Windows node group.', sources: NAMING_SOURCES }];
+    return [
+      {
+        severity: 'error',
+        code: 'INSTANCE_TYPE_NOT_FOR_WINDOWS',
+        subject: type.name,
+        message: unsuitable,
+        remediation: 'Choose an x86-64 instance type for the Windows node group.',
+        sources: NAMING_SOURCES,
+      },
+    ];
   const c = plannedCapacity(type, plan.ipAddressMode, plan.kubeletMaxPods);
   const findings: Finding[] = [];
   if (c.effectiveIpAddressMode !== plan.ipAddressMode)
@@ -428,7 +470,9 @@ export const instanceTypeCapacity: Rule = ({ k, plan }) => {
       severity: 'warning',
       code: 'PREFIX_DELEGATION_UNSUPPORTED',
       subject: type.name,
-      message: `${c.steps[0]} The node gets ${c.maxPods} pod addresses ` + `instead of the ${(type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX} prefix delegation would give.`,
+      message:
+        `${c.steps[0]} The node gets ${c.maxPods} pod addresses ` +
+        `instead of the ${(type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX} prefix delegation would give.`,
       remediation: 'Plan for secondary-IP capacity on this type, or choose a Nitro-based instance type for prefix delegation.',
       sources: NITRO_SOURCES,
     });
@@ -437,18 +481,23 @@ export const instanceTypeCapacity: Rule = ({ k, plan }) => {
     severity: 'info',
     code: 'POD_CAPACITY',
     subject: type.name,
-    message: `${type.name} gives ${c.maxPods} Windows pods in ${mode}; ` + `the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
+    message:
+      `${type.name} gives ${c.maxPods} Windows pods in ${mode}; ` +
+      `the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
     sources: CAPACITY_SOURCES,
   });
   const wanted = plan.podsPerNode;
   if (wanted !== undefined && wanted > c.maxPods) {
-    const pdWouldFit = c.effectiveIpAddressMode === 'SECONDARY_IP' && supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
+    const pdWouldFit =
+      c.effectiveIpAddressMode === 'SECONDARY_IP' && supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
     findings.push({
       severity: 'error',
       code: 'PODS_EXCEED_CAPACITY',
       subject: type.name,
       message: `The plan needs ${wanted} pods per node; ${type.name} gives ${c.maxPods} in ${mode}.`,
-      remediation: pdWouldFit ? 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.' : 'Choose an instance type with more IPv4 addresses per interface (see instanceTypes(filter: { minimumPods })).',
+      remediation: pdWouldFit
+        ? 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.'
+        : 'Choose an instance type with more IPv4 addresses per interface (see instanceTypes(filter: { minimumPods })).',
       sources: CAPACITY_SOURCES,
     });
   } else if (wanted !== undefined && wanted > c.schedulablePods)

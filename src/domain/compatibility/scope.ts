@@ -31,7 +31,11 @@ export interface OpenDimension {
   phrase: string;
 }
 
-const open = (dimension: string, holdsFor: string, phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`): OpenDimension => ({ dimension, holdsFor, phrase });
+const open = (dimension: string, holdsFor: string, phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`): OpenDimension => ({
+  dimension,
+  holdsFor,
+  phrase,
+});
 
 export interface ScopeMatch {
   match: Tristate;
@@ -86,7 +90,10 @@ function buildDimension(ctx: PlanContext, range: NonNullable<Scope['windowsBuild
     const newest = Math.max(...confirmed.map((slug) => ctx.k.releases.get(slug)?.build ?? 0));
     if (ctx.release.build > newest) {
       const on = confirmed.map((slug) => ctx.k.releases.get(slug)?.name ?? slug).join(', ');
-      return ['unknown', open('build boundary', on, `no source says whether it holds on ${ctx.release.name}; the sources confirm the build boundary only on ${on}`)];
+      return [
+        'unknown',
+        open('build boundary', on, `no source says whether it holds on ${ctx.release.name}; the sources confirm the build boundary only on ${on}`),
+      ];
     }
   }
   return [t, open("node's update revision", where, `the plan does not give the node's update revision; it holds ${where}`)];

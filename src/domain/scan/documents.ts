@@ -183,7 +183,13 @@ export function kubectlListItems(text: string): { spans: ItemSpan[]; shell: stri
 }
 
 /** A kubectl-layout List, parsed and yielded one item at a time. Throws SyntaxError where a part is not JSON. */
-function* fromKubectlList(text: string, file: string, skipped: SkippedDocument[], list: { spans: ItemSpan[]; shell: string }, yielded: { count: number }): Generator<SourceObject> {
+function* fromKubectlList(
+  text: string,
+  file: string,
+  skipped: SkippedDocument[],
+  list: { spans: ItemSpan[]; shell: string },
+  yielded: { count: number },
+): Generator<SourceObject> {
   const data: unknown = JSON.parse(list.shell);
   if (!isRecord(data) || !Array.isArray(data.items) || data.items.length !== 0) throw new SyntaxError('not a List');
   data.items = [];
@@ -301,8 +307,9 @@ export function* objectsOf(text: string, file: string, skipped: SkippedDocument[
         // accepts it as YAML), and pass over the objects already yielded.
         skipped.length = mark;
         let pass = yielded.count;
-        for (const object of objectsOfGeneral(text, file, skipped)) if (pass > 0) pass--;
-        else yield object;
+        for (const object of objectsOfGeneral(text, file, skipped))
+          if (pass > 0) pass--;
+          else yield object;
         return;
       }
     }
@@ -352,8 +359,9 @@ export function* objectsOfChunks(chunks: Iterable<string>, whole: () => string, 
   function* general(): Generator<SourceObject, void> {
     skipped.length = mark;
     let pass = yielded;
-    for (const object of objectsOf(whole(), file, skipped)) if (pass > 0) pass--;
-    else yield object;
+    for (const object of objectsOf(whole(), file, skipped))
+      if (pass > 0) pass--;
+      else yield object;
   }
 
   fill(64);

@@ -5,8 +5,10 @@
  */
 export const SCAN_FINDING_CODES = {
   NODE_CAPACITY_MISMATCH:
-    "A Windows node advertises a different number of pod addresses (vpc.amazonaws.com/PrivateIPv4Address) " + "than its instance type gives in the cluster's IP address mode.",
-  REQUIRED_SETTING_MISSING: 'A setting the plan needs is absent or has another value in the object that configures it (kube-proxy flags, the amazon-vpc-cni or flannel ConfigMap).',
+    'A Windows node advertises a different number of pod addresses (vpc.amazonaws.com/PrivateIPv4Address) ' +
+    "than its instance type gives in the cluster's IP address mode.",
+  REQUIRED_SETTING_MISSING:
+    'A setting the plan needs is absent or has another value in the object that configures it (kube-proxy flags, the amazon-vpc-cni or flannel ConfigMap).',
   NOT_JUDGED: 'A Windows object could not be judged: its Windows release is not known, or there is no Windows node, node group or --plan to judge it against.',
 } as const;
 

@@ -123,7 +123,13 @@ export function kubernetesMinorOf(version: string): string | undefined {
 
 // ---------------------------------------------------------------- Node
 
-const EKS_LABELS = ['eks.amazonaws.com/nodegroup', 'eks.amazonaws.com/compute-type', 'eks.amazonaws.com/nodegroup-image', 'alpha.eksctl.io/nodegroup-name', 'alpha.eksctl.io/cluster-name'];
+const EKS_LABELS = [
+  'eks.amazonaws.com/nodegroup',
+  'eks.amazonaws.com/compute-type',
+  'eks.amazonaws.com/nodegroup-image',
+  'alpha.eksctl.io/nodegroup-name',
+  'alpha.eksctl.io/cluster-name',
+];
 const AKS_LABELS = ['kubernetes.azure.com/cluster', 'kubernetes.azure.com/agentpool'];
 
 function readNode(k: Knowledge, obj: Json): ReadResult {
@@ -160,7 +166,10 @@ function readNode(k: Knowledge, obj: Json): ReadResult {
   else r.missing.push('status.nodeInfo.kubeletVersion (the Kubernetes version)');
 
   const instance = labels['node.kubernetes.io/instance-type'] ?? labels['beta.kubernetes.io/instance-type'];
-  const instancePath = key('metadata.labels', labels['node.kubernetes.io/instance-type'] ? 'node.kubernetes.io/instance-type' : 'beta.kubernetes.io/instance-type');
+  const instancePath = key(
+    'metadata.labels',
+    labels['node.kubernetes.io/instance-type'] ? 'node.kubernetes.io/instance-type' : 'beta.kubernetes.io/instance-type',
+  );
   const eks = EKS_LABELS.find((l) => labels[l] !== undefined);
   const aks = AKS_LABELS.find((l) => labels[l] !== undefined);
   if (eks) r.facts.push({ field: 'environment', value: 'eks', path: key('metadata.labels', eks) });
@@ -174,7 +183,8 @@ function readNode(k: Knowledge, obj: Json): ReadResult {
   const ipv4 = number(capacity[ipv4Name]) ?? number(allocatable[ipv4Name]);
   const pods = number(capacity.pods) ?? number(allocatable.pods);
   r.advertised = {};
-  if (ipv4 !== undefined) r.advertised.ipv4Addresses = { value: ipv4, path: key(capacity[ipv4Name] !== undefined ? 'status.capacity' : 'status.allocatable', ipv4Name) };
+  if (ipv4 !== undefined)
+    r.advertised.ipv4Addresses = { value: ipv4, path: key(capacity[ipv4Name] !== undefined ? 'status.capacity' : 'status.allocatable', ipv4Name) };
   if (pods !== undefined) {
     r.advertised.pods = { value: pods, path: capacity.pods !== undefined ? 'status.capacity.pods' : 'status.allocatable.pods' };
     if (instance && eks && pods >= 1) r.facts.push({ field: 'kubeletMaxPods', value: pods, path: r.advertised.pods.path });
@@ -215,7 +225,18 @@ function readService(obj: Json): ReadResult {
 
 /** Flags in command lines, including ones inside scripts ("--args \"--enable-dsr=true ...\""). */
 const FLAG = /(?:^|[\s"'])--([a-z][a-z0-9-]*)(?:[= ]+(?!--)([^\s"']+))?/g;
-const KUBE_PROXY_FLAGS = new Set(['enable-dsr', 'feature-gates', 'source-vip', 'network-name', 'proxy-mode', 'config', 'hostname-override', 'cluster-cidr', 'v', 'kubeconfig']);
+const KUBE_PROXY_FLAGS = new Set([
+  'enable-dsr',
+  'feature-gates',
+  'source-vip',
+  'network-name',
+  'proxy-mode',
+  'config',
+  'hostname-override',
+  'cluster-cidr',
+  'v',
+  'kubeconfig',
+]);
 
 function parseFlags(line: string, path: string, into: KubeProxyUsage): void {
   for (const m of line.matchAll(FLAG)) {
@@ -240,12 +261,20 @@ function configAsFlags(config: Json, path: string, into: KubeProxyUsage): void {
   if (win.enableDSR !== undefined) into.flags.set('enable-dsr', { value: String(isTrue(win.enableDSR)), path: `${path}.winkernel.enableDSR` });
   if (text(win.sourceVip)) into.flags.set('source-vip', { value: text(win.sourceVip)!, path: `${path}.winkernel.sourceVip` });
   if (text(win.networkName)) into.flags.set('network-name', { value: text(win.networkName)!, path: `${path}.winkernel.networkName` });
-  for (const [gate, value] of Object.entries(record(config.featureGates) ?? {})) into.featureGates.set(gate, { value: isTrue(value), path: key(`${path}.featureGates`, gate) });
+  for (const [gate, value] of Object.entries(record(config.featureGates) ?? {}))
+    into.featureGates.set(gate, { value: isTrue(value), path: key(`${path}.featureGates`, gate) });
 }
 
 function isWindowsProxy(usage: KubeProxyUsage): boolean {
   const mode = usage.flags.get('proxy-mode')?.value;
-  return mode === 'kernelspace' || usage.flags.has('source-vip') || usage.flags.has('network-name') || usage.flags.has('enable-dsr') || usage.featureGates.has('WinDSR') || usage.featureGates.has('WinOverlay');
+  return (
+    mode === 'kernelspace' ||
+    usage.flags.has('source-vip') ||
+    usage.flags.has('network-name') ||
+    usage.flags.has('enable-dsr') ||
+    usage.featureGates.has('WinDSR') ||
+    usage.featureGates.has('WinOverlay')
+  );
 }
 
 /** Facts a Windows kube-proxy's settings give: DSR on, overlay mode from the WinOverlay gate. */
@@ -255,7 +284,12 @@ function kubeProxyFacts(r: Reading, usage: KubeProxyUsage): void {
   const overlay = usage.featureGates.get('WinOverlay');
   if (overlay?.value) r.clusterFacts.push({ field: 'networkMode', value: 'overlay', path: overlay.path });
   const mode = usage.flags.get('proxy-mode');
-  if (mode && mode.value !== 'kernelspace') r.settingProblems.push({ message: `kube-proxy runs in mode "${mode.value}"; on Windows the only mode is kernelspace`, path: mode.path, remediation: 'Set --proxy-mode=kernelspace (mode: kernelspace in KubeProxyConfiguration).' });
+  if (mode && mode.value !== 'kernelspace')
+    r.settingProblems.push({
+      message: `kube-proxy runs in mode "${mode.value}"; on Windows the only mode is kernelspace`,
+      path: mode.path,
+      remediation: 'Set --proxy-mode=kernelspace (mode: kernelspace in KubeProxyConfiguration).',
+    });
 }
 
 function looksLikeKubeProxy(obj: Json, containers: { container: Json }[]): boolean {
@@ -270,7 +304,8 @@ function readKubeProxyWorkload(kind: string, obj: Json, windowsPath: string | un
   if (!looksLikeKubeProxy(obj, containers)) return undefined;
   const usage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };
   for (const { container, path } of containers) {
-    for (const field of ['command', 'args'] as const) list(container[field]).forEach((arg, i) => text(arg) !== undefined && parseFlags(` ${text(arg)!}`, `${path}.${field}[${i}]`, usage));
+    for (const field of ['command', 'args'] as const)
+      list(container[field]).forEach((arg, i) => text(arg) !== undefined && parseFlags(` ${text(arg)!}`, `${path}.${field}[${i}]`, usage));
   }
   if (!windowsPath && !isWindowsProxy(usage)) return undefined;
   const r = reading(obj, 'kube-proxy', 'yes');
@@ -311,7 +346,11 @@ function readCniConfig(config: Json, path: string, r: Reading): boolean {
       if (text(plugin.mode) === 'vxlan') r.clusterFacts.push({ field: 'networkMode', value: 'overlay', path: `${base}.mode` });
     } else if (type && DELEGATE_MODES[type]) {
       found = true;
-      r.clusterFacts.push({ field: 'cniPlugin', value: type.startsWith('sdn') ? (type === 'sdnoverlay' ? 'win-overlay' : 'win-bridge') : type, path: `${base}.type` });
+      r.clusterFacts.push({
+        field: 'cniPlugin',
+        value: type.startsWith('sdn') ? (type === 'sdnoverlay' ? 'win-overlay' : 'win-bridge') : type,
+        path: `${base}.type`,
+      });
     }
   });
   return found;
@@ -328,7 +367,9 @@ function readConfigMap(obj: Json): ReadResult {
     if (ipam === undefined) r.missing.push('data["enable-windows-ipam"]');
     if (!isTrue(ipam))
       r.settingProblems.push({
-        message: `Windows IPAM is not enabled (enable-windows-ipam is ${ipam === undefined ? 'absent' : `"${ipam}"`}): ` + `the VPC resource controller gives Windows pods no addresses`,
+        message:
+          `Windows IPAM is not enabled (enable-windows-ipam is ${ipam === undefined ? 'absent' : `"${ipam}"`}): ` +
+          `the VPC resource controller gives Windows pods no addresses`,
         path: ipam === undefined ? 'data' : key('data', 'enable-windows-ipam'),
         remediation: 'Set enable-windows-ipam: "true" in the amazon-vpc-cni ConfigMap.',
       });
@@ -355,9 +396,17 @@ function readConfigMap(obj: Json): ReadResult {
         const vni = at(conf, 'Backend.VNI');
         const port = at(conf, 'Backend.Port');
         if (vni !== undefined && (typeof vni !== 'number' || vni < 4096))
-          r.settingProblems.push({ message: `flannel VXLAN uses VNI ${JSON.stringify(vni)}; Windows nodes need 4096 or higher (4096 by default)`, path: `${path}.Backend.VNI`, remediation: 'Set "VNI": 4096 in net-conf.json.' });
+          r.settingProblems.push({
+            message: `flannel VXLAN uses VNI ${JSON.stringify(vni)}; Windows nodes need 4096 or higher (4096 by default)`,
+            path: `${path}.Backend.VNI`,
+            remediation: 'Set "VNI": 4096 in net-conf.json.',
+          });
         if (port !== undefined && port !== 4789)
-          r.settingProblems.push({ message: `flannel VXLAN uses UDP port ${JSON.stringify(port)}; Windows nodes need 4789`, path: `${path}.Backend.Port`, remediation: 'Set "Port": 4789 in net-conf.json.' });
+          r.settingProblems.push({
+            message: `flannel VXLAN uses UDP port ${JSON.stringify(port)}; Windows nodes need 4789`,
+            path: `${path}.Backend.Port`,
+            remediation: 'Set "Port": 4789 in net-conf.json.',
+          });
       }
     }
   }
@@ -386,10 +435,12 @@ function readConfigMap(obj: Json): ReadResult {
       } catch {
         r.missing.push(`${key('data', entry)} is not valid YAML`);
       }
-    } else if (/kube-proxy/i.test(name) && /--(enable-dsr|feature-gates|source-vip|network-name)/.test(value)) parseFlags(` ${value}`, key('data', entry), proxyUsage);
+    } else if (/kube-proxy/i.test(name) && /--(enable-dsr|feature-gates|source-vip|network-name)/.test(value))
+      parseFlags(` ${value}`, key('data', entry), proxyUsage);
   }
   if (proxyUsage.flags.size > 0 || proxyUsage.featureGates.size > 0) {
-    if (!isWindowsProxy(proxyUsage)) return ignore('a kube-proxy configuration without Windows settings (no kernelspace mode, winkernel section or Windows gates)');
+    if (!isWindowsProxy(proxyUsage))
+      return ignore('a kube-proxy configuration without Windows settings (no kernelspace mode, winkernel section or Windows gates)');
     r.role = 'kube-proxy';
     r.windows = 'yes';
     r.kubeProxy = proxyUsage;
@@ -446,7 +497,8 @@ function readWorkload(kind: string, obj: Json): ReadResult {
       if (value === 'vxlan') r.clusterFacts.push({ field: 'networkMode', value: 'overlay', path: `${path}.env[${i}].value` });
     });
   }
-  for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries()) if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
+  for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
+    if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });
   r.pod = usage;
   return { readings: [r] };
@@ -496,14 +548,23 @@ function readClusterConfig(k: Knowledge, obj: Json): ReadResult {
       if (minor) r.facts.push({ field: 'kubernetesVersion', value: minor, path: 'metadata.version' });
       else r.missing.push('metadata.version (the Kubernetes version; eksctl picks its default)');
       const instanceType = text(group.instanceType) ?? text(list(group.instanceTypes)[0]);
-      if (instanceType) r.facts.push({ field: 'instanceType', value: instanceType, path: group.instanceType !== undefined ? `${path}.instanceType` : `${path}.instanceTypes[0]` });
+      if (instanceType)
+        r.facts.push({
+          field: 'instanceType',
+          value: instanceType,
+          path: group.instanceType !== undefined ? `${path}.instanceType` : `${path}.instanceTypes[0]`,
+        });
       else {
         r.facts.push({ field: 'instanceType', value: EKSCTL_DEFAULT_INSTANCE_TYPE, path });
         r.missing.push(`${path}.instanceType (eksctl's default ${EKSCTL_DEFAULT_INSTANCE_TYPE} assumed)`);
       }
       const maxPods = group.maxPodsPerNode ?? at(group, 'kubeletExtraConfig.maxPods');
       if (typeof maxPods === 'number' && Number.isInteger(maxPods) && maxPods >= 1)
-        r.facts.push({ field: 'kubeletMaxPods', value: maxPods, path: group.maxPodsPerNode !== undefined ? `${path}.maxPodsPerNode` : `${path}.kubeletExtraConfig.maxPods` });
+        r.facts.push({
+          field: 'kubeletMaxPods',
+          value: maxPods,
+          path: group.maxPodsPerNode !== undefined ? `${path}.maxPodsPerNode` : `${path}.kubeletExtraConfig.maxPods`,
+        });
       readings.push(r);
     });
   }
@@ -529,9 +590,10 @@ export function readObject(k: Knowledge, obj: Json): ReadResult {
     case 'NetworkPolicy':
       return readNetworkPolicy(obj);
     case 'ClusterConfig':
-      return text(obj.apiVersion)?.startsWith('eksctl.io/') ? readClusterConfig(k, obj) : ignore('a ClusterConfig that is not eksctl\'s');
+      return text(obj.apiVersion)?.startsWith('eksctl.io/') ? readClusterConfig(k, obj) : ignore("a ClusterConfig that is not eksctl's");
     default:
-      if (podSpecOf(kind, obj) !== undefined || ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Job', 'CronJob'].includes(kind)) return readWorkload(kind, obj);
+      if (podSpecOf(kind, obj) !== undefined || ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Job', 'CronJob'].includes(kind))
+        return readWorkload(kind, obj);
       return ignore(`kind ${kind} is not read`);
   }
 }

@@ -149,7 +149,11 @@ export class Scanner {
     this.readByKind[kind] = (this.readByKind[kind] ?? 0) + 1;
     const pod = podSpecOf(kind, source.data);
     if (pod) {
-      this.workloads.push({ namespace: text(at(source.data, 'metadata.namespace')) ?? 'default', labels: pod.labels, windows: windowsScheduling(pod.spec, pod.path) !== undefined });
+      this.workloads.push({
+        namespace: text(at(source.data, 'metadata.namespace')) ?? 'default',
+        labels: pod.labels,
+        windows: windowsScheduling(pod.spec, pod.path) !== undefined,
+      });
     }
     const result = readObject(this.k, source.data);
     if ('ignored' in result) {
@@ -158,7 +162,12 @@ export class Scanner {
     }
     for (const reading of result.readings) {
       const lines = new Map<string, number>();
-      const paths = [reading.partPath, ...reading.facts.map((f) => f.path), ...reading.clusterFacts.map((f) => f.path), ...reading.settingProblems.map((p) => p.path)];
+      const paths = [
+        reading.partPath,
+        ...reading.facts.map((f) => f.path),
+        ...reading.clusterFacts.map((f) => f.path),
+        ...reading.settingProblems.map((p) => p.path),
+      ];
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
       for (const flag of reading.kubeProxy?.flags.values() ?? []) paths.push(flag.path);
@@ -199,7 +208,9 @@ export class Scanner {
     // Node facts that hold for the whole cluster (EKS labels) also apply to the other objects.
     for (const p of this.pending) {
       if (p.reading.role !== 'node') continue;
-      for (const fact of p.reading.facts) if (fact.field === 'environment' && !cluster.has('environment')) cluster.set('environment', { fact, source: `${describeRef(p.reading.ref)} (${p.file}:${p.line})` });
+      for (const fact of p.reading.facts)
+        if (fact.field === 'environment' && !cluster.has('environment'))
+          cluster.set('environment', { fact, source: `${describeRef(p.reading.ref)} (${p.file}:${p.line})` });
     }
 
     const nodePlans = new Map<Pending, PlanInput>();
@@ -276,7 +287,11 @@ export class Scanner {
   private nodePlan(p: Pending, cluster: ClusterFacts): PlanInput {
     const plan: Record<string, unknown> = {};
     applyFacts(plan, p.reading.facts, true);
-    applyFacts(plan, [...cluster.values()].map((c) => c.fact), false);
+    applyFacts(
+      plan,
+      [...cluster.values()].map((c) => c.fact),
+      false,
+    );
     if (this.options.plan) for (const [k, v] of Object.entries(this.options.plan)) if (plan[k] === undefined && v !== undefined && v !== null) plan[k] = v;
     return plan as unknown as PlanInput;
   }
@@ -285,7 +300,11 @@ export class Scanner {
   private targets(nodePlans: Map<Pending, PlanInput>, cluster: ClusterFacts): PlanInput[] {
     if (this.options.plan) {
       const plan: Record<string, unknown> = { ...this.options.plan };
-      applyFacts(plan, [...cluster.values()].map((c) => c.fact).filter((f) => f.field !== 'ipAddressMode'), false);
+      applyFacts(
+        plan,
+        [...cluster.values()].map((c) => c.fact).filter((f) => f.field !== 'ipAddressMode'),
+        false,
+      );
       return [plan as unknown as PlanInput];
     }
     const distinct = new Map<string, PlanInput>();
@@ -361,7 +380,8 @@ export class Scanner {
     if (nodePlan) {
       plans = [nodePlan];
       for (const [field, { fact, source }] of cluster) {
-        if (!r.facts.some((f) => f.field === field) && (nodePlan as unknown as Record<string, unknown>)[field] === fact.value) facts.push({ ...fact, line: p.line, from: source });
+        if (!r.facts.some((f) => f.field === field) && (nodePlan as unknown as Record<string, unknown>)[field] === fact.value)
+          facts.push({ ...fact, line: p.line, from: source });
       }
     } else {
       plans = targets.map((t) => {
@@ -372,11 +392,14 @@ export class Scanner {
       });
     }
 
-    const notJudged = (message: string) =>
-      findings.push({ severity: 'info', code: 'NOT_JUDGED', message, sources: [], line: p.line });
-    if (plans.length === 0) notJudged(`${describeRef(r.ref)} concerns Windows nodes, but the input has no Windows node or node group to judge it against, and no --plan was given.`);
+    const notJudged = (message: string) => findings.push({ severity: 'info', code: 'NOT_JUDGED', message, sources: [], line: p.line });
+    if (plans.length === 0)
+      notJudged(`${describeRef(r.ref)} concerns Windows nodes, but the input has no Windows node or node group to judge it against, and no --plan was given.`);
     else if (plans.every((plan) => !plan.windowsVersion))
-      notJudged(`${describeRef(r.ref)} was not judged: its Windows release is not known (${r.missing[0] ?? 'no build or OS image'}). ` + `Give --plan with windowsVersion to judge it.`);
+      notJudged(
+        `${describeRef(r.ref)} was not judged: its Windows release is not known (${r.missing[0] ?? 'no build or OS image'}). ` +
+          `Give --plan with windowsVersion to judge it.`,
+      );
 
     const answers: CompatibilityReport[] = [];
     for (const plan of plans) {
@@ -384,7 +407,8 @@ export class Scanner {
       const answer = this.judgeLeniently(plan, missing);
       if (answer) answers.push(answer);
     }
-    if (answers.length === 0 && plans.some((plan) => plan.windowsVersion) && findings.length === 0) notJudged(`${describeRef(r.ref)} was not judged: the engine refused its plan (${missing.at(-1) ?? 'see missing'}).`);
+    if (answers.length === 0 && plans.some((plan) => plan.windowsVersion) && findings.length === 0)
+      notJudged(`${describeRef(r.ref)} was not judged: the engine refused its plan (${missing.at(-1) ?? 'see missing'}).`);
 
     // Engine findings, merged over the plans, each placed on the line of the fact it is about.
     const own = this.ownFindings(p, answers, nodePlan ?? plans[0], lineOf);
@@ -405,7 +429,15 @@ export class Scanner {
     const r = p.reading;
     const out: ScanFinding[] = [];
     for (const problem of r.settingProblems)
-      out.push({ severity: 'warning', code: 'REQUIRED_SETTING_MISSING', message: problem.message, ...(problem.remediation ? { remediation: problem.remediation } : {}), sources: [], path: problem.path, line: lineOf(problem.path) });
+      out.push({
+        severity: 'warning',
+        code: 'REQUIRED_SETTING_MISSING',
+        message: problem.message,
+        ...(problem.remediation ? { remediation: problem.remediation } : {}),
+        sources: [],
+        path: problem.path,
+        line: lineOf(problem.path),
+      });
 
     // A node's advertised pod addresses against what its instance type gives.
     const advertised = r.advertised?.ipv4Addresses;
@@ -415,13 +447,21 @@ export class Scanner {
       const computed = plannedCapacity(type, mode);
       if (computed.maxPods !== advertised.value) {
         const other = mode === 'SECONDARY_IP' ? plannedCapacity(type, 'PREFIX_DELEGATION') : plannedCapacity(type, 'SECONDARY_IP');
-        const explains = other.maxPods === advertised.value ? ` That is the ${other.effectiveIpAddressMode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} figure: ` + `the node runs in the other mode than the scan assumed.` : '';
+        const explains =
+          other.maxPods === advertised.value
+            ? ` That is the ${other.effectiveIpAddressMode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} figure: ` +
+              `the node runs in the other mode than the scan assumed.`
+            : '';
         out.push({
           severity: 'warning',
           code: 'NODE_CAPACITY_MISMATCH',
           subject: type.name,
-          message: `The node advertises ${advertised.value} pod addresses, but ` + `${type.name} in ${mode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} mode gives ${computed.maxPods}.${explains}`,
-          remediation: 'Check the instance type label and the enable-windows-prefix-delegation setting of the amazon-vpc-cni ConfigMap (include it in the scan), ' + 'then the VPC resource controller.',
+          message:
+            `The node advertises ${advertised.value} pod addresses, but ` +
+            `${type.name} in ${mode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} mode gives ${computed.maxPods}.${explains}`,
+          remediation:
+            'Check the instance type label and the enable-windows-prefix-delegation setting of the amazon-vpc-cni ConfigMap (include it in the scan), ' +
+            'then the VPC resource controller.',
           sources: CAPACITY_SOURCES,
           path: advertised.path,
           line: lineOf(advertised.path),
@@ -455,7 +495,15 @@ export class Scanner {
           const [gate, value] = s.value.split('=');
           const set = gate ? proxy.featureGates.get(gate) : undefined;
           if (gate && set?.value !== isTrueText(value))
-            out.push({ severity: 'warning', code: 'REQUIRED_SETTING_MISSING', subject: gate, message: `kube-proxy needs --feature-gates=${s.value} on Kubernetes ${plan.kubernetesVersion}, and its settings do not set it.`, remediation: `Add ${gate}=${value} to kube-proxy's --feature-gates (featureGates in KubeProxyConfiguration).`, sources: s.sources, line: p.line });
+            out.push({
+              severity: 'warning',
+              code: 'REQUIRED_SETTING_MISSING',
+              subject: gate,
+              message: `kube-proxy needs --feature-gates=${s.value} on Kubernetes ${plan.kubernetesVersion}, and its settings do not set it.`,
+              remediation: `Add ${gate}=${value} to kube-proxy's --feature-gates (featureGates in KubeProxyConfiguration).`,
+              sources: s.sources,
+              line: p.line,
+            });
           continue;
         }
         const set = proxy.flags.get(name);
@@ -465,7 +513,9 @@ export class Scanner {
             severity: 'warning',
             code: 'REQUIRED_SETTING_MISSING',
             subject: s.key,
-            message: set ? `kube-proxy sets ${s.key}=${set.value}; the plan needs ${s.key}=${s.value}.` : `kube-proxy needs ${s.key}=${s.value}, and its settings do not set it.`,
+            message: set
+              ? `kube-proxy sets ${s.key}=${set.value}; the plan needs ${s.key}=${s.value}.`
+              : `kube-proxy needs ${s.key}=${s.value}, and its settings do not set it.`,
             remediation: `Set ${s.key}=${s.value} on the Windows kube-proxy.`,
             sources: s.sources,
             ...(set ? { path: set.path } : {}),
@@ -491,4 +541,3 @@ export function scanObjects(k: Knowledge, sources: Iterable<SourceObject>, optio
   for (const s of sources) scanner.add(s);
   return scanner.finish();
 }
-

@@ -49,7 +49,9 @@ export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent
     value: r.value,
     ...(r.target ? { target: r.target } : {}),
     ...(kubernetes ? { kubernetes } : {}),
-    ...(r.buildFrom !== null || r.buildBefore !== null ? { windowsBuilds: { ...(r.buildFrom ? { from: r.buildFrom } : {}), ...(r.buildBefore ? { before: r.buildBefore } : {}) } } : {}),
+    ...(r.buildFrom !== null || r.buildBefore !== null
+      ? { windowsBuilds: { ...(r.buildFrom ? { from: r.buildFrom } : {}), ...(r.buildBefore ? { before: r.buildBefore } : {}) } }
+      : {}),
     ...(r.note ? { note: r.note } : {}),
     sources: [],
   };
@@ -78,7 +80,12 @@ export const catalogueResolvers: Resolvers = {
       if (filter?.servicingChannel) where.push(eq(t.windowsVersions.channel, filter.servicingChannel));
       if (filter?.minimumBuild != null) where.push(gte(t.windowsVersions.build, filter.minimumBuild));
       if (where.length === 0) return listAll(db, t.windowsVersions, asc(t.windowsVersions.sortOrder));
-      return db.select().from(t.windowsVersions).where(and(...where)).orderBy(asc(t.windowsVersions.sortOrder)).all();
+      return db
+        .select()
+        .from(t.windowsVersions)
+        .where(and(...where))
+        .orderBy(asc(t.windowsVersions.sortOrder))
+        .all();
     },
     windowsVersion: (_, { slug }, { loaders }) => loaders.windowsVersion.load(slug),
 
@@ -92,18 +99,39 @@ export const catalogueResolvers: Resolvers = {
     cniPlugins(_, { filter }, { database: { db }, knowledge }) {
       const where: SQL[] = [];
       if (filter?.supportsNetworkPolicy != null)
-        where.push(filter.supportsNetworkPolicy ? eq(t.cniPlugins.networkPolicySupport, 'supported') : sql`${t.cniPlugins.networkPolicySupport} <> 'supported'`);
+        where.push(
+          filter.supportsNetworkPolicy ? eq(t.cniPlugins.networkPolicySupport, 'supported') : sql`${t.cniPlugins.networkPolicySupport} <> 'supported'`,
+        );
       if (filter?.networkMode != null) {
         const mode = known('filter.networkMode', filter.networkMode, knowledge.modes);
-        where.push(exists(db.select().from(t.pluginModes).where(and(eq(t.pluginModes.pluginSlug, t.cniPlugins.slug), eq(t.pluginModes.modeSlug, mode)))));
+        where.push(
+          exists(
+            db
+              .select()
+              .from(t.pluginModes)
+              .where(and(eq(t.pluginModes.pluginSlug, t.cniPlugins.slug), eq(t.pluginModes.modeSlug, mode))),
+          ),
+        );
       }
       if (filter?.environment != null) {
         const env = known('filter.environment', filter.environment, knowledge.environments);
-        where.push(exists(db.select().from(t.pluginEnvironments).where(and(eq(t.pluginEnvironments.pluginSlug, t.cniPlugins.slug), eq(t.pluginEnvironments.environmentSlug, env)))));
+        where.push(
+          exists(
+            db
+              .select()
+              .from(t.pluginEnvironments)
+              .where(and(eq(t.pluginEnvironments.pluginSlug, t.cniPlugins.slug), eq(t.pluginEnvironments.environmentSlug, env))),
+          ),
+        );
       }
       if (where.length === 0) return listAll(db, t.cniPlugins, asc(t.cniPlugins.ordinal));
       // Run here, once: a returned query builder would run again for every `.then` called on it.
-      return db.select().from(t.cniPlugins).where(and(...where)).orderBy(asc(t.cniPlugins.ordinal)).all();
+      return db
+        .select()
+        .from(t.cniPlugins)
+        .where(and(...where))
+        .orderBy(asc(t.cniPlugins.ordinal))
+        .all();
     },
     cniPlugin: (_, { slug }, { loaders }) => loaders.cniPlugin.load(slug),
 
@@ -124,7 +152,12 @@ export const catalogueResolvers: Resolvers = {
     limitations(_, { filter }, { database: { db }, knowledge }) {
       const where: SQL[] = [];
       const scoped = (table: typeof t.limitationPlugins, slugs: string[]) =>
-        exists(db.select().from(table).where(and(eq(table.limitationSlug, t.limitations.slug), sql`${table.targetSlug} IN ${slugs}`)));
+        exists(
+          db
+            .select()
+            .from(table)
+            .where(and(eq(table.limitationSlug, t.limitations.slug), sql`${table.targetSlug} IN ${slugs}`)),
+        );
       if (filter?.cniPlugin != null) {
         const plugin = knowledge.plugins.get(known('filter.cniPlugin', filter.cniPlugin, knowledge.plugins))!;
         where.push(scoped(t.limitationPlugins, [plugin.slug, ...plugin.modes.flatMap((m) => (m.delegatesTo ? [m.delegatesTo] : []))]));
@@ -139,20 +172,31 @@ export const catalogueResolvers: Resolvers = {
         const major = (column: AnySQLiteColumn) => sql`CAST(${column} AS INTEGER)`;
         const revision = sql`CASE WHEN instr(${t.limitations.buildBefore}, '.') > 0 THEN CAST(substr(${t.limitations.buildBefore}, instr(${t.limitations.buildBefore}, '.') + 1) AS INTEGER) ELSE 0 END`;
         where.push(sql`(${t.limitations.buildFrom} IS NULL OR ${major(t.limitations.buildFrom)} <= ${build})`);
-        where.push(sql`(${t.limitations.buildBefore} IS NULL OR ${major(t.limitations.buildBefore)} > ${build} OR (${major(t.limitations.buildBefore)} = ${build} AND ${revision} > 0))`);
+        where.push(
+          sql`(${t.limitations.buildBefore} IS NULL OR ${major(t.limitations.buildBefore)} > ${build} OR (${major(t.limitations.buildBefore)} = ${build} AND ${revision} > 0))`,
+        );
       }
       if (where.length === 0) return listAll(db, t.limitations, asc(t.limitations.ordinal));
-      return db.select().from(t.limitations).where(and(...where)).orderBy(asc(t.limitations.ordinal)).all();
+      return db
+        .select()
+        .from(t.limitations)
+        .where(and(...where))
+        .orderBy(asc(t.limitations.ordinal))
+        .all();
     },
     limitation: (_, { slug }, { loaders }) => loaders.limitation.load(slug),
 
     nodeOsSupport(_, { filter }, { database: { db }, knowledge }) {
       const where: SQL[] = [];
-      if (filter?.windowsVersion != null) where.push(eq(t.nodeOsSupport.windowsVersionSlug, known('filter.windowsVersion', filter.windowsVersion, knowledge.releases)));
+      if (filter?.windowsVersion != null)
+        where.push(eq(t.nodeOsSupport.windowsVersionSlug, known('filter.windowsVersion', filter.windowsVersion, knowledge.releases)));
       if (filter?.environment != null) where.push(eq(t.nodeOsSupport.environmentSlug, known('filter.environment', filter.environment, knowledge.environments)));
       if (filter?.kubernetesVersion != null) {
         if (!KUBERNETES_MINOR.test(filter.kubernetesVersion))
-          throw badUserInput('filter.kubernetesVersion', `filter.kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${filter.kubernetesVersion}"`);
+          throw badUserInput(
+            'filter.kubernetesVersion',
+            `filter.kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${filter.kubernetesVersion}"`,
+          );
         // Minor versions compare as numbers: "1.9" < "1.14".
         const minor = parseKubernetesMinor(filter.kubernetesVersion);
         const part = (column: AnySQLiteColumn) => sql`CAST(substr(${column}, 3) AS INTEGER)`;
@@ -289,7 +333,8 @@ export const catalogueResolvers: Resolvers = {
   Limitation: {
     ...nodeFields('Limitation', owner.limitation),
     appliesTo: (l) => l,
-    threshold: (l) => (l.thresholdMetric && l.thresholdMax !== null ? { metric: l.thresholdMetric, max: l.thresholdMax, approximate: l.thresholdApproximate ?? false } : null),
+    threshold: (l) =>
+      l.thresholdMetric && l.thresholdMax !== null ? { metric: l.thresholdMetric, max: l.thresholdMax, approximate: l.thresholdApproximate ?? false } : null,
     parameters: (l) => Object.entries(l.parameters ?? {}).map(([name, value]) => ({ name, value })),
     mitigatedBy(l, _, { loaders }) {
       return follow(loaders.feature, loaders.mitigationsByLimitation.load(l.slug), (r) => r.targetSlug);
@@ -306,7 +351,8 @@ export const catalogueResolvers: Resolvers = {
     windowsBuildsConfirmedOn: (l, _, { loaders }) => follow(loaders.windowsVersion, loaders.confirmationsByLimitation.load(l.slug), (r) => r.targetSlug),
     servicingChannels: (l) => l.channels ?? [],
     kubernetesVersions: (l) => kubernetesRange(l.kubernetesMin, l.kubernetesMax),
-    cniPluginVersions: (l) => (l.pluginVersionFrom === null && l.pluginVersionBefore === null ? null : { from: l.pluginVersionFrom, before: l.pluginVersionBefore }),
+    cniPluginVersions: (l) =>
+      l.pluginVersionFrom === null && l.pluginVersionBefore === null ? null : { from: l.pluginVersionFrom, before: l.pluginVersionBefore },
   },
   PluginVersionRange: { description: (r) => describePluginVersionRange({ ...(r.from ? { from: r.from } : {}), ...(r.before ? { before: r.before } : {}) }) },
   BuildRange: {

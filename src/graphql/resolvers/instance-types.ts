@@ -30,11 +30,7 @@ function decodeCursor(cursor: string, mode: Mode): { pods: number; name: string 
   throw badUserInput('after', 'after is not a cursor of this list (cursors belong to one podsMode; take them from pageInfo.endCursor)');
 }
 
-const sources = async (loaders: Loaders) => [
-  ...(await loaders.citations.load(owner.instanceTypes)),
-  ...NAMING_SOURCES,
-  ...NITRO_SOURCES,
-];
+const sources = async (loaders: Loaders) => [...(await loaders.citations.load(owner.instanceTypes)), ...NAMING_SOURCES, ...NITRO_SOURCES];
 
 export const instanceTypeResolvers: Resolvers = {
   Query: {

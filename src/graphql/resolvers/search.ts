@@ -22,7 +22,10 @@ export const searchResolvers: Resolvers = {
       } catch (error) {
         // The statement is fixed, so an SQLite error here comes from the query text.
         if ((error as { code?: string }).code === 'SQLITE_ERROR')
-          throw badUserInput('query', `query is not a valid full-text query (${(error as Error).message}); plain words need no quoting, or quote phrases with "..."`);
+          throw badUserInput(
+            'query',
+            `query is not a valid full-text query (${(error as Error).message}); plain words need no quoting, or quote phrases with "..."`,
+          );
         throw error;
       }
       return results.map((r): SearchHitParent => ({ type: r.kind as NodeType, slug: r.slug, field: r.field, snippet: r.snippet, score: r.score }));

@@ -67,7 +67,12 @@ export const verdictResolvers: Resolvers = {
         if (remembered) return remembered;
         // The snapshot the compatibility engine uses already holds every instance type's limits.
         const row = knowledge.instanceTypes.get(instanceType);
-        if (!row) throw unknownWithSuggestions('input.instanceType', `unknown EC2 instance type "${instanceType}"`, closestNames(instanceType, knowledge.instanceTypes.keys()));
+        if (!row)
+          throw unknownWithSuggestions(
+            'input.instanceType',
+            `unknown EC2 instance type "${instanceType}"`,
+            closestNames(instanceType, knowledge.instanceTypes.keys()),
+          );
         const unsuitable = windowsUnsuitability(row.name);
         if (unsuitable) throw badUserInput('input.instanceType', unsuitable);
         // Prefix delegation on a Xen type answers with the secondary-IP fallback the controller applies.
@@ -79,13 +84,18 @@ export const verdictResolvers: Resolvers = {
       if (!Number.isInteger(ipv4AddressesPerInterface) || ipv4AddressesPerInterface! < MIN_ADDRESSES_PER_INTERFACE || ipv4AddressesPerInterface! > max)
         throw badUserInput(
           'input.ipv4AddressesPerInterface',
-          `ipv4AddressesPerInterface must be from ${MIN_ADDRESSES_PER_INTERFACE} (the primary address plus one) ` + `to ${max} (the most any EC2 instance type allows), got ${ipv4AddressesPerInterface}`,
+          `ipv4AddressesPerInterface must be from ${MIN_ADDRESSES_PER_INTERFACE} (the primary address plus one) ` +
+            `to ${max} (the most any EC2 instance type allows), got ${ipv4AddressesPerInterface}`,
         );
       return computePodCapacity(ipv4AddressesPerInterface!, mode, 'the interface', kubelet);
     },
   },
   CompatibilityReport: {
-    enabledFeatures: (r, _, { loaders }) => getAll(loaders.feature, r.enabledFeatures.map((f) => f.slug)),
+    enabledFeatures: (r, _, { loaders }) =>
+      getAll(
+        loaders.feature,
+        r.enabledFeatures.map((f) => f.slug),
+      ),
   },
   ScanReport: {
     verdict: (r) => r.summary.verdict,

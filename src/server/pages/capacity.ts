@@ -146,7 +146,9 @@ function hypervisorLabel(row: CapacityRow): string {
 
 /** The API query that gives the same rows as the page's filter. */
 export function equivalentQuery(params: CapacityParams): string {
-  const filter = [`usableForWindows: true`, params.family ? `family: "${params.family}"` : '', params.minPods !== null ? `minimumPods: ${params.minPods}` : ''].filter(Boolean).join(', ');
+  const filter = [`usableForWindows: true`, params.family ? `family: "${params.family}"` : '', params.minPods !== null ? `minimumPods: ${params.minPods}` : '']
+    .filter(Boolean)
+    .join(', ');
   const mode = params.mode === 'prefix-delegation' ? 'PREFIX_DELEGATION' : 'SECONDARY_IP';
   return `{
   instanceTypes(filter: { ${filter} }, podsMode: ${mode}, first: 100) {
@@ -195,7 +197,9 @@ function rowHtml(r: CapacityRow, hidden: boolean): Html {
 }
 
 function chartRows(data: CapacityData, family: string): ChartRow[] {
-  return data.rows.filter((r) => r.family === family).map((r) => ({ name: r.name, secondaryIp: r.secondaryIpCapacity?.maxPods ?? null, prefixDelegation: r.prefixDelegationCapacity?.maxPods ?? null }));
+  return data.rows
+    .filter((r) => r.family === family)
+    .map((r) => ({ name: r.name, secondaryIp: r.secondaryIpCapacity?.maxPods ?? null, prefixDelegation: r.prefixDelegationCapacity?.maxPods ?? null }));
 }
 
 function chartFigure(data: CapacityData, family: string): Html {

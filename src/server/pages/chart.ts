@@ -47,7 +47,11 @@ export function podsChart(id: string, family: string, rows: readonly ChartRow[],
   const step = max / 5;
   const ticks = Array.from({ length: 6 }, (_, i) => Math.round(i * step));
   const description = sorted
-    .map((r) => `${r.name}: ${r.secondaryIp ?? 'none'} pods with secondary IPs, ` + `${r.prefixDelegation === null ? 'no prefix delegation' : `${r.prefixDelegation} with prefix delegation`}`)
+    .map(
+      (r) =>
+        `${r.name}: ${r.secondaryIp ?? 'none'} pods with secondary IPs, ` +
+        `${r.prefixDelegation === null ? 'no prefix delegation' : `${r.prefixDelegation} with prefix delegation`}`,
+    )
     .join('; ');
   const bar = (y: number, value: number | null, kind: 'sip' | 'pd') =>
     value === null

@@ -22,7 +22,12 @@ export function pageQueries(context: PageContext, schema: GraphQLSchema = execut
     async run<T>(query: string, variables: Record<string, unknown>, today: string): Promise<T> {
       let document = documents.get(query);
       if (!document) documents.set(query, (document = parse(query)));
-      const result = await execute({ schema, document, variableValues: variables, contextValue: { ...context, loaders: requestLoaders(context.database.db), today } satisfies RequestContext });
+      const result = await execute({
+        schema,
+        document,
+        variableValues: variables,
+        contextValue: { ...context, loaders: requestLoaders(context.database.db), today } satisfies RequestContext,
+      });
       if (result.errors?.length) throw new Error(`page query failed: ${result.errors.map((e) => e.message).join('; ')}`);
       return result.data as T;
     },

@@ -144,7 +144,9 @@ class References {
       const n = this.number(source);
       if (seen.has(n)) continue;
       seen.add(n);
-      links.push(html`<a class="ref" href="${source.document.url}" title="${source.document.title}, ${source.section}" aria-label="source ${n}: ${source.document.title}, ${source.section}">${n}</a>`);
+      links.push(
+        html`<a class="ref" href="${source.document.url}" title="${source.document.title}, ${source.section}" aria-label="source ${n}: ${source.document.title}, ${source.section}">${n}</a>`,
+      );
     }
     return html`${links}`;
   }
@@ -195,7 +197,8 @@ function featureCell(refs: References, feature: Feature, release: Release): Html
   windowsVersion(slug: "${release.slug}") { name build updates { kb build } }
 }`;
   const minimum = feature.minimumWindowsVersion;
-  if (release.build < minimum.build) return cell(refs, { tone: 'no', label: 'no', detail: `needs ${minimum.name} (${minimum.build})`, sources: feature.minimumWindowsSources, query, subject });
+  if (release.build < minimum.build)
+    return cell(refs, { tone: 'no', label: 'no', detail: `needs ${minimum.name} (${minimum.build})`, sources: feature.minimumWindowsSources, query, subject });
   if (feature.minimumBuild !== null && parseBuild(feature.minimumBuild)[0] === release.build) {
     const revision = parseBuild(feature.minimumBuild)[1];
     const update = [...release.updates, ...minimum.updates].find((u) => u.revision === revision && parseBuild(u.build)[0] === release.build);
@@ -233,16 +236,28 @@ function modesTable(refs: References, data: MatrixData): Html {
   const row = (plugin: Plugin) =>
     data.networkModes.map((mode) => {
       const subject = `${plugin.name} in ${mode.name} mode`;
-      const query = `{ cniPlugin(slug: "${plugin.slug}") { name modes { mode { slug stability } backend delegatesTo { slug } ` + `stability sources { document { title url } section } } } }`;
+      const query =
+        `{ cniPlugin(slug: "${plugin.slug}") { name modes { mode { slug stability } backend delegatesTo { slug } ` +
+        `stability sources { document { title url } section } } } }`;
       const offered = plugin.modes.find((m) => m.mode.slug === mode.slug);
       if (!offered) {
         // The sources that say which modes the plugin does offer (or, with none named, the plugin's own).
-        if (plugin.modes.length === 0) return cell(refs, { tone: 'unknown', label: 'unknown', detail: 'no source names its mode', sources: plugin.sources, query, subject });
+        if (plugin.modes.length === 0)
+          return cell(refs, { tone: 'unknown', label: 'unknown', detail: 'no source names its mode', sources: plugin.sources, query, subject });
         return cell(refs, { tone: 'no', label: 'no', sources: plugin.modes.flatMap((m) => m.sources), query, subject });
       }
-      const via = [offered.backend ? `backend ${offered.backend}` : '', offered.delegatesTo ? `via ${offered.delegatesTo.name}` : ''].filter(Boolean).join(', ');
+      const via = [offered.backend ? `backend ${offered.backend}` : '', offered.delegatesTo ? `via ${offered.delegatesTo.name}` : '']
+        .filter(Boolean)
+        .join(', ');
       const prerelease = offered.stability === 'BETA' || offered.stability === 'EXPERIMENTAL';
-      return cell(refs, { tone: prerelease ? 'partial' : 'yes', label: html`yes${via ? `, ${via}` : ''}`, detail: STABILITY[offered.stability] ?? offered.stability, sources: offered.sources, query, subject });
+      return cell(refs, {
+        tone: prerelease ? 'partial' : 'yes',
+        label: html`yes${via ? `, ${via}` : ''}`,
+        detail: STABILITY[offered.stability] ?? offered.stability,
+        sources: offered.sources,
+        query,
+        subject,
+      });
     });
   return html`<section aria-labelledby="modes-h">
 <h2 id="modes-h">CNI plugins by network mode</h2>
@@ -273,7 +288,14 @@ function environmentsTable(refs: References, data: MatrixData): Html {
         return cell(refs, { tone, label, detail: status.since ? `since ${status.since}` : undefined, sources: status.sources, query, subject });
       }
       if (plugin.onlyIn.length > 0 && !plugin.onlyIn.some((e) => e.slug === environment.slug))
-        return cell(refs, { tone: 'no', label: 'not available', detail: `runs only in ${plugin.onlyIn.map((e) => e.name).join(', ')}`, sources: plugin.onlyInSources, query, subject });
+        return cell(refs, {
+          tone: 'no',
+          label: 'not available',
+          detail: `runs only in ${plugin.onlyIn.map((e) => e.name).join(', ')}`,
+          sources: plugin.onlyInSources,
+          query,
+          subject,
+        });
       return cell(refs, {
         tone: 'unknown',
         label: 'unknown',
@@ -301,7 +323,8 @@ ${data.cniPlugins.map((p) => html`<tr><th scope="row">${p.name}</th>${row(p)}</t
 /** How a limitation's build range and channels meet one release: null when it does not apply. */
 function limitationOnRelease(limitation: Limitation, release: Release): { tone: Tone; label: string; detail?: string } {
   const scope = limitation.appliesTo;
-  if (scope.servicingChannels.length > 0 && !scope.servicingChannels.includes(release.servicingChannel)) return { tone: 'no', label: 'no', detail: `${scope.servicingChannels.join(', ')} only` };
+  if (scope.servicingChannels.length > 0 && !scope.servicingChannels.includes(release.servicingChannel))
+    return { tone: 'no', label: 'no', detail: `${scope.servicingChannels.join(', ')} only` };
   const range = scope.windowsBuilds;
   let partial: string | undefined;
   if (range) {
@@ -311,7 +334,10 @@ function limitationOnRelease(limitation: Limitation, release: Release): { tone: 
     const before = range.before === null ? null : parseBuild(range.before);
     const overlaps = (from === null || compareBuild(from, hi) < 0) && (before === null || compareBuild(lo, before) < 0);
     if (!overlaps) return { tone: 'no', label: 'no' };
-    const parts = [from && compareBuild(from, lo) > 0 ? `from ${range.from}` : '', before && compareBuild(before, hi) < 0 ? `before ${range.before}` : ''].filter(Boolean);
+    const parts = [
+      from && compareBuild(from, lo) > 0 ? `from ${range.from}` : '',
+      before && compareBuild(before, hi) < 0 ? `before ${range.before}` : '',
+    ].filter(Boolean);
     if (parts.length) partial = parts.join(', ');
   }
   // As the compatibility engine does (src/domain/compatibility/scope.ts): a boundary confirmed on
@@ -420,7 +446,13 @@ const LEGEND = html`<ul class="legend" aria-label="Legend">
 export function renderMatrixBody(data: MatrixData, today: string): Html {
   const refs = new References();
   // Rendered in page order so sources are numbered as a reader meets them.
-  const sections = [featuresTable(refs, data, today), modesTable(refs, data), environmentsTable(refs, data), limitationsByRelease(refs, data, today), limitationsByPlugin(refs, data)];
+  const sections = [
+    featuresTable(refs, data, today),
+    modesTable(refs, data),
+    environmentsTable(refs, data),
+    limitationsByRelease(refs, data, today),
+    limitationsByPlugin(refs, data),
+  ];
   return html`<h1>Windows container networking: compatibility matrix</h1>
 ${LEGEND}
 ${sections}

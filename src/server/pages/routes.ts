@@ -18,7 +18,9 @@ import { pageQueries, type PageContext } from './execute.js';
 import { layout } from './layout.js';
 import { MATRIX_QUERY, renderMatrixBody, type MatrixData } from './matrix.js';
 
-export const PAGES_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " + "font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+export const PAGES_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 const SECURITY_HEADERS = {
   'content-security-policy': PAGES_CSP,
@@ -66,7 +68,10 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   const queries = pageQueries(options.context);
   const cacheControl = options.maxAgeSeconds > 0 ? `max-age=${options.maxAgeSeconds}, public` : 'no-store';
   // Bounded by bytes, not entries: each capacity variant (filter, sort) is ~400 KB, and a client can ask for many.
-  const rendered = new LRUCache<string, Rendered>({ maxSize: RENDERED_CACHE_BYTES, sizeCalculation: (entry, key) => key.length + entry.body.length + entry.gzipped.length + 200 });
+  const rendered = new LRUCache<string, Rendered>({
+    maxSize: RENDERED_CACHE_BYTES,
+    sizeCalculation: (entry, key) => key.length + entry.body.length + entry.gzipped.length + 200,
+  });
   const inFlight = new Map<string, Promise<Rendered>>();
   const etagOf = (body: string) => `"${options.datasetVersion}-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   let capacityData: Promise<CapacityData> | undefined;
@@ -99,7 +104,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // The gzipped representation gets its own strong ETag; a revalidation with either still matches.
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     const gzipEtag = etag.replace(/"$/, '-gz"');
-    void reply.headers(SECURITY_HEADERS).header('cache-control', cacheControl).header('etag', gzip ? gzipEtag : etag).header('vary', 'accept-encoding');
+    void reply
+      .headers(SECURITY_HEADERS)
+      .header('cache-control', cacheControl)
+      .header('etag', gzip ? gzipEtag : etag)
+      .header('vary', 'accept-encoding');
     const ifNoneMatch = request.headers['if-none-match'];
     if (matchesEtag(ifNoneMatch, etag) || matchesEtag(ifNoneMatch, gzipEtag)) return reply.code(304).send();
     if (gzip) return reply.type(contentType).header('content-encoding', 'gzip').send(gzipped);
@@ -119,7 +128,14 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const params = parseCapacityParams(request.query as Record<string, unknown>);
     return answer(request, reply, `capacity\n${today}\n${canonicalQuery(params)}`, 'text/html; charset=utf-8', async () => {
       const data = await capacity(today);
-      return layout({ ...frame, title: 'EC2 pod capacity for Windows nodes', path: '/capacity', today, body: renderCapacityBody(data, params), scripts: ['/pages/pages.js'] }).value;
+      return layout({
+        ...frame,
+        title: 'EC2 pod capacity for Windows nodes',
+        path: '/capacity',
+        today,
+        body: renderCapacityBody(data, params),
+        scripts: ['/pages/pages.js'],
+      }).value;
     });
   });
   app.get('/pages/pages.css', (request, reply) => answer(request, reply, 'pages.css', 'text/css; charset=utf-8', async () => PAGES_CSS));

@@ -17,8 +17,7 @@ const rangeOf =
   };
 const isBuildRange = rangeOf(BUILD_PATTERN);
 const isPluginVersionRange = rangeOf(PLUGIN_VERSION);
-const isKubeRange = (v: unknown): v is { min?: string; max?: string } =>
-  v !== null && typeof v === 'object' && ('min' in v || 'max' in v) && !('metric' in v);
+const isKubeRange = (v: unknown): v is { min?: string; max?: string } => v !== null && typeof v === 'object' && ('min' in v || 'max' in v) && !('metric' in v);
 
 /** A range whose lower end is not below its upper end matches nothing: always a typo. */
 export const rangesOrdered: LintRule = {

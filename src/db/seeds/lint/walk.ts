@@ -18,5 +18,4 @@ export function collect<T>(root: unknown, isMatch: (v: unknown) => v is T, path 
   return found;
 }
 
-export const isCitation = (v: unknown): v is Citation =>
-  v !== null && typeof v === 'object' && 'doc' in v && 'section' in v;
+export const isCitation = (v: unknown): v is Citation => v !== null && typeof v === 'object' && 'doc' in v && 'section' in v;
