@@ -43,6 +43,8 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     /** A directory holding an earlier build of this project (built with `npm run build`), measured beside the service in the same rounds. */
     previous: { type: 'string' },
+    /** How BENCHMARKS.md names the --previous build (its commit and what it is); the directory otherwise. */
+    'previous-label': { type: 'string' },
   },
 });
 const load: LoadOptions = { seconds: Number(args.seconds), warmupSeconds: Number(args.warmup), connections: Number(args.connections) };
@@ -61,6 +63,22 @@ const cleanup = async () => {
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
 const log = (line: string) => console.log(line);
+
+/**
+ * The scan's section of BENCHMARKS.md (written from `npm run bench:scan` runs, which this script
+ * does not repeat), carried over from the current file so that a bench run does not drop it.
+ */
+function scanSection(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+  const start = text.indexOf(SCAN_HEADING);
+  return start === -1 ? '' : `\n${text.slice(start)}`;
+}
+const SCAN_HEADING = '## Scan of a 10,000-object cluster dump';
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 /** The median; with an even count, the mean of the middle two (with two rounds, the lower alone would let one disturbed round decide). */
 const median = (xs: number[]) => {
@@ -306,7 +324,7 @@ try {
 
   const scaleResult = args['skip-scale'] ? undefined : await scale(service, Number(args['scale-factor']));
   const report: Results = {
-    ...(args.previous ? { previousBuild: args.previous } : {}),
+    ...(args.previous ? { previousBuild: args['previous-label'] ?? args.previous } : {}),
     date: new Date().toISOString(),
     machine: machineDescription(),
     node: process.version,
@@ -325,7 +343,7 @@ try {
     log(`wrote ${args.out}`);
   } else {
     writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(join(PROJECT_ROOT, 'BENCHMARKS.md'), renderMarkdown(report));
+    writeFileSync(join(PROJECT_ROOT, 'BENCHMARKS.md'), renderMarkdown(report) + scanSection(join(PROJECT_ROOT, 'BENCHMARKS.md')));
     log('wrote BENCHMARKS.md and bench/results.json');
   }
 } finally {

@@ -154,12 +154,15 @@ export function evaluateTargets(r: Results, margin = 1): TargetCheck[] {
         kind: 'ratio',
       });
     }
-    const sqlGrowth = [lookup, ...pages].every((f) => f.scaled.sqlStatementsPerRequest === f.real.sqlStatementsPerRequest);
+    // Counter deltas over a run also count statements of requests still in flight when the run
+    // ends, so the per-request figures carry a fraction of noise: compare whole statements.
+    const statements = (n: number) => Math.round(n);
+    const grew = [lookup, ...pages].filter((f) => statements(f.scaled.sqlStatementsPerRequest) > statements(f.real.sqlStatementsPerRequest));
     checks.push({
-      name: `SQL statements per request at ${factor}x data`,
-      value: sqlGrowth ? 'unchanged' : 'grew',
-      target: 'unchanged',
-      met: sqlGrowth,
+      name: `SQL statements per request at ${factor}x data (whole statements)`,
+      value: [lookup, ...pages].map((f) => `${statements(f.real.sqlStatementsPerRequest)} -> ${statements(f.scaled.sqlStatementsPerRequest)}`).join(', '),
+      target: 'no more than on the real data',
+      met: grew.length === 0,
       kind: 'ratio',
     });
   }
