@@ -8,18 +8,7 @@ import { join } from 'node:path';
 import { Kind, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_DIR } from '../../src/graphql/sdl.js';
-import { catalogueResolvers } from '../../src/graphql/resolvers/catalogue.js';
-import { instanceTypeResolvers } from '../../src/graphql/resolvers/instance-types.js';
-import { searchResolvers } from '../../src/graphql/resolvers/search.js';
-import { verdictResolvers } from '../../src/graphql/resolvers/verdicts.js';
-import type { Resolvers } from '../../src/graphql/generated/resolvers.js';
-
-const MODULES: Record<string, Resolvers> = {
-  catalogue: catalogueResolvers,
-  'instance-types': instanceTypeResolvers,
-  search: searchResolvers,
-  verdicts: verdictResolvers,
-};
+import { RESOLVER_MODULES as MODULES } from '../../src/graphql/schema.js';
 
 /** Type name -> field names the file declares for it (definitions and extensions alike). */
 function declared(file: string): Map<string, Set<string>> {
