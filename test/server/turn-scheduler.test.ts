@@ -1,10 +1,10 @@
 /**
- * The server behind Fastify (src/server/turn-scheduler.ts) starts one request per event-loop
- * turn. Its effect on accept latency is measured by `npm run soak` (a burst of 500 connections),
+ * The server behind Fastify (src/server/turn-scheduler.ts) starts queued requests for a bounded
+ * time per event-loop turn. Its effect on accept latency is measured by `npm run soak` (a burst of 500 connections),
  * not here: timings make poor unit tests. Here: it carries Fastify's timeouts, it starts queued
  * requests one per turn in arrival order, and the app on it answers many simultaneous connections.
  */
-import { request } from 'node:http';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
@@ -18,26 +18,12 @@ describe('turnScheduledServer', () => {
     expect([server.keepAliveTimeout, server.requestTimeout, server.timeout, server.maxRequestsPerSocket]).toEqual([1234, 5678, 0, 7]);
   });
 
-  it('starts queued requests one per turn, in arrival order', async () => {
-    const started: string[] = [];
-    const turns: number[] = [];
-    let turn = 0;
-    let ticking = true;
-    const tick = () => {
-      turn++;
-      if (ticking) setImmediate(tick);
-    };
-    tick();
-    const server = turnScheduledServer((req, res) => {
-      started.push(req.url!);
-      turns.push(turn);
-      res.end('ok');
-    }, {});
+  /** Sends `paths` pipelined on one connection (so they arrive in one read and queue together) and waits for every answer. */
+  async function pipelined(handler: (req: IncomingMessage, res: ServerResponse) => void, paths: string[], budgetMs?: number) {
+    const server = turnScheduledServer(handler, {}, budgetMs);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
-      // Pipelined on one connection: all six arrive in one read, so they queue together.
-      const paths = ['/1', '/2', '/3', '/4', '/5', '/6'];
       await new Promise<void>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () => socket.write(paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`).join('')));
         let answers = '';
@@ -50,13 +36,85 @@ describe('turnScheduledServer', () => {
         });
         socket.on('error', reject);
       });
-      expect(started).toEqual(paths);
-      // Each request started in a later turn than the one before it.
-      for (let i = 1; i < turns.length; i++) expect(turns[i]!, `request ${i + 1} started in a later turn`).toBeGreaterThan(turns[i - 1]!);
     } finally {
-      ticking = false;
       server.close();
     }
+  }
+
+  /** Counts event-loop turns (one setImmediate per turn) while `run` runs. */
+  async function countingTurns<T>(run: (turn: () => number) => Promise<T>): Promise<T> {
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    tick();
+    try {
+      return await run(() => turn);
+    } finally {
+      ticking = false;
+    }
+  }
+
+  const paths = ['/1', '/2', '/3', '/4', '/5', '/6'];
+  const busy = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+
+  it('starts queued requests in arrival order, one after another in the same turn while the budget lasts', async () => {
+    const started: string[] = [];
+    const turns: number[] = [];
+    await countingTurns((turn) =>
+      pipelined(
+        (req, res) => {
+          started.push(req.url!);
+          turns.push(turn());
+          res.end('ok');
+        },
+        paths,
+        1000,
+      ),
+    );
+    expect(started).toEqual(paths);
+    // Each answered at once, well within a generous budget (a cold first request may take over the default's 1 ms): the turn went on to the next.
+    expect(new Set(turns).size, `turns: ${turns.join(', ')}`).toBe(1);
+  });
+
+  it('leaves the queue to later turns once a turn has used its budget', async () => {
+    const started: string[] = [];
+    const turns: number[] = [];
+    await countingTurns((turn) =>
+      pipelined(
+        (req, res) => {
+          started.push(req.url!);
+          turns.push(turn());
+          // Each request takes longer than the whole budget, so a turn has room for one only.
+          busy(3);
+          res.end('ok');
+        },
+        paths,
+        1,
+      ),
+    );
+    expect(started).toEqual(paths);
+    for (let i = 1; i < turns.length; i++) expect(turns[i]!, `request ${i + 1} started in a later turn`).toBeGreaterThan(turns[i - 1]!);
+  });
+
+  it('does not let a request that answers later hold back the ones queued behind it', async () => {
+    const events: string[] = [];
+    await pipelined((req, res) => {
+      events.push(`start ${req.url}`);
+      // The first answers 50 ms later, as a request waiting for the rest of its body would.
+      if (req.url === '/1')
+        setTimeout(() => {
+          events.push('answer /1');
+          res.end('ok');
+        }, 50);
+      else res.end('ok');
+    }, paths);
+    expect(events.indexOf('answer /1'), events.join(', ')).toBe(paths.length);
   });
 });
 
