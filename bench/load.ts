@@ -34,8 +34,10 @@ function run(url: string, request: HttpRequest, connections: number, seconds: nu
   });
 }
 
-export async function measure(url: string, request: HttpRequest, options: LoadOptions): Promise<LoadResult> {
+/** Warms up, then measures; `afterWarmup` runs between the two (to read a counter the measured run alone should move). */
+export async function measure(url: string, request: HttpRequest, options: LoadOptions, afterWarmup?: () => Promise<void>): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await run(url, request, options.connections, options.warmupSeconds, options.rate);
+  await afterWarmup?.();
   const r = await run(url, request, options.connections, options.seconds, options.rate);
   const notModified = (r.statusCodeStats as Record<string, { count: number }> | undefined)?.['304']?.count ?? 0;
   return {

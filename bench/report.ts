@@ -154,8 +154,8 @@ export function evaluateTargets(r: Results, margin = 1): TargetCheck[] {
         kind: 'ratio',
       });
     }
-    // Counter deltas over a run also count statements of requests still in flight when the run
-    // ends, so the per-request figures carry a fraction of noise: compare whole statements.
+    // Counter deltas over a run also count statements of the few requests still in flight when
+    // the warm-up ends, so the per-request figures carry a fraction of noise: compare whole statements.
     const statements = (n: number) => Math.round(n);
     const grew = [lookup, ...pages].filter((f) => statements(f.scaled.sqlStatementsPerRequest) > statements(f.real.sqlStatementsPerRequest));
     checks.push({
