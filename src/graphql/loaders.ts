@@ -164,12 +164,16 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
   };
 }
 
-/** Citations of any owner, in the domain's Citation shape; their documents load by slug (few, shared). */
-const citations: Spec<string, Row<typeof t.citations>, Citation[]> = {
+/**
+ * Citations of any owner, in the domain's Citation shape; their documents load by slug (few, shared).
+ * Only the columns a Citation is made of are read: the row id and ordinal only order them.
+ */
+const citationColumns = { owner: t.citations.owner, documentSlug: t.citations.documentSlug, section: t.citations.section, note: t.citations.note };
+const citations: Spec<string, { owner: string; documentSlug: string; section: string; note: string | null }, Citation[]> = {
   prepare: (db) =>
     preparedRows(
-      db.select().from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare(),
-      t.citations,
+      db.select(citationColumns).from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare(),
+      citationColumns,
     ),
   assemble(keys, rows) {
     const byKey = new Map<string, Citation[]>();
