@@ -34,10 +34,13 @@ import { controlFetch } from './fetch.js';
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '8' },
-    // 5 s, not 2: a fresh server's JIT was still settling after 2 s (its first 5 s ran about 25%
-    // slower than the next, the baseline's and the service's alike), and the baseline had already
-    // served `{ hello }` for the floor run, so a short warm-up favoured it in the first round.
-    warmup: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '3' },
+    // Before its first round of a scenario, each server answers it this long unmeasured. A fresh
+    // process needed 4 to 6 s here to reach its steady rate (first second about a quarter of it,
+    // baseline and service alike, the service up to a second longer), and the baseline had served
+    // `{ hello }` for the floor run before its first round, the service nothing: with only a
+    // per-run warm-up of 2 s the first round measured warm-up, more of it on the service's side.
+    settle: { type: 'string', default: '10' },
     connections: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '2' },
     only: { type: 'string' },
@@ -51,9 +54,18 @@ const { values: args } = parseArgs({
   },
 });
 const load: LoadOptions = { seconds: Number(args.seconds), warmupSeconds: Number(args.warmup), connections: Number(args.connections) };
+const settleSeconds = Number(args.settle);
 const rounds = Number(args.rounds);
-if (!(load.seconds > 0 && load.warmupSeconds >= 0 && Number.isInteger(load.connections) && load.connections > 0 && Number.isInteger(rounds) && rounds > 0))
-  throw new Error('--seconds > 0, --warmup >= 0, --connections and --rounds whole numbers > 0');
+if (!(
+  load.seconds > 0 &&
+  load.warmupSeconds >= 0 &&
+  settleSeconds >= 0 &&
+  Number.isInteger(load.connections) &&
+  load.connections > 0 &&
+  Number.isInteger(rounds) &&
+  rounds > 0
+))
+  throw new Error('--seconds > 0, --warmup >= 0, --settle >= 0, --connections and --rounds whole numbers > 0');
 
 const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
 const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/db/scripts/build-db.js');
@@ -163,6 +175,14 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
   const baselineRuns: LoadResult[] = [];
   const previousRuns: LoadResult[] = [];
   let statements = 0;
+  // Unmeasured, once per server: see --settle.
+  if (settleSeconds > 0)
+    for (const [url, request] of [
+      [baseline.url, theirs.request],
+      ...(previous && earlier ? [[previous.url, earlier.request] as const] : []),
+      [service.url, ours.request],
+    ] as const)
+      await measure(url, request, { ...load, warmupSeconds: 0, seconds: settleSeconds });
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? (['baseline', 'previous', 'service'] as const) : (['service', 'previous', 'baseline'] as const);
     for (const side of order) {
@@ -337,7 +357,7 @@ try {
     machine: machineDescription(),
     node: process.version,
     serviceCommand: ['node', ...NODE_FLAGS, 'dist/src/server/main.js'].join(' '),
-    settings: { ...load, rounds, pinnedToSeparateCores: pinned },
+    settings: { ...load, settleSeconds, rounds, pinnedToSeparateCores: pinned },
     databaseBuildMs: median(buildTimes),
     coldStartMs: median(starts.map((s) => s.milliseconds)),
     idleRssBytes: median(starts.map((s) => s.idleRss)),

@@ -20,7 +20,23 @@ if (!file) {
   file = join(PROJECT_ROOT, 'test-results/bench-check.json');
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(PROJECT_ROOT, 'bench/bench.ts'), '--seconds', '3', '--warmup', '1', '--rounds', '1', '--scale-factor', '100', '--out', file],
+    [
+      '--import',
+      'tsx',
+      join(PROJECT_ROOT, 'bench/bench.ts'),
+      '--seconds',
+      '3',
+      '--warmup',
+      '1',
+      '--settle',
+      '5',
+      '--rounds',
+      '1',
+      '--scale-factor',
+      '100',
+      '--out',
+      file,
+    ],
     { stdio: 'inherit' },
   );
   if (run.status !== 0) process.exit(run.status ?? 1);

@@ -58,7 +58,7 @@ export interface Results {
   node: string;
   /** How the service was started, flags included. */
   serviceCommand: string;
-  settings: { seconds: number; warmupSeconds: number; connections: number; rounds: number; pinnedToSeparateCores: boolean };
+  settings: { seconds: number; warmupSeconds: number; settleSeconds?: number; connections: number; rounds: number; pinnedToSeparateCores: boolean };
   databaseBuildMs: number;
   coldStartMs: number;
   idleRssBytes: number;
@@ -180,7 +180,7 @@ export function renderMarkdown(r: Results): string {
     `- Date: ${r.date}`,
     `- Machine: ${r.machine}`,
     `- Node: ${r.node}`,
-    `- Load: autocannon, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per run, ${r.settings.rounds} rounds alternating baseline and service; servers ${r.settings.pinnedToSeparateCores ? 'pinned to one core, the load generator to the other' : 'not pinned (no taskset)'}.`,
+    `- Load: autocannon, ${r.settings.connections} connections, ${r.settings.settleSeconds ? `each server first answering each scenario ${r.settings.settleSeconds} s unmeasured (a fresh process takes 4-6 s to reach its steady rate), then ` : ''}${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per run, ${r.settings.rounds} rounds alternating baseline and service; servers ${r.settings.pinnedToSeparateCores ? 'pinned to one core, the load generator to the other' : 'not pinned (no taskset)'}.`,
     "- Baseline: stock Apollo Server 5 (default plugins and options) on Fastify via @as-integrations/fastify, serving the same SDL with each root field returning a constant: the service's own answer, captured at the start of the run. It parses, validates, executes and serialises the same operation and response over the same transport (POST, or GET with a persisted-query hash) but does no work to find the data.",
     `- Trivial floor, for orientation: the same baseline answering \`{ hello }\`: ${fixed(r.baselineFloor.requestsPerSecond)} req/s, p50 ${r.baselineFloor.latencyP50Ms} ms, p99 ${r.baselineFloor.latencyP99Ms} ms.`,
     `- Service: \`${r.serviceCommand}\` with NODE_ENV=production and default settings (info logging to a discarded stdout).`,
