@@ -169,7 +169,7 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
  * Only the columns a Citation is made of are read: the row id and ordinal only order them.
  */
 const citationColumns = { owner: t.citations.owner, documentSlug: t.citations.documentSlug, section: t.citations.section, note: t.citations.note };
-const citations: Spec<string, { owner: string; documentSlug: string; section: string; note: string | null }, Citation[]> = {
+const citations: Spec<string, Pick<Row<typeof t.citations>, keyof typeof citationColumns>, Citation[]> = {
   prepare: (db) =>
     preparedRows(
       db.select(citationColumns).from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare(),

@@ -41,8 +41,19 @@ describe('turnScheduledServer', () => {
     }
   }
 
-  /** Counts event-loop turns (one setImmediate per turn) while `run` runs. */
-  async function countingTurns<T>(run: (turn: () => number) => Promise<T>): Promise<T> {
+  const paths = ['/1', '/2', '/3', '/4', '/5', '/6'];
+  const busy = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+
+  /**
+   * Sends `paths` pipelined to a handler that works `workMs` per request under a `budgetMs` budget;
+   * returns the order requests started in and the event-loop turn (one setImmediate each) each started in.
+   */
+  async function startsByTurn(budgetMs: number, workMs: number) {
+    const started: string[] = [];
+    const turns: number[] = [];
     let turn = 0;
     let ticking = true;
     const tick = () => {
@@ -51,53 +62,33 @@ describe('turnScheduledServer', () => {
     };
     tick();
     try {
-      return await run(() => turn);
-    } finally {
-      ticking = false;
-    }
-  }
-
-  const paths = ['/1', '/2', '/3', '/4', '/5', '/6'];
-  const busy = (ms: number) => {
-    const until = performance.now() + ms;
-    while (performance.now() < until);
-  };
-
-  it('starts queued requests in arrival order, one after another in the same turn while the budget lasts', async () => {
-    const started: string[] = [];
-    const turns: number[] = [];
-    await countingTurns((turn) =>
-      pipelined(
+      await pipelined(
         (req, res) => {
           started.push(req.url!);
-          turns.push(turn());
+          turns.push(turn);
+          busy(workMs);
           res.end('ok');
         },
         paths,
-        1000,
-      ),
-    );
+        budgetMs,
+      );
+    } finally {
+      ticking = false;
+    }
+    return { started, turns };
+  }
+
+  it('starts queued requests in arrival order, one after another in the same turn while the budget lasts', async () => {
+    // Each answers at once, well within a generous budget (a cold first request may take over the default's 1 ms).
+    const { started, turns } = await startsByTurn(1000, 0);
     expect(started).toEqual(paths);
-    // Each answered at once, well within a generous budget (a cold first request may take over the default's 1 ms): the turn went on to the next.
+    // The turn went on to the next.
     expect(new Set(turns).size, `turns: ${turns.join(', ')}`).toBe(1);
   });
 
   it('leaves the queue to later turns once a turn has used its budget', async () => {
-    const started: string[] = [];
-    const turns: number[] = [];
-    await countingTurns((turn) =>
-      pipelined(
-        (req, res) => {
-          started.push(req.url!);
-          turns.push(turn());
-          // Each request takes longer than the whole budget, so a turn has room for one only.
-          busy(3);
-          res.end('ok');
-        },
-        paths,
-        1,
-      ),
-    );
+    // Each request takes longer than the whole budget, so a turn has room for one only.
+    const { started, turns } = await startsByTurn(1, 3);
     expect(started).toEqual(paths);
     for (let i = 1; i < turns.length; i++) expect(turns[i]!, `request ${i + 1} started in a later turn`).toBeGreaterThan(turns[i - 1]!);
   });
