@@ -16,7 +16,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../src/db/paths.js';
-import { measure, verifyAnswer, type LoadOptions, type LoadResult, type PacedResult } from './load.js';
+import { measure, measureInterleaved, verifyAnswer, type LoadOptions, type LoadResult, type PacedResult } from './load.js';
 import { freePort, memoryOf, pinSelf, startNode, waitFor, waitReady, type Server } from './processes.js';
 import { renderMarkdown, type Results, type ScenarioResult } from './report.js';
 import {
@@ -42,6 +42,9 @@ const { values: args } = parseArgs({
     // first in a fresh process at 0.81x of the baseline, and at 2,477 against 2,036 req/s later
     // in the same process), and the baseline had served `{ hello }` for the floor run first.
     settle: { type: 'string', default: '10' },
+    // The measured seconds of a run are cut into slices this long, the servers taking turns
+    // (bench/load.ts measureInterleaved), so drift of the machine's speed hits them alike.
+    slice: { type: 'string', default: '2' },
     connections: { type: 'string', default: '4' },
     // Three, so the median is a middle round and one disturbed round cannot decide it.
     rounds: { type: 'string', default: '3' },
@@ -57,17 +60,19 @@ const { values: args } = parseArgs({
 });
 const load: LoadOptions = { seconds: Number(args.seconds), warmupSeconds: Number(args.warmup), connections: Number(args.connections) };
 const settleSeconds = Number(args.settle);
+const sliceSeconds = Number(args.slice);
 const rounds = Number(args.rounds);
 if (!(
   load.seconds > 0 &&
   load.warmupSeconds >= 0 &&
   settleSeconds >= 0 &&
+  sliceSeconds > 0 &&
   Number.isInteger(load.connections) &&
   load.connections > 0 &&
   Number.isInteger(rounds) &&
   rounds > 0
 ))
-  throw new Error('--seconds > 0, --warmup >= 0, --settle >= 0, --connections and --rounds whole numbers > 0');
+  throw new Error('--seconds > 0, --warmup >= 0, --settle >= 0, --slice > 0, --connections and --rounds whole numbers > 0');
 
 const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
 const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/db/scripts/build-db.js');
@@ -157,10 +162,20 @@ async function startBaseline(service: Server, scenarios: Scenario[]): Promise<Se
   return baseline;
 }
 
-async function sqlStatements(server: Server): Promise<number> {
+/**
+ * The service's own counts of SQL statements run and GraphQL requests answered. Dividing one by
+ * the other counts every request the server handled, including those still in flight when a
+ * load run stopped, which the load generator does not count.
+ */
+async function serverCounts(server: Server): Promise<{ statements: number; requests: number }> {
   const text = await (await controlFetch(`${server.url}/metrics`)).text();
-  return Number(/^winnet_kb_sql_statements_total (\d+)/m.exec(text)?.[1] ?? NaN);
+  const requests = [...text.matchAll(/^winnet_kb_http_requests_total\{[^}]*route="\/graphql"[^}]*\} (\d+)/gm)].reduce((a, m) => a + Number(m[1]), 0);
+  return { statements: Number(/^winnet_kb_sql_statements_total (\d+)/m.exec(text)?.[1] ?? NaN), requests };
 }
+
+/** SQL statements per GraphQL request between two readings of serverCounts. */
+const statementsPerRequest = (before: { statements: number; requests: number }, after: { statements: number; requests: number }) =>
+  (after.statements - before.statements) / (after.requests - before.requests);
 
 async function prepare(server: Server, scenario: Scenario, query: string, variables?: Record<string, unknown>) {
   if (scenario.transport === 'GET-APQ') await registerPersistedQuery(server.url, query, variables);
@@ -178,21 +193,28 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
   const previousRuns: LoadResult[] = [];
   let statements = 0;
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? (['baseline', 'previous', 'service'] as const) : (['service', 'previous', 'baseline'] as const);
-    for (const side of order) {
-      if (side === 'previous') {
-        if (previous && earlier) previousRuns.push(await measure(previous.url, earlier.request, load));
-      } else if (side === 'baseline') baselineRuns.push(await measure(baseline.url, theirs.request, load));
-      else {
-        // Counted from the end of the warm-up: the warm-up's statements are not the measured requests'.
-        let before = 0;
-        const result = await measure(service.url, ours.request, load, async () => {
-          before = await sqlStatements(service);
-        });
-        statements = Math.max(statements, ((await sqlStatements(service)) - before) / result.requests);
-        serviceRuns.push(result);
-      }
-    }
+    // Counted from the end of the warm-up: the warm-up's statements are not the measured requests'.
+    let before = { statements: 0, requests: 0 };
+    const sides = {
+      baseline: { url: baseline.url, request: theirs.request },
+      service: {
+        url: service.url,
+        request: ours.request,
+        afterWarmup: async () => {
+          before = await serverCounts(service);
+        },
+      },
+      ...(previous && earlier ? { previous: { url: previous.url, request: earlier.request } } : {}),
+    };
+    const names = (round % 2 === 0 ? ['baseline', 'previous', 'service'] : ['service', 'previous', 'baseline']).filter(
+      (name): name is keyof typeof sides => name in sides,
+    );
+    const measured = await measureInterleaved(
+      names.map((name) => sides[name]!),
+      { ...load, sliceSeconds },
+    );
+    names.forEach((name, i) => (name === 'baseline' ? baselineRuns : name === 'previous' ? previousRuns : serviceRuns).push(measured[i]!));
+    statements = Math.max(statements, statementsPerRequest(before, await serverCounts(service)));
   }
   const summary = (runs: LoadResult[]) => ({
     requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
@@ -242,10 +264,14 @@ async function runScenario(service: Server, baseline: Server, scenario: Scenario
     responseBytes: ours.bytes,
     service: s,
     baseline: b,
-    ratio: s.requestsPerSecond / b.requestsPerSecond,
+    // Paired: each round measured both sides over the same stretch of time, so a round's ratio is
+    // the comparison; the median of those is the one a disturbed round cannot move.
+    ratio: median(serviceRuns.map((r, i) => r.requestsPerSecond / baselineRuns[i]!.requestsPerSecond)),
     sqlStatementsPerRequest: statements,
     servicePeakRssBytes: memoryOf(service.process.pid!).peakRss,
-    ...(previousRuns.length > 0 ? { previous: summary(previousRuns), previousRatio: s.requestsPerSecond / summary(previousRuns).requestsPerSecond } : {}),
+    ...(previousRuns.length > 0
+      ? { previous: summary(previousRuns), previousRatio: median(serviceRuns.map((r, i) => r.requestsPerSecond / previousRuns[i]!.requestsPerSecond)) }
+      : {}),
   };
   if (s.failures || b.failures || pacedFailures)
     throw new Error(`${scenario.id}: ${s.failures} failed service requests, ${b.failures} failed baseline requests, ${pacedFailures} failed paced requests`);
@@ -277,11 +303,11 @@ async function scale(service: Server, factor: number): Promise<Results['scale']>
   const latencyOf = async (server: Server, query: string, variables: Record<string, unknown>) => {
     const request = httpRequest(query, variables, 'POST');
     await verifyAnswer(server.url, request);
-    let before = 0;
+    let before = { statements: 0, requests: 0 };
     const r = await measure(server.url, request, load, async () => {
-      before = await sqlStatements(server);
+      before = await serverCounts(server);
     });
-    const sqlStatementsPerRequest = ((await sqlStatements(server)) - before) / r.requests;
+    const sqlStatementsPerRequest = statementsPerRequest(before, await serverCounts(server));
     return {
       requestsPerSecond: r.requestsPerSecond,
       latencyP50Ms: r.latencyP50Ms,
@@ -359,7 +385,7 @@ try {
     machine: machineDescription(),
     node: process.version,
     serviceCommand: ['node', ...NODE_FLAGS, 'dist/src/server/main.js'].join(' '),
-    settings: { ...load, settleSeconds, rounds, pinnedToSeparateCores: pinned },
+    settings: { ...load, settleSeconds, sliceSeconds, rounds, pinnedToSeparateCores: pinned },
     databaseBuildMs: median(buildTimes),
     coldStartMs: median(starts.map((s) => s.milliseconds)),
     idleRssBytes: median(starts.map((s) => s.idleRss)),

@@ -39,14 +39,61 @@ export async function measure(url: string, request: HttpRequest, options: LoadOp
   if (options.warmupSeconds > 0) await run(url, request, options.connections, options.warmupSeconds, options.rate);
   await afterWarmup?.();
   const r = await run(url, request, options.connections, options.seconds, options.rate);
-  const notModified = (r.statusCodeStats as Record<string, { count: number }> | undefined)?.['304']?.count ?? 0;
   return {
     requestsPerSecond: r.requests.total / options.seconds,
     latencyP50Ms: r.latency.p50,
     latencyP99Ms: r.latency.p99,
     requests: r.requests.total,
-    failures: r.non2xx - notModified + r.errors + r.timeouts,
+    failures: failuresOf(r),
   };
+}
+
+/** One server and the request it is measured with, for `measureInterleaved`. */
+export interface LoadSide {
+  url: string;
+  request: HttpRequest;
+  /** Runs after every side's warm-up, before the first measured slice (to read a counter the measured slices alone should move). */
+  afterWarmup?: () => Promise<void>;
+}
+
+/**
+ * Measures several servers over the same stretch of time: each is warmed up, then the measured
+ * `seconds` are cut into slices of about `sliceSeconds`, and the sides take turns slice by slice
+ * (in reverse order every other slice, so no side always follows the same one). On this VM the
+ * speed of the whole machine drifts by up to a third for 10-30 s at a time; measuring one server
+ * for 8 s and then the other let such a stretch land on one side only. Interleaved, a slow
+ * stretch costs every side alike, and their ratio holds still.
+ *
+ * Each side's rate is its requests over its measured seconds; p50 is the median of its slices'
+ * p50s and p99 the worst slice's p99 (no better than the p99 of one long run).
+ */
+export async function measureInterleaved(sides: LoadSide[], options: LoadOptions & { sliceSeconds: number }): Promise<LoadResult[]> {
+  if (options.warmupSeconds > 0) for (const side of sides) await run(side.url, side.request, options.connections, options.warmupSeconds, options.rate);
+  for (const side of sides) await side.afterWarmup?.();
+  const slices = Math.max(1, Math.round(options.seconds / options.sliceSeconds));
+  const sliceSeconds = options.seconds / slices;
+  const measured = sides.map(() => [] as autocannon.Result[]);
+  for (let slice = 0; slice < slices; slice++) {
+    const order = sides.map((_, i) => i);
+    if (slice % 2 === 1) order.reverse();
+    for (const i of order) measured[i]!.push(await run(sides[i]!.url, sides[i]!.request, options.connections, sliceSeconds, options.rate));
+  }
+  return measured.map((runs) => {
+    const p50s = runs.map((r) => r.latency.p50).sort((a, b) => a - b);
+    return {
+      requestsPerSecond: runs.reduce((a, r) => a + r.requests.total, 0) / options.seconds,
+      latencyP50Ms: p50s[Math.floor(p50s.length / 2)]!,
+      latencyP99Ms: Math.max(...runs.map((r) => r.latency.p99)),
+      requests: runs.reduce((a, r) => a + r.requests.total, 0),
+      failures: runs.reduce((a, r) => a + failuresOf(r), 0),
+    };
+  });
+}
+
+/** Responses that were not 2xx or 304, plus connection errors and timeouts. */
+function failuresOf(r: autocannon.Result): number {
+  const notModified = (r.statusCodeStats as Record<string, { count: number }> | undefined)?.['304']?.count ?? 0;
+  return r.non2xx - notModified + r.errors + r.timeouts;
 }
 
 /** Sends the request once and checks the answer is a GraphQL success (no errors), so nothing is measured on failures. */

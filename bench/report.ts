@@ -32,11 +32,11 @@ export interface ScenarioResult {
   responseBytes: number;
   service: SideSummary;
   baseline: SideSummary;
-  /** Service requests/s over baseline requests/s, medians of the rounds. */
+  /** Service requests/s over baseline requests/s: the median of the rounds' ratios (each round measures both over the same time, interleaved). */
   ratio: number;
   sqlStatementsPerRequest: number;
   servicePeakRssBytes: number;
-  /** With --previous: an earlier build measured in the same rounds, and service / previous. */
+  /** With --previous: an earlier build measured in the same rounds, and service / previous (median of the rounds' ratios). */
   previous?: SideSummary;
   previousRatio?: number;
 }
@@ -58,7 +58,15 @@ export interface Results {
   node: string;
   /** How the service was started, flags included. */
   serviceCommand: string;
-  settings: { seconds: number; warmupSeconds: number; settleSeconds?: number; connections: number; rounds: number; pinnedToSeparateCores: boolean };
+  settings: {
+    seconds: number;
+    warmupSeconds: number;
+    settleSeconds?: number;
+    sliceSeconds?: number;
+    connections: number;
+    rounds: number;
+    pinnedToSeparateCores: boolean;
+  };
   databaseBuildMs: number;
   coldStartMs: number;
   idleRssBytes: number;
@@ -180,14 +188,14 @@ export function renderMarkdown(r: Results): string {
     `- Date: ${r.date}`,
     `- Machine: ${r.machine}`,
     `- Node: ${r.node}`,
-    `- Load: autocannon, ${r.settings.connections} connections, ${r.settings.settleSeconds ? `every server first answering every scenario for ${r.settings.settleSeconds} s unmeasured (steady state: a fresh process takes 4-6 s to reach its rate on one scenario, and the service kept gaining after that), then ` : ''}${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per run, ${r.settings.rounds} rounds alternating baseline and service; servers ${r.settings.pinnedToSeparateCores ? 'pinned to one core, the load generator to the other' : 'not pinned (no taskset)'}.`,
+    `- Load: autocannon, ${r.settings.connections} connections, ${r.settings.settleSeconds ? `every server first answering every scenario for ${r.settings.settleSeconds} s unmeasured (steady state: a fresh process takes 4-6 s to reach its rate on one scenario, and the service kept gaining after that), then ` : ''}${r.settings.rounds} rounds, each a ${r.settings.warmupSeconds} s warm-up of every server then ${r.settings.seconds} s measured per server${r.settings.sliceSeconds ? ` in ${r.settings.sliceSeconds} s slices, the servers taking turns (the machine's speed drifts by up to a third for 10-30 s at a time; interleaved, a slow stretch hits every server alike)` : ''}, the order reversed every other round; servers ${r.settings.pinnedToSeparateCores ? 'pinned to one core, the load generator to the other' : 'not pinned (no taskset)'}.`,
     "- Baseline: stock Apollo Server 5 (default plugins and options) on Fastify via @as-integrations/fastify, serving the same SDL with each root field returning a constant: the service's own answer, captured at the start of the run. It parses, validates, executes and serialises the same operation and response over the same transport (POST, or GET with a persisted-query hash) but does no work to find the data.",
     `- Trivial floor, for orientation: the same baseline answering \`{ hello }\`: ${fixed(r.baselineFloor.requestsPerSecond)} req/s, p50 ${r.baselineFloor.latencyP50Ms} ms, p99 ${r.baselineFloor.latencyP99Ms} ms.`,
     `- Service: \`${r.serviceCommand}\` with NODE_ENV=production and default settings (info logging to a discarded stdout).`,
     '',
     '## Scenarios',
     '',
-    "Requests/s are medians over the rounds (each round in brackets); p50 / p99 are at saturation (autocannon, whole milliseconds, worst round), the last column below it: half the saturated rate, same connections, paced by bench/load.ts after a warm-up at that rate, the worst round's p99, beside stock Apollo giving the same answer and answering `{ hello }` at that rate.",
+    "Requests/s are medians over the rounds (each round in brackets); the ratio is the median of the rounds' ratios, each round having measured both servers over the same stretch of time; p50 / p99 are at saturation (autocannon, whole milliseconds: the median slice's p50, the worst slice's p99), the last column below it: half the saturated rate, same connections, paced by bench/load.ts after a warm-up at that rate, the worst round's p99, beside stock Apollo giving the same answer and answering `{ hello }` at that rate.",
     '',
     '| Scenario | Transport | Response | Service req/s | p50 / p99 | Baseline req/s | Ratio | SQL/req | Peak RSS | p50 / p99 below saturation |',
     '|---|---|---|---|---|---|---|---|---|---|',
