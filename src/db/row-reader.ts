@@ -13,8 +13,8 @@
  */
 import { Column, getTableColumns, is, SQL, Table } from 'drizzle-orm';
 
-/** What a select names: a whole table (`select().from(t)`), or an object of columns, SQL and tables. */
-export type Selection = Table | { [key: string]: Column | SQL | SQL.Aliased | Table };
+/** What a select names: a whole table (`select().from(t)`), or an object of columns, SQL, tables and nested objects of those. */
+export type Selection = Table | { [key: string]: Column | SQL | SQL.Aliased | Selection };
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
@@ -36,6 +36,8 @@ function selectedValues(selection: Selection, prefix: string[] = []): SelectedVa
     if (is(field, SQL)) return [{ path, decoder: sqlDecoder(field) }];
     if (is(field, SQL.Aliased)) return [{ path, decoder: sqlDecoder(field.sql) }];
     if (is(field, Table)) return selectedValues(field, path);
+    // A nested object of columns (drizzle nests the result the same way): a table narrowed to some columns.
+    if (field !== null && typeof field === 'object' && Object.getPrototypeOf(field) === Object.prototype) return selectedValues(field as Selection, path);
     throw new Error(`row-reader: unsupported selection entry "${path.join('.')}"`);
   });
 }

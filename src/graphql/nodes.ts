@@ -9,7 +9,7 @@ export function findingCodeInfo(code: string) {
   return description === undefined ? null : { code, description };
 }
 
-const NODE_LOADERS: Record<Exclude<NodeType, 'FindingCodeInfo'>, keyof RequestContext['loaders']> = {
+const NODE_LOADERS: Record<Exclude<NodeType, 'FindingCodeInfo'>, Exclude<keyof RequestContext['loaders'], 'narrowed'>> = {
   WindowsVersion: 'windowsVersion',
   NetworkMode: 'networkMode',
   CniPlugin: 'cniPlugin',

@@ -2,7 +2,7 @@
  * The GraphQL read path shapes rows with a mapper built from the selection (src/db/row-reader.ts)
  * instead of drizzle's generic one. It must give exactly what drizzle's `all()` gives, for every
  * table (all the column kinds in use: text, integers, booleans, JSON) and for the joined shapes the
- * loaders select (a computed key beside a whole table, an aliased table). A drizzle upgrade that
+ * loaders select (a computed key beside a whole table or some of its columns, an aliased table). A drizzle upgrade that
  * changed the column order or a decoder would fail here.
  */
 import { asc, eq, getTableName, is, lte, sql } from 'drizzle-orm';
@@ -67,7 +67,20 @@ describe('row reader', () => {
     expect(preparedRows(query.prepare(), selection).all({})).toStrictEqual(query.all());
   });
 
+  it('shapes a nested object of some columns beside a computed key, as the narrowed link loaders select it', () => {
+    const selection = { key: sql<string>`${t.pluginModes.pluginSlug}`, row: { slug: t.networkModes.slug, name: t.networkModes.name } };
+    const query = db
+      .select(selection)
+      .from(t.pluginModes)
+      .innerJoin(t.networkModes, eq(t.networkModes.slug, t.pluginModes.modeSlug))
+      .orderBy(asc(t.pluginModes.id));
+    const expected = query.all();
+    expect(Object.keys(expected[0]!.row)).toEqual(['slug', 'name']);
+    expect(preparedRows(query.prepare(), selection).all({})).toStrictEqual(expected);
+  });
+
   it('refuses a selection it cannot shape rather than guessing', () => {
-    expect(() => rowMapper({ nested: { not: 'a column' } } as never)).toThrow(/unsupported selection entry "nested"/);
+    expect(() => rowMapper({ nested: { not: 'a column' } } as never)).toThrow(/unsupported selection entry "nested.not"/);
+    expect(() => rowMapper({ list: [t.networkModes.slug] } as never)).toThrow(/unsupported selection entry "list"/);
   });
 });
