@@ -184,6 +184,37 @@ describe('POST answers', () => {
     expect((await post(body)).headers.get('x-cache')).toBe('HIT');
   });
 
+  it('find a repeat by its exact text only within its Accept header and day', async () => {
+    let day = '2026-11-22';
+    const dated = await startApp({ today: () => day });
+    try {
+      const text = JSON.stringify({ query: LOOKUP, variables: { slug: 'flannel' } });
+      const send = (accept?: string) =>
+        fetch(`${dated.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) }, body: text });
+      expect((await send()).headers.get('x-cache')).toBe('MISS');
+      expect((await send()).headers.get('x-cache')).toBe('HIT');
+      const graphqlJson = 'application/graphql-response+json';
+      const other = await send(graphqlJson);
+      expect(other.headers.get('x-cache')).toBe('MISS');
+      const repeated = await send(graphqlJson);
+      expect(repeated.headers.get('x-cache')).toBe('HIT');
+      expect(repeated.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+      day = '2026-11-23';
+      expect((await send()).headers.get('x-cache')).toBe('MISS');
+    } finally {
+      await dated.close();
+    }
+  });
+
+  it("keep Fastify's JSON parsing: prototype poisoning and empty bodies are refused", async () => {
+    const poisoned = await post('{"query":"{ __typename }","__proto__":{"polluted":true}}');
+    expect(poisoned.status).toBe(400);
+    expect(poisoned.headers.get('x-cache')).toBeNull();
+    const empty = await post('');
+    expect(empty.status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('a malformed body is refused as before, and never looked up or cached', async () => {
     for (let i = 0; i < 2; i++) {
       const response = await post('{"query": 42}');
