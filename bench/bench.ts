@@ -38,9 +38,9 @@ const { values: args } = parseArgs({
     // Before any round, each server answers every scenario this long, unmeasured: the rounds then
     // compare processes in the steady state a long-running server is in. A fresh process needed 4
     // to 6 s here to reach its steady rate on one scenario (first second about a quarter of it,
-    // baseline and service alike), the service went on gaining after that (the lookup measured
-    // first in a fresh process at 0.81x of the baseline, and at 2,477 against 2,036 req/s later
-    // in the same process), and the baseline had served `{ hello }` for the floor run first.
+    // baseline and service alike), and the baseline had served `{ hello }` for the floor run first.
+    // (What looked like the service gaining for minutes after that was the machine's speed
+    // drifting: see --slice.)
     settle: { type: 'string', default: '10' },
     // The measured seconds of a run are cut into slices this long, the servers taking turns
     // (bench/load.ts measureInterleaved), so drift of the machine's speed hits them alike.
