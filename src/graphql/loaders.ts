@@ -13,6 +13,11 @@
  *
  * DataLoader's per-request cache stays on: within one request a row is read at most once.
  *
+ * Relations whose rows carry long text read only the columns the query selects (`narrowed`,
+ * src/graphql/selected-columns.ts): one loader and one statement per column set, so the same
+ * relation asked with two different selections at one level is two statements, still bounded by
+ * the query's own size rather than by the rows.
+ *
  * The compatibility engine has its own read path, a snapshot loaded once per database
  * (src/db/knowledge.ts); this file serves the graph only.
  */
