@@ -414,8 +414,7 @@ class RequestLoaders {
       narrowedCount.set(this.statements, count);
       this.statements.set(id, (statement = spec.prepare(this.db, set.columns)));
     }
-    const prepared = statement;
-    loader = new DataLoader<Key, unknown>(async (keys) => spec.assemble(keys, prepared.all({ keys: JSON.stringify(keys) })));
+    loader = batchLoader(spec, statement);
     byColumns.set(set.key, loader);
     return loader;
   }
@@ -424,6 +423,11 @@ class RequestLoaders {
     return (this as unknown as Record<string, DataLoader<Key, unknown>>)[name]!;
   }
 }
+/** A request's DataLoader over one prepared statement: a batch's keys bound as one JSON parameter. */
+function batchLoader(spec: Spec<Key, unknown, unknown>, statement: Prepared<unknown>): DataLoader<Key, unknown> {
+  return new DataLoader<Key, unknown>(async (keys) => spec.assemble(keys, statement.all({ keys: JSON.stringify(keys) })));
+}
+
 /** How many narrowed statements a database's statement map holds (capped by MAX_NARROWED_STATEMENTS). */
 const narrowedCount = new WeakMap<Map<string, Prepared<unknown>>, number>();
 for (const [name, spec] of Object.entries(SPECS) as [string, Spec<Key, unknown, unknown>][]) {
@@ -431,8 +435,7 @@ for (const [name, spec] of Object.entries(SPECS) as [string, Spec<Key, unknown, 
     get(this: RequestLoaders) {
       let statement = this.statements.get(name);
       if (!statement) this.statements.set(name, (statement = spec.prepare(this.db)));
-      const prepared = statement;
-      const loader = new DataLoader<Key, unknown>(async (keys) => spec.assemble(keys, prepared.all({ keys: JSON.stringify(keys) })));
+      const loader = batchLoader(spec, statement);
       Object.defineProperty(this, name, { value: loader });
       return loader;
     },

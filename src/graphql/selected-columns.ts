@@ -22,7 +22,6 @@ export const FIELD_COLUMNS: Readonly<Record<string, Readonly<Record<string, read
     mitigatedBy: [],
     workaroundSettings: [],
     threshold: ['thresholdMetric', 'thresholdMax', 'thresholdApproximate'],
-    parameters: ['parameters'],
   },
   NetworkMode: { id: [], sources: [], statusNotes: [], settings: [], cniPlugins: [], limitations: [] },
   CniPlugin: {

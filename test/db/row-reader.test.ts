@@ -6,7 +6,7 @@
  * changed the column order or a decoder would fail here.
  */
 import { asc, eq, getTableName, is, lte, sql } from 'drizzle-orm';
-import { alias, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { alias, SQLiteTable, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.js';
 import { preparedRows, rowMapper } from '../../src/db/row-reader.js';
@@ -34,13 +34,19 @@ describe('row reader', () => {
     expect(rows.some((r) => typeof r.thresholdApproximate === 'boolean')).toBe(true);
   });
 
-  it('shapes a computed key beside a joined table, as the link loaders select it', () => {
-    const selection = { key: sql<string>`${t.pluginModes.pluginSlug}`, row: t.networkModes };
+  /** Plugin -> modes as the link loaders select it: the plugin's slug beside `row` of network_modes. */
+  const pluginModes = <R extends typeof t.networkModes | Record<string, AnySQLiteColumn>>(row: R) => {
+    const selection = { key: sql<string>`${t.pluginModes.pluginSlug}`, row };
     const query = db
       .select(selection)
       .from(t.pluginModes)
       .innerJoin(t.networkModes, eq(t.networkModes.slug, t.pluginModes.modeSlug))
       .orderBy(asc(t.pluginModes.id));
+    return { selection, query };
+  };
+
+  it('shapes a computed key beside a joined table, as the link loaders select it', () => {
+    const { selection, query } = pluginModes(t.networkModes);
     const expected = query.all();
     expect(expected.length).toBeGreaterThan(0);
     expect(preparedRows(query.prepare(), selection).all({})).toStrictEqual(expected);
@@ -68,12 +74,7 @@ describe('row reader', () => {
   });
 
   it('shapes a nested object of some columns beside a computed key, as the narrowed link loaders select it', () => {
-    const selection = { key: sql<string>`${t.pluginModes.pluginSlug}`, row: { slug: t.networkModes.slug, name: t.networkModes.name } };
-    const query = db
-      .select(selection)
-      .from(t.pluginModes)
-      .innerJoin(t.networkModes, eq(t.networkModes.slug, t.pluginModes.modeSlug))
-      .orderBy(asc(t.pluginModes.id));
+    const { selection, query } = pluginModes({ slug: t.networkModes.slug, name: t.networkModes.name });
     const expected = query.all();
     expect(Object.keys(expected[0]!.row)).toEqual(['slug', 'name']);
     expect(preparedRows(query.prepare(), selection).all({})).toStrictEqual(expected);
