@@ -5,6 +5,13 @@
  * checks that the SDL enums list exactly these values.
  */
 
+/**
+ * The infrastructure a cluster runs on. Some facts hold only on one (the L2tunnel mode exists only
+ * on Azure); an environment names its platform, a self-managed cluster leaves it open.
+ */
+export const PLATFORMS = ['azure', 'aws', 'on-premises'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
 /** Windows Server servicing channels. */
 export const CHANNELS = ['LTSC', 'SAC', 'AC'] as const;
 export type Channel = (typeof CHANNELS)[number];

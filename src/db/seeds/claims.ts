@@ -20,7 +20,8 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { SeedProblem } from './read.js';
-import { SEED_FILES, slug, type SeedKey, type SeedSet } from './schema.js';
+import { CHANNELS, PLATFORMS } from '../../domain/vocabulary.js';
+import { buildRange, dateRange, kubernetesRange, pluginVersionRange, SEED_FILES, slug, type SeedKey, type SeedSet } from './schema.js';
 
 export const CLAIMS_DIR = 'claims';
 
@@ -29,6 +30,29 @@ const text = z.string().trim().min(1);
 /** "limitations/host-network-mode": the seed file's name without .yaml, a slash, the record key. */
 export const RECORD_REF_PATTERN = /^([a-z0-9]+(?:-[a-z0-9]+)*)\/([a-z0-9][a-z0-9.-]*)$/;
 export const recordRef = z.string().regex(RECORD_REF_PATTERN, 'must look like "limitations/host-network-mode"');
+
+/**
+ * What a claim is limited to, as its source states it: releases, builds, channels, environments,
+ * platforms, Kubernetes versions, dates, plugins, plugin versions, network modes. `{}` says the
+ * source does not restrict it (it holds for Windows nodes wherever the document's subject runs).
+ * Record scopes are checked against it (claims-scope-matches), so a fact is neither narrowed nor
+ * widened on its way into the seeds.
+ */
+export const claimScope = z
+  .object({
+    releases: z.array(slug).min(1).optional().describe('Only on these Windows releases (windows-versions.yaml slugs).'),
+    windowsBuilds: buildRange.optional().describe('Only on these builds (finer than releases, e.g. from an update).'),
+    channels: z.array(z.enum(CHANNELS)).min(1).optional().describe('Only on releases of these servicing channels.'),
+    environments: z.array(slug).min(1).optional().describe('Only in these environments.'),
+    platforms: z.array(z.enum(PLATFORMS)).min(1).optional().describe('Only on this infrastructure (e.g. azure).'),
+    kubernetes: kubernetesRange.optional().describe('Only for these Kubernetes minor versions.'),
+    dates: dateRange.optional().describe('Only in this period.'),
+    plugins: z.array(slug).min(1).optional().describe('Only with these CNI plugins.'),
+    pluginVersions: pluginVersionRange.optional().describe('Only for these releases of the plugin.'),
+    modes: z.array(slug).min(1).optional().describe('Only with these network modes.'),
+  })
+  .strict();
+export type ClaimScope = z.output<typeof claimScope>;
 
 const claimFields = {
   /** Stable within its document; other tools may refer to it. */
@@ -39,11 +63,19 @@ const claimFields = {
   records: z.array(recordRef).min(1).optional(),
   /** Why the knowledge base does not carry this claim (navigation text, an example placeholder). */
   outOfScope: text.optional(),
+  /** What the claim is limited to; required with records. */
+  scope: claimScope.optional(),
 };
 const eitherRecordsOrReason = (c: { records?: unknown; outOfScope?: unknown }) => (c.records === undefined) !== (c.outOfScope === undefined);
 const EITHER_MESSAGE = 'give either records or outOfScope (exactly one)';
+const scopeWithRecords = (c: { records?: unknown; scope?: unknown }) => c.records === undefined || c.scope !== undefined;
+const SCOPE_MESSAGE = 'a claim with records needs scope: what its source limits it to ({} when it does not)';
 
-export const claim = z.object(claimFields).strict().refine(eitherRecordsOrReason, EITHER_MESSAGE);
+export const claim = z
+  .object(claimFields)
+  .strict()
+  .refine(eitherRecordsOrReason, EITHER_MESSAGE)
+  .refine(scopeWithRecords, { message: SCOPE_MESSAGE, path: ['scope'] });
 
 export const unsectionedClaim = z
   .object({
@@ -55,6 +87,7 @@ export const unsectionedClaim = z
   })
   .strict()
   .refine(eitherRecordsOrReason, EITHER_MESSAGE)
+  .refine(scopeWithRecords, { message: SCOPE_MESSAGE, path: ['scope'] })
   .refine((c) => c.records === undefined || c.citedAs !== undefined, {
     message: 'a claim outside the sections that names records needs citedAs',
     path: ['citedAs'],

@@ -10,6 +10,7 @@ import { PLUGIN_VERSION } from '../../domain/plugin-version.js';
 import { KUBERNETES_MINOR } from '../../domain/kubernetes-version.js';
 import {
   CHANNELS,
+  PLATFORMS,
   ENVIRONMENT_STATUSES,
   HYPERVISORS,
   LIMITATION_KINDS,
@@ -32,7 +33,7 @@ export const buildRef = z.string().regex(BUILD_PATTERN, 'must look like "17763" 
 /** A Kubernetes minor version such as "1.33" (the pattern's one home is src/domain/kubernetes-version.ts). */
 export const kubernetesMinor = z.string().regex(KUBERNETES_MINOR, 'must look like "1.33"');
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}(?:-\d{2})?$/, 'must be YYYY-MM-DD (or YYYY-MM when the day is not known)');
+export const isoDate = z.string().regex(/^\d{4}-\d{2}(?:-\d{2})?$/, 'must be YYYY-MM-DD (or YYYY-MM when the day is not known)');
 const text = z.string().trim().min(1);
 
 /** Where a fact comes from: a registered source document and a section of it. */
@@ -80,6 +81,19 @@ export const pluginVersionRange = z
   .object({
     from: pluginVersion.optional().describe('Inclusive lower end, e.g. "0.12.0"; omit for open.'),
     before: pluginVersion.optional().describe('Exclusive upper end, e.g. "0.12.0"; omit for open.'),
+  })
+  .strict()
+  .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
+
+/**
+ * Inclusive-exclusive range of dates: from <= day < before. A bound given as YYYY-MM says only the
+ * month: a day inside that month is neither clearly before nor after it, so the engine reports
+ * "may apply" there.
+ */
+export const dateRange = z
+  .object({
+    from: isoDate.optional().describe('First day the fact holds, YYYY-MM-DD (or YYYY-MM); omit for open.'),
+    before: isoDate.optional().describe('First day it no longer holds, YYYY-MM-DD (or YYYY-MM); omit for open.'),
   })
   .strict()
   .refine((r) => r.from !== undefined || r.before !== undefined, 'give from, before or both');
@@ -289,6 +303,12 @@ export const limitationScope = z
       .describe("Servicing channels of the node's release: tells LTSC 2019 from SAC 1809, which share build 17763."),
     kubernetes: kubernetesRange.optional().describe('Only for these Kubernetes minor versions.'),
     pluginVersions: pluginVersionRange.optional().describe('Releases of the plugin (with plugins) the limitation concerns.'),
+    platforms: z
+      .array(z.enum(PLATFORMS))
+      .min(1)
+      .optional()
+      .describe('Only on this infrastructure (azure, aws, on-premises); a self-managed cluster leaves it open.'),
+    dates: dateRange.optional().describe('Only in this period, judged at the plan\'s asOf date.'),
     features: z.array(slug).min(1).optional().describe('The limitation is only relevant when one of these features is requested.'),
     serviceTypes: z
       .array(slug)
@@ -297,6 +317,20 @@ export const limitationScope = z
       .describe('The limitation is only relevant to these Service types (all are assumed in use unless the plan lists them).'),
   })
   .strict();
+
+/** The scope dimensions a claim and a record can both restrict (features and Service types say what a fact is about, not where it holds). */
+export const SCOPE_DIMENSIONS = ['windowsBuilds', 'channels', 'environments', 'platforms', 'kubernetes', 'dates', 'plugins', 'pluginVersions', 'modes'] as const;
+export type ScopeDimension = (typeof SCOPE_DIMENSIONS)[number];
+
+/**
+ * Sources for a scope a record sets that its seed documents' claims do not (a build boundary from
+ * the EKS user guide on a limit the Kubernetes page states without one). The claims checklist
+ * holds records to their claims' scopes; a dimension cited here is justified by another source.
+ */
+const scopeSources = z
+  .partialRecord(z.enum(SCOPE_DIMENSIONS), citations)
+  .optional()
+  .describe('Per scope dimension, the sources that restrict it where the seed documents do not.');
 
 export const limitation = z
   .object({
@@ -322,6 +356,13 @@ export const limitation = z
     severity: z.enum(SEVERITIES).describe('How a plan that hits it is judged: error (will not work), warning (may break), info (worth knowing).'),
     workaround: text.optional().describe('What to do instead, where the sources say.'),
     workaroundSettings: z.array(setting).default([]).describe('Concrete settings of the workaround.'),
+    requires: limitationScope
+      .optional()
+      .describe(
+        'Where the thing the limitation is about works at all: it applies when appliesTo matches and this does not ' +
+          '(L2tunnel outside Azure). Dimensions as in appliesTo.',
+      ),
+    scopeSources: scopeSources,
     revisionNote: text.optional().describe('Which page revisions state it, when that differs between revisions.'),
     sources: citations.describe('Where it is stated.'),
   })
@@ -341,9 +382,11 @@ export const featureDefault = z
         environments: z.array(slug).min(1).describe('Slugs of the environments where the default holds.'),
         channels: z.array(z.enum(CHANNELS)).min(1).optional().describe('Only on releases of these servicing channels (e.g. the SAC AMIs).'),
         windowsBuilds: buildRange.optional().describe('Only on these builds.'),
+        dates: dateRange.optional().describe("Only in this period, judged at the plan's asOf date."),
       })
       .strict()
       .describe('Where the default holds.'),
+    scopeSources: scopeSources,
     sources: citations.describe('Where it is stated.'),
   })
   .strict();
@@ -358,6 +401,9 @@ export const nodeOsSupport = z
     windowsVersion: slug.describe('Slug of the Windows release (windows-versions.yaml).'),
     environment: slug.optional().describe('Absent: the upstream Kubernetes documentation, which holds in every environment.'),
     kubernetes: kubernetesRange.optional().describe('The Kubernetes minor versions the row covers; omit for all.'),
+    dates: dateRange
+      .optional()
+      .describe('When the authority offered it with this status (an AMI calendar, a retirement date); judged at the plan\'s asOf date.'),
     status: z.enum(NODE_OS_STATUSES).describe("disputed: the authority's own pages disagree about these versions; retired: once offered, no longer."),
     note: text.optional().describe('Details: dates, and what a range is inferred from.'),
     sources: citations.describe('Where it is stated.'),
