@@ -18,7 +18,8 @@ import { MIGRATIONS_DIR, PROJECT_ROOT, SEEDS_DIR } from './paths.js';
 import { expectedSchemaVersion } from './schema-version.js';
 import { SeedError, readSeeds } from './seeds/read.js';
 import { lintSeeds } from './seeds/lint/index.js';
-import { SEED_FILES } from './seeds/schema.js';
+import { SEED_FILES, type SeedSet } from './seeds/schema.js';
+import { kubernetesVersionsIn, newestKubernetes, newestRelease } from '../domain/horizon.js';
 import * as tables from './tables.js';
 
 export interface BuildOptions {
@@ -46,6 +47,17 @@ function seedHash(seedsDir: string): string {
       .update('\0')
       .update(readFileSync(join(seedsDir, file)));
   return hash.digest('hex');
+}
+
+/** How far the seeds' knowledge reaches (src/domain/horizon.ts), stored with the dataset's other metadata. */
+export function horizonOf(seeds: SeedSet): { kubernetesHorizon: string; windowsHorizon: string; knowledgeDate: string } {
+  const dates = [...seeds.sources.values()].flatMap((s) => (s.revisionDate ? [s.revisionDate] : []));
+  if (dates.length === 0) throw new Error('sources.yaml: no source gives a revisionDate, so the dataset cannot say how far its knowledge reaches');
+  return {
+    kubernetesHorizon: newestKubernetes(kubernetesVersionsIn(seeds)),
+    windowsHorizon: newestRelease([...seeds.windowsVersions].map(([slug, v]) => ({ slug, build: v.build, released: v.released }))).slug,
+    knowledgeDate: dates.sort().at(-1)!,
+  };
 }
 
 /** The dataset version a build of these seeds gets: package version + seed fingerprint. */
@@ -107,7 +119,7 @@ export function buildDatabase(options: BuildOptions): BuildResult {
         loadSeeds(db, seeds);
         // Full-text search over what was just loaded (not a migration: see search-index.ts).
         buildSearchIndex(sqlite);
-        const meta = { datasetVersion, builtAt, schemaVersion: expectedSchemaVersion(migrationsDir) };
+        const meta = { datasetVersion, builtAt, schemaVersion: expectedSchemaVersion(migrationsDir), ...horizonOf(seeds) };
         for (const [key, value] of Object.entries(meta)) db.insert(tables.datasetMeta).values({ key, value }).run();
         options.afterLoad?.();
       })();

@@ -125,6 +125,9 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           usedByKubernetes: r.usedByKubernetes,
           // Validated by the seed schema; the column is plain text.
           stability: r.stability,
+          ...(r.gateGraduatedIn && r.gateName
+            ? { gateGraduation: { gate: r.gateName, kubernetes: r.gateGraduatedIn, sources: cite(owner.networkModeGraduation(r.slug)) } }
+            : {}),
           settings: settings.get(owner.networkMode(r.slug)) ?? [],
           sources: cite(owner.networkMode(r.slug)),
         },
@@ -233,6 +236,11 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     mitigations: links(db, t.limitationMitigations),
     confirmedOn: links(db, t.limitationBuildConfirmations),
   };
+  /** Every scope-source citation of one record, whatever the dimension. */
+  const scopeSources = (record: 'limitation' | 'feature-default', slug: string): Citation[] => {
+    const prefix = owner.scopeSource(record, slug, '');
+    return [...citations].filter(([key]) => key.startsWith(prefix)).flatMap(([, list]) => list);
+  };
   const limitations: LimitationFact[] = db
     .select()
     .from(t.limitations)
@@ -246,6 +254,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
       const kubernetes = range(r.kubernetesMin, r.kubernetesMax);
       const pluginVersions = span(r.pluginVersionFrom, r.pluginVersionBefore);
       const channels = r.channels ?? undefined;
+      const dates = span(r.dateFrom, r.dateBefore);
       return {
         slug,
         title: r.title,
@@ -260,9 +269,14 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           ...(channels ? { channels } : {}),
           ...(kubernetes ? { kubernetes } : {}),
           ...(pluginVersions ? { pluginVersions } : {}),
+          ...(r.platforms ? { platforms: r.platforms } : {}),
+          ...(dates ? { dates } : {}),
           ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
           ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
         },
+        // Validated by the seed schema and its references lint; the column is JSON.
+        ...(r.requires ? { requires: r.requires as LimitationFact['scope'] } : {}),
+        scopeSources: scopeSources('limitation', slug),
         ...(r.thresholdMetric
           ? { threshold: { metric: r.thresholdMetric, max: r.thresholdMax ?? Number.NaN, approximate: r.thresholdApproximate ?? false } }
           : {}),
@@ -294,7 +308,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
         const listed = r.pluginsListed
           ? { pluginsListed: { ...(r.pluginsListedNote ? { note: r.pluginsListedNote } : {}), sources: cite(owner.environmentPluginsListed(r.slug)) } }
           : {};
-        return [r.slug, { slug: r.slug, name: r.name, ...listed }];
+        return [r.slug, { slug: r.slug, name: r.name, ...(r.platform ? { platform: r.platform } : {}), ...listed }];
       }),
   );
   const defaultEnvironments = group(
@@ -309,6 +323,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     .all()
     .map((r): FeatureDefaultFact => {
       const windowsBuilds = span(r.buildFrom, r.buildBefore);
+      const dates = span(r.dateFrom, r.dateBefore);
       return {
         slug: r.slug,
         feature: r.featureSlug,
@@ -318,7 +333,9 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           environments: defaultEnvironments.get(r.slug) ?? [],
           ...(r.channels ? { channels: r.channels } : {}),
           ...(windowsBuilds ? { windowsBuilds } : {}),
+          ...(dates ? { dates } : {}),
         },
+        scopeSources: scopeSources('feature-default', r.slug),
         sources: cite(owner.featureDefault(r.slug)),
       };
     });
@@ -329,11 +346,13 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     .all()
     .map((r): NodeOsSupportFact => {
       const kubernetes = range(r.kubernetesMin, r.kubernetesMax);
+      const dates = span(r.dateFrom, r.dateBefore);
       return {
         slug: r.slug,
         windowsVersion: r.windowsVersionSlug,
         ...(r.environmentSlug ? { environment: r.environmentSlug } : {}),
         ...(kubernetes ? { kubernetes } : {}),
+        ...(dates ? { dates } : {}),
         status: r.status,
         ...(r.note ? { note: r.note } : {}),
         sources: cite(owner.nodeOsSupport(r.slug)),
@@ -349,6 +368,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
   );
   return {
     datasetVersion: meta.datasetVersion,
+    horizon: { kubernetesVersion: meta.kubernetesHorizon, windowsVersion: meta.windowsHorizon, knowledgeDate: meta.knowledgeDate },
     nodeOsSupport,
     releases,
     modes,

@@ -53,7 +53,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
 
   for (const [slug, s] of seeds.sources)
     db.insert(t.sourceDocuments)
-      .values({ slug, title: s.title, url: s.url, locale: s.locale, kind: s.kind, revision: s.revision, file: s.file ?? null, sections: s.sections })
+      .values({ slug, title: s.title, url: s.url, locale: s.locale, kind: s.kind, revision: s.revision, file: s.file ?? null, sections: s.sections, revisionDate: s.revisionDate ?? null })
       .run();
 
   const releases = [...seeds.windowsVersions].map(([slug, v]) => ({ slug, ...v }));
@@ -90,6 +90,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         description: e.description,
         pluginsListed: e.pluginsListed !== undefined,
         pluginsListedNote: e.pluginsListed?.note ?? null,
+        platform: e.platform ?? null,
       })
       .run();
     cite(owner.environment(slug), e.sources);
@@ -105,10 +106,13 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         packetModifications: m.packetModifications,
         usedByKubernetes: m.usedByKubernetes,
         stability: m.stability,
+        gateGraduatedIn: m.gateGraduation?.kubernetes ?? null,
+        gateName: m.gateGraduation?.gate ?? null,
         ordinal,
       })
       .run();
     cite(owner.networkMode(slug), m.sources);
+    cite(owner.networkModeGraduation(slug), m.gateGraduation?.sources);
     addNotes(owner.networkMode(slug), m.statusNotes);
     addSettings(owner.networkMode(slug), m.settings);
   });
@@ -216,6 +220,10 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         kubernetesMax: s.kubernetes?.max ?? null,
         pluginVersionFrom: s.pluginVersions?.from ?? null,
         pluginVersionBefore: s.pluginVersions?.before ?? null,
+        platforms: s.platforms ?? null,
+        dateFrom: s.dates?.from ?? null,
+        dateBefore: s.dates?.before ?? null,
+        requires: l.requires ?? null,
         ordinal,
       })
       .run();
@@ -229,6 +237,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
     link(t.limitationMitigations, l.mitigatedBy?.features);
     link(t.limitationBuildConfirmations, s.windowsBuilds?.confirmedOn);
     cite(owner.limitation(slug), l.sources);
+    for (const [dimension, sources] of Object.entries(l.scopeSources ?? {})) cite(owner.scopeSource('limitation', slug, dimension), sources);
     addSettings(owner.limitationWorkaround(slug), l.workaroundSettings);
   });
 
@@ -251,11 +260,14 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         channels: s.channels ?? null,
         buildFrom: s.windowsBuilds?.from ?? null,
         buildBefore: s.windowsBuilds?.before ?? null,
+        dateFrom: s.dates?.from ?? null,
+        dateBefore: s.dates?.before ?? null,
         ordinal,
       })
       .run();
     s.environments.forEach((environmentSlug) => db.insert(t.featureDefaultEnvironments).values({ defaultSlug: slug, environmentSlug }).run());
     cite(owner.featureDefault(slug), d.sources);
+    for (const [dimension, sources] of Object.entries(d.scopeSources ?? {})) cite(owner.scopeSource('feature-default', slug, dimension), sources);
   });
 
   [...seeds.nodeOsSupport].forEach(([slug, r], ordinal) => {
@@ -267,6 +279,8 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         kubernetesMin: r.kubernetes?.min ?? null,
         kubernetesMax: r.kubernetes?.max ?? null,
         status: r.status,
+        dateFrom: r.dates?.from ?? null,
+        dateBefore: r.dates?.before ?? null,
         note: r.note ?? null,
         ordinal,
       })

@@ -21,7 +21,7 @@ export class DatabaseUnusableError extends Error {
 export interface OpenDatabase {
   db: KbDatabase;
   sqlite: Database.Database;
-  meta: { datasetVersion: string; builtAt: string; schemaVersion: string };
+  meta: { datasetVersion: string; builtAt: string; schemaVersion: string; kubernetesHorizon: string; windowsHorizon: string; knowledgeDate: string };
   /** Number of SQL statements run so far (for tests that prove there is no N+1); a plain function, passed on unbound. */
   statementCount: () => number;
   close(): void;

@@ -22,6 +22,9 @@ export const owner = {
   featureMinimumKubernetes: (slug: string) => `feature-minimum-kubernetes:${slug}`,
   limitation: (slug: string) => `limitation:${slug}`,
   limitationWorkaround: (slug: string) => `limitation-workaround:${slug}`,
+  /** Sources of one scope dimension of a limitation or feature default (the seed's scopeSources). */
+  scopeSource: (record: 'limitation' | 'feature-default', slug: string, dimension: string) => `${record}-scope:${slug}:${dimension}`,
+  networkModeGraduation: (slug: string) => `network-mode-graduation:${slug}`,
   setting: (id: number) => `setting:${id}`,
   note: (id: number) => `note:${id}`,
   serviceType: (slug: string) => `service-type:${slug}`,

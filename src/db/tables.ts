@@ -14,6 +14,7 @@ import {
   HYPERVISORS,
   LIMITATION_KINDS,
   NODE_OS_STATUSES,
+  PLATFORMS,
   SETTING_KINDS,
   SEVERITIES,
   SOURCE_KINDS,
@@ -21,6 +22,7 @@ import {
   SUPPORT_LEVELS,
   THRESHOLD_METRICS,
   type Channel,
+  type Platform,
 } from '../domain/vocabulary.js';
 
 const slug = () => text('slug').primaryKey();
@@ -45,6 +47,8 @@ export const sourceDocuments = sqliteTable('source_documents', {
   file: text('file'),
   /** JSON array of the section names citations may use. */
   sections: text('sections', { mode: 'json' }).$type<string[]>().notNull(),
+  /** Date of the revision read, where the seeds give it. */
+  revisionDate: text('revision_date'),
 });
 
 export const citations = sqliteTable(
@@ -98,6 +102,8 @@ export const environments = sqliteTable('environments', {
   /** True when the sources list the plugins offered there; see environment-plugins-listed citations. */
   pluginsListed: integer('plugins_listed', { mode: 'boolean' }).notNull().default(false),
   pluginsListedNote: text('plugins_listed_note'),
+  /** The infrastructure the environment runs on; null for a self-managed cluster, which may run anywhere. */
+  platform: text('platform', { enum: PLATFORMS }),
 });
 
 export const networkModes = sqliteTable(
@@ -109,6 +115,12 @@ export const networkModes = sqliteTable(
     packetModifications: text('packet_modifications').notNull(),
     usedByKubernetes: integer('used_by_kubernetes', { mode: 'boolean' }).notNull(),
     stability: text('stability', { enum: STABILITY_LEVELS }).notNull(),
+    /**
+     * The Kubernetes version from which the feature gate behind the mode is GA, where the page's
+     * stability label lags behind it (Overlay is labelled Beta; WinOverlay is GA from 1.34).
+     */
+    gateGraduatedIn: text('gate_graduated_in'),
+    gateName: text('gate_name'),
     ordinal: integer('ordinal').notNull(),
   },
   (t) => [index('network_modes_ordinal').on(t.ordinal)],
@@ -279,6 +291,15 @@ export const limitations = sqliteTable(
     kubernetesMax: text('kubernetes_max'),
     pluginVersionFrom: text('plugin_version_from'),
     pluginVersionBefore: text('plugin_version_before'),
+    /** JSON array of platforms (azure, aws, on-premises); null matches every platform. */
+    platforms: text('platforms', { mode: 'json' }).$type<Platform[]>(),
+    dateFrom: text('date_from'),
+    dateBefore: text('date_before'),
+    /**
+     * JSON scope (the seed's `requires`) where the thing the limitation concerns works at all; the
+     * limitation applies where appliesTo matches and this does not. The seed lint resolves its slugs.
+     */
+    requires: text('requires', { mode: 'json' }).$type<Record<string, unknown>>(),
     ordinal: integer('ordinal').notNull(),
   },
   (t) => [index('limitations_ordinal').on(t.ordinal)],
@@ -328,6 +349,8 @@ export const featureDefaults = sqliteTable(
     channels: text('channels', { mode: 'json' }).$type<Channel[]>(),
     buildFrom: text('build_from'),
     buildBefore: text('build_before'),
+    dateFrom: text('date_from'),
+    dateBefore: text('date_before'),
     ordinal: integer('ordinal').notNull(),
   },
   (t) => [index('feature_defaults_ordinal').on(t.ordinal), index('feature_defaults_feature').on(t.featureSlug)],
@@ -343,6 +366,8 @@ export const nodeOsSupport = sqliteTable(
     kubernetesMin: text('kubernetes_min'),
     kubernetesMax: text('kubernetes_max'),
     status: text('status', { enum: NODE_OS_STATUSES }).notNull(),
+    dateFrom: text('date_from'),
+    dateBefore: text('date_before'),
     note: text('note'),
     ordinal: integer('ordinal').notNull(),
   },

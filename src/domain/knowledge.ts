@@ -5,12 +5,16 @@
 import type { KubernetesRange } from './kubernetes-version.js';
 import type { InstanceTypeLimits } from './instance-types.js';
 import type { PluginVersionRange } from './plugin-version.js';
+import type { DateRange } from './dates.js';
+
+export type { DateRange } from './dates.js';
 
 import type {
   Channel,
   EnvironmentStatus,
   LimitationKind,
   NodeOsStatus,
+  Platform,
   PolicySupport,
   SettingKind,
   Severity,
@@ -23,6 +27,7 @@ export type {
   EnvironmentStatus,
   LimitationKind,
   NodeOsStatus,
+  Platform,
   PolicySupport,
   SettingKind,
   Severity,
@@ -33,6 +38,7 @@ export interface BuildRange {
   from?: string;
   before?: string;
 }
+
 
 export interface Citation {
   doc: string;
@@ -69,6 +75,8 @@ export interface ModeFact {
   name: string;
   usedByKubernetes: boolean;
   stability: Stability;
+  /** The gate behind the mode is GA from this Kubernetes version, though the page's label still says otherwise. */
+  gateGraduation?: { gate: string; kubernetes: string; sources: Citation[] };
   settings: SettingFact[];
   sources: Citation[];
 }
@@ -111,6 +119,8 @@ export interface PluginFact {
 export interface EnvironmentFact {
   slug: string;
   name: string;
+  /** The infrastructure it runs on; absent for a self-managed cluster, which may run anywhere. */
+  platform?: Platform;
   /** Present when the sources list the plugins offered there. */
   pluginsListed?: { note?: string; sources: Citation[] };
 }
@@ -121,7 +131,9 @@ export interface FeatureDefaultFact {
   feature: string;
   enabled: boolean;
   description: string;
-  scope: { environments: string[]; channels?: Channel[]; windowsBuilds?: BuildRange };
+  scope: { environments: string[]; channels?: Channel[]; windowsBuilds?: BuildRange; dates?: DateRange };
+  /** Sources of the scope's dimensions where they are not the record's own sources. */
+  scopeSources: Citation[];
   sources: Citation[];
 }
 
@@ -153,9 +165,15 @@ export interface LimitationFact {
     channels?: Channel[];
     kubernetes?: KubernetesRange;
     pluginVersions?: PluginVersionRange;
+    platforms?: Platform[];
+    dates?: DateRange;
     features?: string[];
     serviceTypes?: string[];
   };
+  /** Where the thing the limitation concerns works at all: it applies where scope matches and this does not. */
+  requires?: LimitationFact['scope'];
+  /** Sources of the scope's dimensions where they are not the record's own sources. */
+  scopeSources: Citation[];
   threshold?: { metric: ThresholdMetric; max: number; approximate: boolean };
   mitigatedBy: string[];
   workaround?: string;
@@ -169,13 +187,26 @@ export interface NodeOsSupportFact {
   windowsVersion: string;
   environment?: string;
   kubernetes?: KubernetesRange;
+  /** When the authority offered the release with this status (an AMI calendar, a retirement date). */
+  dates?: DateRange;
   status: NodeOsStatus;
   note?: string;
   sources: Citation[];
 }
 
+/**
+ * Where the dataset's knowledge ends: the newest Kubernetes minor version and Windows release it
+ * documents, and the date of the newest source revision read. Derived by the build.
+ */
+export interface DatasetHorizon {
+  kubernetesVersion: string;
+  windowsVersion: string;
+  knowledgeDate: string;
+}
+
 export interface Knowledge {
   datasetVersion: string;
+  horizon: DatasetHorizon;
   releases: ReadonlyMap<string, ReleaseFact>;
   modes: ReadonlyMap<string, ModeFact>;
   plugins: ReadonlyMap<string, PluginFact>;

@@ -650,12 +650,12 @@ describe('limitations', () => {
     });
 
     it('150 Services on an EKS node without DSR: port exhaustion above about 100 Services (eks-best-practices-windows-networking#IP address management)', () => {
-      // seeds/limitations.yaml eks-port-exhaustion (services-per-node max 100, approximate, mitigatedBy DSR)
+      // seeds/limitations.yaml port-exhaustion-many-services (services-per-node max 100, approximate, mitigatedBy DSR)
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 150 }), {
         verdict: 'COMPATIBLE_WITH_WARNINGS',
         code: 'THRESHOLD_EXCEEDED',
         severity: 'warning',
-        subject: 'eks-port-exhaustion',
+        subject: 'port-exhaustion-many-services',
         cites: 'eks-best-practices-windows-networking#IP address management',
       });
       expect(f.message).toContain('about 100');
@@ -677,7 +677,7 @@ describe('limitations', () => {
         verdict: 'COMPATIBLE',
         code: 'LIMITATION_MITIGATED',
         severity: 'info',
-        subject: 'eks-port-exhaustion',
+        subject: 'port-exhaustion-many-services',
         cites: 'eks-best-practices-windows-networking#IP address management',
       });
       expect(f.message).toContain('Direct Server Return');

@@ -142,7 +142,7 @@ describe('limits', () => {
   });
 
   it('port exhaustion on EKS above about 100 Services per node (eks-best-practices-windows-networking#IP address management)', () => {
-    const l = record(seeds.limitations, 'eks-port-exhaustion');
+    const l = record(seeds.limitations, 'port-exhaustion-many-services');
     expect(l.threshold).toEqual({ metric: 'services-per-node', max: 100, approximate: true });
     expect(l.mitigatedBy?.features).toEqual(['direct-server-return']);
     expectCites(l.sources, 'eks-best-practices-windows-networking', 'IP address management');

@@ -49,6 +49,7 @@ export function limitation(slug: string, scope: LimitationFact['scope'], extra: 
     scope,
     mitigatedBy: [],
     workaroundSettings: [],
+    scopeSources: [],
     sources: CITE,
     ...extra,
   };
@@ -67,6 +68,7 @@ export interface KnowledgeParts {
   featureDefaults?: FeatureDefaultFact[];
   nodeOsSupport?: NodeOsSupportFact[];
   environments?: EnvironmentFact[];
+  horizon?: Knowledge['horizon'];
 }
 
 const bySlug = <T extends { slug: string }>(list: T[]) => new Map(list.map((x) => [x.slug, x]));
@@ -82,6 +84,7 @@ export function buildKnowledge(parts: KnowledgeParts = {}): Knowledge {
   ];
   return {
     datasetVersion: 'test',
+    horizon: parts.horizon ?? { kubernetesVersion: '1.35', windowsVersion: releases.at(-1)!.slug, knowledgeDate: '2026-08-01' },
     releases: bySlug(releases),
     modes: bySlug(modes),
     plugins: bySlug(plugins),

@@ -152,6 +152,9 @@ export const sourceDocument = z
       .describe('seed-document: one of the four documents in shared/sources; research: a primary source named in shared/research or found by the project.'),
     revision: text.describe('Which revision was read and how it differs from others.'),
     sections: z.array(text).min(1).describe('The sections that citations may name: anchors for the Kubernetes pages, English headings elsewhere.'),
+    revisionDate: isoDate
+      .optional()
+      .describe("Date of the revision read (a commit's or a stored copy's date). The newest one is how far the dataset's knowledge reaches."),
     file: text.optional().describe('Local file the text was read from, for the four seed documents.'),
   })
   .strict();
@@ -197,6 +200,10 @@ export const environment = z
         "Present when the sources list the CNI plugins offered in this environment (the plugins' own environments entries): " +
           'a plugin outside that list is then reported as undocumented there.',
       ),
+    platform: z
+      .enum(PLATFORMS)
+      .optional()
+      .describe('The infrastructure the environment runs on (azure, aws, on-premises); omit where a cluster may run anywhere (self-managed).'),
     sources: citations.describe('Where the facts come from.'),
   })
   .strict();
@@ -209,6 +216,15 @@ export const networkMode = z
     usedByKubernetes: z.boolean().describe('False for modes that exist on Windows but Kubernetes does not use (NAT).'),
     stability: z.enum(STABILITY_LEVELS).describe('How the documentation labels the mode, e.g. beta.'),
     statusNotes: z.array(sourcedNote).default([]).describe('Notes on the stability label, each with its sources.'),
+    gateGraduation: z
+      .object({
+        gate: text.describe('The kube-proxy feature gate behind the mode, e.g. WinOverlay.'),
+        kubernetes: kubernetesMinor.describe('The Kubernetes minor version from which the gate is GA.'),
+        sources: citations.describe('Where the graduation is stated.'),
+      })
+      .strict()
+      .optional()
+      .describe("Where the page's stability label lags behind the gate: from this version the label no longer says how mature the mode is."),
     settings: z.array(setting).default([]).describe('What to configure whenever this mode is used (scoped by Kubernetes version where needed).'),
     sources: citations.describe('Where the facts come from.'),
   })

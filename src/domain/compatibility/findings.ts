@@ -23,7 +23,9 @@ export const FINDING_CODES = {
   NETWORK_MODE_AMBIGUOUS: 'The plugin offers several modes and the plan names none; mode-specific checks are reported as "may apply".',
   NETWORK_MODE_UNKNOWN: 'The sources do not say which network mode the plugin uses; mode-specific checks were skipped.',
   NETWORK_MODE_NOT_USED_BY_KUBERNETES: 'The network mode exists on Windows but Kubernetes does not use it.',
-  NETWORK_MODE_PRERELEASE: 'The documentation labels the network mode beta or experimental.',
+  NETWORK_MODE_PRERELEASE:
+    'The documentation labels the network mode beta or experimental (where a feature gate behind it is GA from some Kubernetes version: only below it; "may apply" when the version is open).',
+  NETWORK_MODE_LABEL_OUTDATED: "The documentation's beta label on the network mode is out of date at the planned Kubernetes version: the gate behind it is GA there.",
   PLUGIN_MODE_PRERELEASE: "The plugin's support for the mode (its backend) is labelled beta or experimental.",
   ENVIRONMENT_ASSUMED: 'No environment was given; the plugin runs in only one environment, which was assumed.',
   PLUGIN_RETIRED_IN_ENVIRONMENT: 'The plugin is retired in the environment ("may apply", as info, when the plan gives no environment).',
@@ -40,6 +42,8 @@ export const FINDING_CODES = {
   REQUIREMENT_NOT_MET: 'Something the mode or plugin needs (e.g. an OS update) is missing or not confirmed.',
   CAVEAT: 'A documented caveat applies to the plan.',
   LIMITATION_MITIGATED: 'A limitation would apply, but a feature the plan enables takes its bite away.',
+  KUBERNETES_VERSION_BEYOND_HORIZON:
+    'The planned Kubernetes version is newer than any the dataset documents; facts that could have changed since are reported as "may apply".',
   KUBERNETES_VERSION_UNSPECIFIED: 'Settings differ by Kubernetes version and the plan gives none; every variant is listed.',
   INSTANCE_TYPE_NOT_FOR_WINDOWS: 'The EC2 instance type cannot host Windows nodes: it is Arm-based (Graviton, a1) or a mac type.',
   PREFIX_DELEGATION_UNSUPPORTED:

@@ -2,7 +2,7 @@
  * The one place a verdict is computed: validate the plan, run every rule, take the worst
  * severity. Pure: the same knowledge and input always give the same report.
  */
-import type { Citation, FeatureFact, Knowledge, SettingFact } from '../knowledge.js';
+import type { Citation, DatasetHorizon, FeatureFact, Knowledge, SettingFact } from '../knowledge.js';
 import { buildContext } from './plan-context.js';
 import { SEVERITY_RANK, type Finding } from './findings.js';
 import { validatePlan, type PlanInput } from './plan.js';
@@ -18,6 +18,8 @@ export interface CompatibilityReport {
   requiredSettings: SettingFact[];
   enabledFeatures: FeatureFact[];
   datasetVersion: string;
+  /** Where the dataset's knowledge ends; facts past it are "may apply". */
+  horizon: DatasetHorizon;
 }
 
 /** A fact cited twice (by a feature and by its update) is listed once. */
@@ -46,5 +48,6 @@ export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string
     requiredSettings: requiredSettings(ctx),
     enabledFeatures: ctx.enabledFeatures.map((f) => k.features.get(f)!),
     datasetVersion: k.datasetVersion,
+    horizon: k.horizon,
   };
 }

@@ -7,6 +7,7 @@ import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '.
 import type { Citation, Knowledge, NodeOsSupportFact } from '../knowledge.js';
 import type { PlanContext } from './plan-context.js';
 import { mayApplySeverity, type Finding } from './findings.js';
+import { dateInRange } from '../dates.js';
 
 type Rule = (ctx: PlanContext) => Finding[];
 
@@ -30,8 +31,9 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
     if (authority && !candidateEnvironments.includes(authority)) return [];
     const envOpen = authority !== undefined && environment === undefined;
     const who = authority ? k.environments.get(authority)!.name : 'Kubernetes';
-    const rows = k.nodeOsSupport.filter((r) => r.environment === authority && r.windowsVersion === release.slug);
-    const allRows = k.nodeOsSupport.filter((r) => r.environment === authority);
+    // A dated row (an AMI calendar, a retirement) counts only at the dates it covers.
+    const allRows = k.nodeOsSupport.filter((r) => r.environment === authority && (!r.dates || dateInRange(plan.asOf, r.dates) !== 'no'));
+    const rows = allRows.filter((r) => r.windowsVersion === release.slug);
     const sources = (rows.length > 0 ? rows : allRows).flatMap((r) => r.sources);
     const prefix = (extra: string[]) => {
       const open = [envOpen ? 'the plan does not give the environment' : '', ...extra].filter(Boolean);

@@ -3,13 +3,15 @@
  * plugin or release; what varies lives in the seeds. judge.ts runs them all.
  */
 import { describeKubernetesRange, compareKubernetes, kubernetesInRange } from '../kubernetes-version.js';
-import type { LimitationFact, NetworkPolicyFact, PolicySupport, SettingFact } from '../knowledge.js';
+import type { LimitationFact, ModeFact, NetworkPolicyFact, PolicySupport, SettingFact } from '../knowledge.js';
 import { formatBuild, isAtLeast, isInRange, parseBuild } from '../windows-build.js';
 import type { PlanContext } from './plan-context.js';
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../instance-types.js';
 import { mayApplySeverity, type Finding, type FindingCode } from './findings.js';
-import { matchScope, mayApplyPrefix, type ScopeMatch } from './scope.js';
+import { matchScope, matchScopeUnless, mayApplyPrefix, type ScopeMatch } from './scope.js';
+import { dateInRange } from '../dates.js';
+import { describeHorizon } from '../horizon.js';
 import { containerImageMatchesNode, nodeOsSupported } from './node-os.js';
 
 export type Rule = (ctx: PlanContext) => Finding[];
@@ -142,14 +144,7 @@ export const pluginAndMode: Rule = ({ k, plan, plugin, candidateModes, modeAmbig
         remediation: 'Use a mode Kubernetes uses (see networkModes(filter: {usedByKubernetes: true})).',
         sources: mode.sources,
       });
-    if (mode.stability === 'beta' || mode.stability === 'experimental')
-      findings.push({
-        severity: modeAmbiguous ? 'info' : 'warning',
-        code: 'NETWORK_MODE_PRERELEASE',
-        subject: slug,
-        message: `${modeAmbiguous ? `If the ${mode.name} mode is used, the` : 'The'} documentation labels the ${mode.name} mode ${mode.stability}.`,
-        sources: mode.sources,
-      });
+    if (mode.stability === 'beta' || mode.stability === 'experimental') findings.push(modeLabelFinding(mode, plan.kubernetesVersion, modeAmbiguous));
     for (const pm of plugin?.modes.filter((m) => m.mode === slug) ?? [])
       if (pm.stability === 'beta' || pm.stability === 'experimental')
         findings.push({
@@ -162,6 +157,50 @@ export const pluginAndMode: Rule = ({ k, plan, plugin, candidateModes, modeAmbig
   }
   return findings;
 };
+
+/**
+ * The page's stability label for a mode, read together with the feature gate behind it: Overlay is
+ * labelled Beta on every page revision, but WinOverlay is GA from 1.34, so the label warns only
+ * below that version and is reported as out of date from it ("may apply" while the version is open).
+ */
+function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbiguous: boolean): Finding {
+  const ifUsed = modeAmbiguous ? `If the ${mode.name} mode is used: t` : 'T';
+  const g = mode.gateGraduation;
+  if (!g)
+    return {
+      severity: modeAmbiguous ? 'info' : 'warning',
+      code: 'NETWORK_MODE_PRERELEASE',
+      subject: mode.slug,
+      message: `${ifUsed}he documentation labels the ${mode.name} mode ${mode.stability}.`,
+      sources: mode.sources,
+    };
+  const both = `the documentation labels the ${mode.name} mode ${mode.stability}, and the ${g.gate} feature gate behind it is GA from Kubernetes ${g.kubernetes}`;
+  const sources = [...mode.sources, ...g.sources];
+  if (version && compareKubernetes(version, g.kubernetes) >= 0)
+    return {
+      severity: 'info',
+      code: 'NETWORK_MODE_LABEL_OUTDATED',
+      subject: mode.slug,
+      message: `${ifUsed}${both.slice(1)}; on Kubernetes ${version} the ${mode.stability} label is out of date.`,
+      sources,
+    };
+  if (version)
+    return {
+      severity: modeAmbiguous ? 'info' : 'warning',
+      code: 'NETWORK_MODE_PRERELEASE',
+      subject: mode.slug,
+      message: `${ifUsed}${both.slice(1)}; on Kubernetes ${version} the gate is not yet GA.`,
+      sources,
+    };
+  return {
+    severity: 'info',
+    code: 'NETWORK_MODE_PRERELEASE',
+    subject: mode.slug,
+    message: `May apply (the plan does not give the Kubernetes version; it holds before ${g.kubernetes}): ${both}.`,
+    remediation: 'Give kubernetesVersion for a definite answer.',
+    sources,
+  };
+}
 
 const STATUS_WORDS = { default: 'the default plugin', supported: 'supported', alternative: 'a documented alternative', retired: 'retired' } as const;
 
@@ -177,12 +216,12 @@ function listedPlugins(k: PlanContext['k'], environment: string): string {
  * documented status there is reported, with how sure the answer is (confined elsewhere: error;
  * outside the environment's documented list: warning; no list documented: info).
  */
-export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentAssumed, candidateEnvironments }) => {
+export const pluginInEnvironment: Rule = ({ k, plan, plugin, environment, environmentAssumed, candidateEnvironments }) => {
   if (!plugin) return [];
   if (!environment) {
     // Open environment: a retirement somewhere is worth knowing, and only "may apply".
     return plugin.environments
-      .filter((e) => e.status === 'retired' && candidateEnvironments.includes(e.environment))
+      .filter((e) => e.status === 'retired' && candidateEnvironments.includes(e.environment) && statusInForce(e, plan.asOf) !== 'no')
       .map((e) => ({
         severity: 'info',
         code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
@@ -238,17 +277,35 @@ export const pluginInEnvironment: Rule = ({ k, plugin, environment, environmentA
       });
     return findings;
   }
+  const inForce = statusInForce(status, plan.asOf);
+  if (inForce === 'no') {
+    // A dated status (a retirement) judged at a date before it: not yet in force.
+    findings.push({
+      severity: 'info',
+      code: 'PLUGIN_STATUS_IN_ENVIRONMENT',
+      subject: plugin.slug,
+      message: `${plugin.name} is ${STATUS_WORDS[status.status]} in ${env.name} only from ${status.since}; at ${plan.asOf} it was not yet.${status.note ? ` ${status.note}` : ''}`,
+      sources: status.sources,
+    });
+    return findings;
+  }
   const detail = [status.since ? `since ${status.since}` : '', status.note ?? ''].filter(Boolean).join('; ');
+  const datePending = inForce === 'unknown' ? `May apply (the sources give only the month, ${status.since}, and ${plan.asOf} falls in it): ` : '';
   findings.push({
-    severity: status.status === 'retired' ? 'warning' : 'info',
+    severity: status.status === 'retired' && inForce === 'yes' ? 'warning' : 'info',
     code: status.status === 'retired' ? 'PLUGIN_RETIRED_IN_ENVIRONMENT' : 'PLUGIN_STATUS_IN_ENVIRONMENT',
     subject: plugin.slug,
-    message: `${plugin.name} is ${STATUS_WORDS[status.status]} in ${env.name}${detail ? ` (${detail})` : ''}.`,
+    message: `${datePending}${plugin.name} is ${STATUS_WORDS[status.status]} in ${env.name}${detail ? ` (${detail})` : ''}.`,
     ...(status.status === 'retired' ? { remediation: defaultPluginAdvice(k, environment, plugin.slug) } : {}),
     sources: status.sources,
   });
   return findings;
 };
+
+/** Whether a plugin's dated status (retired since 2023-12) is in force at the plan's date. */
+function statusInForce(status: { since?: string }, asOf: string) {
+  return status.since ? dateInRange(asOf, { from: status.since }) : 'yes';
+}
 
 function defaultPluginAdvice(k: PlanContext['k'], environment: string, except: string): string {
   const defaults = [...k.plugins.values()].filter(
@@ -264,8 +321,44 @@ function policyIn(plugin: NonNullable<PlanContext['plugin']>, environment: strin
 
 const POLICY_SEVERITY: Record<PolicySupport, Finding['severity'] | null> = { supported: null, unknown: 'warning', 'not-supported': 'error' };
 
-export const networkPolicy: Rule = ({ k, plan, plugin, environment, candidateEnvironments }) => {
-  if (!plan.networkPolicy || !plugin) return [];
+/**
+ * Plugin open: whether policy is enforced depends on the plugin, so each answer other than
+ * "enforced" may apply, naming the plugins it holds for.
+ */
+function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): Finding[] {
+  const answers = candidatePlugins.map((slug) => {
+    const plugin = k.plugins.get(slug)!;
+    return { plugin, answer: environment ? policyIn(plugin, environment) : plugin.networkPolicy };
+  });
+  const enforcing = answers.filter((a) => a.answer.support === 'supported').map((a) => a.plugin.name);
+  const remediation =
+    enforcing.length > 0
+      ? `Name the CNI plugin for a definite answer. Among the candidates, these enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`
+      : 'Name the CNI plugin for a definite answer.';
+  const where = environment ? ` in ${k.environments.get(environment)!.name}` : '';
+  const finding = (support: PolicySupport, code: FindingCode, says: string): Finding[] => {
+    const hits = answers.filter((a) => a.answer.support === support);
+    if (hits.length === 0) return [];
+    return [
+      {
+        severity: mayApplySeverity(POLICY_SEVERITY[support]!, false),
+        code,
+        message: `May apply (the plan does not give the CNI plugin; it holds for ${hits.map((a) => a.plugin.name).join(', ')}): ${says}${where}.`,
+        remediation,
+        sources: hits.flatMap((a) => (a.answer.sources.length > 0 ? a.answer.sources : a.plugin.sources)),
+      },
+    ];
+  };
+  return [
+    ...finding('not-supported', 'NETWORK_POLICY_UNSUPPORTED', 'the plan needs NetworkPolicy, and these plugins do not enforce it on Windows nodes'),
+    ...finding('unknown', 'NETWORK_POLICY_UNKNOWN', 'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes'),
+  ];
+}
+
+export const networkPolicy: Rule = (ctx) => {
+  const { k, plan, plugin, environment, candidateEnvironments } = ctx;
+  if (!plan.networkPolicy) return [];
+  if (!plugin) return networkPolicyWithPluginOpen(ctx);
   const enforcing = [...k.plugins.values()].filter((p) => p.networkPolicy.support === 'supported').map((p) => p.name);
   const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): Finding[] => {
     const severity = POLICY_SEVERITY[answer.support];
@@ -309,7 +402,7 @@ const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
 
 /** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
 export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
-  return matchScope(l.scope, ctx);
+  return matchScopeUnless(l.scope, l.requires, ctx);
 }
 
 const METRIC_FIELD = { 'backends-per-service': 'backendsPerService', 'services-per-node': 'servicesPerNode' } as const;
@@ -320,31 +413,10 @@ function exceeded(l: LimitationFact, ctx: PlanContext): boolean {
   return planned !== undefined && planned > l.threshold.max;
 }
 
-/**
- * The update revisions worth trying when the plan does not give one: the release's first
- * revision and every range boundary inside the node's build. Between boundaries nothing changes.
- */
-function candidateRevisions(ctx: PlanContext): number[] {
-  const bounds = ctx.k.limitations.flatMap((l) => [l.scope.windowsBuilds?.from, l.scope.windowsBuilds?.before]);
-  const inBuild = bounds
-    .filter((b): b is string => b !== undefined)
-    .map(parseBuild)
-    .filter((b) => b.build === ctx.node.build && b.revision !== undefined);
-  return [...new Set([0, ...inBuild.map((b) => b.revision!)])];
-}
-
-/**
- * True when, whatever the node's update revision, some limit of this metric applies and is
- * exceeded: 1025 backends on Server 2019 break the 64 limit before 17763.2746 and the 1024
- * limit from it, so the plan fails either way even though each limit alone only "may apply".
- */
-function exceededAtEveryRevision(metric: NonNullable<LimitationFact['threshold']>['metric'], ctx: PlanContext): boolean {
-  if (ctx.node.revision !== undefined) return false;
-  const sameMetric = ctx.k.limitations.filter((l) => l.threshold?.metric === metric && exceeded(l, ctx));
-  return candidateRevisions(ctx).every((revision) => {
-    const at = { ...ctx, node: { build: ctx.node.build, revision } };
-    return sameMetric.some((l) => limitationApplies(l, at).match === 'yes');
-  });
+/** The other documented limits of the same kind, so a report names every revision's figure when they disagree. */
+function otherLimits(l: LimitationFact, ctx: PlanContext): string {
+  const others = ctx.k.limitations.filter((o) => o !== l && o.threshold?.metric === l.threshold?.metric);
+  return others.length === 0 ? '' : ` Other documented limits of this kind: ${others.map((o) => `${o.threshold!.max} (${o.title})`).join('; ')}.`;
 }
 
 export const limitations: Rule = (ctx) =>
@@ -353,21 +425,10 @@ export const limitations: Rule = (ctx) =>
     if (l.threshold) {
       if (!exceeded(l, ctx)) return [];
       const planned = ctx.plan[METRIC_FIELD[l.threshold.metric]];
-      thresholdText = ` The plan has ${planned}; the limit is ${l.threshold.approximate ? 'about ' : ''}${l.threshold.max}.`;
+      thresholdText = ` The plan has ${planned}; the limit is ${l.threshold.approximate ? 'about ' : ''}${l.threshold.max}.${otherLimits(l, ctx)}`;
     }
-    let { match, open } = limitationApplies(l, ctx);
+    const { match, open } = limitationApplies(l, ctx);
     if (match === 'no') return [];
-    if (
-      match === 'unknown' &&
-      l.threshold &&
-      open.length === 1 &&
-      open[0]!.dimension === "node's update revision" &&
-      exceededAtEveryRevision(l.threshold.metric, ctx)
-    ) {
-      match = 'yes';
-      open = [];
-      thresholdText += ' The planned number is over the limit at every update level of this release.';
-    }
     const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
     const mayApply = mayApplyPrefix(open);
     const remediation = [l.workaround, ...l.workaroundSettings.map(describeSetting)].filter(Boolean).join(' ');
@@ -380,7 +441,7 @@ export const limitations: Rule = (ctx) =>
           message:
             `${mayApply}${l.title}: mitigated because the plan enables ` +
             `${l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name).join(', ')}.${thresholdText}`,
-          sources: l.sources,
+          sources: [...l.sources, ...l.scopeSources],
         },
       ];
     const severity = match === 'unknown' ? mayApplySeverity(l.severity, l.threshold !== undefined) : l.severity;
@@ -391,7 +452,7 @@ export const limitations: Rule = (ctx) =>
         subject: l.slug,
         message: `${mayApply}${l.title}. ${l.description}${thresholdText}`,
         ...(remediation ? { remediation } : {}),
-        sources: l.sources,
+        sources: [...l.sources, ...l.scopeSources],
       },
     ];
   });
@@ -525,13 +586,34 @@ export const featureDefaults: Rule = (ctx) =>
           code: 'FEATURE_DEFAULT',
           subject: d.feature,
           message: `${mayApplyPrefix(open)}${d.description}`,
-          sources: d.sources,
+          sources: [...d.sources, ...d.scopeSources],
         },
       ];
     });
 
+/** A Kubernetes version past the dataset's horizon: say where the knowledge ends (scope.ts makes the facts it bounds "may apply"). */
+export const kubernetesBeyondHorizon: Rule = ({ k, plan }) => {
+  const version = plan.kubernetesVersion;
+  const { horizon } = k;
+  if (!version || compareKubernetes(version, horizon.kubernetesVersion) <= 0) return [];
+  return [
+    {
+      severity: 'warning',
+      code: 'KUBERNETES_VERSION_BEYOND_HORIZON',
+      subject: version,
+      message:
+        `Kubernetes ${version} is newer than any version the dataset documents. ` +
+        describeHorizon(horizon, k.releases.get(horizon.windowsVersion)?.name ?? horizon.windowsVersion) +
+        ' Facts that could have changed after that are reported as "may apply".',
+      remediation: `Check the Kubernetes ${version} documentation for Windows nodes, or judge the plan at Kubernetes ${horizon.kubernetesVersion}.`,
+      sources: [],
+    },
+  ];
+};
+
 /** Every rule, in reporting order. */
 export const RULES: readonly Rule[] = [
+  kubernetesBeyondHorizon,
   windowsLifecycle,
   nodeOsSupported,
   containerImageMatchesNode,

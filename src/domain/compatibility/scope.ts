@@ -4,9 +4,11 @@
  * dimension the plan leaves open is treated the same way everywhere.
  */
 import { describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
-import type { BuildRange, Channel } from '../knowledge.js';
+import type { BuildRange, Channel, DateRange, Platform } from '../knowledge.js';
 import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRange } from '../plugin-version.js';
-import { and, isInRange, parseBuild, type Tristate } from '../windows-build.js';
+import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
+import { compareKubernetes } from '../kubernetes-version.js';
+import { dateInRange, describeDateRange } from '../dates.js';
 import type { PlanContext } from './plan-context.js';
 
 export interface Scope {
@@ -17,6 +19,8 @@ export interface Scope {
   channels?: readonly Channel[];
   kubernetes?: KubernetesRange;
   pluginVersions?: PluginVersionRange;
+  platforms?: readonly Platform[];
+  dates?: DateRange;
   features?: readonly string[];
   serviceTypes?: readonly string[];
 }
@@ -99,10 +103,45 @@ function buildDimension(ctx: PlanContext, range: NonNullable<Scope['windowsBuild
   return [t, open("node's update revision", where, `the plan does not give the node's update revision; it holds ${where}`)];
 }
 
+export const HORIZON_DIMENSION = 'dataset horizon';
+
 function kubernetesDimension(ctx: PlanContext, range: KubernetesRange): Dimension {
   const version = ctx.plan.kubernetesVersion;
   if (!version) return ['unknown', open('Kubernetes version', describeKubernetesRange(range))];
-  return [kubernetesInRange(version, range) ? 'yes' : 'no'];
+  if (!kubernetesInRange(version, range)) return ['no'];
+  // Past the newest version the dataset documents, a fact that was still in force there may have changed.
+  const horizon = ctx.k.horizon.kubernetesVersion;
+  if (compareKubernetes(version, horizon) > 0)
+    return [
+      'unknown',
+      open(
+        HORIZON_DIMENSION,
+        describeKubernetesRange(range),
+        `the dataset documents Kubernetes only up to ${horizon}, and this holds for ${describeKubernetesRange(range)} as far as it knows`,
+      ),
+    ];
+  return ['yes'];
+}
+
+function dateDimension(ctx: PlanContext, range: DateRange): Dimension {
+  const where = describeDateRange(range);
+  return [
+    dateInRange(ctx.plan.asOf, range),
+    open('date', where, `the sources give only the month, and ${ctx.plan.asOf} falls in it; it holds ${where}`),
+  ];
+}
+
+/** The infrastructure of every environment the cluster may be in; a self-managed cluster may run on any. */
+function platformDimension(ctx: PlanContext, platforms: readonly Platform[]): Dimension {
+  const where = platforms.join(', ');
+  const answers = ctx.candidateEnvironments.map((slug): Tristate => {
+    const platform = ctx.k.environments.get(slug)?.platform;
+    return platform === undefined ? 'unknown' : platforms.includes(platform) ? 'yes' : 'no';
+  });
+  const t: Tristate = answers.every((a) => a === 'yes') ? 'yes' : answers.every((a) => a === 'no') ? 'no' : 'unknown';
+  if (ctx.environment && t === 'unknown')
+    return [t, open('infrastructure', where, `the plan does not say which infrastructure the ${ctx.k.environments.get(ctx.environment)?.name ?? ctx.environment} cluster runs on; it holds on ${where}`)];
+  return [t, open('environment', where, 'the plan does not give the environment')];
 }
 
 function pluginVersionDimension(ctx: PlanContext, range: PluginVersionRange): Dimension {
@@ -120,11 +159,25 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
   if (scope.kubernetes) dims.push(kubernetesDimension(ctx, scope.kubernetes));
   // A plugin version only means something for the plugin it belongs to; the plugin dimension decides that.
   if (scope.pluginVersions) dims.push(pluginVersionDimension(ctx, scope.pluginVersions));
+  if (scope.platforms) dims.push(platformDimension(ctx, scope.platforms));
+  if (scope.dates) dims.push(dateDimension(ctx, scope.dates));
   if (scope.features) dims.push([scope.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no']);
   // Service types are assumed in use unless the plan lists them.
   if (scope.serviceTypes && plan.serviceTypes) dims.push([scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']);
   const match = and(...dims.map(([t]) => t));
   return { match, open: match === 'unknown' ? dims.filter(([t]) => t === 'unknown').map(([, o]) => o!) : [] };
+}
+
+/**
+ * A fact that holds where `scope` matches and `requires` does not (L2tunnel outside Azure): the
+ * requirement's open dimensions stay open, since the plan has to settle them either way.
+ */
+export function matchScopeUnless(scope: Scope, requires: Scope | undefined, ctx: PlanContext): ScopeMatch {
+  const inScope = matchScope(scope, ctx);
+  if (!requires || inScope.match === 'no') return inScope;
+  const met = matchScope(requires, ctx);
+  const match = and(inScope.match, not(met.match));
+  return { match, open: match === 'unknown' ? [...inScope.open, ...met.open] : [] };
 }
 
 /** "May apply on Amazon EKS (the plan does not give the environment; ...): " and the like. */

@@ -33,6 +33,14 @@ export function references(seeds: SeedSet): Ref[] {
     add('limitations', slug, 'appliesTo.serviceTypes', 'serviceTypes', s.serviceTypes);
     add('limitations', slug, 'mitigatedBy.features', 'features', l.mitigatedBy?.features);
     add('limitations', slug, 'appliesTo.windowsBuilds.confirmedOn', 'windowsVersions', s.windowsBuilds?.confirmedOn);
+    // The requires scope is stored as JSON, so this lint is what keeps its slugs real.
+    const r = l.requires;
+    add('limitations', slug, 'requires.environments', 'environments', r?.environments);
+    add('limitations', slug, 'requires.plugins', 'cniPlugins', r?.plugins);
+    add('limitations', slug, 'requires.modes', 'networkModes', r?.modes);
+    add('limitations', slug, 'requires.features', 'features', r?.features);
+    add('limitations', slug, 'requires.serviceTypes', 'serviceTypes', r?.serviceTypes);
+    add('limitations', slug, 'requires.windowsBuilds.confirmedOn', 'windowsVersions', r?.windowsBuilds?.confirmedOn);
   }
   for (const [slug, r] of seeds.nodeOsSupport) {
     add('nodeOsSupport', slug, 'windowsVersion', 'windowsVersions', [r.windowsVersion]);
