@@ -45,6 +45,7 @@ const mapped = [
   'CompatibilityReport',
   'PodCapacity',
   'DatasetInfo',
+  'DatasetHorizon',
   'Threshold',
   'InstanceType',
   'InstanceTypeConnection',

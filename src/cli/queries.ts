@@ -29,10 +29,23 @@ export interface FindingView {
   sources: SourceRef[];
 }
 
+/** Where the dataset's knowledge ends. */
+export interface HorizonView {
+  kubernetesVersion: string;
+  windowsVersion: { slug: string; name: string };
+  knowledgeDate: string;
+}
+
+/** "knowledge to Kubernetes 1.36, Windows Server 2025, sources read to 2026-08-22" */
+export function horizonText(h: HorizonView): string {
+  return `knowledge to Kubernetes ${h.kubernetesVersion}, ${h.windowsVersion.name}, sources read to ${h.knowledgeDate}`;
+}
+
 /** The compatibility report as the API returns it (and as `--output json` prints it). */
 export interface ReportView {
   verdict: VerdictName;
   datasetVersion: string;
+  horizon: HorizonView;
   findings: FindingView[];
   requiredSettings: SettingView[];
   enabledFeatures: { slug: string; name: string }[];
@@ -45,6 +58,7 @@ export const COMPATIBILITY_QUERY = `query Compatibility($input: CompatibilityInp
   compatibility(input: $input) {
     verdict
     datasetVersion
+    horizon { kubernetesVersion windowsVersion { slug name } knowledgeDate }
     findings { severity code subject message remediation sources { ...Src } }
     requiredSettings { ...Set }
     enabledFeatures { slug name }

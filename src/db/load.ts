@@ -53,7 +53,17 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
 
   for (const [slug, s] of seeds.sources)
     db.insert(t.sourceDocuments)
-      .values({ slug, title: s.title, url: s.url, locale: s.locale, kind: s.kind, revision: s.revision, file: s.file ?? null, sections: s.sections, revisionDate: s.revisionDate ?? null })
+      .values({
+        slug,
+        title: s.title,
+        url: s.url,
+        locale: s.locale,
+        kind: s.kind,
+        revision: s.revision,
+        file: s.file ?? null,
+        sections: s.sections,
+        revisionDate: s.revisionDate ?? null,
+      })
       .run();
 
   const releases = [...seeds.windowsVersions].map(([slug, v]) => ({ slug, ...v }));

@@ -39,7 +39,6 @@ export interface BuildRange {
   before?: string;
 }
 
-
 export interface Citation {
   doc: string;
   section: string;

@@ -11,6 +11,7 @@
  */
 export const PLATFORMS = ['azure', 'aws', 'on-premises'] as const;
 export type Platform = (typeof PLATFORMS)[number];
+export const PLATFORM_NAMES: Record<Platform, string> = { azure: 'Azure', aws: 'AWS', 'on-premises': 'on-premises infrastructure' };
 
 /** Windows Server servicing channels. */
 export const CHANNELS = ['LTSC', 'SAC', 'AC'] as const;

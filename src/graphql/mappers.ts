@@ -46,7 +46,16 @@ export type ScanFindingParent = ScanFinding;
 export type InferredFactParent = InferredFact;
 export type CompatibilityReportParent = CompatibilityReport;
 export type PodCapacityParent = PodCapacityResult & { instanceType?: string };
-export type DatasetInfoParent = { datasetVersion: string; builtAt: string; schemaVersion: string };
+export type DatasetInfoParent = {
+  datasetVersion: string;
+  builtAt: string;
+  schemaVersion: string;
+  kubernetesHorizon: string;
+  windowsHorizon: string;
+  knowledgeDate: string;
+};
+/** The domain's horizon: the release as a slug, resolved by the loader. */
+export type DatasetHorizonParent = import('../domain/knowledge.js').DatasetHorizon;
 export type ThresholdParent = { metric: NonNullable<LimitationParent['thresholdMetric']>; max: number; approximate: boolean };
 export type NodeOsSupportParent = typeof t.nodeOsSupport.$inferSelect;
 export type FeatureDefaultParent = typeof t.featureDefaults.$inferSelect;

@@ -3,7 +3,7 @@
  * findings whose sources are numbered links, the required settings, and the source list with
  * each document's URL.
  */
-import type { ReportView, SourceRef } from '../queries.js';
+import { horizonText, type ReportView, type SourceRef } from '../queries.js';
 import { SourceList, settingParts } from './text.js';
 import { summaryOf } from './table.js';
 
@@ -36,7 +36,7 @@ export function formatMarkdown(report: ReportView, planName: string): string {
   const sources = new SourceList();
   const out: string[] = [];
   out.push(`## ${ICON[report.verdict]} winnet-kb: ${report.verdict}`, '');
-  out.push(`Plan ${code(planName)}: ${summaryOf(report)}. Dataset ${code(report.datasetVersion)}.`, '');
+  out.push(`Plan ${code(planName)}: ${summaryOf(report)}. Dataset ${code(report.datasetVersion)} (${horizonText(report.horizon)}).`, '');
   if (report.findings.length > 0) {
     out.push('| # | Severity | Code | Subject | Finding | Sources |', '| ---: | --- | --- | --- | --- | --- |');
     report.findings.forEach((f, i) => {

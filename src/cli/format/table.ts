@@ -1,6 +1,6 @@
 /** `--output table`: the verdict, a table of findings, then remediation and required settings. */
 import Table from 'cli-table3';
-import type { ReportView } from '../queries.js';
+import { horizonText, type ReportView } from '../queries.js';
 import { outputWidth, settingText, wrap } from './text.js';
 
 export function summaryOf(report: ReportView): string {
@@ -11,7 +11,7 @@ export function summaryOf(report: ReportView): string {
 
 export function formatTable(report: ReportView, planName: string, width = outputWidth()): string {
   const out: string[] = [];
-  out.push(`Verdict: ${report.verdict}  (${planName}: ${summaryOf(report)}; dataset ${report.datasetVersion})`);
+  out.push(`Verdict: ${report.verdict}  (${planName}: ${summaryOf(report)}; dataset ${report.datasetVersion}; ${horizonText(report.horizon)})`);
   if (report.findings.length > 0) {
     const longest = (values: string[], min: number) => Math.max(min, ...values.map((v) => v.length)) + 2;
     const number = longest([String(report.findings.length)], 1);

@@ -324,7 +324,7 @@ export const limitationScope = z
       .min(1)
       .optional()
       .describe('Only on this infrastructure (azure, aws, on-premises); a self-managed cluster leaves it open.'),
-    dates: dateRange.optional().describe('Only in this period, judged at the plan\'s asOf date.'),
+    dates: dateRange.optional().describe("Only in this period, judged at the plan's asOf date."),
     features: z.array(slug).min(1).optional().describe('The limitation is only relevant when one of these features is requested.'),
     serviceTypes: z
       .array(slug)
@@ -335,7 +335,17 @@ export const limitationScope = z
   .strict();
 
 /** The scope dimensions a claim and a record can both restrict (features and Service types say what a fact is about, not where it holds). */
-export const SCOPE_DIMENSIONS = ['windowsBuilds', 'channels', 'environments', 'platforms', 'kubernetes', 'dates', 'plugins', 'pluginVersions', 'modes'] as const;
+export const SCOPE_DIMENSIONS = [
+  'windowsBuilds',
+  'channels',
+  'environments',
+  'platforms',
+  'kubernetes',
+  'dates',
+  'plugins',
+  'pluginVersions',
+  'modes',
+] as const;
 export type ScopeDimension = (typeof SCOPE_DIMENSIONS)[number];
 
 /**
@@ -419,7 +429,7 @@ export const nodeOsSupport = z
     kubernetes: kubernetesRange.optional().describe('The Kubernetes minor versions the row covers; omit for all.'),
     dates: dateRange
       .optional()
-      .describe('When the authority offered it with this status (an AMI calendar, a retirement date); judged at the plan\'s asOf date.'),
+      .describe("When the authority offered it with this status (an AMI calendar, a retirement date); judged at the plan's asOf date."),
     status: z.enum(NODE_OS_STATUSES).describe("disputed: the authority's own pages disagree about these versions; retired: once offered, no longer."),
     note: text.optional().describe('Details: dates, and what a range is inferred from.'),
     sources: citations.describe('Where it is stated.'),

@@ -25,7 +25,8 @@ export const FINDING_CODES = {
   NETWORK_MODE_NOT_USED_BY_KUBERNETES: 'The network mode exists on Windows but Kubernetes does not use it.',
   NETWORK_MODE_PRERELEASE:
     'The documentation labels the network mode beta or experimental (where a feature gate behind it is GA from some Kubernetes version: only below it; "may apply" when the version is open).',
-  NETWORK_MODE_LABEL_OUTDATED: "The documentation's beta label on the network mode is out of date at the planned Kubernetes version: the gate behind it is GA there.",
+  NETWORK_MODE_LABEL_OUTDATED:
+    "The documentation's beta label on the network mode is out of date at the planned Kubernetes version: the gate behind it is GA there.",
   PLUGIN_MODE_PRERELEASE: "The plugin's support for the mode (its backend) is labelled beta or experimental.",
   ENVIRONMENT_ASSUMED: 'No environment was given; the plugin runs in only one environment, which was assumed.',
   PLUGIN_RETIRED_IN_ENVIRONMENT: 'The plugin is retired in the environment ("may apply", as info, when the plan gives no environment).',

@@ -351,7 +351,11 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
   };
   return [
     ...finding('not-supported', 'NETWORK_POLICY_UNSUPPORTED', 'the plan needs NetworkPolicy, and these plugins do not enforce it on Windows nodes'),
-    ...finding('unknown', 'NETWORK_POLICY_UNKNOWN', 'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes'),
+    ...finding(
+      'unknown',
+      'NETWORK_POLICY_UNKNOWN',
+      'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes',
+    ),
   ];
 }
 

@@ -5,6 +5,7 @@
  */
 import { describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
 import type { BuildRange, Channel, DateRange, Platform } from '../knowledge.js';
+import { PLATFORM_NAMES } from '../vocabulary.js';
 import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRange } from '../plugin-version.js';
 import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
 import { compareKubernetes } from '../kubernetes-version.js';
@@ -125,22 +126,26 @@ function kubernetesDimension(ctx: PlanContext, range: KubernetesRange): Dimensio
 
 function dateDimension(ctx: PlanContext, range: DateRange): Dimension {
   const where = describeDateRange(range);
-  return [
-    dateInRange(ctx.plan.asOf, range),
-    open('date', where, `the sources give only the month, and ${ctx.plan.asOf} falls in it; it holds ${where}`),
-  ];
+  return [dateInRange(ctx.plan.asOf, range), open('date', where, `the sources give only the month, and ${ctx.plan.asOf} falls in it; it holds ${where}`)];
 }
 
 /** The infrastructure of every environment the cluster may be in; a self-managed cluster may run on any. */
 function platformDimension(ctx: PlanContext, platforms: readonly Platform[]): Dimension {
-  const where = platforms.join(', ');
+  const where = platforms.map((p) => PLATFORM_NAMES[p]).join(', ');
   const answers = ctx.candidateEnvironments.map((slug): Tristate => {
     const platform = ctx.k.environments.get(slug)?.platform;
     return platform === undefined ? 'unknown' : platforms.includes(platform) ? 'yes' : 'no';
   });
   const t: Tristate = answers.every((a) => a === 'yes') ? 'yes' : answers.every((a) => a === 'no') ? 'no' : 'unknown';
   if (ctx.environment && t === 'unknown')
-    return [t, open('infrastructure', where, `the plan does not say which infrastructure the ${ctx.k.environments.get(ctx.environment)?.name ?? ctx.environment} cluster runs on; it holds on ${where}`)];
+    return [
+      t,
+      open(
+        'infrastructure',
+        where,
+        `the plan does not say which infrastructure the ${ctx.k.environments.get(ctx.environment)?.name ?? ctx.environment} cluster runs on; it holds on ${where}`,
+      ),
+    ];
   return [t, open('environment', where, 'the plan does not give the environment')];
 }
 
@@ -177,12 +182,19 @@ export function matchScopeUnless(scope: Scope, requires: Scope | undefined, ctx:
   if (!requires || inScope.match === 'no') return inScope;
   const met = matchScope(requires, ctx);
   const match = and(inScope.match, not(met.match));
-  return { match, open: match === 'unknown' ? [...inScope.open, ...met.open] : [] };
+  // The requirement's open dimensions hold where it is NOT met: say so, instead of naming the place it is.
+  const outside = met.open.map((o) => ({
+    dimension: o.dimension,
+    holdsFor: `anywhere but ${o.holdsFor}`,
+    phrase: `${o.phrase.replace(/; it holds .*$/, '')}; it holds anywhere but ${o.holdsFor}`,
+  }));
+  return { match, open: match === 'unknown' ? [...inScope.open, ...outside] : [] };
 }
 
 /** "May apply on Amazon EKS (the plan does not give the environment; ...): " and the like. */
 export function mayApplyPrefix(dims: readonly OpenDimension[]): string {
   if (dims.length === 0) return '';
   const environment = dims.find((o) => o.dimension === 'environment');
-  return `May apply${environment ? ` on ${environment.holdsFor}` : ''} (${dims.map((o) => o.phrase).join('; ')}): `;
+  const where = environment ? (environment.holdsFor.startsWith('anywhere but') ? ` ${environment.holdsFor}` : ` on ${environment.holdsFor}`) : '';
+  return `May apply${where} (${dims.map((o) => o.phrase).join('; ')}): `;
 }

@@ -225,12 +225,17 @@ export const catalogueResolvers: Resolvers = {
 
   DatasetInfo: {
     version: (m) => m.datasetVersion,
+    horizon: (m) => ({ kubernetesVersion: m.kubernetesHorizon, windowsVersion: m.windowsHorizon, knowledgeDate: m.knowledgeDate }),
     counts: (_, __, { database: { db } }) => {
       const union = Object.entries(COUNTED_TABLES)
         .map(([kind, table]) => `SELECT '${kind}' AS kind, COUNT(*) AS count FROM "${getTableName(table)}"`)
         .join(' UNION ALL ');
       return db.all<{ kind: string; count: number }>(sql.raw(union));
     },
+  },
+
+  DatasetHorizon: {
+    windowsVersion: (h, _, { loaders }) => required(loaders.windowsVersion, h.windowsVersion),
   },
 
   SourceDocument: { id: (p) => toGlobalId('SourceDocument', p.slug) },
