@@ -275,7 +275,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
         },
         // Validated by the seed schema and its references lint; the column is JSON.
-        ...(r.requires ? { requires: r.requires as LimitationFact['scope'] } : {}),
+        ...(r.requires ? { requires: r.requires } : {}),
         scopeSources: scopeSources('limitation', slug),
         ...(r.thresholdMetric
           ? { threshold: { metric: r.thresholdMetric, max: r.thresholdMax ?? Number.NaN, approximate: r.thresholdApproximate ?? false } }

@@ -25,6 +25,8 @@ import {
   type Platform,
 } from '../domain/vocabulary.js';
 
+import type { LimitationFact } from '../domain/knowledge.js';
+
 const slug = () => text('slug').primaryKey();
 type Keyed = { slug: AnySQLiteColumn };
 const ref = (name: string, target: () => Keyed) =>
@@ -299,7 +301,7 @@ export const limitations = sqliteTable(
      * JSON scope (the seed's `requires`) where the thing the limitation concerns works at all; the
      * limitation applies where appliesTo matches and this does not. The seed lint resolves its slugs.
      */
-    requires: text('requires', { mode: 'json' }).$type<Record<string, unknown>>(),
+    requires: text('requires', { mode: 'json' }).$type<LimitationFact['scope']>(),
     ordinal: integer('ordinal').notNull(),
   },
   (t) => [index('limitations_ordinal').on(t.ordinal)],

@@ -62,11 +62,15 @@ function environmentsOf(k: Knowledge, plan: Plan, plugin: PluginFact | undefined
   return { assumed: false, candidates: confined ? [...confined] : [...k.environments.keys()] };
 }
 
-/** With no plugin named: the environment's listed plugins when the sources list them, else every plugin. */
+/**
+ * With no plugin named: the environment's listed plugins when the sources list them, else every
+ * plugin. A retired plugin stays a candidate: retirement there does not remove it from running
+ * clusters (AKS Arc still lets a new cluster choose Flannel), so its facts may still apply.
+ */
 function pluginsOf(k: Knowledge, environment: EnvironmentFact | undefined): string[] {
   const all = [...k.plugins.values()];
   if (!environment?.pluginsListed) return all.map((p) => p.slug);
-  return all.filter((p) => p.environments.some((e) => e.environment === environment.slug && e.status !== 'retired')).map((p) => p.slug);
+  return all.filter((p) => p.environments.some((e) => e.environment === environment.slug)).map((p) => p.slug);
 }
 
 export function buildContext(k: Knowledge, plan: Plan): PlanContext {

@@ -1,0 +1,195 @@
+/**
+ * The scope rules of issue 24, checked over every fact of a kind rather than one case per fact,
+ * so that a new or edited seed record that breaks a rule fails here:
+ *
+ * 1. A fact holds wherever its source does not restrict it: a planned number above every
+ *    documented limit of its kind is an error on every release.
+ * 2. A fact tied to an environment (or the infrastructure under it) is enforced there.
+ * 3. A fact whose truth depends on a dimension the plan leaves open is "may apply", naming it.
+ * 4. A dated fact applies from its date, judged at asOf.
+ * 5. Past the dataset's horizon, facts that could have changed are "may apply".
+ *
+ * The golden tests (compatibility-golden.test.ts) name the individual facts; these are the rules.
+ */
+import { describe, expect, it } from 'vitest';
+import { judgeCompatibility, type CompatibilityReport } from '../../src/domain/compatibility/judge.js';
+import type { PlanInput } from '../../src/domain/compatibility/plan.js';
+import type { Knowledge, LimitationFact } from '../../src/domain/knowledge.js';
+import { parseBuild } from '../../src/domain/windows-build.js';
+import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
+import { buildKnowledge, limitation, release } from '../support/knowledge-builder.js';
+
+const k: Knowledge = testKnowledge();
+const judge = (input: PlanInput): CompatibilityReport => judgeCompatibility(k, input, TEST_TODAY);
+const about = (r: CompatibilityReport, subject: string) => r.findings.filter((f) => f.subject === subject);
+
+/** A release whose build the scope admits (the newest such, so lifecycle and node-OS answers stay quiet where they can). */
+function releaseFor(l: LimitationFact): { windowsVersion: string; windowsBuildRevision?: number } {
+  const b = l.scope.windowsBuilds;
+  const candidates = [...k.releases.values()]
+    .filter((r) => !l.scope.channels || l.scope.channels.includes(r.channel))
+    .filter((r) => !b?.from || r.build >= parseBuild(b.from).build)
+    .filter(
+      (r) => !b?.before || r.build < parseBuild(b.before).build || (parseBuild(b.before).build === r.build && parseBuild(b.before).revision !== undefined),
+    )
+    .sort((x, y) => y.build - x.build);
+  const r = candidates.find((c) => c.channel === 'LTSC') ?? candidates[0]!;
+  if (!b) return { windowsVersion: r.slug };
+  const from = b.from ? parseBuild(b.from) : undefined;
+  // A revision inside the range: the lower bound's own, or 0.
+  return { windowsVersion: r.slug, windowsBuildRevision: from && from.build === r.build ? (from.revision ?? 0) : 0 };
+}
+
+/** An environment where the limitation holds for certain: one it names, or one whose platform its `requires` rules out. */
+function environmentFor(l: LimitationFact): string {
+  if (l.scope.environments) return l.scope.environments[0]!;
+  const wanted = l.scope.platforms;
+  const excluded = l.requires?.platforms;
+  const env = [...k.environments.values()].find(
+    (e) => e.platform !== undefined && (!wanted || wanted.includes(e.platform)) && (!excluded || !excluded.includes(e.platform)),
+  );
+  return wanted || excluded ? env!.slug : 'self-managed';
+}
+
+/** A plan under which the limitation applies for certain, every dimension it is scoped by given. */
+function witness(l: LimitationFact): PlanInput {
+  const s = l.scope;
+  const plan: PlanInput = { ...releaseFor(l), environment: environmentFor(l) };
+  if (s.plugins) plan.cniPlugin = s.plugins[0]!;
+  if (s.modes) plan.networkMode = s.modes[0]!;
+  else if (plan.cniPlugin) {
+    const modes = k.plugins.get(plan.cniPlugin)!.modes;
+    if (modes.length > 0) plan.networkMode = modes[0]!.mode;
+  }
+  if (s.kubernetes) plan.kubernetesVersion = s.kubernetes.min ?? s.kubernetes.max!;
+  else plan.kubernetesVersion = k.horizon.kubernetesVersion;
+  if (s.pluginVersions) plan.cniPluginVersion = s.pluginVersions.from ?? '0.1.0';
+  if (s.features) plan.features = [s.features[0]!];
+  if (s.serviceTypes) plan.serviceTypes = [s.serviceTypes[0]!];
+  if (s.dates) plan.asOf = s.dates.from ?? '2000-01-01';
+  if (l.threshold) plan[l.threshold.metric === 'backends-per-service' ? 'backendsPerService' : 'servicesPerNode'] = l.threshold.max + 1;
+  return plan;
+}
+
+/** The plan fields that settle each scope dimension, and the words the report must use when it is open. */
+const OPENABLE: { field: keyof PlanInput; scoped: (l: LimitationFact) => boolean; named: RegExp }[] = [
+  { field: 'environment', scoped: (l) => !!l.scope.environments || !!l.scope.platforms || !!l.requires?.platforms, named: /environment/ },
+  { field: 'cniPlugin', scoped: (l) => !!l.scope.plugins, named: /CNI plugin/ },
+  { field: 'networkMode', scoped: (l) => !!l.scope.modes, named: /network mode/ },
+  { field: 'kubernetesVersion', scoped: (l) => !!l.scope.kubernetes, named: /Kubernetes version/ },
+  {
+    field: 'windowsBuildRevision',
+    scoped: (l) => !!l.scope.windowsBuilds?.from?.includes('.') || !!l.scope.windowsBuilds?.before?.includes('.'),
+    named: /update revision/,
+  },
+  { field: 'cniPluginVersion', scoped: (l) => !!l.scope.pluginVersions, named: /CNI plugin version/ },
+];
+
+describe('rule 3: a fact scoped to a dimension the plan leaves open is "may apply", naming the dimension', () => {
+  it.each(k.limitations.map((l) => [l.slug, l] as const))('%s', (_, l) => {
+    const plan = witness(l);
+    const definite = about(judge(plan), l.slug);
+    expect(definite, `the witness plan ${JSON.stringify(plan)} must make it apply`).toHaveLength(1);
+    expect(definite[0]!.message).not.toMatch(/^May apply/);
+    for (const { field, scoped, named } of OPENABLE) {
+      if (!scoped(l)) continue;
+      const open: PlanInput = { ...plan };
+      delete open[field];
+      // A plugin version means nothing without its plugin; the mode stays given so only the plugin is open.
+      if (field === 'cniPlugin') delete open.cniPluginVersion;
+      const found = about(judge(open), l.slug);
+      expect(found, `${l.slug} with ${field} open`).toHaveLength(1);
+      expect(found[0]!.message, `${l.slug} with ${field} open`).toMatch(/^May apply/);
+      expect(found[0]!.message, `${l.slug} with ${field} open`).toMatch(named);
+      if (l.severity === 'error') expect(found[0]!.severity, 'an error that may apply is a warning').toBe('warning');
+    }
+  });
+});
+
+describe('rule 1: a number above every documented limit of its kind is an error on every release', () => {
+  const metrics = [...new Set(k.limitations.filter((l) => l.threshold && l.severity === 'error').map((l) => l.threshold!.metric))];
+  it.each(metrics)('%s', (metric) => {
+    const limits = k.limitations.filter((l) => l.threshold?.metric === metric);
+    const above = Math.max(...limits.map((l) => l.threshold!.max)) + 1;
+    const field = metric === 'backends-per-service' ? 'backendsPerService' : 'servicesPerNode';
+    for (const r of k.releases.values()) {
+      const report = judge({ windowsVersion: r.slug, [field]: above });
+      const errors = report.findings.filter((f) => f.code === 'THRESHOLD_EXCEEDED' && f.severity === 'error');
+      expect(errors.length, `${above} ${metric} on ${r.slug}`).toBeGreaterThan(0);
+      expect(report.verdict).toBe('INCOMPATIBLE');
+      // Where the revisions disagree, the report names every documented figure.
+      for (const l of limits) expect(errors[0]!.message).toContain(String(l.threshold!.max));
+    }
+  });
+});
+
+describe('rule 2: a fact tied to an environment or its infrastructure is enforced there', () => {
+  const tied = k.limitations.filter((l) => l.scope.environments || l.scope.platforms || l.requires?.platforms);
+  it.each(tied.map((l) => [l.slug, l] as const))('%s', (_, l) => {
+    const plan = witness(l);
+    expect(about(judge(plan), l.slug)[0]!.message).not.toMatch(/^May apply/);
+    // In an environment the fact excludes, it is silent.
+    const elsewhere = [...k.environments.values()].find((e) => {
+      if (l.scope.environments) return !l.scope.environments.includes(e.slug) && e.platform !== undefined;
+      if (l.scope.platforms) return e.platform !== undefined && !l.scope.platforms.includes(e.platform);
+      return e.platform !== undefined && l.requires!.platforms!.includes(e.platform);
+    });
+    if (elsewhere) expect(about(judge({ ...plan, environment: elsewhere.slug }), l.slug), `${l.slug} in ${elsewhere.slug}`).toEqual([]);
+  });
+});
+
+describe('rule 4: a dated node-OS row counts only at the dates it covers', () => {
+  const dated = k.nodeOsSupport.filter((r) => r.dates && r.environment);
+  const CODE = { supported: undefined, preview: 'NODE_OS_PREVIEW', retired: 'NODE_OS_RETIRED', disputed: 'NODE_OS_SUPPORT_DISPUTED' } as const;
+  const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  it.each(dated.map((r) => [r.slug, r] as const))('%s', (_, row) => {
+    const inside = row.dates!.from ?? dayBefore(row.dates!.before!);
+    const plan: PlanInput = {
+      windowsVersion: row.windowsVersion,
+      environment: row.environment!,
+      kubernetesVersion: row.kubernetes?.max ?? row.kubernetes?.min ?? k.horizon.kubernetesVersion,
+      asOf: inside,
+    };
+    const codes = (asOf: string) =>
+      judge({ ...plan, asOf })
+        .findings.filter((f) => f.subject === row.windowsVersion && f.message.includes(k.environments.get(row.environment!)!.name))
+        .map((f) => f.code);
+    const code = CODE[row.status];
+    if (code) expect(codes(inside), `${row.slug} at ${inside}`).toContain(code);
+    else
+      expect(
+        codes(inside).filter((c) => c.startsWith('NODE_OS_')),
+        `${row.slug} at ${inside}`,
+      ).toEqual([]);
+    // Outside its dates the row says nothing: another row (or none) decides.
+    const outside = row.dates!.from ? dayBefore(row.dates!.from) : row.dates!.before!;
+    if (code) expect(codes(outside), `${row.slug} at ${outside}`).not.toContain(code);
+  });
+});
+
+describe('rule 5: past the horizon, facts that could have changed are "may apply"', () => {
+  const open = limitation('from-1-30', { kubernetes: { min: '1.30' } });
+  const closed = limitation('to-1-31', { kubernetes: { max: '1.31' } });
+  const hk = buildKnowledge({
+    limitations: [open, closed],
+    releases: [release('ltsc-a', 17763)],
+    horizon: { kubernetesVersion: '1.35', windowsVersion: 'ltsc-a', knowledgeDate: '2026-08-01' },
+  });
+  const run = (kubernetesVersion: string) => judgeCompatibility(hk, { windowsVersion: 'ltsc-a', kubernetesVersion }, TEST_TODAY);
+  it('within the horizon a fact is definite; past it, an open-ended one may apply and the report says where knowledge ends', () => {
+    expect(about(run('1.35'), 'from-1-30')[0]!.message).not.toMatch(/^May apply/);
+    expect(run('1.35').findings.map((f) => f.code)).not.toContain('KUBERNETES_VERSION_BEYOND_HORIZON');
+    const past = run('1.36');
+    expect(about(past, 'from-1-30')[0]!.message).toMatch(/^May apply \(the dataset documents Kubernetes only up to 1\.35/);
+    expect(past.findings.find((f) => f.code === 'KUBERNETES_VERSION_BEYOND_HORIZON')).toMatchObject({ severity: 'warning', subject: '1.36' });
+    expect(past.horizon.kubernetesVersion).toBe('1.35');
+  });
+  it('a fact that ended before the horizon stays ended past it', () => {
+    expect(about(run('1.36'), 'to-1-31')).toEqual([]);
+  });
+  it('the real dataset names its horizon, and every Kubernetes version the seeds name is within it', () => {
+    expect(k.horizon.kubernetesVersion).toMatch(/^1\.\d+$/);
+    expect(k.releases.has(k.horizon.windowsVersion)).toBe(true);
+    expect(k.horizon.knowledgeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
