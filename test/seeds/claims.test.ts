@@ -121,7 +121,7 @@ describe('the real checklist', () => {
 describe('checklist schema', () => {
   const minimal = {
     doc: 'k8s-windows-networking-uk',
-    sections: { ipam: [{ id: 'host-local', claim: 'host-local is supported.', records: ['ipam-options/host-local'] }] },
+    sections: { ipam: [{ id: 'host-local', claim: 'host-local is supported.', records: ['ipam-options/host-local'], scope: {} }] },
   };
   const parse = (data: unknown) => {
     const problems: SeedProblem[] = [];
@@ -137,12 +137,22 @@ describe('checklist schema', () => {
   });
 
   it.each([
-    ['both records and outOfScope', { id: 'x', claim: 'C', records: ['ipam-options/host-local'], outOfScope: 'navigation' }, 'sections.ipam.0', /exactly one/],
+    [
+      'both records and outOfScope',
+      { id: 'x', claim: 'C', records: ['ipam-options/host-local'], outOfScope: 'navigation', scope: {} },
+      'sections.ipam.0',
+      /exactly one/,
+    ],
     ['neither records nor outOfScope', { id: 'x', claim: 'C' }, 'sections.ipam.0', /exactly one/],
-    ['a record reference without a file', { id: 'x', claim: 'C', records: ['host-local'] }, 'sections.ipam.0.records.0', /limitations\/host-network-mode/],
-    ['an empty record list', { id: 'x', claim: 'C', records: [] }, 'sections.ipam.0.records', undefined],
-    ['an id that is not a slug', { id: 'Host Local', claim: 'C', records: ['ipam-options/host-local'] }, 'sections.ipam.0.id', /kebab-case/],
-    ['an unknown field', { id: 'x', claim: 'C', records: ['ipam-options/host-local'], source: 'uk' }, 'sections.ipam.0', /source/],
+    [
+      'a record reference without a file',
+      { id: 'x', claim: 'C', records: ['host-local'], scope: {} },
+      'sections.ipam.0.records.0',
+      /limitations\/host-network-mode/,
+    ],
+    ['an empty record list', { id: 'x', claim: 'C', records: [], scope: {} }, 'sections.ipam.0.records', undefined],
+    ['an id that is not a slug', { id: 'Host Local', claim: 'C', records: ['ipam-options/host-local'], scope: {} }, 'sections.ipam.0.id', /kebab-case/],
+    ['an unknown field', { id: 'x', claim: 'C', records: ['ipam-options/host-local'], scope: {}, source: 'uk' }, 'sections.ipam.0', /source/],
   ])('refuses %s, with its path', (_, claim, path, message) => {
     const { parsed, problems } = parse(withClaim(claim));
     expect(parsed).toBeUndefined();
@@ -151,13 +161,33 @@ describe('checklist schema', () => {
     if (message) expect(problems[0]?.message).toMatch(message);
   });
 
+  it.each([
+    ['no scope', {}, 'sections.ipam.0.scope', /needs scope/],
+    ['an unknown scope dimension', { scope: { region: ['eu'] } }, 'sections.ipam.0.scope', /region/],
+    ['a platform outside the vocabulary', { scope: { platforms: ['gcp'] } }, 'sections.ipam.0.scope.platforms.0', undefined],
+    ['a date range with no bound', { scope: { dates: {} } }, 'sections.ipam.0.scope.dates', /from, before or both/],
+  ])('refuses a claim with records and %s', (_, extra, path, message) => {
+    const { problems } = parse(withClaim({ id: 'x', claim: 'C', records: ['ipam-options/host-local'], ...extra }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ path });
+    if (message) expect(problems[0]?.message).toMatch(message);
+  });
+
+  it('accepts {} as the scope of a claim its source does not restrict, and no scope on an out-of-scope claim', () => {
+    expect(parse(withClaim({ id: 'x', claim: 'C', records: ['ipam-options/host-local'], scope: {} })).problems).toEqual([]);
+    expect(parse(withClaim({ id: 'x', claim: 'C', outOfScope: 'A pointer to further reading.' })).problems).toEqual([]);
+  });
+
   it('refuses a listed section with no claims', () => {
     const { problems } = parse({ ...minimal, sections: { ipam: [] } });
     expect(problems.map((p) => p.path)).toEqual(['sections.ipam']);
   });
 
   it('refuses a claim outside the sections that names records but no citedAs', () => {
-    const { problems } = parse({ ...minimal, unsectioned: [{ id: 'lead', where: 'lead', claim: 'C', records: ['limitations/mixed-os-cluster-networking'] }] });
+    const { problems } = parse({
+      ...minimal,
+      unsectioned: [{ id: 'lead', where: 'lead', claim: 'C', records: ['limitations/mixed-os-cluster-networking'], scope: {} }],
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ path: 'unsectioned.0.citedAs', message: expect.stringMatching(/citedAs/) });
   });
