@@ -338,6 +338,8 @@ describe('claims checks catch planted problems', () => {
       it.each([
         ['kubernetes, equal', { kubernetes: { min: '1.20', max: '1.30' } }, { kubernetes: { min: '1.20', max: '1.30' } }, []],
         ['kubernetes, open above', { kubernetes: { min: '1.20', max: '1.30' } }, { kubernetes: { min: '1.20' } }, ['appliesTo.kubernetes: WIDENED']],
+        ['kubernetes, 1.9 to 1.99 (minors compare as numbers)', { kubernetes: { min: '1.9', max: '1.99' } }, { kubernetes: { min: '1.9', max: '1.99' } }, []],
+        ['kubernetes, 1.9 is below 1.10', { kubernetes: { min: '1.10' } }, { kubernetes: { min: '1.9' } }, ['appliesTo.kubernetes: WIDENED']],
         [
           'kubernetes, one minor less',
           { kubernetes: { min: '1.20', max: '1.30' } },

@@ -21,9 +21,8 @@ import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { SeedProblem } from './read.js';
 import { CHANNELS, PLATFORMS } from '../../domain/vocabulary.js';
-import { compareKubernetes, parseKubernetesMinor } from '../../domain/kubernetes-version.js';
+import { parseKubernetesMinor } from '../../domain/kubernetes-version.js';
 import { comparePluginVersions } from '../../domain/plugin-version.js';
-import { compareBuilds, parseBuild } from '../../domain/windows-build.js';
 import {
   buildRange,
   dateRange,
@@ -343,11 +342,12 @@ interface RangeOrder {
   show(i: Interval): string;
 }
 
-const buildKey = (b: string) => parseBuild(b);
-const BUILD_ORDER: RangeOrder = {
-  compare: (a, b) => compareBuilds(buildKey(a), buildKey(b)),
-  show: (i) => showInterval(i.from, i.before),
-};
+/** Builds ("17763", "17763.379") and Kubernetes minors (kept as "20" for 1.20) compare part by part as numbers. */
+function compareNumbered(a: string, b: string): number {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number)) as [number[], number[]];
+  return (x[0] ?? 0) - (y[0] ?? 0) || (x[1] ?? 0) - (y[1] ?? 0);
+}
+const BUILD_ORDER: RangeOrder = { compare: compareNumbered, show: (i) => showInterval(i.from, i.before) };
 /** A bound given as a month (YYYY-MM) starts on the month's first day. */
 const day = (d: string) => (d.length === 7 ? `${d}-01` : d);
 const DATE_ORDER: RangeOrder = {
@@ -355,11 +355,11 @@ const DATE_ORDER: RangeOrder = {
   show: (i) => showInterval(i.from, i.before),
 };
 const PLUGIN_VERSION_ORDER: RangeOrder = { compare: comparePluginVersions, show: (i) => showInterval(i.from, i.before) };
-/** Kubernetes minors are stored as the half-open [min, max + 1) and shown as {min, max}. */
+/** Kubernetes minors are kept as the minor number over the half-open [min, max + 1) and shown as {min, max}. */
 const KUBERNETES_ORDER: RangeOrder = {
-  compare: compareKubernetes,
+  compare: compareNumbered,
   show: (i) => {
-    const parts = [i.from && `min: ${i.from}`, i.before && `max: 1.${parseKubernetesMinor(i.before) - 1}`].filter(Boolean);
+    const parts = [i.from && `min: 1.${i.from}`, i.before && `max: 1.${Number(i.before) - 1}`].filter(Boolean);
     return `{${parts.join(', ')}}`;
   },
 };
@@ -449,8 +449,8 @@ function showRegion(dimension: ScopeDimension, r: Region | undefined): string {
 
 /** Kubernetes {min, max} (inclusive) as the half-open [min, max + 1). */
 const kubernetesInterval = (r: { min?: string; max?: string }): Interval => ({
-  from: r.min,
-  before: r.max === undefined ? undefined : `1.${parseKubernetesMinor(r.max) + 1}`,
+  from: r.min === undefined ? undefined : String(parseKubernetesMinor(r.min)),
+  before: r.max === undefined ? undefined : String(parseKubernetesMinor(r.max) + 1),
 });
 
 /** One record scope (appliesTo or requires) on one dimension. */
@@ -503,7 +503,7 @@ function claimRegions(scope: ClaimScope, seeds: SeedSet): Map<ScopeDimension, Re
     const releases: Interval[] = scope.releases.flatMap((slug) => {
       const v = seeds.windowsVersions.get(slug);
       if (!v) return []; // reported by the rule
-      const { build } = parseBuild(String(v.build));
+      const build = Number(String(v.build).split('.')[0]);
       return [{ from: String(build), before: String(build + 1) }];
     });
     const builds = regions.get('windowsBuilds');
