@@ -21,7 +21,20 @@ import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { SeedProblem } from './read.js';
 import { CHANNELS, PLATFORMS } from '../../domain/vocabulary.js';
-import { buildRange, dateRange, kubernetesRange, pluginVersionRange, SEED_FILES, slug, type SeedKey, type SeedSet } from './schema.js';
+import { parseKubernetesMinor } from '../../domain/kubernetes-version.js';
+import { comparePluginVersions } from '../../domain/plugin-version.js';
+import {
+  buildRange,
+  dateRange,
+  kubernetesRange,
+  pluginVersionRange,
+  SCOPE_DIMENSIONS,
+  SEED_FILES,
+  slug,
+  type ScopeDimension,
+  type SeedKey,
+  type SeedSet,
+} from './schema.js';
 
 export const CLAIMS_DIR = 'claims';
 
@@ -311,7 +324,298 @@ export const claimsCiteSection: ClaimsRule = {
   },
 };
 
-export const CLAIMS_RULES: readonly ClaimsRule[] = [claimsDocuments, claimsSections, claimsUniqueIds, claimsReferencesResolve, claimsCiteSection];
+// ---------------------------------------------------------------------------------------------
+// claims-scope-matches: a scoped record neither narrows nor widens the claims it carries.
+
+/** A half-open interval of ordered keys, from <= x < before; a missing end is open. */
+interface Interval {
+  from?: string;
+  before?: string;
+}
+
+/** Where a fact holds on one dimension: a set of slugs, or a union of intervals. Undefined: not restricted. */
+type Region = { kind: 'set'; values: ReadonlySet<string> } | { kind: 'range'; intervals: Interval[] };
+
+/** How one range dimension orders and prints its keys. */
+interface RangeOrder {
+  compare(a: string, b: string): number;
+  show(i: Interval): string;
+}
+
+/** Builds ("17763", "17763.379") and Kubernetes minors (kept as "20" for 1.20) compare part by part as numbers. */
+function compareNumbered(a: string, b: string): number {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number)) as [number[], number[]];
+  return (x[0] ?? 0) - (y[0] ?? 0) || (x[1] ?? 0) - (y[1] ?? 0);
+}
+const BUILD_ORDER: RangeOrder = { compare: compareNumbered, show: (i) => showInterval(i.from, i.before) };
+/** A bound given as a month (YYYY-MM) starts on the month's first day. */
+const day = (d: string) => (d.length === 7 ? `${d}-01` : d);
+const DATE_ORDER: RangeOrder = {
+  compare: (a, b) => (day(a) < day(b) ? -1 : day(a) > day(b) ? 1 : 0),
+  show: (i) => showInterval(i.from, i.before),
+};
+const PLUGIN_VERSION_ORDER: RangeOrder = { compare: comparePluginVersions, show: (i) => showInterval(i.from, i.before) };
+/** Kubernetes minors are kept as the minor number over the half-open [min, max + 1) and shown as {min, max}. */
+const KUBERNETES_ORDER: RangeOrder = {
+  compare: compareNumbered,
+  show: (i) => {
+    const parts = [i.from && `min: 1.${i.from}`, i.before && `max: 1.${Number(i.before) - 1}`].filter(Boolean);
+    return `{${parts.join(', ')}}`;
+  },
+};
+function showInterval(from: string | undefined, before: string | undefined): string {
+  const parts = [from && `from: ${from}`, before && `before: ${before}`].filter(Boolean);
+  return `{${parts.join(', ')}}`;
+}
+
+const RANGE_ORDERS: Partial<Record<ScopeDimension, RangeOrder>> = {
+  windowsBuilds: BUILD_ORDER,
+  kubernetes: KUBERNETES_ORDER,
+  dates: DATE_ORDER,
+  pluginVersions: PLUGIN_VERSION_ORDER,
+};
+
+/** Lower ends: a missing one is the smallest. */
+function compareFrom(o: RangeOrder, a: string | undefined, b: string | undefined): number {
+  if (a === undefined || b === undefined) return (a === undefined ? 0 : 1) - (b === undefined ? 0 : 1);
+  return o.compare(a, b);
+}
+/** Upper ends: a missing one is the largest. */
+function compareBefore(o: RangeOrder, a: string | undefined, b: string | undefined): number {
+  if (a === undefined || b === undefined) return (a === undefined ? 1 : 0) - (b === undefined ? 1 : 0);
+  return o.compare(a, b);
+}
+const isEmpty = (o: RangeOrder, i: Interval) => i.from !== undefined && i.before !== undefined && o.compare(i.from, i.before) >= 0;
+
+/** Sorted, without empty intervals, with overlapping or touching ones merged. */
+function normalize(o: RangeOrder, intervals: readonly Interval[]): Interval[] {
+  const sorted = intervals.filter((i) => !isEmpty(o, i)).sort((a, b) => compareFrom(o, a.from, b.from));
+  const out: Interval[] = [];
+  for (const i of sorted) {
+    const last = out.at(-1);
+    if (last && (last.before === undefined || (i.from !== undefined && o.compare(i.from, last.before) <= 0))) {
+      if (compareBefore(o, i.before, last.before) > 0) last.before = i.before;
+    } else out.push({ ...i });
+  }
+  return out;
+}
+
+function intersect(o: RangeOrder, a: readonly Interval[], b: readonly Interval[]): Interval[] {
+  const out: Interval[] = [];
+  for (const x of a)
+    for (const y of b)
+      out.push({
+        from: compareFrom(o, x.from, y.from) >= 0 ? x.from : y.from,
+        before: compareBefore(o, x.before, y.before) <= 0 ? x.before : y.before,
+      });
+  return normalize(o, out);
+}
+
+/** Whether every point of inner lies in outer; undefined regions are unrestricted. */
+function regionCovers(dimension: ScopeDimension, outer: Region | undefined, inner: Region | undefined): boolean {
+  if (outer === undefined) return true;
+  if (inner === undefined) return false;
+  if (outer.kind === 'set' && inner.kind === 'set') return [...inner.values].every((v) => outer.values.has(v));
+  if (outer.kind === 'range' && inner.kind === 'range') {
+    const o = RANGE_ORDERS[dimension]!;
+    const merged = normalize(o, outer.intervals);
+    return normalize(o, inner.intervals).every((i) => merged.some((m) => compareFrom(o, m.from, i.from) <= 0 && compareBefore(o, i.before, m.before) <= 0));
+  }
+  return false;
+}
+
+/** The union of regions; unrestricted as soon as one of them is. */
+function regionUnion(dimension: ScopeDimension, regions: readonly (Region | undefined)[]): Region | undefined {
+  if (regions.length === 0 || regions.some((r) => r === undefined)) return undefined;
+  const rs = regions as Region[];
+  if (rs.every((r) => r.kind === 'set')) return { kind: 'set', values: new Set(rs.flatMap((r) => [...r.values])) };
+  return {
+    kind: 'range',
+    intervals: normalize(
+      RANGE_ORDERS[dimension]!,
+      rs.flatMap((r) => (r.kind === 'range' ? r.intervals : [])),
+    ),
+  };
+}
+
+function showRegion(dimension: ScopeDimension, r: Region | undefined): string {
+  if (r === undefined) return 'unrestricted';
+  if (r.kind === 'set') return `[${[...r.values].join(', ')}]`;
+  const o = RANGE_ORDERS[dimension]!;
+  return normalize(o, r.intervals)
+    .map((i) => o.show(i))
+    .join(' or ');
+}
+
+/** Kubernetes {min, max} (inclusive) as the half-open [min, max + 1). */
+const kubernetesInterval = (r: { min?: string; max?: string }): Interval => ({
+  from: r.min === undefined ? undefined : String(parseKubernetesMinor(r.min)),
+  before: r.max === undefined ? undefined : String(parseKubernetesMinor(r.max) + 1),
+});
+
+/** One record scope (appliesTo or requires) on one dimension. */
+function scopeRegion(scope: Record<string, unknown> | undefined, dimension: ScopeDimension): Region | undefined {
+  const value = scope?.[dimension];
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) return { kind: 'set', values: new Set(value as string[]) };
+  if (dimension === 'kubernetes') return { kind: 'range', intervals: [kubernetesInterval(value as { min?: string; max?: string })] };
+  const { from, before } = value as Interval;
+  return { kind: 'range', intervals: [{ from, before }] };
+}
+
+/** The record kinds whose scope is checked, with the scopes that say where they hold. */
+const SCOPED_FILES: Partial<Record<string, 'limitations' | 'featureDefaults'>> = { limitations: 'limitations', 'feature-defaults': 'featureDefaults' };
+
+interface ScopedRecord {
+  ref: string;
+  file: string;
+  slug: string;
+  appliesTo: Record<string, unknown>;
+  requires?: Record<string, unknown>;
+  scopeSources: Partial<Record<ScopeDimension, unknown>>;
+}
+
+function scopedRecord(ref: string, seeds: SeedSet): ScopedRecord | undefined {
+  const m = RECORD_REF_PATTERN.exec(ref);
+  const key = m ? SCOPED_FILES[m[1]!] : undefined;
+  if (!m || !key) return undefined;
+  const r = seeds[key].get(m[2]!) as { appliesTo: Record<string, unknown>; requires?: Record<string, unknown>; scopeSources?: object } | undefined;
+  if (!r) return undefined; // claims-references-resolve reports it
+  return { ref, file: SEED_FILES[key].file, slug: m[2]!, appliesTo: r.appliesTo, requires: r.requires, scopeSources: r.scopeSources ?? {} };
+}
+
+/**
+ * Where a record holds on one dimension: its appliesTo, or else its requires (a limitation about
+ * something that works only somewhere, like L2tunnel only on Azure, is about that somewhere).
+ * When both give the dimension, requires carves the exceptions out of appliesTo's region.
+ */
+function recordRegion(r: ScopedRecord, dimension: ScopeDimension): { region: Region | undefined; path: string } {
+  if (r.appliesTo[dimension] !== undefined) return { region: scopeRegion(r.appliesTo, dimension), path: `appliesTo.${dimension}` };
+  if (r.requires?.[dimension] !== undefined) return { region: scopeRegion(r.requires, dimension), path: `requires.${dimension}` };
+  return { region: undefined, path: 'appliesTo' };
+}
+
+/** A claim's scope per dimension; releases become the build ranges [build, build + 1). */
+function claimRegions(scope: ClaimScope, seeds: SeedSet): Map<ScopeDimension, Region | undefined> {
+  const regions = new Map<ScopeDimension, Region | undefined>();
+  for (const d of SCOPE_DIMENSIONS) regions.set(d, scopeRegion(scope, d));
+  if (scope.releases) {
+    const releases: Interval[] = scope.releases.flatMap((slug) => {
+      const v = seeds.windowsVersions.get(slug);
+      if (!v) return []; // reported by the rule
+      const build = Number(String(v.build).split('.')[0]);
+      return [{ from: String(build), before: String(build + 1) }];
+    });
+    const builds = regions.get('windowsBuilds');
+    regions.set('windowsBuilds', {
+      kind: 'range',
+      intervals: builds?.kind === 'range' ? intersect(BUILD_ORDER, releases, builds.intervals) : normalize(BUILD_ORDER, releases),
+    });
+  }
+  return regions;
+}
+
+/** Slug lists in a claim scope must name existing records. */
+const SCOPE_SLUG_FILES = { releases: 'windowsVersions', environments: 'environments', plugins: 'cniPlugins', modes: 'networkModes' } as const;
+
+interface ScopedClaim {
+  label: string;
+  file: string;
+  path: string;
+  regions: Map<ScopeDimension, Region | undefined>;
+  records: ScopedRecord[];
+}
+
+/**
+ * Every scoped record (a limitation, with appliesTo and requires together; a feature default)
+ * against the scopes of the claims that name it, dimension by dimension (SCOPE_DIMENSIONS):
+ *
+ * - widened: the record holds somewhere that none of its claims does. When every claim restricts
+ *   the dimension, the record must stay inside their union; a record that also carries a claim
+ *   open on the dimension is not wider than its claims.
+ * - narrowed: some claim holds somewhere that the records it names leave out (a claim naming
+ *   several records is covered by them together), and the record has no scopeSources entry for the
+ *   dimension citing the source that narrows it.
+ */
+export const claimsScopeMatches: ClaimsRule = {
+  name: 'claims-scope-matches',
+  description:
+    'Every limitation and feature default holds exactly where the claims naming it hold, dimension by dimension: no wider than their scopes, and no narrower unless scopeSources cites the source that narrows it.',
+  check(claims, seeds) {
+    const problems: SeedProblem[] = [];
+    const byRecord = new Map<string, { record: ScopedRecord; claims: ScopedClaim[] }>();
+    for (const [file, c] of claims)
+      for (const { claim: x, path } of claimsOf(c)) {
+        if (x.scope === undefined || x.records === undefined) continue;
+        let valid = true;
+        for (const field of Object.keys(SCOPE_SLUG_FILES) as (keyof typeof SCOPE_SLUG_FILES)[]) {
+          const key = SCOPE_SLUG_FILES[field];
+          const known: ReadonlyMap<string, unknown> = seeds[key];
+          (x.scope[field] ?? []).forEach((slug, i) => {
+            if (known.has(slug)) return;
+            valid = false;
+            problems.push({
+              file: where(file),
+              record: x.id,
+              path: `${path}.scope.${field}.${i}`,
+              message: `"${slug}" is not in ${SEED_FILES[key].file}`,
+              rule: this.name,
+            });
+          });
+        }
+        if (!valid) continue;
+        const records = x.records.flatMap((ref) => scopedRecord(ref, seeds) ?? []);
+        const claim: ScopedClaim = { label: `${x.id} (${c.doc})`, file, path, regions: claimRegions(x.scope, seeds), records };
+        for (const r of records) {
+          const entry = byRecord.get(r.ref) ?? { record: r, claims: [] };
+          entry.claims.push(claim);
+          byRecord.set(r.ref, entry);
+        }
+      }
+    for (const { record: r, claims: carried } of byRecord.values())
+      for (const d of SCOPE_DIMENSIONS) {
+        const { region, path } = recordRegion(r, d);
+        const base = { file: r.file, record: r.slug, path, rule: this.name };
+        const holds = region === undefined ? `does not restrict ${d}` : `restricts ${d} to ${showRegion(d, region)}`;
+        const union = regionUnion(
+          d,
+          carried.map((c) => c.regions.get(d)),
+        );
+        if (union !== undefined && !regionCovers(d, union, region))
+          problems.push({
+            ...base,
+            message: `WIDENED: ${r.ref} ${holds}, but its claims ${carried.map((c) => c.label).join(', ')} limit it to ${showRegion(d, union)}`,
+          });
+        if (region === undefined || r.scopeSources[d] !== undefined) continue;
+        const uncovered = carried.flatMap((c) => {
+          const stated = c.regions.get(d);
+          const together = regionUnion(
+            d,
+            c.records.map((other) => recordRegion(other, d).region),
+          );
+          if (regionCovers(d, together, stated)) return [];
+          const states = stated === undefined ? `does not restrict ${d}` : `states it for ${showRegion(d, stated)}`;
+          const others = c.records.filter((o) => o.ref !== r.ref).map((o) => o.ref);
+          return [`claim ${c.label} ${states}${others.length > 0 ? ` (with ${others.join(', ')} it names: ${showRegion(d, together)})` : ''}`];
+        });
+        if (uncovered.length > 0)
+          problems.push({
+            ...base,
+            message: `NARROWED: ${r.ref} ${holds}, but ${uncovered.join('; ')}. Widen the record, or cite the source that narrows it under scopeSources.${d}`,
+          });
+      }
+    return problems;
+  },
+};
+
+export const CLAIMS_RULES: readonly ClaimsRule[] = [
+  claimsDocuments,
+  claimsSections,
+  claimsUniqueIds,
+  claimsReferencesResolve,
+  claimsCiteSection,
+  claimsScopeMatches,
+];
 
 export function checkClaims(claims: ClaimsSet, seeds: SeedSet): SeedProblem[] {
   return CLAIMS_RULES.flatMap((rule) => rule.check(claims, seeds));
