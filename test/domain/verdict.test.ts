@@ -183,4 +183,14 @@ describe('properties over the seeds', () => {
         expectSorted(r);
       }
   });
+
+  it('every finding cites at least one source past the dataset horizon too, for every release', () => {
+    // The horizon is derived from the seeds, so KUBERNETES_VERSION_BEYOND_HORIZON rests on the records naming its version.
+    const beyond = `1.${Number(testKnowledge().horizon.kubernetesVersion.split('.')[1]) + 1}`;
+    for (const release of releases) {
+      const r = judge({ windowsVersion: release, kubernetesVersion: beyond });
+      expect(r.findings.map((f) => f.code)).toContain('KUBERNETES_VERSION_BEYOND_HORIZON');
+      for (const f of r.findings) expect(f.sources.length, `${release} at ${beyond}: ${f.code} ${f.subject ?? ''}`).toBeGreaterThan(0);
+    }
+  });
 });
