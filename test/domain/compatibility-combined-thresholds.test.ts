@@ -1,6 +1,7 @@
 /**
- * Limits that split a release by update revision are judged together: when the plan exceeds
- * whichever limit applies at every revision, the unknown revision does not soften the verdict.
+ * Limits that split a release by update revision: the 1024 ceiling holds on every build, so a plan
+ * above it is an error whatever the revision; the 64 limit of builds without the fix depends on the
+ * revision and only "may apply" while it is open.
  */
 import { describe, expect, it } from 'vitest';
 import { judgeCompatibility } from '../../src/domain/compatibility/judge.js';
@@ -12,18 +13,17 @@ const thresholds = (input: PlanInput) => judge(input).findings.filter((f) => f.c
 
 describe('backends per Service on Windows Server 2019 without a known revision', () => {
   // backends-per-service-64 (before 17763.2746, k8s-windows-networking-zh#limitations) and
-  // backends-per-service-1024 (from 17763.2746, k8s-windows-networking-en#limitations).
-  it('1025 backends exceed the limit at every revision: ERROR, INCOMPATIBLE', () => {
+  // backends-per-service-1024 (every build, k8s-windows-networking-en#limitations).
+  it('1025 backends exceed the ceiling of every build: ERROR, INCOMPATIBLE; the 64 limit only "may apply" before the fix', () => {
     const report = judge({ windowsVersion: 'windows-server-2019', backendsPerService: 1025 });
     expect(report.verdict).toBe('INCOMPATIBLE');
-    expect(
-      thresholds({ windowsVersion: 'windows-server-2019', backendsPerService: 1025 })
-        .map((f) => [f.subject, f.severity])
-        .sort(),
-    ).toEqual([
+    const found = thresholds({ windowsVersion: 'windows-server-2019', backendsPerService: 1025 }).sort((a, b) => a.subject!.localeCompare(b.subject!));
+    expect(found.map((f) => [f.subject, f.severity])).toEqual([
       ['backends-per-service-1024', 'error'],
-      ['backends-per-service-64', 'error'],
+      ['backends-per-service-64', 'warning'],
     ]);
+    expect(found[0]!.message).not.toMatch(/^May apply/);
+    expect(found[1]!.message).toMatch(/^May apply \(the plan does not give the node's update revision/);
   });
 
   it('65 backends exceed only the older limit: a warning that depends on the update', () => {

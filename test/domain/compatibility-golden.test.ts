@@ -10,6 +10,8 @@ import { judgeCompatibility, type CompatibilityReport, type Verdict } from '../.
 import type { PlanInput } from '../../src/domain/compatibility/plan.js';
 import type { Severity } from '../../src/domain/knowledge.js';
 import { testKnowledge, TEST_TODAY } from '../support/fixtures.js';
+import { buildKnowledge, CITE, release } from '../support/knowledge-builder.js';
+import { realSeeds } from '../seeds/support.js';
 
 const judge = (input: PlanInput): CompatibilityReport => judgeCompatibility(testKnowledge(), input, TEST_TODAY);
 
@@ -68,9 +70,16 @@ describe('Windows lifecycle', () => {
 
   it('WINDOWS_VERSION_MAINSTREAM_ENDED: Server 2019 left mainstream support on 2024-01-09, extended runs to 2029-01-09 (endoflife-windows-server#releases)', () => {
     // seeds/windows-versions.yaml windows-server-2019.mainstreamSupportEnds / supportEnds
-    // (a fully specified plan, so that nothing else is left open)
+    // (a fully specified plan, so that nothing else is left open: with the mode open on a self-managed
+    // cluster, L2tunnel outside Azure would "may apply")
     const f = expectFinding(
-      judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'self-managed', kubernetesVersion: '1.33' }),
+      judge({
+        windowsVersion: 'windows-server-2019',
+        windowsBuildRevision: 1432,
+        environment: 'self-managed',
+        cniPlugin: 'win-bridge',
+        kubernetesVersion: '1.33',
+      }),
       {
         verdict: 'COMPATIBLE',
         code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
@@ -131,14 +140,15 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(judge({ windowsVersion: 'windows-server-1903', environment: 'self-managed', kubernetesVersion: '1.19' }).verdict).toBe('INCOMPATIBLE');
   });
 
-  it('NODE_OS_UNSUPPORTED from an environment table: AKS dropped Windows Server 2019 after 1.32; "may apply on AKS" when the environment is open (aks-windows-os-versions#Windows Server OS version support)', () => {
-    const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, kubernetesVersion: '1.33' } as const;
+  it('NODE_OS_UNSUPPORTED from an environment table: before its retirement AKS offered Windows Server 2019 up to 1.32; "may apply on AKS" when the environment is open (aks-windows-os-versions#Windows Server 2019 retirement)', () => {
+    // seeds/node-os-support.yaml aks-windows-server-2019 (max 1.32, before 2026-03-01); judged before the retirement
+    const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, kubernetesVersion: '1.33', asOf: '2026-02-01' } as const;
     const f = expectFinding(judge({ ...plan, environment: 'aks' }), {
       verdict: 'INCOMPATIBLE',
       code: 'NODE_OS_UNSUPPORTED',
       severity: 'error',
       subject: 'windows-server-2019',
-      cites: 'aks-windows-os-versions#Windows Server OS version support',
+      cites: 'aks-windows-os-versions#Windows Server 2019 retirement',
     });
     expect(f.message).toContain('1.32 and earlier');
     const open = judge(plan).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED');
@@ -148,28 +158,118 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expectNoFinding(judge({ ...plan, environment: 'eks' }), 'NODE_OS_UNSUPPORTED');
   });
 
-  it('NODE_OS_PREVIEW: Windows Server 2025 is in preview on AKS from 1.32 (aks-windows-os-versions#Windows Server OS version support)', () => {
-    expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'aks', kubernetesVersion: '1.35' }), {
+  it('AKS Windows Server 2019 by date: supported on 1.30 at 2026-02-01, retired at 2026-06-01 (aks-release-notes#Release Notes 2026-02-08)', () => {
+    // seeds/node-os-support.yaml aks-windows-server-2019 (before 2026-03-01) and aks-windows-server-2019-retired (from 2026-03-01)
+    const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'aks', kubernetesVersion: '1.30' } as const;
+    const before = judge({ ...plan, asOf: '2026-02-01' });
+    expect(before.verdict).toBe('COMPATIBLE');
+    expect(before.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    const f = expectFinding(judge({ ...plan, asOf: '2026-06-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_RETIRED',
+      severity: 'warning',
+      subject: 'windows-server-2019',
+      cites: 'aks-release-notes#Release Notes 2026-02-08',
+    });
+    expect(f.message).toContain('2026-03-01');
+    expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'aks-windows-os-versions', section: 'Windows Server 2019 retirement' }));
+  });
+
+  it('NODE_OS_PREVIEW: Windows Server 2025 was in preview on AKS from 1.32 between 2026-01-04 and its GA on 2026-05-29 (aks-release-notes#Release Notes 2026-01-04)', () => {
+    // seeds/node-os-support.yaml aks-windows-server-2025-preview (2026-01-04 to before 2026-05-29) and aks-windows-server-2025 (from 2026-05-29)
+    const plan = { windowsVersion: 'windows-server-2025', environment: 'aks', kubernetesVersion: '1.35' } as const;
+    const f = expectFinding(judge({ ...plan, asOf: '2026-03-01' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'NODE_OS_PREVIEW',
       severity: 'warning',
       subject: 'windows-server-2025',
-      cites: 'aks-windows-os-versions#Windows Server OS version support',
+      cites: 'aks-release-notes#Release Notes 2026-01-04',
     });
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', kubernetesVersion: '1.35' }), 'NODE_OS_PREVIEW');
+    expect(f.message).toContain('AksWindows2025Preview');
+    // Generally available from 2026-05-29 (aks-release-notes#Release Notes 2026-05-29): no node-OS finding.
+    const ga = judge({ ...plan, asOf: '2026-07-01' });
+    expect(ga.verdict).toBe('COMPATIBLE');
+    expect(ga.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    // Before the preview, AKS did not offer it at all.
+    expect(judge({ ...plan, asOf: '2025-12-01' }).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.severity === 'error')).toHaveLength(1);
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', kubernetesVersion: '1.35', asOf: '2026-03-01' }), 'NODE_OS_PREVIEW');
   });
 
-  it('NODE_OS_SUPPORT_DISPUTED: AKS pages disagree whether Windows Server 2022 runs on 1.35 (aks-windows-os-versions#Add a node pool)', () => {
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.35' }), {
+  it('NODE_OS_UNSUPPORTED: AKS supports Windows Server 2022 up to 1.36, not on 1.37 (aks-windows-os-versions#OS SKU table)', () => {
+    // seeds/node-os-support.yaml aks-windows-server-2022 (1.23 to 1.36, before 2028-06-30); the 2026 sources superseded the
+    // 1.35 dispute of the 2024 announcement.
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'aks' } as const;
+    const supported = judge({ ...plan, kubernetesVersion: '1.36' });
+    expect(supported.verdict).toBe('COMPATIBLE');
+    expect(supported.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    const past = judge({ ...plan, kubernetesVersion: '1.37' });
+    expect(past.verdict).toBe('INCOMPATIBLE');
+    const unsupported = past.findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.subject === 'windows-server-2022');
+    // AKS's own table ends at 1.36: a plain error.
+    const aks = unsupported.filter((x) => x.severity === 'error');
+    expect(aks).toHaveLength(1);
+    expect(aks[0]!.message).toContain('1.23 to 1.36');
+    expect(aks[0]!.sources).toContainEqual(expect.objectContaining({ doc: 'aks-windows-os-versions', section: 'OS SKU table' }));
+    // 1.37 is past the dataset horizon, so the upstream listing with no end (1.23 and later) only "may" still hold.
+    expect(unsupported.filter((x) => x.severity !== 'error').map((x) => x.message)).toEqual([
+      expect.stringMatching(/^May apply \(the dataset documents Kubernetes only up to 1\.36\): Kubernetes lists Windows Server 2022/),
+    ]);
+    // Retired on AKS from 2028-06-30 (aks-release-notes#Release Notes 2026-06-19), whatever the version.
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.36', asOf: '2028-07-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_RETIRED',
+      severity: 'warning',
+      subject: 'windows-server-2022',
+      cites: 'aks-release-notes#Release Notes 2026-06-19',
+    });
+  });
+
+  it('NODE_OS_SUPPORT_DISPUTED: no seed row is disputed any more, so a hand-built table keeps the code covered (test/support/knowledge-builder.ts)', () => {
+    // The AKS 1.35 dispute over Windows Server 2022 (aks-windows-os-versions#Add a node pool) was settled by the 2026
+    // sources. When a seed row is disputed again, replace this case with one on the real seeds.
+    expect([...realSeeds().nodeOsSupport.values()].filter((r) => r.status === 'disputed')).toEqual([]);
+    const k = buildKnowledge({
+      releases: [release('ltsc-a', 17763), release('ltsc-b', 20348)],
+      nodeOsSupport: [
+        { slug: 'k-b', windowsVersion: 'ltsc-b', kubernetes: { min: '1.23' }, status: 'supported', sources: CITE },
+        { slug: 'a-b', windowsVersion: 'ltsc-b', environment: 'cloud-a', kubernetes: { min: '1.23', max: '1.34' }, status: 'supported', sources: CITE },
+        {
+          slug: 'a-b-d',
+          windowsVersion: 'ltsc-b',
+          environment: 'cloud-a',
+          kubernetes: { min: '1.35', max: '1.35' },
+          status: 'disputed',
+          note: 'Its pages disagree.',
+          sources: CITE,
+        },
+      ],
+    });
+    const judgeK = (input: PlanInput) => judgeCompatibility(k, input, TEST_TODAY);
+    const f = expectFinding(judgeK({ windowsVersion: 'ltsc-b', environment: 'cloud-a', kubernetesVersion: '1.35' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'NODE_OS_SUPPORT_DISPUTED',
       severity: 'warning',
-      subject: 'windows-server-2022',
-      cites: 'aks-windows-os-versions#Add a node pool',
+      subject: 'ltsc-b',
+      cites: 'test-doc#test-section',
     });
-    expect(f.message).toContain('1.36');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.34' }), 'NODE_OS_SUPPORT_DISPUTED');
-    expect(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.36' }).verdict).toBe('INCOMPATIBLE');
+    expect(f.message).toContain('Its pages disagree.');
+    expectNoFinding(judgeK({ windowsVersion: 'ltsc-b', environment: 'cloud-a', kubernetesVersion: '1.34' }), 'NODE_OS_SUPPORT_DISPUTED');
+  });
+
+  it('EKS SAC AMIs by date: the 1909 Core AMI is supported at 2020-01-01 and retired at 2021-06-01 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    // seeds/node-os-support.yaml eks-windows-server-1909 (2019-10-07 to before 2020-12-08) and eks-windows-server-1909-retired
+    const plan = { windowsVersion: 'windows-server-1909', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.18' } as const;
+    const offered = judge({ ...plan, asOf: '2020-01-01' });
+    expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    expect(offered.verdict).toBe('COMPATIBLE');
+    const f = expectFinding(judge({ ...plan, asOf: '2021-06-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_RETIRED',
+      severity: 'warning',
+      subject: 'windows-server-1909',
+      cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+    });
+    expect(f.message).toContain('2020-12-08');
   });
 
   it('NODE_OS_RETIRED: the EKS-optimized 20H2 Core AMI was withdrawn on 2022-08-09 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
@@ -274,7 +374,8 @@ describe('features', () => {
 
   it('FEATURE_DEPENDENCY_ADDED: Preserve-Destination requires DSR, whose settings are then required (k8s-windows-networking-uk#load-balancing-and-services)', () => {
     // seeds/features.yaml preserve-destination.requires [direct-server-return]
-    const report = judge({ windowsVersion: 'windows-server-2022', features: ['preserve-destination'], kubernetesVersion: '1.33' });
+    // The mode is given, so that L2tunnel outside Azure does not "may apply".
+    const report = judge({ windowsVersion: 'windows-server-2022', networkMode: 'l2bridge', features: ['preserve-destination'], kubernetesVersion: '1.33' });
     const f = expectFinding(report, {
       verdict: 'COMPATIBLE',
       code: 'FEATURE_DEPENDENCY_ADDED',
@@ -348,16 +449,42 @@ describe('plugins and network modes', () => {
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'NETWORK_MODE_NOT_USED_BY_KUBERNETES');
   });
 
-  it('NETWORK_MODE_PRERELEASE: the pages label the Overlay driver "Overlay (Beta)" (k8s-windows-networking-uk#network-modes)', () => {
-    // seeds/network-modes.yaml overlay.stability beta
-    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
-      code: 'NETWORK_MODE_PRERELEASE',
-      severity: 'warning',
-      subject: 'overlay',
-      cites: 'k8s-windows-networking-uk#network-modes',
+  describe('the Overlay label: "Overlay (Beta)" on the pages, the WinOverlay gate GA from 1.34 (k8s-feature-gates#WinOverlay)', () => {
+    // seeds/network-modes.yaml overlay.stability beta, overlay.gateGraduation {gate: WinOverlay, kubernetes: 1.34}
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', environment: 'self-managed', serviceTypes: ['cluster-ip'] } as const;
+    it("NETWORK_MODE_PRERELEASE: a warning on 1.33, below the gate's GA (k8s-windows-networking-uk#network-modes)", () => {
+      const f = expectFinding(judge({ ...plan, kubernetesVersion: '1.33' }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'NETWORK_MODE_PRERELEASE',
+        severity: 'warning',
+        subject: 'overlay',
+        cites: 'k8s-windows-networking-uk#network-modes',
+      });
+      expect(f.message).toContain('WinOverlay');
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-feature-gates', section: 'WinOverlay' }));
+      expectNoFinding(judge({ ...plan, kubernetesVersion: '1.33' }), 'NETWORK_MODE_LABEL_OUTDATED');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-bridge', kubernetesVersion: '1.33' }), 'NETWORK_MODE_PRERELEASE');
     });
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'NETWORK_MODE_PRERELEASE');
+    it('NETWORK_MODE_LABEL_OUTDATED: on 1.35 the beta label is out of date, only info (k8s-feature-gates#WinOverlay)', () => {
+      const report = judge({ ...plan, kubernetesVersion: '1.35' });
+      const f = expectFinding(report, {
+        verdict: 'COMPATIBLE',
+        code: 'NETWORK_MODE_LABEL_OUTDATED',
+        severity: 'info',
+        subject: 'overlay',
+        cites: 'k8s-feature-gates#WinOverlay',
+      });
+      expect(f.message).toContain('1.35');
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'network-modes' }));
+      expectNoFinding(report, 'NETWORK_MODE_PRERELEASE');
+    });
+    it('"may apply" (info) when the Kubernetes version is open (kep-5100#Overlay support)', () => {
+      const report = judge(plan);
+      const f = report.findings.filter((x) => x.subject === 'overlay' && x.code.startsWith('NETWORK_MODE_'));
+      expect(f.map((x) => [x.code, x.severity])).toEqual([['NETWORK_MODE_PRERELEASE', 'info']]);
+      expect(f[0]!.message).toMatch(/^May apply \(the plan does not give the Kubernetes version; it holds before 1\.34\)/);
+      expect(f[0]!.sources).toContainEqual(expect.objectContaining({ doc: 'kep-5100', section: 'Overlay support' }));
+    });
   });
 
   it('PLUGIN_MODE_PRERELEASE: Flannel VXLAN (overlay) is beta, host-gateway (l2bridge) is stable (k8s-windows-networking-uk#network-modes)', () => {
@@ -615,24 +742,44 @@ describe('limitations', () => {
       expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
     });
 
-    it('1025 backends on Server 2022: the 1024 ceiling "may apply" there, and applies on Server 2019 from 17763.2746 (k8s-windows-networking-en#limitations)', () => {
-      // seeds/limitations.yaml backends-per-service-1024
+    it('1025 backends: the 1024 ceiling holds on every build, so it is an error on every release (k8s-windows-networking-en#limitations)', () => {
+      // seeds/limitations.yaml backends-per-service-1024 (appliesTo {}: builds without the fix are held to 64)
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1025 }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS',
-        code: 'THRESHOLD_EXCEEDED',
-        severity: 'warning',
-        subject: 'backends-per-service-1024',
-        cites: 'k8s-windows-networking-en#limitations',
-      });
-      expect(f.message).toContain('Windows Server 2019');
-      expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 1025 }), {
         verdict: 'INCOMPATIBLE',
         code: 'THRESHOLD_EXCEEDED',
         severity: 'error',
         subject: 'backends-per-service-1024',
         cites: 'k8s-windows-networking-en#limitations',
       });
+      expect(f.message).not.toMatch(/^May apply/);
+      for (const windowsVersion of testKnowledge().releases.keys()) {
+        const ceiling = judge({ windowsVersion, backendsPerService: 1025 }).findings.filter((x) => x.subject === 'backends-per-service-1024');
+        expect(
+          ceiling.map((x) => x.severity),
+          windowsVersion,
+        ).toEqual(['error']);
+      }
       expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED', 'backends-per-service-1024');
+    });
+
+    it('5000 backends on Server 2022: INCOMPATIBLE, and the report names both documented limits, 1024 and 64 (k8s-windows-networking-uk#limitations)', () => {
+      const report = judge({ windowsVersion: 'windows-server-2022', backendsPerService: 5000 });
+      const ceiling = expectFinding(report, {
+        verdict: 'INCOMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'error',
+        subject: 'backends-per-service-1024',
+        cites: 'k8s-windows-networking-en#limitations',
+      });
+      expect(ceiling.message).toContain('The plan has 5000; the limit is 1024.');
+      expect(ceiling.message).toMatch(/Other documented limits of this kind: 64 \(/);
+      // The older revisions' 64 (confirmed on Server 2019 builds only) is reported beside it as "may apply", naming 1024.
+      const older = report.findings.find((x) => x.subject === 'backends-per-service-64')!;
+      expect(older).toMatchObject({ code: 'THRESHOLD_EXCEEDED', severity: 'warning' });
+      expect(older.message).toMatch(/^May apply/);
+      expect(older.message).toMatch(/Other documented limits of this kind: 1024 \(/);
+      expect(older.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'limitations' }));
     });
 
     it('65 backends on Server 2019 without a revision: the 64 limit only "may apply" before KB5011551, 17763.2746 (eks-user-guide-windows#windows-support.adoc)', () => {
@@ -651,7 +798,7 @@ describe('limitations', () => {
 
     it('150 Services on an EKS node without DSR: port exhaustion above about 100 Services (eks-best-practices-windows-networking#IP address management)', () => {
       // seeds/limitations.yaml port-exhaustion-many-services (services-per-node max 100, approximate, mitigatedBy DSR)
-      const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 150 }), {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', cniPlugin: 'amazon-vpc-cni', servicesPerNode: 150 }), {
         verdict: 'COMPATIBLE_WITH_WARNINGS',
         code: 'THRESHOLD_EXCEEDED',
         severity: 'warning',
@@ -660,7 +807,26 @@ describe('limitations', () => {
       });
       expect(f.message).toContain('about 100');
       expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 100 }), 'THRESHOLD_EXCEEDED');
-      expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'aks', servicesPerNode: 150 }), 'THRESHOLD_EXCEEDED');
+    });
+
+    it('150 Services on a self-managed node: the port-exhaustion risk holds on every Windows node, not on EKS alone (eks-best-practices-windows-networking#IP address management)', () => {
+      // seeds/limitations.yaml port-exhaustion-many-services (appliesTo {}: the failing call is the HNS load-balancer policy kube-proxy creates on any Windows node)
+      const plan = { windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', kubernetesVersion: '1.35', servicesPerNode: 150 } as const;
+      const f = expectFinding(judge({ ...plan, environment: 'self-managed' }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'port-exhaustion-many-services',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+      });
+      expect(f.message).not.toMatch(/^May apply/);
+      for (const environment of ['aks', 'aks-windows-server', undefined])
+        expect(
+          judge({ ...plan, environment })
+            .findings.filter((x) => x.subject === 'port-exhaustion-many-services')
+            .map((x) => [x.severity, x.message.startsWith('May apply')]),
+          environment,
+        ).toEqual([['warning', false]]);
     });
   });
 
@@ -669,6 +835,7 @@ describe('limitations', () => {
       const report = judge({
         windowsVersion: 'windows-server-2025',
         environment: 'eks',
+        cniPlugin: 'amazon-vpc-cni',
         servicesPerNode: 150,
         features: ['direct-server-return'],
         kubernetesVersion: '1.35',
@@ -687,7 +854,7 @@ describe('limitations', () => {
     it('client IP preservation: Local traffic policy needs DSR, which client-ip-preservation brings along (k8s-windows-networking-uk#limitations)', () => {
       // seeds/limitations.yaml local-traffic-policy-without-dsr (mitigatedBy direct-server-return);
       // seeds/features.yaml client-ip-preservation.requires [direct-server-return]
-      const report = judge({ windowsVersion: 'windows-server-2022', features: ['client-ip-preservation'], kubernetesVersion: '1.33' });
+      const report = judge({ windowsVersion: 'windows-server-2022', networkMode: 'l2bridge', features: ['client-ip-preservation'], kubernetesVersion: '1.33' });
       expectFinding(report, {
         verdict: 'COMPATIBLE',
         code: 'LIMITATION_MITIGATED',
@@ -781,7 +948,13 @@ describe('limitations', () => {
     it('applies on Server 2019 and on Server 2022, with the flags as remediation', () => {
       for (const windowsVersion of ['windows-server-2019', 'windows-server-2022']) {
         const f = expectFinding(
-          judge({ windowsVersion, windowsBuildRevision: windowsVersion === 'windows-server-2019' ? 1432 : 261, environment: 'eks', ...dsr }),
+          judge({
+            windowsVersion,
+            windowsBuildRevision: windowsVersion === 'windows-server-2019' ? 1432 : 261,
+            environment: 'eks',
+            cniPlugin: 'amazon-vpc-cni',
+            ...dsr,
+          }),
           {
             verdict: 'COMPATIBLE',
             code: 'CAVEAT',
@@ -841,7 +1014,7 @@ describe('settings by Kubernetes version', () => {
   // seeds/features.yaml direct-server-return.settings: --feature-gates WinDSR=true for 1.14-1.32
   // (k8s-feature-gates#WinDSR), --enable-dsr=true in every version (k8s-windows-networking-uk#load-balancing-and-services)
   it('KUBERNETES_VERSION_UNSPECIFIED: DSR needs the WinDSR gate only up to 1.32, so both variants are listed (k8s-feature-gates#WinDSR)', () => {
-    const report = judge({ windowsVersion: 'windows-server-2022', environment: 'self-managed', features: ['direct-server-return'] });
+    const report = judge({ windowsVersion: 'windows-server-2022', environment: 'self-managed', networkMode: 'l2bridge', features: ['direct-server-return'] });
     const f = expectFinding(report, {
       verdict: 'COMPATIBLE',
       code: 'KUBERNETES_VERSION_UNSPECIFIED',
@@ -889,7 +1062,7 @@ describe('settings by Kubernetes version', () => {
 });
 
 describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc-resource-controller#pkg/aws/vpc/limits.go)', () => {
-  const base = { windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.33' } as const;
+  const base = { windowsVersion: 'windows-server-2022', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.33' } as const;
 
   it('INSTANCE_TYPE_NOT_FOR_WINDOWS: m6g.large is Graviton (Arm) and mac2.metal runs macOS (aws-ec2-instance-type-names#Naming conventions)', () => {
     for (const instanceType of ['m6g.large', 'mac2.metal', 'a1.large'])
@@ -957,6 +1130,170 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
     });
     expect(f.remediation).toContain('--max-pods=120');
     expect(judge({ ...input, kubeletMaxPods: 144 }).findings.map((x) => x.code)).not.toContain('PODS_EXCEED_KUBELET_MAX_PODS');
+  });
+});
+
+describe('scopes as the sources give them: platforms, plugins open, dates, builds, the horizon', () => {
+  describe('REQUIREMENT_NOT_MET: L2tunnel is used only on Azure (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/limitations.yaml l2tunnel-outside-azure (appliesTo modes [l2tunnel], requires platforms [azure]);
+    // seeds/environments.yaml platform: eks aws, aks azure, aks-windows-server on-premises, self-managed none
+    const plan = { windowsVersion: 'windows-server-2022', networkMode: 'l2tunnel', kubernetesVersion: '1.33' } as const;
+    it('on EKS (AWS): an error', () => {
+      const f = expectFinding(judge({ ...plan, environment: 'eks' }), {
+        verdict: 'INCOMPATIBLE',
+        code: 'REQUIREMENT_NOT_MET',
+        severity: 'error',
+        subject: 'l2tunnel-outside-azure',
+        cites: 'k8s-windows-networking-uk#network-modes',
+      });
+      expect(f.message).not.toMatch(/^May apply/);
+      expect(f.remediation).toContain('l2bridge');
+      expect(judge({ ...plan, environment: 'aks-windows-server' }).findings.find((x) => x.subject === 'l2tunnel-outside-azure')?.severity).toBe('error');
+    });
+    it('on AKS (Azure): nothing', () => {
+      const report = judge({ ...plan, environment: 'aks' });
+      expectNoFinding(report, 'REQUIREMENT_NOT_MET', 'l2tunnel-outside-azure');
+      expect(report.verdict).toBe('COMPATIBLE');
+    });
+    it('on a self-managed cluster: "may apply", naming the infrastructure; with the environment open: "anywhere but Azure"', () => {
+      const f = report(judge({ ...plan, environment: 'self-managed' }));
+      expect(f.severity).toBe('warning');
+      expect(f.message).toMatch(
+        /^May apply \(the plan does not say which infrastructure the Self-managed Kubernetes cluster runs on; it holds anywhere but Azure\)/,
+      );
+      const open = report(judge(plan));
+      expect(open.severity).toBe('warning');
+      expect(open.message).toMatch(/^May apply anywhere but Azure \(the plan does not give the environment/);
+      function report(r: CompatibilityReport): Finding {
+        expect(r.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
+        return r.findings.find((x) => x.subject === 'l2tunnel-outside-azure')!;
+      }
+    });
+  });
+
+  it('NETWORK_POLICY_UNSUPPORTED with the plugin open: "may apply" for Flannel, and NETWORK_POLICY_UNKNOWN for the plugins no source settles (aks-arc-container-networking#Compare network models)', () => {
+    // seeds/cni-plugins.yaml flannel.networkPolicy not-supported; calico and ovn-kubernetes supported; the rest unknown
+    const report = judge({
+      windowsVersion: 'windows-server-2025',
+      networkMode: 'l2bridge',
+      environment: 'self-managed',
+      networkPolicy: true,
+      kubernetesVersion: '1.35',
+    });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NETWORK_POLICY_UNSUPPORTED',
+      severity: 'warning',
+      subject: undefined,
+      cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expect(f.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for Flannel\)/);
+    expect(f.remediation).toContain('Calico');
+    const unknown = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NETWORK_POLICY_UNKNOWN',
+      severity: 'info',
+      subject: undefined,
+      cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expect(unknown.message).toContain('win-bridge');
+    expect(unknown.message).not.toContain('Flannel');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', networkMode: 'l2bridge', environment: 'self-managed', kubernetesVersion: '1.35' }),
+      'NETWORK_POLICY_UNSUPPORTED',
+    );
+  });
+
+  it('PLUGIN_RETIRED_IN_ENVIRONMENT counts from its date: Flannel on AKS Arc is not yet retired at 2023-06-01, retired at 2024-06-01 (aks-arc-container-networking#Compare network models)', () => {
+    // seeds/cni-plugins.yaml flannel.environments[aks-windows-server] retired since 2023-12
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'l2bridge', environment: 'aks-windows-server' } as const;
+    const early = judge({ ...plan, asOf: '2023-06-01' });
+    expectNoFinding(early, 'PLUGIN_RETIRED_IN_ENVIRONMENT');
+    const status = expectFinding(early, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'PLUGIN_STATUS_IN_ENVIRONMENT',
+      severity: 'info',
+      subject: 'flannel',
+      cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expect(status.message).toContain('only from 2023-12');
+    const f = expectFinding(judge({ ...plan, asOf: '2024-06-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
+      severity: 'warning',
+      subject: 'flannel',
+      cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expect(f.message).not.toMatch(/^May apply/);
+    // Inside December 2023 the month-only date cannot place the day: "may apply", info.
+    const inMonth = judge({ ...plan, asOf: '2023-12-15' }).findings.find((x) => x.code === 'PLUGIN_RETIRED_IN_ENVIRONMENT')!;
+    expect(inMonth.severity).toBe('info');
+    expect(inMonth.message).toMatch(/^May apply \(the sources give only the month, 2023-12/);
+  });
+
+  describe('KNOWN_ISSUE: KB5040437 (20348.2582) broke pod networking on Server 2022 until KB5044281 (20348.2762) (windows-containers-issues##516)', () => {
+    // seeds/limitations.yaml ws2022-kb5040437-pod-networking (windowsBuilds from 20348.2582 before 20348.2762, warning)
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    it('a warning at revision 2600', () => {
+      const f = expectFinding(judge({ ...plan, windowsBuildRevision: 2600 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'KNOWN_ISSUE',
+        severity: 'warning',
+        subject: 'ws2022-kb5040437-pod-networking',
+        cites: 'windows-containers-issues##516',
+      });
+      expect(f.remediation).toContain('KB5044281');
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'windows-server-release-info', section: 'Windows Server 2022' }));
+    });
+    it('nothing at revision 2800 or before 2582; "may apply" (info) when the revision is open', () => {
+      expectNoFinding(judge({ ...plan, windowsBuildRevision: 2800 }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
+      expectNoFinding(judge({ ...plan, windowsBuildRevision: 2500 }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
+      const open = judge(plan).findings.find((x) => x.subject === 'ws2022-kb5040437-pod-networking')!;
+      expect(open.severity).toBe('info');
+      expect(open.message).toMatch(/^May apply \(the plan does not give the node's update revision/);
+    });
+  });
+
+  it('CAVEAT: Calico documents no Windows Server 2025 support (calico-windows-docs#Windows requirements)', () => {
+    // seeds/limitations.yaml calico-windows-server-2025-undocumented (plugins [calico], windowsBuilds from 26100, warning)
+    const plan = { cniPlugin: 'calico', environment: 'self-managed', kubernetesVersion: '1.35' } as const;
+    const f = expectFinding(judge({ ...plan, windowsVersion: 'windows-server-2025' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'CAVEAT',
+      severity: 'warning',
+      subject: 'calico-windows-server-2025-undocumented',
+      cites: 'calico-windows-docs#Windows requirements',
+    });
+    expect(f.message).not.toMatch(/^May apply/);
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
+    expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', windowsVersion: 'windows-server-2025' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
+  });
+
+  it('KUBERNETES_VERSION_BEYOND_HORIZON: 1.99 is past the newest version the seeds document, 1.36 (aks-windows-os-versions#OS SKU table)', () => {
+    // The horizon is derived by the build; seeds/node-os-support.yaml aks-windows-server-2022 (max 1.36) names the newest version.
+    expect(testKnowledge().horizon.kubernetesVersion).toBe('1.36');
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-bridge', environment: 'self-managed', windowsBuildRevision: 2800 } as const;
+    const report = judge({ ...plan, kubernetesVersion: '1.99' });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'KUBERNETES_VERSION_BEYOND_HORIZON',
+      severity: 'warning',
+      subject: '1.99',
+      cites: 'aks-windows-os-versions#OS SKU table',
+    });
+    expect(f.message).toContain('up to 1.36');
+    expect(report.horizon.kubernetesVersion).toBe('1.36');
+    // An open-ended Kubernetes-scoped fact (seeds/node-os-support.yaml kubernetes-windows-server-2022, 1.23 and later) only "may" hold.
+    const nodeOs = report.findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED');
+    expect(nodeOs.map((x) => [x.severity, x.subject])).toEqual([['warning', 'windows-server-2022']]);
+    expect(nodeOs[0]!.message).toMatch(
+      /^May apply \(the dataset documents Kubernetes only up to 1\.36\): Kubernetes lists Windows Server 2022 as a Windows node OS for Kubernetes 1\.23 and later/,
+    );
+    expect(nodeOs[0]!.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-website-windows-2025', section: '#55058' }));
+    // At the horizon itself the dataset still knows: no such finding, and the plan is COMPATIBLE.
+    const at = judge({ ...plan, kubernetesVersion: '1.36' });
+    expectNoFinding(at, 'KUBERNETES_VERSION_BEYOND_HORIZON');
+    expectNoFinding(at, 'NODE_OS_UNSUPPORTED');
   });
 });
 

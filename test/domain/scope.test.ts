@@ -140,4 +140,14 @@ describe('node OS support tables', () => {
     expect(codes({ windowsVersion: 'ltsc-b', kubernetesVersion: '1.31' })).toEqual([['NODE_OS_PREVIEW', 'info']]);
     expect(codes({ windowsVersion: 'ltsc-b', environment: 'cloud-b', kubernetesVersion: '1.31' })).toEqual([]);
   });
+  it('past the dataset horizon (1.35 here), support with no known end only "may" hold: a warning naming the horizon', () => {
+    const beyond = judge({ windowsVersion: 'ltsc-b', environment: 'cloud-b', kubernetesVersion: '1.36' }).findings.filter(
+      (f) => f.code === 'NODE_OS_UNSUPPORTED',
+    );
+    expect(beyond.map((f) => f.severity)).toEqual(['warning']);
+    expect(beyond[0]!.message).toMatch(/^May apply \(the dataset documents Kubernetes only up to 1\.35\)/);
+    expect(codes({ windowsVersion: 'ltsc-b', environment: 'cloud-b', kubernetesVersion: '1.35' })).toEqual([]);
+    // A window that closed inside the horizon is still a plain answer.
+    expect(codes({ windowsVersion: 'ltsc-a', environment: 'cloud-b', kubernetesVersion: '1.36' })).toEqual([['NODE_OS_UNSUPPORTED', 'error']]);
+  });
 });

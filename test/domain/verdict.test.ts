@@ -23,8 +23,9 @@ function expectedVerdict(r: CompatibilityReport): string {
 }
 
 describe('verdict', () => {
-  it('COMPATIBLE: Server 2025 with no features has only informational findings', () => {
-    const r = judge({ windowsVersion: 'windows-server-2025' });
+  it('COMPATIBLE: Server 2025 on l2bridge with no features has only informational findings', () => {
+    // The mode is given: with it open, L2tunnel outside Azure (an error) would "may apply".
+    const r = judge({ windowsVersion: 'windows-server-2025', networkMode: 'l2bridge' });
     expect(r.verdict).toBe('COMPATIBLE');
     expect(r.findings.length).toBeGreaterThan(0);
     expect(new Set(severities(r))).toEqual(new Set(['info']));
@@ -182,5 +183,15 @@ describe('properties over the seeds', () => {
         for (const f of r.findings) expect(f.sources.length, `${release} + ${plugin}: ${f.code} ${f.subject ?? ''}`).toBeGreaterThan(0);
         expectSorted(r);
       }
+  });
+
+  it('every finding cites at least one source past the dataset horizon too, for every release', () => {
+    // The horizon is derived from the seeds, so KUBERNETES_VERSION_BEYOND_HORIZON rests on the records naming its version.
+    const beyond = `1.${Number(testKnowledge().horizon.kubernetesVersion.split('.')[1]) + 1}`;
+    for (const release of releases) {
+      const r = judge({ windowsVersion: release, kubernetesVersion: beyond });
+      expect(r.findings.map((f) => f.code)).toContain('KUBERNETES_VERSION_BEYOND_HORIZON');
+      for (const f of r.findings) expect(f.sources.length, `${release} at ${beyond}: ${f.code} ${f.subject ?? ''}`).toBeGreaterThan(0);
+    }
   });
 });

@@ -55,15 +55,20 @@ describe('Windows releases', () => {
     const kb = record(seeds.windowsVersions, 'windows-server-2019').updates.find((u) => u.kb === 'KB5011551');
     expect(kb?.revision).toBe(2746);
     expectCites(kb?.sources, 'eks-user-guide-windows', 'windows-support.adoc');
-    // The boundary is confirmed on Server 2019 only (issue 13: no source says newer releases have the fix).
-    expect(record(seeds.limitations, 'backends-per-service-64').appliesTo.windowsBuilds).toEqual({
-      before: '17763.2746',
-      confirmedOn: ['windows-server-2019'],
-    });
-    expect(record(seeds.limitations, 'backends-per-service-1024').appliesTo.windowsBuilds).toEqual({
-      from: '17763.2746',
-      confirmedOn: ['windows-server-2019'],
-    });
+    // The boundary of the 64 limit is confirmed on Server 2019 only (issue 13: no source says newer releases have the fix).
+    const older = record(seeds.limitations, 'backends-per-service-64');
+    expect(older.appliesTo.windowsBuilds).toEqual({ before: '17763.2746', confirmedOn: ['windows-server-2019'] });
+    expectCites(older.scopeSources?.windowsBuilds, 'eks-user-guide-windows', 'windows-support.adoc');
+  });
+
+  it('no Windows build takes more than 1024 backends per Service: the ceiling has no build scope (k8s-windows-networking-en#limitations)', () => {
+    // Issue 24: the current page states 1024 for Windows nodes in general, and builds without the fix are held to 64.
+    const ceiling = record(seeds.limitations, 'backends-per-service-1024');
+    expect(ceiling.appliesTo).toEqual({});
+    expect(ceiling.threshold).toMatchObject({ metric: 'backends-per-service', max: 1024 });
+    expect(ceiling.severity).toBe('error');
+    expectCites(ceiling.sources, 'k8s-windows-networking-en', 'limitations');
+    expectCites(ceiling.sources, 'eks-user-guide-windows', 'windows-support.adoc');
   });
 });
 

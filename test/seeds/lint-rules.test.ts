@@ -72,9 +72,19 @@ describe('references-resolve', () => {
 
   it('reports a build boundary confirmed on an unknown release', () => {
     const seeds = cloneSeeds();
-    record(seeds.limitations, 'backends-per-service-1024').appliesTo.windowsBuilds!.confirmedOn = ['windows-server-2091'];
+    record(seeds.limitations, 'backends-per-service-64').appliesTo.windowsBuilds!.confirmedOn = ['windows-server-2091'];
     expect(located(referencesResolve.check(seeds))).toEqual([
-      { file: 'limitations.yaml', record: 'backends-per-service-1024', path: 'appliesTo.windowsBuilds.confirmedOn', rule: 'references-resolve' },
+      { file: 'limitations.yaml', record: 'backends-per-service-64', path: 'appliesTo.windowsBuilds.confirmedOn', rule: 'references-resolve' },
+    ]);
+  });
+
+  it('reports an unknown slug in a requires scope, which is stored as JSON and checked nowhere else', () => {
+    const seeds = cloneSeeds();
+    const l = record(seeds.limitations, 'l2tunnel-outside-azure');
+    l.requires = { ...l.requires, environments: ['gke'], modes: ['l3tunnel'] };
+    expect(located(referencesResolve.check(seeds))).toEqual([
+      { file: 'limitations.yaml', record: 'l2tunnel-outside-azure', path: 'requires.environments.0', rule: 'references-resolve' },
+      { file: 'limitations.yaml', record: 'l2tunnel-outside-azure', path: 'requires.modes.0', rule: 'references-resolve' },
     ]);
   });
 

@@ -10,7 +10,7 @@ export const FINDING_CODES = {
   WINDOWS_VERSION_MAINSTREAM_ENDED: 'The LTSC release is past mainstream support but still in extended support.',
   NODE_OS_UNSUPPORTED:
     'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
-    '"may apply" when the version or environment is open.',
+    '"may apply" when the version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
   NODE_OS_PREVIEW: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
   NODE_OS_RETIRED: 'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does.',
   NODE_OS_SUPPORT_DISPUTED: "The environment's own pages disagree whether the release is a supported node OS for the planned Kubernetes version.",

@@ -100,6 +100,19 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
         ];
       }
       const row = covering.find((r) => r.status === 'supported') ?? covering[0]!;
+      // Past the dataset's horizon, support with no end known is only "as far as the dataset knows".
+      const horizon = k.horizon.kubernetesVersion;
+      if (row.status === 'supported' && row.kubernetes?.max === undefined && compareKubernetes(version, horizon) > 0)
+        return [
+          finding(
+            'error',
+            'NODE_OS_UNSUPPORTED',
+            `${who} lists ${release.name} as a Windows node OS for ${rangeText([row])}; whether it still does on ${version} is not known.`,
+            `Check ${who}'s list of Windows node OS versions for Kubernetes ${version}.`,
+            true,
+            [`the dataset documents Kubernetes only up to ${horizon}`],
+          ),
+        ];
       return statusFinding(row, `on Kubernetes ${version}`);
     }
     // Rows with no Kubernetes range (an environment's AMI calendar) are judged without a version.

@@ -2,8 +2,8 @@
  * The compatibility rules. Each is generic over the data: no rule names a particular feature,
  * plugin or release; what varies lives in the seeds. judge.ts runs them all.
  */
-import { describeKubernetesRange, compareKubernetes, kubernetesInRange } from '../kubernetes-version.js';
-import type { LimitationFact, ModeFact, NetworkPolicyFact, PolicySupport, SettingFact } from '../knowledge.js';
+import { describeKubernetesRange, compareKubernetes, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
+import type { Citation, LimitationFact, ModeFact, NetworkPolicyFact, PolicySupport, SettingFact } from '../knowledge.js';
 import { formatBuild, isAtLeast, isInRange, parseBuild } from '../windows-build.js';
 import type { PlanContext } from './plan-context.js';
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../capacity.js';
@@ -595,6 +595,28 @@ export const featureDefaults: Rule = (ctx) =>
       ];
     });
 
+/**
+ * The facts that name the horizon's Kubernetes version (a node-OS row, a feature's minimum, a
+ * setting's or a gate's version): the knowledge ends where they do, so they are what the finding
+ * rests on.
+ */
+function horizonSources(k: PlanContext['k']): Citation[] {
+  const v = k.horizon.kubernetesVersion;
+  const names = (r: KubernetesRange | undefined) => r?.min === v || r?.max === v;
+  const settings = [
+    ...[...k.features.values()].flatMap((f) => f.settings),
+    ...[...k.modes.values()].flatMap((m) => m.settings),
+    ...k.limitations.flatMap((l) => l.workaroundSettings),
+  ];
+  return [
+    ...k.nodeOsSupport.filter((r) => names(r.kubernetes)).flatMap((r) => r.sources),
+    ...[...k.features.values()].filter((f) => f.minimumKubernetes === v).flatMap((f) => f.minimumKubernetesSources),
+    ...[...k.modes.values()].flatMap((m) => (m.gateGraduation?.kubernetes === v ? m.gateGraduation.sources : [])),
+    ...k.limitations.filter((l) => names(l.scope.kubernetes)).flatMap((l) => l.sources),
+    ...settings.filter((s) => names(s.kubernetes)).flatMap((s) => s.sources),
+  ];
+}
+
 /** A Kubernetes version past the dataset's horizon: say where the knowledge ends (scope.ts makes the facts it bounds "may apply"). */
 export const kubernetesBeyondHorizon: Rule = ({ k, plan }) => {
   const version = plan.kubernetesVersion;
@@ -610,7 +632,7 @@ export const kubernetesBeyondHorizon: Rule = ({ k, plan }) => {
         describeHorizon(horizon, k.releases.get(horizon.windowsVersion)?.name ?? horizon.windowsVersion) +
         ' Facts that could have changed after that are reported as "may apply".',
       remediation: `Check the Kubernetes ${version} documentation for Windows nodes, or judge the plan at Kubernetes ${horizon.kubernetesVersion}.`,
-      sources: [],
+      sources: horizonSources(k),
     },
   ];
 };
