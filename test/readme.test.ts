@@ -45,8 +45,8 @@ describe('README', () => {
     });
     afterAll(() => app?.close());
 
-    it('has three', () => {
-      expect(examples).toHaveLength(3);
+    it('has four: a verdict, a "may apply" answer with the horizon, capacity and a provenance lookup', () => {
+      expect(examples).toHaveLength(4);
     });
 
     it.each(examples.map((e) => [e.line, e] as const))('README.md:%i', async (_line, example) => {
