@@ -113,7 +113,9 @@ describe('--output table (default)', () => {
     const result = await runCli(['check', 'examples/incompatible.yaml']);
     expect(result.code).toBe(3);
     const out = result.stdout;
-    expect(out.split('\n')[0]).toMatch(/^Verdict: INCOMPATIBLE {2}\(examples\/incompatible\.yaml: 1 error, \d+ warnings, \d+ info; dataset \S+; knowledge to Kubernetes \d\.\d+, [^,]+, sources read to \d{4}-\d{2}-\d{2}\)$/);
+    expect(out.split('\n')[0]).toMatch(
+      /^Verdict: INCOMPATIBLE {2}\(examples\/incompatible\.yaml: 1 error, \d+ warnings, \d+ info; dataset \S+; knowledge to Kubernetes \d\.\d+, [^,]+, sources read to \d{4}-\d{2}-\d{2}\)$/,
+    );
     expect(out).toMatch(/│ #\s+│ SEVERITY │ CODE\s+│ SUBJECT\s+│ MESSAGE\s+│/);
     expect(out).toMatch(/│ 1\s+│ ERROR\s+│ FEATURE_REQUIRES_NEWER_WINDOWS\s+│ session-affinity\s+│ Session affinity needs Windows Server 2022/);
     expect(out).toContain('WARNING');
