@@ -35,6 +35,7 @@ describe('nodeOsSupport', () => {
     expect(nodeOsSupport.map((r) => [r.environment?.slug ?? null, r.kubernetesVersions?.description ?? null, r.status])).toEqual([
       [null, 'Kubernetes 1.14 to 1.34', 'SUPPORTED'],
       ['aks', 'Kubernetes 1.32 and earlier', 'SUPPORTED'],
+      ['aks', null, 'RETIRED'],
       ['eks', null, 'SUPPORTED'],
     ]);
     for (const r of nodeOsSupport) expect(r.sources.length).toBeGreaterThan(0);
@@ -110,7 +111,7 @@ describe('feature defaults, plugin confinement and NetworkPolicy by environment'
     }>(
       `{ dsr: limitation(slug: "eks-dsr-not-default-on-ltsc-2019") { appliesTo { servicingChannels } }
          flannel: limitation(slug: "flannel-vxlan-no-local-pod-access-before-0-12") { appliesTo { cniPluginVersions { before description } } }
-         backends: limitation(slug: "backends-per-service-1024") { appliesTo { windowsBuildsConfirmedOn { slug } } } }`,
+         backends: limitation(slug: "backends-per-service-64") { appliesTo { windowsBuildsConfirmedOn { slug } } } }`,
     );
     expect(dsr.appliesTo.servicingChannels).toEqual(['LTSC']);
     expect(flannel.appliesTo.cniPluginVersions).toEqual({ before: '0.12.0', description: 'releases before 0.12.0' });
