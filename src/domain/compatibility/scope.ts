@@ -3,12 +3,11 @@
  * apply" with the open dimensions named. One matcher for every kind of scoped fact, so that a
  * dimension the plan leaves open is treated the same way everywhere.
  */
-import { describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
+import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
 import type { BuildRange, Channel, DateRange, Platform } from '../knowledge.js';
 import { PLATFORM_NAMES } from '../vocabulary.js';
 import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRange } from '../plugin-version.js';
 import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
-import { compareKubernetes } from '../kubernetes-version.js';
 import { dateInRange, describeDateRange } from '../dates.js';
 import type { PlanContext } from './plan-context.js';
 
