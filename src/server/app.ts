@@ -31,6 +31,8 @@ export interface AppOptions {
   database: OpenDatabase;
   /** pino log level; 'silent' in tests. */
   logLevel?: string;
+  /** Where log lines go (standard output when omitted); tests read them. */
+  logStream?: { write(line: string): void };
   /** Request limits; DEFAULT_LIMITS when omitted. */
   limits?: Limits;
   /** Origins allowed by CORS ('*' for any); none when empty. */
@@ -98,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const protection = limitProtection<RequestContext>(limits);
   const csrfPrevention = options.csrfPrevention ?? false;
   const fastify = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: limits.bodyLimitBytes,
     // Backstop behind the deadline hook (which answers first, with a GraphQL error).
     requestTimeout: limits.requestTimeoutMs * 2,
@@ -167,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       csrfPrevention,
     });
   // After the response cache: a hit was counted when it was first answered.
-  registerSelectionLimit(fastify, limits.maxSelections);
+  registerSelectionLimit(fastify, limits.maxSelections, limits.maxTokens);
   await fastify.register(fastifyApollo(apollo), {
     context: async (request): Promise<RequestContext> => {
       return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id };

@@ -6,7 +6,8 @@
  * for hundreds of milliseconds before it was refused. Counting is one pass of graphql's lexer
  * (no syntax tree): every field, fragment spread and inline fragment inside a selection set
  * counts, whether or not it repeats another; names inside arguments, aliases, directive names
- * and type conditions do not. The pass stops at the limit, so it costs no more than the limit.
+ * and type conditions do not. The pass stops at the limit, or at the token limit (left to the
+ * parser to refuse), so it costs no more than lexing that many tokens.
  * A document the lexer cannot read is left to Apollo's parser, which says where it is wrong.
  *
  * It runs in a Fastify hook in front of Apollo, on the query text of a GET or POST; a query that
@@ -15,8 +16,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Lexer, Source, TokenKind } from 'graphql';
 
-/** The selections of the text, or `limit + 1` as soon as it is clear there are more than `limit`; undefined when it does not lex. */
-export function countSelections(text: string, limit: number): number | undefined {
+/**
+ * The selections of the text, or `limit + 1` as soon as it is clear there are more than `limit`;
+ * undefined when it does not lex or has more than `maxTokens` tokens (the parser refuses those).
+ */
+export function countSelections(text: string, limit: number, maxTokens = Infinity): number | undefined {
   const lexer = new Lexer(new Source(text));
   let count = 0;
   let braces = 0;
@@ -24,8 +28,10 @@ export function countSelections(text: string, limit: number): number | undefined
   /** Names to pass over: a directive's name, a fragment spread's name, `on` and its type. */
   let skipNames = 0;
   let afterSpread = false;
+  let tokens = 0;
   try {
     for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      if (++tokens > maxTokens) return undefined;
       const spread = afterSpread;
       afterSpread = false;
       switch (token.kind) {
@@ -75,13 +81,13 @@ function queryText(request: FastifyRequest): unknown {
   return (request.query as { query?: unknown } | undefined)?.query;
 }
 
-export function registerSelectionLimit(app: FastifyInstance, maxSelections: number, path = '/graphql'): void {
+export function registerSelectionLimit(app: FastifyInstance, maxSelections: number, maxTokens: number, path = '/graphql'): void {
   // Callback style, as the other per-request hooks: no promise, no microtask.
   app.addHook('preHandler', (request, reply, done) => {
     if (request.routeOptions.url !== path || (request.method !== 'POST' && request.method !== 'GET')) return done();
     const text = queryText(request);
     if (typeof text !== 'string') return done();
-    const count = countSelections(text, maxSelections);
+    const count = countSelections(text, maxSelections, maxTokens);
     if (count === undefined || count <= maxSelections) return done();
     void reply.code(400).send({
       errors: [
