@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { getIntrospectionQuery } from 'graphql';
 import { burst, burstPassed, describeBurst } from './burst.js';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../src/db/paths.js';
 
@@ -36,12 +37,28 @@ const good = [
   '{ podCapacity(input: { instanceType: "m5.large", ipAddressMode: PREFIX_DELEGATION }) { maxPods steps } }',
   '{ instanceTypes(filter: { minimumPods: 100 }, podsMode: PREFIX_DELEGATION, first: 20) { totalCount nodes { name } } }',
 ];
+/** The full introspection query (as GraphiQL sends it) with its __schema twice, under aliases. */
+function twoIntrospections(): string {
+  const full = getIntrospectionQuery({ descriptions: true });
+  const head = full.slice(0, full.indexOf('fragment FullType'));
+  const schema = head.slice(head.indexOf('__schema'), head.lastIndexOf('}'));
+  return `{ a: ${schema} b: ${schema} } ${full.slice(full.indexOf('fragment FullType'))}`;
+}
 const hostile = [
   `{ cniPlugins { ${'networkModes { cniPlugins { '.repeat(20)}slug${' } }'.repeat(20)} } }`,
   `{ ${Array.from({ length: 200 }, (_, i) => `a${i}: datasetInfo { version }`).join(' ')} }`,
   'query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }',
   '{"query": ',
+  // Issue 23's probe: introspection under aliases, duplicated selections, __typename aliases,
+  // directives on fragment spreads, nested variables (raw body).
+  twoIntrospections(),
+  `{ ${'datasetInfo { version } '.repeat(1240)} }`,
+  `{ ${Array.from({ length: 1650 }, (_, i) => `a${i}: __typename`).join(' ')} }`,
+  `{ ${'...F @skip(if: false) '.repeat(200)} } fragment F on Query { __typename }`,
+  `{"query":"query ($v: String) { __typename }","variables":{"v":${'['.repeat(3000)}${']'.repeat(3000)}}}`,
 ];
+/** Entries of `hostile` sent as they are, not as a JSON body's query. */
+const RAW_HOSTILE = new Set([3, hostile.length - 1]);
 const toRequests = (queries: string[], raw: Set<number> = new Set()) =>
   queries.map((query, i) => ({
     method: 'POST' as const,
@@ -87,7 +104,7 @@ const burstResult = burstConnections > 0 ? await burst(url, burstConnections, bu
 const half = Math.max(1, Math.floor(connections / 2));
 const [ordinary, abusive] = await Promise.all([
   autocannon({ url, connections: half, duration: seconds, requests: toRequests(good) }),
-  autocannon({ url, connections: half, duration: seconds, requests: toRequests(hostile, new Set([3])) }),
+  autocannon({ url, connections: half, duration: seconds, requests: toRequests(hostile, RAW_HOSTILE) }),
 ]);
 const after = await memory();
 server.kill('SIGTERM');
@@ -97,7 +114,7 @@ const codes = (r: autocannon.Result) =>
     .map(([code, s]) => `${code}: ${(s as { count: number }).count}`)
     .join(', ');
 if (burstResult) console.log(describeBurst(burstResult, burstSeconds));
-console.log(`soak: ${seconds} s on ${url}; ${half} connections of ordinary requests (4 kinds) beside ${half} of hostile ones (4 kinds)`);
+console.log(`soak: ${seconds} s on ${url}; ${half} connections of ordinary requests (4 kinds) beside ${half} of hostile ones (${hostile.length} kinds)`);
 console.log(
   `ordinary: ${ordinary.requests.total} requests (${ordinary.requests.average.toFixed(0)}/s), status ${codes(ordinary)}; latency p50 ${ordinary.latency.p50} ms, p99 ${ordinary.latency.p99} ms, max ${ordinary.latency.max} ms`,
 );

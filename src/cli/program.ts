@@ -9,6 +9,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../db/paths.js';
 import { PLAN_FIELDS } from './check/plan-file.js';
 import { CliError, formatError } from './errors.js';
+import { DEFAULT_INPUT_CAPS, formatBytes, parseByteSize, type InputCaps } from './input.js';
+import { escapingStream } from './safe-output.js';
 import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, FAIL_ON_LEVELS, type ExitCode, type FailOn } from './exit-codes.js';
 import { wrap } from './format/text.js';
 import { CAPACITY_MODES, OUTPUT_FORMATS, SCAN_OUTPUT_FORMATS, type CapacityMode, type OutputFormat, type ScanOutputFormat } from './options.js';
@@ -59,13 +61,55 @@ workloads scheduled on Windows, NetworkPolicies and eksctl ClusterConfig node gr
 flattened. Other kinds are ignored and counted. Each object is judged with a plan inferred from
 it and from the cluster (its Windows nodes, CNI, IP address mode), or from --plan.
 
-YAML or JSON that does not parse exits ${EXIT_USAGE_OR_DATA_ERROR} with file:line:column. Exit codes are those of check.
+YAML or JSON that does not parse exits ${EXIT_USAGE_OR_DATA_ERROR} with file:line:column, as does an alias
+to no anchor or more than 100 alias expansions (a YAML bomb). Input is capped: 32 MiB per file
+(--max-file-bytes) and 256 MiB in all (--max-total-bytes); a pipe or device named as a file
+(a FIFO) that sends nothing for 30 s (--read-timeout) exits ${EXIT_USAGE_OR_DATA_ERROR}. Exit codes are those of check.
 
 Examples:
   kubectl get nodes,svc,ds,deploy,cm,netpol -A -o json | winnet-kb scan -
   winnet-kb scan manifests/ --output sarif > winnet-kb.sarif
   helm template chart | winnet-kb scan - --plan plan.yaml --fail-on warning
   winnet-kb scan cluster.yaml --output junit > junit.xml`;
+
+/** --max-file-bytes, --max-total-bytes, --read-timeout: the input caps (input.ts). */
+function addInputCapOptions(command: Command, total: boolean): Command {
+  const bytes = (flag: string) => (value: string) => {
+    try {
+      return parseByteSize(flag, value);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+  command.addOption(
+    new Option('--max-file-bytes <size>', 'the cap on the bytes of each input file (or stdin); over it, exit 1 (e.g. 64MiB)')
+      .default(DEFAULT_INPUT_CAPS.maxFileBytes, formatBytes(DEFAULT_INPUT_CAPS.maxFileBytes))
+      .argParser(bytes('--max-file-bytes')),
+  );
+  if (total)
+    command.addOption(
+      new Option('--max-total-bytes <size>', 'the cap on the bytes of all input files together; over it, exit 1')
+        .default(DEFAULT_INPUT_CAPS.maxTotalBytes, formatBytes(DEFAULT_INPUT_CAPS.maxTotalBytes))
+        .argParser(bytes('--max-total-bytes')),
+    );
+  return command.addOption(
+    new Option('--read-timeout <seconds>', 'how long to wait for data from a pipe or device named as a file (a FIFO); over it, exit 1')
+      .default(DEFAULT_INPUT_CAPS.readTimeoutSeconds)
+      .argParser(wholeNumber('--read-timeout', 1, 86400)),
+  );
+}
+
+interface CapFlags {
+  maxFileBytes: number;
+  maxTotalBytes?: number;
+  readTimeout: number;
+}
+
+const capsOf = (flags: CapFlags): InputCaps => ({
+  maxFileBytes: flags.maxFileBytes,
+  maxTotalBytes: flags.maxTotalBytes ?? Math.max(flags.maxFileBytes, DEFAULT_INPUT_CAPS.maxTotalBytes),
+  readTimeoutSeconds: flags.readTimeout,
+});
 
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -83,31 +127,36 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addHelpText('after', `\n${EXIT_CODES_HELP}`);
   const database = (command: Command) => command.optsWithGlobals<{ database: string }>().database;
 
-  program
+  const check = program
     .command('check')
     .description('judge a plan file (YAML or JSON) and exit by its verdict: a CI gate')
     .argument('<plan>', 'plan file, or - for stdin')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'))
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--url <url>', 'ask a running server (its GraphQL endpoint, e.g. http://localhost:4000/graphql) instead of the embedded database')
-    .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
+    .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)));
+  addInputCapOptions(check, false)
     .addHelpText('after', CHECK_HELP)
-    .action(async (plan: string, opts: { output: OutputFormat; failOn: FailOn; url?: string; timeout: number }, command: Command) => {
+    .action(async (plan: string, opts: { output: OutputFormat; failOn: FailOn; url?: string; timeout: number } & CapFlags, command: Command) => {
       const { runCheck } = await import('./check/command.js');
-      exit(await runCheck(plan, { ...opts, database: database(command) }, io.stdout));
+      const { output, failOn, url, timeout } = opts;
+      exit(await runCheck(plan, { output, failOn, timeout, ...(url ? { url } : {}), database: database(command), caps: capsOf(opts) }, io.stdout));
     });
 
-  program
+  const scan = program
     .command('scan')
     .description('judge Kubernetes manifests, `kubectl get -o json` dumps and eksctl configs: every Windows-related object, by file and line')
     .argument('<paths...>', 'files or directories (*.yaml, *.yml, *.json, recursively), or - for stdin')
     .addOption(new Option('-o, --output <format>', 'output format').choices(SCAN_OUTPUT_FORMATS).default('table'))
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
-    .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
+    .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open");
+  addInputCapOptions(scan, true)
     .addHelpText('after', SCAN_HELP)
-    .action(async (paths: string[], opts: { output: ScanOutputFormat; failOn: FailOn; plan?: string }, command: Command) => {
+    .action(async (paths: string[], opts: { output: ScanOutputFormat; failOn: FailOn; plan?: string } & CapFlags, command: Command) => {
       const { runScan } = await import('./scan/command.js');
-      exit(await runScan(paths, { ...opts, database: database(command), toolVersion: packageVersion() }, io.stdout, io.stderr));
+      const { output, failOn, plan } = opts;
+      const options = { output, failOn, ...(plan ? { plan } : {}), database: database(command), toolVersion: packageVersion(), caps: capsOf(opts) };
+      exit(await runScan(paths, options, io.stdout, io.stderr));
     });
 
   program
@@ -171,7 +220,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
 }
 
 /** Runs the command line and returns the exit code (it never calls process.exit). */
-export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<ExitCode> {
+export async function main(argv: readonly string[], raw: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<ExitCode> {
+  // Everything printed passes through here, and much of it comes from input (plan values, file
+  // names, object names): control characters are shown escaped, never sent to the terminal.
+  const io: Io = { stdout: escapingStream(raw.stdout), stderr: escapingStream(raw.stderr) };
   let code: ExitCode = EXIT_OK;
   const program = buildProgram(io, (c) => (code = c));
   try {

@@ -11,9 +11,13 @@ export const ERROR_CODES = {
     'extensions.field names it; extensions.validChoices lists the accepted values where there is a closed set, ' +
     'extensions.suggestions the closest known values where the set is large (EC2 instance types).',
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
-  GRAPHQL_VALIDATION_FAILED: 'The query does not match the schema.',
+  GRAPHQL_VALIDATION_FAILED:
+    'The query does not match the schema, asks for an operation type the API lacks, or is over the depth, alias, directive or selection limit.',
+  COST_LIMIT_EXCEEDED: 'The operation costs more than the limit per request (HTTP 400); extensions.cost and extensions.limit give both numbers.',
+  PERSISTED_QUERY_NOT_FOUND: 'A persisted-query hash the server does not know yet (HTTP 200): send the query text with it once.',
   INTERNAL_SERVER_ERROR: 'An unexpected failure; the message is masked and the server logs it with the request id.',
-  BAD_REQUEST: 'Malformed JSON, a missing or non-string query, a batch body, or a CSRF-blocked request.',
+  BAD_REQUEST:
+    'Malformed JSON, a missing or non-string query, a batch body, variables nested too deep, a persisted query of another version or whose hash does not match its text, or a CSRF-blocked request.',
   PAYLOAD_TOO_LARGE: 'The body is over the size limit (HTTP 413).',
   UNSUPPORTED_MEDIA_TYPE: 'A content type the server does not parse (HTTP 415).',
   NOT_FOUND: 'An unknown path (HTTP 404).',

@@ -18,10 +18,11 @@ import { jitGateway } from '../graphql/jit-gateway.js';
 import { registerGraphiql, registerGraphiqlOnEndpoint } from './graphiql.js';
 import { registerPages } from './pages/routes.js';
 import cors from '@fastify/cors';
-import { armorProtection, DEFAULT_LIMITS, type Limits } from './limits.js';
+import { DEFAULT_LIMITS, limitProtection, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
 import { registerRequestLog } from './request-log.js';
 import { registerResponseCache } from './response-cache.js';
+import { registerSelectionLimit } from './selection-count.js';
 import { registerErrorShapes } from './errors.js';
 import { errorCountingPlugin, registerMetrics } from './metrics.js';
 import { turnScheduledServer } from './turn-scheduler.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   database: OpenDatabase;
   /** pino log level; 'silent' in tests. */
   logLevel?: string;
+  /** Where log lines go (standard output when omitted); tests read them. */
+  logStream?: { write(line: string): void };
   /** Request limits; DEFAULT_LIMITS when omitted. */
   limits?: Limits;
   /** Origins allowed by CORS ('*' for any); none when empty. */
@@ -47,18 +50,27 @@ export interface App {
   apollo: ApolloServer<RequestContext>;
 }
 
-/** Unexpected errors are logged with the request id and returned without internals. */
+/**
+ * Unexpected errors are logged at error with the request id and the stack, and returned without
+ * internals. A client's mistake is logged at debug, with its code and message, no stack: Apollo's
+ * own refusals that carry an HTTP 4xx but no code (an unsupported persisted-query version, a hash
+ * that does not match the query) are given BAD_REQUEST first, so they are not masked as internal.
+ */
 function maskingPlugin(): ApolloServerPlugin<RequestContext> {
   // Shared by all requests (no per-request state).
   const listener: GraphQLRequestListener<RequestContext> = {
     async didEncounterErrors({ errors, request, contextValue, logger }) {
       for (const error of errors) {
+        const extensions = error.extensions as Record<string, unknown> | undefined;
+        const status = (extensions?.http as { status?: number } | undefined)?.status;
+        if (extensions && extensions.code === undefined && status !== undefined && status >= 400 && status < 500) extensions.code = 'BAD_REQUEST';
         const original = unwrapResolverError(error);
-        if (!error.extensions?.code || error.extensions.code === 'INTERNAL_SERVER_ERROR')
+        if (!extensions?.code || extensions.code === 'INTERNAL_SERVER_ERROR')
           logger.error(
             `request ${contextValue.requestId ?? '-'}: unexpected error in ${request.operationName ?? 'anonymous operation'}: ` +
               `${(original as Error)?.stack ?? String(original)}`,
           );
+        else logger.debug(`request ${contextValue.requestId ?? '-'}: client error ${JSON.stringify(extensions.code)}: ${error.message}`);
       }
     },
   };
@@ -85,10 +97,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Statements are prepared once per database; each request gets its own DataLoaders.
   prepareLoaders(database.db);
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const armor = armorProtection(limits);
+  const protection = limitProtection<RequestContext>(limits);
   const csrfPrevention = options.csrfPrevention ?? false;
   const fastify = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: limits.bodyLimitBytes,
     // Backstop behind the deadline hook (which answers first, with a GraphQL error).
     requestTimeout: limits.requestTimeoutMs * 2,
@@ -102,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerRequestDeadline(fastify, limits.requestTimeoutMs);
   registerRequestLog(fastify);
   registerErrorShapes(fastify, limits.discardBytes);
+  // GraphQL comes as JSON (POST) or in the URL (GET); a text/plain body is an unsupported media type (415), not a malformed request.
+  fastify.removeContentTypeParser('text/plain');
   const metrics = registerMetrics(fastify, database.meta.datasetVersion, database.statementCount);
   if (options.corsOrigins && options.corsOrigins.length > 0)
     await fastify.register(cors, { origin: options.corsOrigins.includes('*') ? true : options.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
@@ -114,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: limits.maxTokens },
-    validationRules: armor.validationRules,
+    validationRules: protection.validationRules,
     // Off by default: no cookies, credentials or mutations to protect, and it refuses standard clients' GETs.
     csrfPrevention,
     // main.ts owns shutdown; Apollo's own handler would re-raise SIGTERM and exit 143.
@@ -138,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       singleCachePolicyPlugin(limits.cacheMaxAgeSeconds),
       maskingPlugin(),
       errorCountingPlugin(() => metrics),
-      ...(armor.plugins as unknown as ApolloServerPlugin<RequestContext>[]),
+      ...protection.plugins,
     ],
   });
   await apollo.start();
@@ -154,9 +168,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       today,
       csrfPrevention,
     });
+  // After the response cache: a hit was counted when it was first answered.
+  registerSelectionLimit(fastify, limits.maxSelections, limits.maxTokens);
   await fastify.register(fastifyApollo(apollo), {
-    context: async (request, reply): Promise<RequestContext> => {
-      reply.header('x-request-id', request.id);
+    context: async (request): Promise<RequestContext> => {
       return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id };
     },
   });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { addVary } from './vary.js';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -155,7 +156,7 @@ export function registerGraphiqlOnEndpoint(app: FastifyInstance, path: string): 
   // Callback style: this runs on every request, and an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || request.routeOptions.url !== path) return done();
-    reply.header('vary', 'accept');
+    addVary(reply, 'accept');
     if (!prefersHtml(request.headers.accept)) return done();
     // Answering here ends the lifecycle: the cache and Apollo never see the request.
     void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(PAGE);

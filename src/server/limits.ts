@@ -4,18 +4,22 @@
  * The "Limits" table of docs/operations.md lists these names, defaults and variables
  * (test/readme.test.ts checks every variable and default).
  */
+import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { costPlugin, operationLimitsRule } from './operation-limits.js';
 
 export interface Limits {
   /** Deepest selection nesting (introspection excepted). */
   maxDepth: number;
-  /** Aliases per operation. */
+  /** Aliases per operation, every one (`__typename` too), fragments expanded. */
   maxAliases: number;
-  /** Directives per operation. */
+  /** Directives per operation, every one (on spreads, fragments, operations too), fragments expanded. */
   maxDirectives: number;
   /** Lexical tokens per document, enforced by the parser. */
   maxTokens: number;
-  /** Cost budget: objects 2, scalars 1, x1.5 per depth level, x first/last list sizes. */
+  /** Selections (fields, fragment spreads, inline fragments) per document, counted by a lexer pass before Apollo parses or validates. */
+  maxSelections: number;
+  /** Cost budget: objects 2, scalars 1, x1.5 per depth level, x first/last list sizes; introspection counts. */
   maxCost: number;
   /** Largest request body in bytes (413 above). */
   bodyLimitBytes: number;
@@ -34,6 +38,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxAliases: 30,
   maxDirectives: 20,
   maxTokens: 5000,
+  maxSelections: 250,
   maxCost: 20000,
   bodyLimitBytes: 100 * 1024,
   discardBytes: 16 * 1024 * 1024,
@@ -48,6 +53,7 @@ export const LIMIT_VARIABLES: Record<keyof Limits, string> = {
   maxAliases: 'LIMIT_MAX_ALIASES',
   maxDirectives: 'LIMIT_MAX_DIRECTIVES',
   maxTokens: 'LIMIT_MAX_TOKENS',
+  maxSelections: 'LIMIT_MAX_SELECTIONS',
   maxCost: 'LIMIT_MAX_COST',
   bodyLimitBytes: 'LIMIT_BODY_BYTES',
   discardBytes: 'LIMIT_DISCARD_BYTES',
@@ -73,13 +79,27 @@ export function readLimits(env: NodeJS.ProcessEnv): Limits {
   return limits;
 }
 
-/** graphql-armor's validation rules for depth, aliases, directives and cost. */
-export function armorProtection(limits: Limits) {
+/**
+ * The validation rules and plugins of the limits: graphql-armor's depth rule, and our own
+ * counting of aliases, directives and cost (operation-limits.ts). Armor's alias, directive and
+ * cost rules are off: they let `__typename` aliases, directives on repeated fragment spreads and
+ * introspection through uncounted, and word their refusals as syntax errors.
+ */
+export function limitProtection<T extends object>(limits: Limits) {
+  const armor = armorProtection(limits);
+  return {
+    validationRules: [...armor.validationRules, operationLimitsRule(limits)],
+    plugins: [...(armor.plugins as unknown as ApolloServerPlugin<T>[]), costPlugin<T>(limits.maxCost)],
+  };
+}
+
+function armorProtection(limits: Limits) {
   return new ApolloArmor({
+    // Introspection's type references nest deeper than any query of ours; its cost is counted instead.
     maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, exposeLimits: true },
-    maxAliases: { n: limits.maxAliases, exposeLimits: true },
-    maxDirectives: { n: limits.maxDirectives, exposeLimits: true },
-    costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true, exposeLimits: true },
+    maxAliases: { enabled: false },
+    maxDirectives: { enabled: false },
+    costLimit: { enabled: false },
     // Apollo's parser enforces the token limit instead: armor's plugin turns syntax errors into 500s.
     maxTokens: { enabled: false },
     // Introspection is on (GraphiQL, codegen), so hiding "did you mean" suggestions would hide nothing.

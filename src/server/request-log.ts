@@ -10,6 +10,12 @@ import type { FastifyInstance } from 'fastify';
 export const SLOW_REQUEST_MS = 500;
 
 export function registerRequestLog(app: FastifyInstance): void {
+  // Every response carries its request id (the client's x-request-id, or a new UUID), whatever
+  // the route: health, metrics, pages, GraphiQL, cache hits, errors and 404s alike.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   // Callback style: an async hook would cost a promise and a microtask on every request.
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime >= SLOW_REQUEST_MS ? 'warn' : 'debug';

@@ -27,6 +27,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { addVary } from './vary.js';
 
 export interface ResponseCacheOptions {
   datasetVersion: string;
@@ -54,24 +55,35 @@ function passesCsrfPrevention(request: FastifyRequest): boolean {
   return type !== undefined && !['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].includes(type);
 }
 
-/** Sorted-key JSON: the same value gives the same text whatever its keys' order. */
-export function canonicalJson(value: unknown): string {
+/** Deepest nesting of arrays and objects in a request's variables and extensions: far past any input type of the schema (3 levels). */
+export const MAX_VALUE_DEPTH = 32;
+
+/** Variables or extensions nested deeper than MAX_VALUE_DEPTH: a client mistake, answered 400. */
+export class TooDeepError extends Error {}
+
+/**
+ * Sorted-key JSON: the same value gives the same text whatever its keys' order. The walk is
+ * bounded: a value nested deeper than MAX_VALUE_DEPTH throws TooDeepError rather than overflowing
+ * the stack (3,000 levels fit in 6 KB of JSON).
+ */
+export function canonicalJson(value: unknown, depth = 0): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (depth >= MAX_VALUE_DEPTH) throw new TooDeepError(`variables and extensions may nest ${MAX_VALUE_DEPTH} levels deep at most`);
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(',')}]`;
   const object = value as Record<string, unknown>;
   return `{${Object.keys(object)
     .filter((k) => object[k] !== undefined)
     .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k])}`)
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k], depth + 1)}`)
     .join(',')}}`;
 }
 
-/** The cache key of a POST body, or undefined when the body is not a single GraphQL request. */
+/** The cache key of a POST body, or undefined when the body is not a single GraphQL request. Throws TooDeepError. */
 function postKey(body: unknown): string | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const { query, operationName, variables, extensions } = body as Record<string, unknown>;
   if (query !== undefined && typeof query !== 'string') return undefined;
-  const canonical = canonicalJson([query ?? null, operationName ?? null, variables ?? null, extensions ?? null]);
+  const canonical = canonicalJson([query ?? null, operationName ?? null, variables ?? null, extensions ?? null], -1);
   // A fixed-size key: the text of a large operation is not kept twice.
   return hash('sha256', canonical, 'base64url');
 }
@@ -117,12 +129,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     request.method === method && request.routeOptions.url === '/graphql' && !bypasses(request) && (!options.csrfPrevention || passesCsrfPrevention(request));
 
   const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'HIT' | 'MISS') => {
-    reply
-      .header('etag', entry.etag)
-      .header('cache-control', entry.cacheControl)
-      .header('vary', 'accept')
-      .header('x-cache', state)
-      .header('x-request-id', request.id);
+    addVary(reply.header('etag', entry.etag).header('cache-control', entry.cacheControl), 'accept').header('x-cache', state);
     if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
     return reply.type(entry.contentType).send(entry.body);
   };
@@ -147,7 +154,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const known = alias === undefined ? undefined : aliases.get(alias);
     const aliased = known === undefined ? undefined : entries.get(known);
     if (aliased) return void answer(request, reply, aliased, 'HIT');
-    const body = postKey(request.body);
+    let body: string | undefined;
+    try {
+      body = postKey(request.body);
+    } catch (error) {
+      if (!(error instanceof TooDeepError)) throw error;
+      return void reply.code(400).send({ errors: [{ message: error.message, extensions: { code: 'BAD_REQUEST' } }] });
+    }
     if (body === undefined) return done();
     const key = prefix + body;
     const entry = entries.get(key);
@@ -170,7 +183,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const entry: Entry = { body: payload, contentType: String(reply.getHeader('content-type')), cacheControl, etag: `"${options.datasetVersion}-${digest}"` };
     entries.set(pending.key, entry);
     if (pending.alias !== undefined) aliases.set(pending.alias, pending.key);
-    reply.header('etag', entry.etag).header('vary', 'accept');
+    addVary(reply.header('etag', entry.etag), 'accept');
     if (matches(request.headers['if-none-match'], entry.etag)) {
       reply.code(304);
       return done(null, '');

@@ -1,5 +1,5 @@
 /** db:build is atomic and refuses broken seeds without touching the previous database. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,5 +104,53 @@ describe('buildDatabase', () => {
     expect(status).toBe(1);
     expect(output).toMatch(/cni-plugins\.yaml > \S+ > modes\.\d\.mode: "overlays" is not in network-modes\.yaml/);
     expect(existsSync(target)).toBe(false);
+  });
+
+  /** Runs db:build's script; its exit status and what it printed on stderr. */
+  function runBuildScript(...args: string[]): { status: number; stderr: string } {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(PROJECT_ROOT, 'src/db/scripts/build-db.ts'), '--target', target, '--seeds', seeds, ...args],
+      {
+        encoding: 'utf8',
+      },
+    );
+    return { status: run.status ?? -1, stderr: run.stderr };
+  }
+
+  it('names the seed file, line and reason of an undefined alias or a YAML bomb (no stack trace)', () => {
+    for (const [tail, reason] of [
+      ['\nbroken: *nowhere\n', /cni-plugins\.yaml: YAML: line \d+, column \d+: alias \*nowhere refers to no anchor/],
+      [
+        `\na: &a [${'x,'.repeat(9)}x]\nb: &b [${'*a,'.repeat(9)}*a]\nc: [${'*b,'.repeat(9)}*b]\n`,
+        /cni-plugins\.yaml: YAML: line \d+, column \d+: aliases expand to more than 100/,
+      ],
+    ] as const) {
+      const original = readFileSync(join(seeds, 'cni-plugins.yaml'), 'utf8');
+      writeFileSync(join(seeds, 'cni-plugins.yaml'), original + tail);
+      try {
+        const { status, stderr } = runBuildScript();
+        expect(status).toBe(1);
+        expect(stderr).toMatch(reason);
+        expect(stderr).not.toMatch(/\n\s+at /);
+      } finally {
+        writeFileSync(join(seeds, 'cni-plugins.yaml'), original);
+      }
+    }
+  });
+
+  it('--if-stale (npm start) keeps the good database and exits 0 with a loud warning when the rebuild fails; without one it exits 1', () => {
+    buildDatabase({ target, seedsDir: seeds });
+    const before = readFileSync(target);
+    breakSeed('cni-plugins.yaml', 'mode: overlay', 'mode: overlays');
+    const { status, stderr } = runBuildScript('--if-stale');
+    expect(status).toBe(0);
+    expect(stderr).toMatch(/WARNING: the database was NOT rebuilt/);
+    expect(stderr).toMatch(/modes\.\d\.mode: "overlays"/);
+    expect(readFileSync(target).equals(before)).toBe(true);
+    // A plain db:build still fails, as a CI step must; and with no database to fall back on, so does --if-stale.
+    expect(runBuildScript().status).toBe(1);
+    rmSync(target);
+    expect(runBuildScript('--if-stale').status).toBe(1);
   });
 });

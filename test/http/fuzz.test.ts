@@ -3,7 +3,9 @@
  * schema to build random operations (random selections, sometimes past the limits; valid and
  * invalid arguments; variables of right and wrong types) plus raw garbage bodies. Whatever is
  * sent, the server never answers 5xx, always answers JSON, gives every error a code and never
- * leaks a stack trace. A failure prints the seed and the request so it can be replayed.
+ * leaks a stack trace, nor calls a client's mistake an internal error. A tenth of the requests
+ * take the hostile shapes of issue 23 (introspection under aliases, nested variables, duplicated
+ * selections, directives on spreads, __typename aliases, YAML aliases in a scan). A failure prints the seed and the request so it can be replayed.
  */
 import fc from 'fast-check';
 import {
@@ -104,6 +106,37 @@ function field(f: GraphQLField<unknown, unknown>, r: Rng, depth: number, maxDept
   return `${alias}${f.name}${argText}`;
 }
 
+/** The shapes of issue 23's probe, at random sizes: cheap to send, once costly to answer. */
+function hostileShape(r: Rng): string {
+  const times = (n: number, text: string) => Array.from({ length: n }, (_, i) => text.replace(/#/g, String(i))).join(' ');
+  switch (r.int(6)) {
+    case 0: // introspection under aliases
+      return JSON.stringify({
+        query: `{ ${times(r.int(40) + 1, 's#: __schema { types { name fields { name args { name type { name ofType { name } } } } } }')} }`,
+      });
+    case 1: {
+      // nested variables, arrays or objects
+      const depth = r.int(5000) + 1;
+      const [open, close] = r.next() < 0.5 ? ['[', ']'] : ['{"a":', '}'];
+      return `{"query":"query ($v: [String]) { __typename }","variables":{"v":${open.repeat(depth)}1${close.repeat(depth)}}}`;
+    }
+    case 2: // duplicated selections, with or without sub-selections
+      return JSON.stringify({ query: `{ ${(r.next() < 0.5 ? 'datasetInfo { version } ' : '__typename ').repeat(r.int(2000) + 1)} }` });
+    case 3: // directives on fragment spreads
+      return JSON.stringify({ query: `{ ${'...F @skip(if: false) '.repeat(r.int(300) + 1)} } fragment F on Query { __typename }` });
+    case 4: // aliases of __typename
+      return JSON.stringify({ query: `{ ${times(r.int(2000) + 1, 'a#: __typename')} }` });
+    default: {
+      // YAML aliases in the scan query: defined, undefined, and bombs
+      const anchors = r.int(6);
+      let yaml = 'kind: Pod\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
+      for (let i = 1; i <= anchors; i++) yaml += `a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${r.int(i)}`).join(', ')}]\n`;
+      if (r.next() < 0.3) yaml += `b: *missing${r.int(3)}\n`;
+      return JSON.stringify({ query: 'query ($d: String!) { scan(input: { documents: $d }) { summary { objectsRead } } }', variables: { d: yaml } });
+    }
+  }
+}
+
 function request(seed: number): { body: string; contentType: string } {
   const r = prng(seed);
   const roll = r.next();
@@ -123,6 +156,7 @@ function request(seed: number): { body: string; contentType: string } {
     };
   if (roll < 0.1)
     return { body: '{ __typename }', contentType: r.pick(['text/plain', 'application/xml', 'multipart/form-data', 'application/json; charset=latin1']) };
+  if (roll < 0.2) return { body: hostileShape(r), contentType: 'application/json' };
   const maxDepth = r.int(14) + 1;
   const query = `{ ${selection(schema.getQueryType()!, r, 0, maxDepth)} }`;
   return { body: JSON.stringify({ query }), contentType: 'application/json' };
@@ -145,7 +179,11 @@ it('never answers 5xx, always JSON, every error coded, no stack traces (2000 ran
       const json = JSON.parse(text) as { errors?: { message: string; extensions?: { code?: string } }[]; data?: unknown; message?: string };
       expect(text, context).not.toMatch(/\s+at [^\s]+ \(?[^\s]*\.(ts|js):\d+/);
       if (response.status !== 200) expect(json.errors?.length, context).toBeGreaterThan(0);
-      for (const error of json.errors ?? []) expect(error.extensions?.code, context).toEqual(expect.any(String));
+      for (const error of json.errors ?? []) {
+        expect(error.extensions?.code, context).toEqual(expect.any(String));
+        // Whatever a client sends is its own mistake, never an internal error.
+        expect(error.extensions?.code, context).not.toBe('INTERNAL_SERVER_ERROR');
+      }
       if (response.status === 200) expect(json.data !== undefined || json.errors !== undefined, context).toBe(true);
     }),
     { numRuns: 2000 },

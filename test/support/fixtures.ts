@@ -41,7 +41,9 @@ export interface RunningApp {
 
 /** Starts the real service on 127.0.0.1 with an ephemeral port. */
 export async function startApp(
-  options: Partial<Pick<AppOptions, 'limits' | 'corsOrigins' | 'introspection' | 'csrfPrevention' | 'today'>> & { databasePath?: string } = {},
+  options: Partial<Pick<AppOptions, 'limits' | 'corsOrigins' | 'introspection' | 'csrfPrevention' | 'today' | 'logLevel' | 'logStream'>> & {
+    databasePath?: string;
+  } = {},
 ): Promise<RunningApp> {
   const database = openDatabase(options.databasePath ?? testDatabasePath());
   const { databasePath: _, ...appOptions } = options;

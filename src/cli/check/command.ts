@@ -9,6 +9,7 @@ import { formatTable } from '../format/table.js';
 import { httpClient, localClient, type GraphqlClient } from '../graphql-client.js';
 import type { OutputFormat } from '../options.js';
 import { COMPATIBILITY_QUERY, type ReportView } from '../queries.js';
+import { InputBudget, type InputCaps } from '../input.js';
 import { readPlanFile } from './plan-file.js';
 
 export { OUTPUT_FORMATS, type OutputFormat } from '../options.js';
@@ -19,6 +20,7 @@ export interface CheckOptions {
   url?: string;
   timeout: number;
   database: string;
+  caps?: InputCaps;
 }
 
 export function renderReport(report: ReportView, format: OutputFormat, planName: string): string {
@@ -29,7 +31,7 @@ export function renderReport(report: ReportView, format: OutputFormat, planName:
 
 /** Runs the check and writes the report to stdout; returns the exit code. */
 export async function runCheck(planPath: string, options: CheckOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<ExitCode> {
-  const plan = readPlanFile(planPath);
+  const plan = await readPlanFile(planPath, new InputBudget(options.caps));
   const client: GraphqlClient = options.url ? httpClient(options.url, options.timeout) : await localClient(options.database);
   try {
     const { compatibility } = await client.request<{ compatibility: ReportView }>(COMPATIBILITY_QUERY, { input: plan.input }).catch((error: unknown) => {

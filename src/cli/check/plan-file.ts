@@ -4,12 +4,13 @@
  * slugs and numbers make sense is left to the engine, which answers with the field and the
  * valid choices exactly as the API does.
  */
-import { readFileSync } from 'node:fs';
-import { isScalar, parseDocument } from 'yaml';
+import { isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { IpAddressMode } from '../../domain/capacity.js';
 import type { PlanInput } from '../../domain/compatibility/plan.js';
+import { yamlValue, YamlValueError } from '../../domain/yaml-value.js';
 import { CliError, didYouMean } from '../errors.js';
+import { InputBudget, isRegularFile, readRegularFile, readStream } from '../input.js';
 
 const IP_MODES: Record<string, IpAddressMode> = {
   SECONDARY_IP: 'SECONDARY_IP',
@@ -81,14 +82,21 @@ function shapeError(name: string, issues: z.core.$ZodIssue[]): CliError {
 
 /** Parses plan text; `name` is used in messages only. */
 export function parsePlan(source: string, name: string): PlanFile {
-  const doc = parseDocument(source, { prettyErrors: true });
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { prettyErrors: true, lineCounter });
   if (doc.errors.length > 0) {
     throw new CliError(
       `${name}: not valid YAML or JSON: ${doc.errors[0]!.message.split('\n')[0]}`,
       doc.errors.slice(1).map((e) => e.message.split('\n')[0]!),
     );
   }
-  const data: unknown = doc.toJS();
+  let data: unknown;
+  try {
+    data = yamlValue(doc, lineCounter);
+  } catch (error) {
+    if (error instanceof YamlValueError) throw new CliError(`${name}:${error.line}:${error.column}: ${error.reason}`);
+    throw error;
+  }
   if (data === null || data === undefined)
     throw new CliError(`${name}: the plan is empty; it needs at least windowsVersion`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
   if (typeof data !== 'object' || Array.isArray(data))
@@ -103,14 +111,20 @@ export function parsePlan(source: string, name: string): PlanFile {
   return { name, input };
 }
 
-export function readPlanFile(path: string): PlanFile {
+/** Reads and parses a plan file ("-" for stdin) under the input caps. */
+export async function readPlanFile(path: string, budget = new InputBudget()): Promise<PlanFile> {
+  const name = path === '-' ? '<stdin>' : path;
   let source: string;
   try {
-    source = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
+    source = path !== '-' && isRegularFile(path, name) ? readRegularFile(path, name, budget) : await readStream(path, name, budget);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    if (!(error instanceof CliError) || !/^cannot read /.test(error.message)) throw error;
+    const reason = /no such file/.test(error.message)
+      ? 'no such file'
+      : /is a directory/.test(error.message)
+        ? 'is a directory'
+        : error.message.replace(/^cannot read [^:]*: /, '');
     throw new CliError(`cannot read plan file ${path}: ${reason}`);
   }
-  return parsePlan(source, path === '-' ? '<stdin>' : path);
+  return parsePlan(source, name);
 }

@@ -6,8 +6,7 @@
  * It runs the domain scan directly on the knowledge snapshot rather than through GraphQL: a
  * 10,000-object dump is one call, and the `scan` query runs the same function.
  */
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import { readdirSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
@@ -18,6 +17,7 @@ import { readPlanFile } from '../check/plan-file.js';
 import { CliError, PlanFieldError } from '../errors.js';
 import { EXIT_OK, exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
 import { openKnowledgeBase } from '../graphql-client.js';
+import { InputBudget, isRegularFile, readRegularFile, readStream, regularFileChunks, type InputCaps } from '../input.js';
 import type { ScanOutputFormat } from '../options.js';
 import { renderScanChunks } from './formats.js';
 
@@ -28,6 +28,7 @@ export interface ScanOptions {
   database: string;
   toolVersion: string;
   today?: string;
+  caps?: InputCaps;
 }
 
 const EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -59,32 +60,10 @@ export function inputFiles(paths: readonly string[]): string[] {
   return files;
 }
 
-/** The text of a file, 1 MiB at a time (UTF-8 split across chunks is decoded whole). */
-function* fileChunks(file: string, name: string): Generator<string> {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
-  }
-  try {
-    const buffer = Buffer.alloc(1 << 20);
-    const decoder = new StringDecoder('utf8');
-    for (;;) {
-      const n = readSync(fd, buffer, 0, buffer.length, null);
-      if (n === 0) break;
-      yield decoder.write(buffer.subarray(0, n));
-    }
-    const rest = decoder.end();
-    if (rest) yield rest;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 export async function runScan(paths: readonly string[], options: ScanOptions, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<ExitCode> {
   const files = inputFiles(paths);
-  const plan = options.plan ? readPlanFile(options.plan) : undefined;
+  const budget = new InputBudget(options.caps);
+  const plan = options.plan ? await readPlanFile(options.plan, budget) : undefined;
   const { database, knowledge } = openKnowledgeBase(options.database);
   try {
     const today = options.today ?? new Date().toISOString().slice(0, 10);
@@ -112,18 +91,20 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
     const errors: ScanParseError[] = [];
     for (const file of files) {
       const name = file === '-' ? '<stdin>' : file;
-      const read = () => {
-        try {
-          return readFileSync(file === '-' ? 0 : file, 'utf8');
-        } catch (error) {
-          throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
-        }
-      };
+      // Regular files are read a chunk at a time (a kubectl dump is parsed item by item as it
+      // arrives); stdin, pipes and devices, which cannot be read twice, whole, under a timeout.
+      const regular = file !== '-' && isRegularFile(file, name);
+      const text = regular ? undefined : await readStream(file, name, budget);
       try {
-        // Files are read a chunk at a time (a kubectl dump is parsed item by item as it arrives);
-        // stdin, which cannot be read twice, whole.
         const objects =
-          file === '-' ? objectsOf(read(), name, scanner.skippedDocuments) : objectsOfChunks(fileChunks(file, name), read, name, scanner.skippedDocuments);
+          text !== undefined
+            ? objectsOf(text, name, scanner.skippedDocuments)
+            : objectsOfChunks(
+                regularFileChunks(file, name, budget),
+                () => readRegularFile(file, name, new InputBudget(budget.caps)),
+                name,
+                scanner.skippedDocuments,
+              );
         for (const object of objects) scanner.add(object);
       } catch (error) {
         if (error instanceof ScanParseError) errors.push(error);

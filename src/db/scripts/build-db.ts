@@ -2,7 +2,9 @@
  * `npm run db:build [-- --target PATH] [--seeds DIR] [--if-stale]`: build the database from the seeds.
  * With --if-stale (what `npm start` uses) an existing database is kept when it was built from
  * exactly these seeds with this schema. Broken seeds are listed (file > record > field: reason)
- * and the previous database is kept.
+ * and the previous database is kept. Then a plain build exits 1; with --if-stale, when the kept
+ * database opens, it exits 0 after a loud warning, so `npm start` serves the good database
+ * rather than nothing (without one it still exits 1).
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -28,6 +30,19 @@ function staleReason(): string | null {
   }
 }
 
+/** The dataset version of the database at the target when it opens (a good one), else null. */
+function usableDatabase(): string | null {
+  if (!existsSync(target)) return null;
+  try {
+    const db = openDatabase(target);
+    const version = db.meta.datasetVersion;
+    db.close();
+    return version;
+  } catch {
+    return null;
+  }
+}
+
 const reason = values['if-stale'] ? staleReason() : 'requested';
 if (reason === null) {
   console.log(`database is current: ${target}`);
@@ -43,6 +58,17 @@ if (reason === null) {
     } else {
       console.error(`database build failed: ${(error as Error).message}`);
     }
-    process.exit(1);
+    const kept = values['if-stale'] ? usableDatabase() : null;
+    if (kept === null) process.exit(1);
+    const rule = '!'.repeat(78);
+    console.error(
+      [
+        rule,
+        `WARNING: the database was NOT rebuilt (${reason}), and the build above failed.`,
+        `Keeping the previous database, dataset ${kept}, without the current seeds: \`npm start\` serves it.`,
+        'Fix the seeds and run `npm run db:build` (or restart) to serve them.',
+        rule,
+      ].join('\n'),
+    );
   }
 }

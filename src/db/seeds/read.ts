@@ -8,6 +8,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
+import { yamlValue, YamlValueError } from '../../domain/yaml-value.js';
 import { SEED_FILES, SLUG_PATTERN, type SeedKey, type SeedSet } from './schema.js';
 
 export interface SeedProblem {
@@ -68,7 +69,15 @@ export function parseSeedText<K extends SeedKey>(key: K, text: string, problems:
     for (const message of errors) problems.push({ file, message: `YAML: ${message}` });
     return records;
   }
-  const data: unknown = doc.toJS();
+  let data: unknown;
+  try {
+    data = yamlValue(doc, lineCounter);
+  } catch (error) {
+    // An alias to no anchor, or a YAML bomb: a problem of this file, at its line, not a crash of the build.
+    if (!(error instanceof YamlValueError)) throw error;
+    problems.push({ file, message: `YAML: line ${error.line}, column ${error.column}: ${error.reason}` });
+    return records;
+  }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     problems.push({ file, message: 'must be a mapping from slug to record' });
     return records;

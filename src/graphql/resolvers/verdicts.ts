@@ -5,12 +5,15 @@ import { plannedCapacity, windowsUnsuitability } from '../../domain/instance-typ
 import type { Knowledge } from '../../domain/knowledge.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
-import { objectsOf, ScanParseError } from '../../domain/scan/documents.js';
+import { hasMoreDocumentsThan, objectsOf, ScanParseError } from '../../domain/scan/documents.js';
 import { Scanner } from '../../domain/scan/scan.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
 import { GraphQLError } from 'graphql';
 import type { Resolvers } from '../generated/resolvers.js';
 import { getAll } from './shared.js';
+
+/** YAML documents one scan request may hold (docs/operations.md, Limits). */
+export const MAX_SCAN_DOCUMENTS = 500;
 
 type InstanceCapacityAnswer = PodCapacityResult & { instanceType: string };
 const capacityMemos = new WeakMap<Knowledge, Map<string, InstanceCapacityAnswer>>();
@@ -40,6 +43,9 @@ export const verdictResolvers: Resolvers = {
           asUserInputError(error, 'input.plan');
         }
       }
+      // Refused before parsing: the request body limit bounds the bytes, not the documents.
+      if (hasMoreDocumentsThan(input.documents, MAX_SCAN_DOCUMENTS))
+        throw badUserInput('input.documents', `more than ${MAX_SCAN_DOCUMENTS} YAML documents in one request; send fewer, or use the CLI (winnet-kb scan)`);
       const scanner = new Scanner(knowledge, { today, ...(plan ? { plan } : {}) });
       try {
         for (const object of objectsOf(input.documents, 'documents', scanner.skippedDocuments)) scanner.add(object);

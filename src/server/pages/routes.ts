@@ -17,6 +17,7 @@ import { canonicalQuery, fetchCapacity, parseCapacityParams, renderCapacityBody,
 import { pageQueries, type PageContext } from './execute.js';
 import { layout } from './layout.js';
 import { MATRIX_QUERY, renderMatrixBody, type MatrixData } from './matrix.js';
+import { addVary } from '../vary.js';
 
 export const PAGES_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
@@ -104,11 +105,13 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // The gzipped representation gets its own strong ETag; a revalidation with either still matches.
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     const gzipEtag = etag.replace(/"$/, '-gz"');
-    void reply
-      .headers(SECURITY_HEADERS)
-      .header('cache-control', cacheControl)
-      .header('etag', gzip ? gzipEtag : etag)
-      .header('vary', 'accept-encoding');
+    void addVary(
+      reply
+        .headers(SECURITY_HEADERS)
+        .header('cache-control', cacheControl)
+        .header('etag', gzip ? gzipEtag : etag),
+      'accept-encoding',
+    );
     const ifNoneMatch = request.headers['if-none-match'];
     if (matchesEtag(ifNoneMatch, etag) || matchesEtag(ifNoneMatch, gzipEtag)) return reply.code(304).send();
     if (gzip) return reply.type(contentType).header('content-encoding', 'gzip').send(gzipped);
