@@ -28,6 +28,9 @@ fi
 
 cd "$clone"
 npm ci --prefer-offline --no-audit --no-fund
+# The install alone leaves a compiled CLI and a built database (prepare): the CLI works at once.
+test -f data/winnet-kb.sqlite
+npx winnet-kb check examples/compatible.yaml
 mkdir -p test-results
 npm test -- --reporter=default --reporter=json --outputFile=test-results/vitest.json
 
