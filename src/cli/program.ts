@@ -3,10 +3,12 @@
  * to stdout, diagnostics to stderr; exit codes are those of exit-codes.ts.
  */
 import { MAX_KUBELET_MAX_PODS } from '../domain/capacity.js';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, renameSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../db/paths.js';
+import { Acceptor, collectIgnore, IGNORE_FILE } from './accept.js';
 import { PLAN_FIELDS } from './check/plan-file.js';
 import { CliError, formatError } from './errors.js';
 import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, FAIL_ON_LEVELS, type ExitCode, type FailOn } from './exit-codes.js';
@@ -25,6 +27,64 @@ export interface Io {
 function packageVersion(): string {
   return (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
+
+/** The environment variable of a flag: WINNET_KB_ and the long flag in capitals (--fail-on: WINNET_KB_FAIL_ON). */
+export function envVarOf(option: Option): string | undefined {
+  const long = option.long?.replace(/^--/, '');
+  return long ? `WINNET_KB_${long.toUpperCase().replace(/-/g, '_')}` : undefined;
+}
+
+/**
+ * A command whose every flag can be set by its environment variable (see envVarOf), as pluto's
+ * PLUTO_* can: a flag on the command line wins over the variable, the variable over the default.
+ * Commander reads a variable only for an option that names it when it is added, so the name is
+ * given here, for every option of this command and of its subcommands. --help and --version have none.
+ */
+class EnvCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new EnvCommand(name);
+  }
+
+  override addOption(option: Option): this {
+    const name = envVarOf(option);
+    if (name && option.long !== '--help' && option.long !== '--version') option.env(name);
+    return super.addOption(option);
+  }
+}
+
+/**
+ * Runs a command with its output going to stdout, or with --output-file to that file: written
+ * beside it and renamed over it once the command has finished, so a usage error leaves no file
+ * (and no half-written report) behind. The exit code is the command's either way.
+ */
+async function withOutput<T>(outputFile: string | undefined, stdout: NodeJS.WritableStream, run: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
+  if (outputFile === undefined) return run(stdout);
+  const target = resolve(outputFile);
+  const temp = `${target}.winnet-kb-${process.pid}.tmp`;
+  const file = createWriteStream(temp);
+  try {
+    await once(file, 'open').catch((error: Error) => {
+      throw new CliError(`cannot write --output-file ${outputFile}: ${error.message}`);
+    });
+    const result = await run(file);
+    file.end();
+    await once(file, 'finish');
+    renameSync(temp, target);
+    return result;
+  } catch (error) {
+    file.destroy();
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+const outputFileOption = () => new Option('--output-file <path>', 'write the output to this file instead of stdout (diagnostics still go to stderr)');
+const ignoreOptions = () => [
+  new Option('--ignore <CODE[:subject] [reason]>', 'accept a known finding: reported as accepted, not counted by --fail-on (repeatable)').argParser(
+    collectIgnore,
+  ),
+  new Option('--ignore-file <path>', `accepted findings, one "CODE[:subject] reason" per line (default: ./${IGNORE_FILE} when present)`),
+];
 
 function wholeNumber(flag: string, min: number, max: number) {
   return (value: string): number => {
@@ -67,9 +127,18 @@ Examples:
   helm template chart | winnet-kb scan - --plan plan.yaml --fail-on warning
   winnet-kb scan cluster.yaml --output junit > junit.xml`;
 
+interface GateFlags {
+  failOn: FailOn;
+  outputFile?: string;
+  ignore?: string[];
+  ignoreFile?: string;
+}
+type CheckFlags = GateFlags & { output: OutputFormat; url?: string; timeout: number };
+type ScanFlags = GateFlags & { output: ScanOutputFormat; plan?: string };
+
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
-  const program = new Command('winnet-kb')
+  const program = new EnvCommand('winnet-kb')
     .description('Windows container networking on Kubernetes: judge plans, explain facts with their sources, work out EKS pod capacity.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .addOption(
@@ -91,10 +160,15 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--url <url>', 'ask a running server (its GraphQL endpoint, e.g. http://localhost:4000/graphql) instead of the embedded database')
     .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
+    .addOption(outputFileOption())
+    .addOption(ignoreOptions()[0]!)
+    .addOption(ignoreOptions()[1]!)
     .addHelpText('after', CHECK_HELP)
-    .action(async (plan: string, opts: { output: OutputFormat; failOn: FailOn; url?: string; timeout: number }, command: Command) => {
+    .action(async (plan: string, opts: CheckFlags, command: Command) => {
       const { runCheck } = await import('./check/command.js');
-      exit(await runCheck(plan, { ...opts, database: database(command) }, io.stdout));
+      const { ignore, ignoreFile, outputFile, ...rest } = opts;
+      const acceptor = Acceptor.from({ ignore, ignoreFile });
+      exit(await withOutput(outputFile, io.stdout, (out) => runCheck(plan, { ...rest, acceptor, stderr: io.stderr, database: database(command) }, out)));
     });
 
   program
@@ -104,10 +178,17 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('-o, --output <format>', 'output format').choices(SCAN_OUTPUT_FORMATS).default('table'))
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
+    .addOption(outputFileOption())
+    .addOption(ignoreOptions()[0]!)
+    .addOption(ignoreOptions()[1]!)
     .addHelpText('after', SCAN_HELP)
-    .action(async (paths: string[], opts: { output: ScanOutputFormat; failOn: FailOn; plan?: string }, command: Command) => {
+    .action(async (paths: string[], opts: ScanFlags, command: Command) => {
       const { runScan } = await import('./scan/command.js');
-      exit(await runScan(paths, { ...opts, database: database(command), toolVersion: packageVersion() }, io.stdout, io.stderr));
+      const { ignore, ignoreFile, outputFile, ...rest } = opts;
+      const acceptor = Acceptor.from({ ignore, ignoreFile });
+      const run = (out: NodeJS.WritableStream) =>
+        runScan(paths, { ...rest, acceptor, database: database(command), toolVersion: packageVersion() }, out, io.stderr);
+      exit(await withOutput(outputFile, io.stdout, run));
     });
 
   program
@@ -124,9 +205,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       '\nExamples:\n  winnet-kb explain direct-server-return\n  winnet-kb explain nat --kind network-mode\n' +
         '  winnet-kb explain c5.xlarge\n\nAn unknown slug exits 1 with the closest known slugs.',
     )
-    .action(async (slug: string, opts: { kind?: EntityKind; output: 'text' | 'json' }, command: Command) => {
+    .addOption(outputFileOption())
+    .action(async (slug: string, { outputFile, ...opts }: { kind?: EntityKind; output: 'text' | 'json'; outputFile?: string }, command: Command) => {
       const { runExplain } = await import('./explain.js');
-      await runExplain(slug, { ...opts, database: database(command) }, io.stdout);
+      await withOutput(outputFile, io.stdout, (out) => runExplain(slug, { ...opts, database: database(command) }, out));
       exit(EXIT_OK);
     });
 
@@ -144,11 +226,18 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       '\nExamples:\n  winnet-kb capacity m5.large\n  winnet-kb capacity c5.xlarge --mode prefix-delegation --kubelet-max-pods 250\n' +
         '\nArm and mac types, prefix delegation on a Xen type and unknown names exit 1 with the reason.',
     )
-    .action(async (name: string, opts: { mode: CapacityMode; kubeletMaxPods?: number; output: 'text' | 'json' }, command: Command) => {
-      const { runCapacity } = await import('./capacity.js');
-      await runCapacity(name, { ...opts, database: database(command) }, io.stdout);
-      exit(EXIT_OK);
-    });
+    .addOption(outputFileOption())
+    .action(
+      async (
+        name: string,
+        { outputFile, ...opts }: { mode: CapacityMode; kubeletMaxPods?: number; output: 'text' | 'json'; outputFile?: string },
+        command: Command,
+      ) => {
+        const { runCapacity } = await import('./capacity.js');
+        await withOutput(outputFile, io.stdout, (out) => runCapacity(name, { ...opts, database: database(command) }, out));
+        exit(EXIT_OK);
+      },
+    );
 
   program
     .command('search')
@@ -161,9 +250,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       '\nExamples:\n  winnet-kb search dsr\n  winnet-kb search -- --enable-dsr\n  winnet-kb search network policy calico -n 3\n' +
         "\nSame hits as the API's search(query:, first:). A malformed FTS5 query exits 1.",
     )
-    .action(async (words: string[], opts: { first: number; output: 'text' | 'json' }, command: Command) => {
+    .addOption(outputFileOption())
+    .action(async (words: string[], { outputFile, ...opts }: { first: number; output: 'text' | 'json'; outputFile?: string }, command: Command) => {
       const { runSearch } = await import('./search.js');
-      await runSearch(words, { ...opts, database: database(command) }, io.stdout);
+      await withOutput(outputFile, io.stdout, (out) => runSearch(words, { ...opts, database: database(command) }, out));
       exit(EXIT_OK);
     });
 
