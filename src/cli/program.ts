@@ -149,7 +149,11 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
-    .addHelpText('after', `\n${EXIT_CODES_HELP}`);
+    .addHelpText(
+      'after',
+      `\nEvery flag can also be set by an environment variable: WINNET_KB_ and the flag in capitals (--fail-on: WINNET_KB_FAIL_ON).\n` +
+        `The API server is the command winnet-kb-server, configured by PORT, HOST and the other variables of docs/operations.md.\n\n${EXIT_CODES_HELP}`,
+    );
   const database = (command: Command) => command.optsWithGlobals<{ database: string }>().database;
 
   program
