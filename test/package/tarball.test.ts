@@ -1,5 +1,7 @@
 /**
- * The package to hand around: `npm pack` makes a tarball that installs with
+ * The package to hand around, and the CI gate built on it.
+ *
+ * The package: `npm pack` makes a tarball that installs with
  * `npm install -g ./winnet-kb-*.tgz` offline (every dependency is bundled), runs no install
  * script, compiles nothing, and carries the compiled code, the built database and the patched
  * @apollo/server; `winnet-kb check`, `winnet-kb scan` and `winnet-kb-server` run from a temporary
@@ -9,11 +11,16 @@
  * while npm packs), so it runs in a copy of this checkout (node_modules hard-linked, times kept):
  * other test files read package.json meanwhile. The copy compiles and builds its database only if
  * they are stale, which after `npm ci` they are not.
+ *
+ * The GitHub Action (action.yml): its steps are action/scan.sh, run here as the action runs it
+ * (with npm offline): its install of the packed tarball is the one the package tests then use, and
+ * its SARIF must pass the official schema.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { errorsOf, sarifValidator } from '../support/sarif.js';
@@ -35,7 +42,10 @@ const run = (command: string, args: string[], cwd = scratch): SpawnSyncReturns<s
 
 let tarball: string;
 let packedFiles: string[];
-let install: SpawnSyncReturns<string>;
+let work: string;
+let outputs: string;
+/** action/scan.sh: installs the tarball into `prefix`, scans, writes SARIF. */
+let action: SpawnSyncReturns<string>;
 
 beforeAll(() => {
   const checkout = join(scratch, 'checkout');
@@ -52,8 +62,25 @@ beforeAll(() => {
   const report = JSON.parse(packed.stdout.slice(packed.stdout.search(/^\[/m))) as { filename: string; files: { path: string }[] }[];
   tarball = join(scratch, report[0]!.filename);
   packedFiles = report[0]!.files.map((f) => f.path);
-  // --offline: npm may not touch the network; everything must come from the tarball.
-  install = run('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball]);
+  work = mkdtempSync(join(scratch, 'action-'));
+  outputs = join(work, 'github-output');
+  writeFileSync(outputs, '');
+  action = spawnSync(join(PROJECT_ROOT, 'action/scan.sh'), [], {
+    cwd: work,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: {
+      ...userEnv(),
+      // What the runner and action.yml set; npm offline: the tarball must carry everything.
+      RUNNER_TEMP: work,
+      GITHUB_OUTPUT: outputs,
+      npm_config_offline: 'true',
+      WINNET_KB_ACTION_PACKAGE: tarball,
+      WINNET_KB_ACTION_PREFIX: prefix,
+      WINNET_KB_ACTION_PATHS: `${join(PROJECT_ROOT, 'test/fixtures/scan/constructed')}\n${join(PROJECT_ROOT, 'test/fixtures/scan/real/sig-windows-tools-flannel-host-gw.yml')}`,
+      WINNET_KB_ACTION_FAIL_ON: 'error',
+    },
+  });
 }, 600_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -91,8 +118,9 @@ describe('the packed tarball', () => {
   });
 
   it('installs globally, offline, with no install script and nothing compiled, into a temporary prefix', () => {
-    expect(install.status, install.stderr).toBe(0);
-    expect(install.stderr).not.toMatch(/install-scripts|gyp/);
+    expect(action.stdout, action.stderr).toContain(`winnet-kb action: installing ${tarball} into ${prefix}`);
+    expect(action.stdout).toMatch(/^added 1 package/m);
+    expect(action.stderr).not.toMatch(/install-scripts|gyp|npm error/);
     expect(existsSync(bin('winnet-kb'))).toBe(true);
     expect(existsSync(bin('winnet-kb-server'))).toBe(true);
     const modules = readdirSync(join(installed, 'node_modules'));
@@ -160,5 +188,36 @@ describe('the packed tarball', () => {
       server.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
+  });
+});
+
+describe('the GitHub Action (action.yml) and its script (action/scan.sh)', () => {
+  const manifest = parse(readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>;
+    runs: { using: string; steps: { id?: string; run?: string; uses?: string; env?: Record<string, string>; with?: Record<string, string> }[] };
+  };
+  const script = readFileSync(join(PROJECT_ROOT, 'action/scan.sh'), 'utf8');
+
+  it('is a composite action whose scan step is the script, given every input it reads', () => {
+    expect(manifest.runs.using).toBe('composite');
+    const scan = manifest.runs.steps.find((s) => s.id === 'scan')!;
+    expect(scan.run).toContain('$GITHUB_ACTION_PATH/action/scan.sh');
+    const read = [...new Set([...script.matchAll(/\$\{(WINNET_KB_ACTION_[A-Z_]+)/g)].map((m) => m[1]!))].sort();
+    // The install prefix is the runner's temporary directory unless a caller (this test) names one.
+    expect([...Object.keys(scan.env!), 'WINNET_KB_ACTION_PREFIX'].sort()).toEqual(read);
+    for (const value of Object.values(scan.env!)) expect(Object.keys(manifest.inputs)).toContain(/inputs\.([a-z-]+)/.exec(value)![1]);
+    const upload = manifest.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))!;
+    expect(upload.with!.sarif_file).toBe('${{ inputs.sarif-file }}');
+  });
+
+  it('installed the tarball (above), scanned, wrote valid SARIF and exited by --fail-on, with outputs for later steps', () => {
+    expect(action.status, action.stderr).toBe(3);
+    expect(action.stdout).toMatch(/^Verdict: INCOMPATIBLE/m);
+    expect(action.stdout).toContain('winnet-kb action: scan exited 3 (--fail-on error)');
+    expect(readFileSync(outputs, 'utf8')).toBe('exit-code=3\nsarif-file=winnet-kb.sarif\n');
+    const log = JSON.parse(readFileSync(join(work, 'winnet-kb.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
+    const validate = sarifValidator();
+    expect(validate(log), errorsOf(validate)).toBe(true);
+    expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual(expect.arrayContaining(['UNSUPPORTED_FUNCTIONALITY', 'FEATURE_REQUIRES_NEWER_WINDOWS']));
   });
 });
