@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import type { Command, Option } from 'commander';
+import { parse } from 'yaml';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { IGNORE_FILE } from '../../src/cli/accept.js';
 import { buildProgram, envVarOf } from '../../src/cli/program.js';
@@ -263,5 +264,45 @@ describe('accepted findings', () => {
     const missing = await runCli(['check', 'examples/warnings.yaml', '--ignore-file', join(scratch, 'absent')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('cannot read the ignore file');
+  });
+});
+
+describe('the documented CI snippets', () => {
+  /** Parses a winnet-kb command line with the real program, its actions stubbed: unknown flags and bad choices throw. */
+  async function parses(line: string): Promise<void> {
+    const [binary, ...args] = line.trim().split(/\s+/);
+    expect(binary).toBe('winnet-kb');
+    const program = buildProgram({ stdout: process.stdout, stderr: process.stderr }, () => {});
+    for (const c of program.commands) c.action(() => {});
+    await program.parseAsync(['node', 'winnet-kb', ...args]);
+  }
+
+  it('the GitLab CI job of docs/cli.md runs the packed tarball on the CI Node line with flags the CLI has', async () => {
+    const cli = readFileSync(at('docs/cli.md'), 'utf8');
+    const section = cli.slice(cli.indexOf('### GitLab CI'));
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+    const job = (parse(yaml) as Record<string, { image: string; script: string[]; variables: Record<string, string>; artifacts: { when: string } }>)[
+      'winnet-kb'
+    ]!;
+    const line = readFileSync(at('.node-version'), 'utf8').trim().split('.')[0];
+    expect(job.image).toBe(`node:${line}-bookworm-slim`);
+    expect(job.script[0]).toMatch(/^npm install -g \S+\.tgz$/);
+    const commands = job.script.filter((l) => l.startsWith('winnet-kb '));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) await parses(command);
+    for (const name of Object.keys(job.variables)) expect(name).toMatch(/^WINNET_KB_/);
+    expect(job.artifacts.when).toBe('always');
+  });
+
+  it('the pre-commit hook runs a command the package installs, with flags the CLI has', async () => {
+    const hooks = parse(readFileSync(at('.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; args: string[]; language: string }[];
+    const bin = (JSON.parse(readFileSync(at('package.json'), 'utf8')) as { bin: Record<string, string> }).bin;
+    expect(hooks.map((h) => h.id)).toEqual(['winnet-kb-scan']);
+    for (const hook of hooks) {
+      expect(hook.language).toBe('node');
+      expect(Object.keys(bin)).toContain(hook.entry.split(' ')[0]);
+      // pre-commit appends the staged file names.
+      await parses([hook.entry, ...hook.args, 'deploy/a.yaml'].join(' '));
+    }
   });
 });
