@@ -39,7 +39,14 @@ winnet_kb="$prefix/bin/winnet-kb"
 echo "winnet-kb action: $("$winnet_kb" --version) on node $(node --version)"
 
 # 2. Scan, writing SARIF whatever the verdict.
-mapfile -t targets < <(printf '%s\n' "$paths" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' -e '/^$/d')
+# One path per line, blank lines skipped (a while loop, not mapfile: macOS runners have bash 3.2).
+targets=()
+while IFS= read -r line; do
+  line="${line#"${line%%[![:space:]]*}"}"
+  line="${line%"${line##*[![:space:]]}"}"
+  [ -n "$line" ] && targets+=("$line")
+done <<< "$paths"
+[ "${#targets[@]}" -gt 0 ] || targets=(.)
 set +e
 "$winnet_kb" scan "${targets[@]}" --output sarif --output-file "$sarif" --fail-on "$fail_on"
 code=$?
