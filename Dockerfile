@@ -17,25 +17,23 @@
 # SDL), migrations/ (the schema version the database must match), data/winnet-kb.sqlite, and
 # package.json + tsconfig.build.json, which src/db/paths.ts uses to find the project root.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The Node.js line CI runs on (.node-version); test/deploy/manifests.test.ts keeps it, package.json
+# engines and .node-version in step.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: compile, build the database, drop dev dependencies ----
 FROM ${NODE_IMAGE} AS build
-# better-sqlite3 compiles from source when no prebuilt binary matches: python3, make and g++.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 
 # Dependencies first, so this layer is reused while the lock file does not change. Install scripts
-# are skipped because `prepare` (tsc) needs the sources, which are not copied yet; then only the
-# packages that package.json allowScripts approves run theirs (better-sqlite3's native build,
-# esbuild's binary check for tsx), and patch-package applies patches/ (what `postinstall` does
-# outside Docker; docs/operations.md, "The patched dependency").
+# are skipped because `prepare` (patch-package, tsc, the database) needs the sources, which are not
+# copied yet; then esbuild's binary check for tsx runs, and patch-package applies patches/ (what
+# `prepare` does outside Docker; docs/operations.md, "The patched dependency"). better-sqlite3
+# loads the prebuilt Node-API binary it ships, so nothing is compiled: no python3, make or g++.
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --ignore-scripts --no-audit --no-fund \
- && npm rebuild better-sqlite3 esbuild \
+ && npm rebuild esbuild \
  && npx patch-package
 
 COPY tsconfig.json tsconfig.build.json ./

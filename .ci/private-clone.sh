@@ -5,9 +5,11 @@
 # runs the whole suite there, as whoever runs this script (root in CI).
 #
 # Usage: .ci/private-clone.sh            (from anywhere; .ci/run calls it after the main suite)
-# The install reuses npm's cache (--prefer-offline); better-sqlite3 still compiles (~2 min).
+# The install reuses npm's cache (--prefer-offline) and runs on the Node.js of .node-version
+# (.ci/node.sh, as .ci/run does).
 set -euo pipefail
 source_repo="$(cd "$(dirname "$0")/.." && pwd)"
+source "$source_repo/.ci/node.sh"
 
 base="$(mktemp -d)"
 trap 'rm -rf "$base"' EXIT
@@ -26,6 +28,9 @@ fi
 
 cd "$clone"
 npm ci --prefer-offline --no-audit --no-fund
+# The install alone leaves a compiled CLI and a built database (prepare): the CLI works at once.
+test -f data/winnet-kb.sqlite
+npx winnet-kb check examples/compatible.yaml
 mkdir -p test-results
 npm test -- --reporter=default --reporter=json --outputFile=test-results/vitest.json
 

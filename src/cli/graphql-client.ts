@@ -14,6 +14,7 @@ import { stalenessOf } from '../db/build.js';
 import { loadKnowledge } from '../db/knowledge.js';
 import { DatabaseUnusableError, openDatabase, type OpenDatabase } from '../db/open.js';
 import { SEEDS_DIR } from '../db/paths.js';
+import { UnsupportedRuntimeError } from '../db/runtime.js';
 import type { Knowledge } from '../domain/knowledge.js';
 import type { RequestContext } from '../graphql/context.js';
 import { requestLoaders } from '../graphql/loaders.js';
@@ -55,6 +56,7 @@ export function openKnowledgeBase(path: string): { database: OpenDatabase; knowl
       const missing = !existsSync(path);
       throw new CliError(missing ? `database ${path} does not exist` : error.message, [REBUILD]);
     }
+    if (error instanceof UnsupportedRuntimeError) throw new CliError(error.message);
     throw error;
   }
   const stale = staleness(database.meta.datasetVersion);

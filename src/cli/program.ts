@@ -3,10 +3,12 @@
  * to stdout, diagnostics to stderr; exit codes are those of exit-codes.ts.
  */
 import { MAX_KUBELET_MAX_PODS } from '../domain/capacity.js';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, renameSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../db/paths.js';
+import { Acceptor, collectIgnore, IGNORE_FILE } from './accept.js';
 import { PLAN_FIELDS } from './check/plan-file.js';
 import { CliError, formatError } from './errors.js';
 import { DEFAULT_INPUT_CAPS, formatBytes, parseByteSize, type InputCaps } from './input.js';
@@ -27,6 +29,64 @@ export interface Io {
 function packageVersion(): string {
   return (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
+
+/** The environment variable of a flag: WINNET_KB_ and the long flag in capitals (--fail-on: WINNET_KB_FAIL_ON). */
+export function envVarOf(option: Option): string | undefined {
+  const long = option.long?.replace(/^--/, '');
+  return long ? `WINNET_KB_${long.toUpperCase().replace(/-/g, '_')}` : undefined;
+}
+
+/**
+ * A command whose every flag can be set by its environment variable (see envVarOf), as pluto's
+ * PLUTO_* can: a flag on the command line wins over the variable, the variable over the default.
+ * Commander reads a variable only for an option that names it when it is added, so the name is
+ * given here, for every option of this command and of its subcommands. --help and --version have none.
+ */
+class EnvCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new EnvCommand(name);
+  }
+
+  override addOption(option: Option): this {
+    const name = envVarOf(option);
+    if (name && option.long !== '--help' && option.long !== '--version') option.env(name);
+    return super.addOption(option);
+  }
+}
+
+/**
+ * Runs a command with its output going to stdout, or with --output-file to that file: written
+ * beside it and renamed over it once the command has finished, so a usage error leaves no file
+ * (and no half-written report) behind. The exit code is the command's either way.
+ */
+async function withOutput<T>(outputFile: string | undefined, stdout: NodeJS.WritableStream, run: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
+  if (outputFile === undefined) return run(stdout);
+  const target = resolve(outputFile);
+  const temp = `${target}.winnet-kb-${process.pid}.tmp`;
+  const file = createWriteStream(temp);
+  try {
+    await once(file, 'open').catch((error: Error) => {
+      throw new CliError(`cannot write --output-file ${outputFile}: ${error.message}`);
+    });
+    const result = await run(file);
+    file.end();
+    await once(file, 'finish');
+    renameSync(temp, target);
+    return result;
+  } catch (error) {
+    file.destroy();
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+const outputFileOption = () => new Option('--output-file <path>', 'write the output to this file instead of stdout (diagnostics still go to stderr)');
+const ignoreOptions = () => [
+  new Option('--ignore <CODE[:subject] [reason]>', 'accept a known finding: reported as accepted, not counted by --fail-on (repeatable)').argParser(
+    collectIgnore,
+  ),
+  new Option('--ignore-file <path>', `accepted findings, one "CODE[:subject] reason" per line (default: ./${IGNORE_FILE} when present)`),
+];
 
 function wholeNumber(flag: string, min: number, max: number) {
   return (value: string): number => {
@@ -111,9 +171,18 @@ const capsOf = (flags: CapFlags): InputCaps => ({
   readTimeoutSeconds: flags.readTimeout,
 });
 
+interface GateFlags {
+  failOn: FailOn;
+  outputFile?: string;
+  ignore?: string[];
+  ignoreFile?: string;
+}
+type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number };
+type ScanFlags = GateFlags & CapFlags & { output: ScanOutputFormat; plan?: string };
+
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
-  const program = new Command('winnet-kb')
+  const program = new EnvCommand('winnet-kb')
     .description('Windows container networking on Kubernetes: judge plans, explain facts with their sources, work out EKS pod capacity.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .addOption(
@@ -124,7 +193,11 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
-    .addHelpText('after', `\n${EXIT_CODES_HELP}`);
+    .addHelpText(
+      'after',
+      `\nEvery flag can also be set by an environment variable: WINNET_KB_ and the flag in capitals (--fail-on: WINNET_KB_FAIL_ON).\n` +
+        `The API server is the command winnet-kb-server, configured by PORT, HOST and the other variables of docs/operations.md.\n\n${EXIT_CODES_HELP}`,
+    );
   const database = (command: Command) => command.optsWithGlobals<{ database: string }>().database;
 
   const check = program
@@ -134,13 +207,18 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'))
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--url <url>', 'ask a running server (its GraphQL endpoint, e.g. http://localhost:4000/graphql) instead of the embedded database')
-    .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)));
+    .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
+    .addOption(outputFileOption())
+    .addOption(ignoreOptions()[0]!)
+    .addOption(ignoreOptions()[1]!);
   addInputCapOptions(check, false)
     .addHelpText('after', CHECK_HELP)
-    .action(async (plan: string, opts: { output: OutputFormat; failOn: FailOn; url?: string; timeout: number } & CapFlags, command: Command) => {
+    .action(async (plan: string, opts: CheckFlags, command: Command) => {
       const { runCheck } = await import('./check/command.js');
-      const { output, failOn, url, timeout } = opts;
-      exit(await runCheck(plan, { output, failOn, timeout, ...(url ? { url } : {}), database: database(command), caps: capsOf(opts) }, io.stdout));
+      const { ignore, ignoreFile, outputFile, ...rest } = opts;
+      const acceptor = Acceptor.from({ ignore, ignoreFile });
+      const options = { ...rest, acceptor, stderr: io.stderr, database: database(command), caps: capsOf(opts) };
+      exit(await withOutput(outputFile, io.stdout, (out) => runCheck(plan, options, out)));
     });
 
   const scan = program
@@ -149,14 +227,19 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .argument('<paths...>', 'files or directories (*.yaml, *.yml, *.json, recursively), or - for stdin')
     .addOption(new Option('-o, --output <format>', 'output format').choices(SCAN_OUTPUT_FORMATS).default('table'))
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
-    .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open");
+    .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
+    .addOption(outputFileOption())
+    .addOption(ignoreOptions()[0]!)
+    .addOption(ignoreOptions()[1]!);
   addInputCapOptions(scan, true)
     .addHelpText('after', SCAN_HELP)
-    .action(async (paths: string[], opts: { output: ScanOutputFormat; failOn: FailOn; plan?: string } & CapFlags, command: Command) => {
+    .action(async (paths: string[], opts: ScanFlags, command: Command) => {
       const { runScan } = await import('./scan/command.js');
-      const { output, failOn, plan } = opts;
-      const options = { output, failOn, ...(plan ? { plan } : {}), database: database(command), toolVersion: packageVersion(), caps: capsOf(opts) };
-      exit(await runScan(paths, options, io.stdout, io.stderr));
+      const { ignore, ignoreFile, outputFile, ...rest } = opts;
+      const acceptor = Acceptor.from({ ignore, ignoreFile });
+      const options = { ...rest, acceptor, database: database(command), toolVersion: packageVersion(), caps: capsOf(opts) };
+      const run = (out: NodeJS.WritableStream) => runScan(paths, options, out, io.stderr);
+      exit(await withOutput(outputFile, io.stdout, run));
     });
 
   program
@@ -173,9 +256,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       '\nExamples:\n  winnet-kb explain direct-server-return\n  winnet-kb explain nat --kind network-mode\n' +
         '  winnet-kb explain c5.xlarge\n\nAn unknown slug exits 1 with the closest known slugs.',
     )
-    .action(async (slug: string, opts: { kind?: EntityKind; output: 'text' | 'json' }, command: Command) => {
+    .addOption(outputFileOption())
+    .action(async (slug: string, { outputFile, ...opts }: { kind?: EntityKind; output: 'text' | 'json'; outputFile?: string }, command: Command) => {
       const { runExplain } = await import('./explain.js');
-      await runExplain(slug, { ...opts, database: database(command) }, io.stdout);
+      await withOutput(outputFile, io.stdout, (out) => runExplain(slug, { ...opts, database: database(command) }, out));
       exit(EXIT_OK);
     });
 
@@ -193,11 +277,18 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       '\nExamples:\n  winnet-kb capacity m5.large\n  winnet-kb capacity c5.xlarge --mode prefix-delegation --kubelet-max-pods 250\n' +
         '\nArm and mac types, prefix delegation on a Xen type and unknown names exit 1 with the reason.',
     )
-    .action(async (name: string, opts: { mode: CapacityMode; kubeletMaxPods?: number; output: 'text' | 'json' }, command: Command) => {
-      const { runCapacity } = await import('./capacity.js');
-      await runCapacity(name, { ...opts, database: database(command) }, io.stdout);
-      exit(EXIT_OK);
-    });
+    .addOption(outputFileOption())
+    .action(
+      async (
+        name: string,
+        { outputFile, ...opts }: { mode: CapacityMode; kubeletMaxPods?: number; output: 'text' | 'json'; outputFile?: string },
+        command: Command,
+      ) => {
+        const { runCapacity } = await import('./capacity.js');
+        await withOutput(outputFile, io.stdout, (out) => runCapacity(name, { ...opts, database: database(command) }, out));
+        exit(EXIT_OK);
+      },
+    );
 
   program
     .command('search')
@@ -210,9 +301,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       '\nExamples:\n  winnet-kb search dsr\n  winnet-kb search -- --enable-dsr\n  winnet-kb search network policy calico -n 3\n' +
         "\nSame hits as the API's search(query:, first:). A malformed FTS5 query exits 1.",
     )
-    .action(async (words: string[], opts: { first: number; output: 'text' | 'json' }, command: Command) => {
+    .addOption(outputFileOption())
+    .action(async (words: string[], { outputFile, ...opts }: { first: number; output: 'text' | 'json'; outputFile?: string }, command: Command) => {
       const { runSearch } = await import('./search.js');
-      await runSearch(words, { ...opts, database: database(command) }, io.stdout);
+      await withOutput(outputFile, io.stdout, (out) => runSearch(words, { ...opts, database: database(command) }, out));
       exit(EXIT_OK);
     });
 

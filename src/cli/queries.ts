@@ -1,5 +1,6 @@
 /** The GraphQL operations the CLI runs, and the shapes they return. */
 import type { IpAddressMode } from '../domain/vocabulary.js';
+import type { Acceptance } from './accept.js';
 
 export interface SourceRef {
   document: { slug: string; title: string; url: string };
@@ -27,6 +28,8 @@ export interface FindingView {
   message: string;
   remediation: string | null;
   sources: SourceRef[];
+  /** Set by the CLI when a .winnet-kb-ignore entry or --ignore accepts the finding. */
+  accepted?: Acceptance;
 }
 
 /** Where the dataset's knowledge ends. */
@@ -44,6 +47,8 @@ export function horizonText(h: HorizonView): string {
 /** The compatibility report as the API returns it (and as `--output json` prints it). */
 export interface ReportView {
   verdict: VerdictName;
+  /** Set by the CLI when findings are accepted: the verdict of the findings not accepted, which --fail-on judges. */
+  verdictAfterAccepted?: VerdictName;
   datasetVersion: string;
   horizon: HorizonView;
   findings: FindingView[];

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { loadSeeds } from './load.js';
+import { assertSupportedRuntime } from './runtime.js';
 import { buildSearchIndex } from './search-index.js';
 import { MIGRATIONS_DIR, PROJECT_ROOT, SEEDS_DIR } from './paths.js';
 import { expectedSchemaVersion } from './schema-version.js';
@@ -93,6 +94,7 @@ export function stalenessOf(builtVersion: string, seedsDir = SEEDS_DIR): string 
 }
 
 export function buildDatabase(options: BuildOptions): BuildResult {
+  assertSupportedRuntime();
   const started = performance.now();
   const seedsDir = options.seedsDir ?? SEEDS_DIR;
   const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;

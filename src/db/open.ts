@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { assertSupportedRuntime } from './runtime.js';
 import { expectedSchemaVersion } from './schema-version.js';
 import * as tables from './tables.js';
 import { SEARCH_TABLE } from './search-index.js';
@@ -29,6 +30,7 @@ export interface OpenDatabase {
 
 export function openDatabase(path: string, options: { migrationsDir?: string } = {}): OpenDatabase {
   if (!existsSync(path)) throw new DatabaseUnusableError(path, 'the file does not exist');
+  assertSupportedRuntime();
   let sqlite: Database.Database;
   try {
     sqlite = new Database(path, { readonly: true, fileMustExist: true });

@@ -2,6 +2,7 @@
  * The EC2 catalogue: the seed matches AWS's data, the architecture rule holds for every family,
  * and the capacity formulas hold for every row (property tests).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -67,6 +68,14 @@ describe('the seed is AWS data, unchanged', () => {
   });
   it.runIf(existsSync(csv))('equals what seeds:ec2 makes from the shared CSV (runs where ../shared is present, as in CI)', () => {
     expect(readFileSync(join(SEEDS_DIR, 'ec2-instance-types.yaml'), 'utf8')).toBe(csvToSeed(readFileSync(csv, 'utf8')).yaml);
+  });
+  it('seeds:ec2 refuses a CSV it cannot read with its usage, not a stack trace (a clone has no ../shared)', () => {
+    const missing = join(PROJECT_ROOT, 'no-such-dir', 'limits.csv');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/scripts/seeds-ec2.ts', missing], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`seeds:ec2: cannot read the instance limits CSV ${missing}: ENOENT`);
+    expect(result.stderr).toContain('usage: npm run seeds:ec2 -- <csv>');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
 

@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/server/config.js';
@@ -60,7 +61,7 @@ interface Container {
 }
 interface Deployment extends Manifest {
   spec: {
-    replicas: number;
+    replicas?: number;
     selector: { matchLabels: Labels };
     template: {
       metadata: { labels: Labels };
@@ -179,8 +180,10 @@ describe('Kubernetes manifests (deploy/)', () => {
     expect(renderedDeployment.spec?.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
   });
 
-  it('the Deployment selects its own pods and runs 2 replicas on Linux nodes', () => {
-    expect(deployment.spec.replicas).toBe(2);
+  it('the Deployment selects its own pods on Linux nodes and leaves the replica count to the autoscaler', () => {
+    // A fixed count would be re-applied by every `kubectl apply`, fighting the HorizontalPodAutoscaler.
+    expect(deployment.spec).not.toHaveProperty('replicas');
+    expect(only<Hpa>('HorizontalPodAutoscaler').spec.scaleTargetRef.name).toBe(deployment.metadata?.name);
     expect(selects(deployment.spec.selector.matchLabels, pod.metadata.labels)).toBe(true);
     expect(pod.spec.containers).toHaveLength(1);
     // The image is Linux; a mixed cluster with Windows nodes must not schedule it there.
@@ -274,7 +277,6 @@ describe('Kubernetes manifests (deploy/)', () => {
     expect(hpa.apiVersion).toBe('autoscaling/v2');
     expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: deployment.apiVersion, kind: 'Deployment', name: deployment.metadata?.name });
     expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([2, 10]);
-    expect(hpa.spec.minReplicas).toBe(deployment.spec.replicas);
     const cpu = hpa.spec.metrics.find((m) => m.type === 'Resource' && m.resource?.name === 'cpu');
     expect(cpu?.resource?.target).toEqual({ type: 'Utilization', averageUtilization: 70 });
     // Utilization is relative to the CPU request, so there must be one.
@@ -287,7 +289,8 @@ describe('Kubernetes manifests (deploy/)', () => {
     expect(pdb.spec.minAvailable).toBe(1);
     expect(selects(pdb.spec.selector.matchLabels, pod.metadata.labels)).toBe(true);
     expect(pdb.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
-    expect(Number(pdb.spec.minAvailable)).toBeLessThan(deployment.spec.replicas);
+    // The autoscaler never goes below minReplicas, so a drain can always evict one pod.
+    expect(Number(pdb.spec.minAvailable)).toBeLessThan(only<Hpa>('HorizontalPodAutoscaler').spec.minReplicas);
   });
 });
 
@@ -399,7 +402,11 @@ const dockerignore = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
   .split('\n')
   .map((l) => l.trim())
   .filter((l) => l && !l.startsWith('#'));
-const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  engines: { node: string };
+};
 const tsconfig = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: { outDir: string; rootDir: string } };
 
 /** What the build stage's RUN steps produce, and how the test makes the same thing without Docker. */
@@ -455,10 +462,27 @@ function runtimeFiles(): { source: string; dest: string; from: string }[] {
 }
 
 describe('Dockerfile', () => {
-  it('has a build stage and a runtime stage on node:20-bookworm-slim', () => {
+  it('has a build stage and a runtime stage on the Node.js line CI runs (.node-version), which engines accepts in full', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(stage.image).toBe('node:20-bookworm-slim');
+    const ciVersion = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
+    expect(semver.valid(ciVersion), `.node-version holds one exact version, not ${ciVersion}`).toBe(ciVersion);
+    const line = semver.major(ciVersion);
+    for (const stage of stages) expect(stage.image).toBe(`node:${line}-bookworm-slim`);
     expect(stages[0]!.name).toBeDefined();
+    // The image tag floats to the newest release of its line: every release of it must satisfy engines.
+    const engines = packageJson.engines.node;
+    expect(semver.validRange(engines), engines).not.toBeNull();
+    expect(semver.subset(`^${line}.0.0`, engines), `every Node.js ${line}.x satisfies engines ${engines}`).toBe(true);
+    expect(semver.satisfies(ciVersion, engines)).toBe(true);
+  });
+
+  it('engines names the maintained LTS lines from the first release that loads better-sqlite3 (Node-API 10), and no end-of-life line', () => {
+    const engines = packageJson.engines.node;
+    // better-sqlite3 13 is built for Node-API 10, which Node.js has from 22.14.0 (22.12 and 20.x crash loading it).
+    expect(semver.minVersion(engines)?.version).toBe('22.14.0');
+    expect(semver.satisfies('22.13.1', engines)).toBe(false);
+    for (const line of ['^22.14.0', '^24.0.0', '^26.0.0']) expect(semver.subset(line, engines), `Node.js ${line}`).toBe(true);
+    for (const endOfLife of ['20.19.0', '21.7.3', '23.11.1']) expect(semver.satisfies(endOfLife, engines), endOfLife).toBe(false);
   });
 
   it('builds the database at image build time: npm ci, build, db:build, prune, in that order', () => {

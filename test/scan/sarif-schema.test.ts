@@ -1,38 +1,16 @@
 /**
  * `winnet-kb scan --output sarif` against the official SARIF 2.1.0 JSON Schema (OASIS, a byte-for-byte
- * copy in test/fixtures/sarif-schema-2.1.0.json; provenance in test/fixtures/scan/README.md).
- *
- * The schema is draft-04 and Ajv 8 does not ship draft-04: its `$schema` and `id` are dropped before
- * compiling (the keywords it uses mean the same in draft-07), and `unicodeRegExp` is off because the
- * `language` pattern is not a valid Unicode-mode regular expression. ajv-formats checks uri,
- * uri-reference and date-time.
+ * copy in test/fixtures/sarif-schema-2.1.0.json; provenance in test/fixtures/scan/README.md; the
+ * validator is test/support/sarif.ts).
  */
 import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../cli/cli-helpers.js';
+import { errorsOf, SARIF_SCHEMA_PATH as SCHEMA_PATH, sarifValidator } from '../support/sarif.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-const SCHEMA_PATH = 'test/fixtures/sarif-schema-2.1.0.json';
 const F = 'test/fixtures/scan';
-
-// ajv-formats is CommonJS with a default export; under ESM interop it can arrive wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-
-function sarifValidator(): ValidateFunction {
-  const text = readFileSync(SCHEMA_PATH, 'utf8');
-  const schema = JSON.parse(text) as Record<string, unknown>;
-  expect(schema.title).toBe('Static Analysis Results Format (SARIF) Version 2.1.0 JSON Schema');
-  delete schema.$schema;
-  delete schema.id;
-  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-  addFormats(ajv);
-  return ajv.compile(schema);
-}
-
-const errorsOf = (validate: ValidateFunction) => (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('\n');
 
 describe('SARIF output against the SARIF 2.1.0 schema', () => {
   it('the stored schema is the full official file', () => {

@@ -2,6 +2,7 @@
  * `winnet-kb check <plan>`: judge a plan file with the API's engine, offline on the embedded
  * database or against a running server (`--url`), print the report and exit by its verdict.
  */
+import { verdictAfterAccepted, type Acceptor } from '../accept.js';
 import { CliError, PlanFieldError } from '../errors.js';
 import { exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
 import { formatMarkdown } from '../format/markdown.js';
@@ -21,6 +22,23 @@ export interface CheckOptions {
   timeout: number;
   database: string;
   caps?: InputCaps;
+  /** Findings accepted with a reason (.winnet-kb-ignore, --ignore): reported, not counted by --fail-on. */
+  acceptor?: Acceptor;
+  /** Where notes go (entries of the ignore file that accepted nothing). */
+  stderr?: NodeJS.WritableStream;
+}
+
+/** The report with its accepted findings marked and, when there are any, the verdict after them. */
+export function withAccepted(report: ReportView, acceptor: Acceptor | undefined): ReportView {
+  if (!acceptor || acceptor.empty) return report;
+  const findings = report.findings.map((f) => {
+    const accepted = acceptor.accept(f);
+    return accepted ? { ...f, accepted } : f;
+  });
+  if (!findings.some((f) => f.accepted)) return report;
+  // Placed after `verdict` in --output json.
+  const { verdict, ...rest } = report;
+  return { verdict, verdictAfterAccepted: verdictAfterAccepted(findings), ...rest, findings };
 }
 
 export function renderReport(report: ReportView, format: OutputFormat, planName: string): string {
@@ -38,8 +56,10 @@ export async function runCheck(planPath: string, options: CheckOptions, stdout: 
       // The engine refused a field: say which file it is in.
       throw error instanceof PlanFieldError ? new CliError(`${plan.name}: ${error.message}`, error.details) : error;
     });
-    stdout.write(renderReport(compatibility, options.output, plan.name));
-    return exitCodeFor(compatibility.verdict, options.failOn);
+    const report = withAccepted(compatibility, options.acceptor);
+    for (const note of options.acceptor?.unused() ?? []) (options.stderr ?? process.stderr).write(`winnet-kb: note: ${note}\n`);
+    stdout.write(renderReport(report, options.output, plan.name));
+    return exitCodeFor(report.verdictAfterAccepted ?? report.verdict, options.failOn);
   } finally {
     await client.close();
   }

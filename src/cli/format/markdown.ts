@@ -5,7 +5,7 @@
  */
 import { horizonText, type ReportView, type SourceRef } from '../queries.js';
 import { SourceList, settingParts } from './text.js';
-import { summaryOf } from './table.js';
+import { afterAccepted, summaryOf } from './table.js';
 
 const ICON = { COMPATIBLE: '✅', COMPATIBLE_WITH_WARNINGS: '⚠️', INCOMPATIBLE: '❌' } as const;
 
@@ -37,11 +37,16 @@ export function formatMarkdown(report: ReportView, planName: string): string {
   const out: string[] = [];
   out.push(`## ${ICON[report.verdict]} winnet-kb: ${report.verdict}`, '');
   out.push(`Plan ${code(planName)}: ${summaryOf(report)}. Dataset ${code(report.datasetVersion)} (${horizonText(report.horizon)}).`, '');
+  if (report.verdictAfterAccepted !== undefined) out.push(`Verdict${afterAccepted(report).replace(/^, /, ': ')}.`, '');
   if (report.findings.length > 0) {
     out.push('| # | Severity | Code | Subject | Finding | Sources |', '| ---: | --- | --- | --- | --- | --- |');
     report.findings.forEach((f, i) => {
-      const text = `${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}`;
-      out.push(`| ${i + 1} | ${f.severity} | ${code(f.code)} | ${f.subject ? code(f.subject) : ''} | ${text} | ${links(sources, f.sources)} |`);
+      const text =
+        `${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}` +
+        `${f.accepted ? `<br>**Accepted** (${cell(f.accepted.by)}): ${cell(f.accepted.reason)}` : ''}`;
+      out.push(
+        `| ${i + 1} | ${f.severity}${f.accepted ? ' (accepted)' : ''} | ${code(f.code)} | ${f.subject ? code(f.subject) : ''} | ${text} | ${links(sources, f.sources)} |`,
+      );
     });
   } else {
     out.push('No findings.');

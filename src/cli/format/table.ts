@@ -3,15 +3,23 @@ import Table from 'cli-table3';
 import { horizonText, type ReportView } from '../queries.js';
 import { outputWidth, settingText, wrap } from './text.js';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export function summaryOf(report: ReportView): string {
   const count = (s: string) => report.findings.filter((f) => f.severity === s).length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(count('ERROR'), 'error')}, ${plural(count('WARNING'), 'warning')}, ${count('INFO')} info`;
+  const accepted = report.findings.filter((f) => f.accepted).length;
+  return `${plural(count('ERROR'), 'error')}, ${plural(count('WARNING'), 'warning')}, ${count('INFO')} info${accepted ? ` (${accepted} accepted)` : ''}`;
+}
+
+/** `, COMPATIBLE after 1 accepted finding` when findings are accepted. */
+export function afterAccepted(report: ReportView): string {
+  if (report.verdictAfterAccepted === undefined) return '';
+  return `, ${report.verdictAfterAccepted} after ${plural(report.findings.filter((f) => f.accepted).length, 'accepted finding')}`;
 }
 
 export function formatTable(report: ReportView, planName: string, width = outputWidth()): string {
   const out: string[] = [];
-  out.push(`Verdict: ${report.verdict}  (${planName}: ${summaryOf(report)}; dataset ${report.datasetVersion}; ${horizonText(report.horizon)})`);
+  out.push(`Verdict: ${report.verdict}${afterAccepted(report)}  (${planName}: ${summaryOf(report)}; dataset ${report.datasetVersion}; ${horizonText(report.horizon)})`);
   if (report.findings.length > 0) {
     const longest = (values: string[], min: number) => Math.max(min, ...values.map((v) => v.length)) + 2;
     const number = longest([String(report.findings.length)], 1);
@@ -35,7 +43,13 @@ export function formatTable(report: ReportView, planName: string, width = output
       style: { head: [], border: [] },
     });
     report.findings.forEach((f, i) => {
-      table.push([String(i + 1), f.severity, f.code, { content: f.subject ?? '-', wrapOnWordBoundary: false }, f.message]);
+      table.push([
+        String(i + 1),
+        f.accepted ? `${f.severity} accepted` : f.severity,
+        f.code,
+        { content: f.subject ?? '-', wrapOnWordBoundary: false },
+        f.message,
+      ]);
     });
     out.push(table.toString());
   } else {
@@ -47,6 +61,14 @@ export function formatTable(report: ReportView, planName: string, width = output
     for (const { f, i } of remedies) {
       const label = `  #${i + 1} ${f.code}${f.subject ? ` (${f.subject})` : ''}: `;
       out.push(`${label}${wrap(f.remediation!, width, '      ', label.length)}`);
+    }
+  }
+  const accepted = report.findings.map((f, i) => ({ f, i })).filter(({ f }) => f.accepted);
+  if (accepted.length > 0) {
+    out.push('', 'Accepted (reported, not counted by --fail-on):');
+    for (const { f, i } of accepted) {
+      const label = `  #${i + 1} ${f.code}${f.subject ? ` (${f.subject})` : ''}, ${f.accepted!.by}: `;
+      out.push(`${label}${wrap(f.accepted!.reason, width, '      ', label.length)}`);
     }
   }
   if (report.requiredSettings.length > 0) {

@@ -12,14 +12,15 @@ import { join } from 'node:path';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { PlanError } from '../../domain/compatibility/plan.js';
 import { objectsOf, objectsOfChunks, ScanParseError } from '../../domain/scan/documents.js';
-import { Scanner } from '../../domain/scan/scan.js';
+import { Scanner, type ScanResult } from '../../domain/scan/scan.js';
+import { verdictAfterAccepted, type Acceptor } from '../accept.js';
 import { readPlanFile } from '../check/plan-file.js';
 import { CliError, PlanFieldError } from '../errors.js';
 import { EXIT_OK, exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
 import { openKnowledgeBase } from '../graphql-client.js';
 import { InputBudget, isRegularFile, readRegularFile, readStream, regularFileChunks, type InputCaps } from '../input.js';
 import type { ScanOutputFormat } from '../options.js';
-import { renderScanChunks } from './formats.js';
+import { gateVerdict, renderScanChunks, type GateFinding, type GateReport, type GateResult } from './formats.js';
 
 export interface ScanOptions {
   output: ScanOutputFormat;
@@ -29,6 +30,27 @@ export interface ScanOptions {
   toolVersion: string;
   today?: string;
   caps?: InputCaps;
+  /** Findings accepted with a reason (.winnet-kb-ignore, --ignore): reported, not counted by --fail-on. */
+  acceptor?: Acceptor;
+}
+
+/** Marks the accepted findings and adds the verdicts after them, where any finding is accepted. */
+export function withAccepted(result: ScanResult, acceptor: Acceptor | undefined): GateResult {
+  if (!acceptor || acceptor.empty) return result;
+  let accepted = 0;
+  const reports = result.reports.map((r): GateReport => {
+    const findings = r.findings.map((f): GateFinding => {
+      const acceptance = acceptor.accept(f);
+      if (!acceptance) return f;
+      accepted++;
+      return { ...f, accepted: acceptance };
+    });
+    if (!findings.some((f) => f.accepted)) return r;
+    return { ...r, findings, verdictAfterAccepted: r.verdict === null ? null : verdictAfterAccepted(findings) };
+  });
+  if (accepted === 0) return result;
+  const verdict = result.summary.verdict === null ? null : verdictAfterAccepted(reports.flatMap((r) => r.findings));
+  return { ...result, reports, verdictAfterAccepted: verdict, accepted };
 }
 
 const EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -118,7 +140,8 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
         rest.map((e) => e.message),
       );
     }
-    const result = scanner.finish();
+    const result = withAccepted(scanner.finish(), options.acceptor);
+    for (const note of options.acceptor?.unused() ?? []) stderr.write(`winnet-kb: note: ${note}\n`);
     if (result.summary.objectsRead === 0) stderr.write(`winnet-kb: no Kubernetes objects in ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
     // Written piece by piece (a report at a time for JSON), waiting for a pipe to drain: the output
     // of a large dump is never one string, nor queued whole behind a slow reader.
@@ -136,7 +159,8 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
       if (!flushed) await once(stdout, 'drain');
     }
     if (batch.length > 0) stdout.write(batch);
-    return result.summary.verdict === null ? EXIT_OK : exitCodeFor(result.summary.verdict, options.failOn);
+    const verdict = gateVerdict({ verdict: result.summary.verdict, verdictAfterAccepted: result.verdictAfterAccepted });
+    return verdict === null ? EXIT_OK : exitCodeFor(verdict, options.failOn);
   } finally {
     database.close();
   }

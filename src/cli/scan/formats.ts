@@ -1,18 +1,27 @@
 /**
  * Outputs of `winnet-kb scan`: a text report, JSON, markdown for pull requests, SARIF 2.1.0 for
  * code-scanning tools (each finding on its file and line) and JUnit XML for CI dashboards.
+ * Accepted findings (accept.ts) appear in every format, marked with their reason; in SARIF as a
+ * result with an accepted external suppression.
  */
 import { FINDING_CODES } from '../../domain/compatibility/findings.js';
+import type { Verdict } from '../../domain/compatibility/judge.js';
 import type { Severity } from '../../domain/knowledge.js';
 import { SCAN_FINDING_CODES } from '../../domain/scan/findings.js';
 import type { ObjectReport, ScanFinding, ScanResult } from '../../domain/scan/scan.js';
+import type { Acceptance } from '../accept.js';
 import type { FailOn } from '../exit-codes.js';
 import { cell } from '../format/markdown.js';
 
 import type { ScanOutputFormat } from '../options.js';
 
+export type GateFinding = ScanFinding & { accepted?: Acceptance };
+/** An object's report; `verdictAfterAccepted` is set when some of its findings are accepted. */
+export type GateReport = Omit<ObjectReport, 'findings'> & { findings: GateFinding[]; verdictAfterAccepted?: Verdict | null };
+export type GateResult = Omit<ScanResult, 'reports'> & { reports: GateReport[]; verdictAfterAccepted?: Verdict | null; accepted?: number };
+
 export interface ScanOutput {
-  result: ScanResult;
+  result: GateResult;
   datasetVersion: string;
   toolVersion: string;
   failOn: FailOn;
@@ -22,7 +31,7 @@ const ALL_CODES: Record<string, string> = { ...FINDING_CODES, ...SCAN_FINDING_CO
 const upper = (s: Severity) => s.toUpperCase();
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function objectName(r: ObjectReport): string {
+export function objectName(r: GateReport): string {
   return `${r.ref.kind} ${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? ` (${r.ref.part})` : ''}`;
 }
 
@@ -30,26 +39,39 @@ function summaryLine({ result, datasetVersion }: ScanOutput): string {
   const s = result.summary;
   return (
     `${s.objectsRead} objects read: ${s.reported} reported (${s.judged} judged, ${s.notJudged} not judged), ${s.ignored} ignored; ` +
-    `${plural(s.findings.error, 'error')}, ${plural(s.findings.warning, 'warning')}, ${s.findings.info} info; dataset ${datasetVersion}`
+    `${plural(s.findings.error, 'error')}, ${plural(s.findings.warning, 'warning')}, ${s.findings.info} info` +
+    `${result.accepted ? ` (${result.accepted} accepted)` : ''}; dataset ${datasetVersion}`
   );
 }
 
-/** Does this object fail the job at this --fail-on level? */
-export function fails(r: ObjectReport, failOn: FailOn): boolean {
-  if (failOn === 'none' || r.verdict === null) return false;
-  return r.verdict === 'INCOMPATIBLE' || (failOn === 'warning' && r.verdict === 'COMPATIBLE_WITH_WARNINGS');
+/** The verdict that --fail-on judges: the one after accepted findings, when any are accepted. */
+export const gateVerdict = (r: { verdict: Verdict | null; verdictAfterAccepted?: Verdict | null }): Verdict | null =>
+  r.verdictAfterAccepted !== undefined ? r.verdictAfterAccepted : r.verdict;
+
+/** Does this object fail the job at this --fail-on level (its accepted findings aside)? */
+export function fails(r: GateReport, failOn: FailOn): boolean {
+  const verdict = gateVerdict(r);
+  if (failOn === 'none' || verdict === null) return false;
+  return verdict === 'INCOMPATIBLE' || (failOn === 'warning' && verdict === 'COMPATIBLE_WITH_WARNINGS');
 }
 
-const shown = (f: ScanFinding) => f.severity !== 'info' || f.code === 'NOT_JUDGED' || f.code === 'POD_CAPACITY';
+/** ` -> COMPATIBLE after 2 accepted findings`, when findings are accepted. */
+function afterAccepted(r: { verdictAfterAccepted?: Verdict | null }, accepted: number): string {
+  return r.verdictAfterAccepted !== undefined ? `, ${r.verdictAfterAccepted ?? 'NOTHING TO JUDGE'} after ${plural(accepted, 'accepted finding')}` : '';
+}
+
+const shown = (f: GateFinding) => f.severity !== 'info' || f.code === 'NOT_JUDGED' || f.code === 'POD_CAPACITY' || f.accepted !== undefined;
 
 export function formatScanTable(out: ScanOutput): string {
   const { result } = out;
-  const lines = [`Verdict: ${result.summary.verdict ?? 'NOTHING TO JUDGE'}  (${summaryLine(out)})`];
+  const lines = [`Verdict: ${result.summary.verdict ?? 'NOTHING TO JUDGE'}${afterAccepted(result, result.accepted ?? 0)}  (${summaryLine(out)})`];
   for (const r of result.reports) {
-    lines.push('', `${r.file}:${r.line}  ${objectName(r)}  ${r.verdict ?? 'NOT JUDGED'}`);
+    const accepted = r.findings.filter((f) => f.accepted).length;
+    lines.push('', `${r.file}:${r.line}  ${objectName(r)}  ${r.verdict ?? 'NOT JUDGED'}${afterAccepted(r, accepted)}`);
     const hidden = r.findings.filter((f) => !shown(f)).length;
     for (const f of r.findings.filter(shown)) {
       lines.push(`  ${upper(f.severity).padEnd(7)} ${f.code}${f.subject ? ` (${f.subject})` : ''}  line ${f.line}${f.path ? ` ${f.path}` : ''}`);
+      if (f.accepted) lines.push(`          ACCEPTED (${f.accepted.by}): ${f.accepted.reason}`);
       lines.push(`          ${f.message}`);
       if (f.remediation && f.severity !== 'info') lines.push(`          fix: ${f.remediation}`);
     }
@@ -73,7 +95,11 @@ const indented = (value: unknown, by: string) => JSON.stringify(value, null, 2).
  */
 export function* scanJsonChunks({ result, datasetVersion }: ScanOutput): Generator<string> {
   yield (
-    `{\n  "verdict": ${JSON.stringify(result.summary.verdict)},\n  "datasetVersion": ${JSON.stringify(datasetVersion)},\n` +
+    `{\n  "verdict": ${JSON.stringify(result.summary.verdict)},\n` +
+    (result.verdictAfterAccepted !== undefined
+      ? `  "verdictAfterAccepted": ${JSON.stringify(result.verdictAfterAccepted)},\n  "accepted": ${result.accepted ?? 0},\n`
+      : '') +
+    `  "datasetVersion": ${JSON.stringify(datasetVersion)},\n` +
     `  "summary": ${indented(result.summary, '  ')},\n  "reports": [`
   );
   let first = true;
@@ -94,13 +120,16 @@ export function formatScanMarkdown(out: ScanOutput): string {
   const { result } = out;
   const verdict = result.summary.verdict;
   const lines = [`## ${verdict ? `${ICON[verdict]} ${verdict}` : 'Nothing to judge'}`, '', summaryLine(out), ''];
-  const rows = result.reports.flatMap((r) => r.findings.filter((f) => f.severity !== 'info' || f.code === 'NOT_JUDGED').map((f) => ({ r, f })));
+  if (result.verdictAfterAccepted !== undefined)
+    lines.push(`Verdict after ${plural(result.accepted ?? 0, 'accepted finding')}: ${result.verdictAfterAccepted ?? 'nothing to judge'}.`, '');
+  const rows = result.reports.flatMap((r) => r.findings.filter((f) => f.severity !== 'info' || f.code === 'NOT_JUDGED' || f.accepted).map((f) => ({ r, f })));
   if (rows.length > 0) {
     lines.push('| where | object | severity | code | message |', '| --- | --- | --- | --- | --- |');
     for (const { r, f } of rows)
       lines.push(
-        `| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${upper(f.severity)} | ` +
-          `\`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''} |`,
+        `| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${upper(f.severity)}${f.accepted ? ' (accepted)' : ''} | ` +
+          `\`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}` +
+          `${f.accepted ? `<br>**Accepted** (${cell(f.accepted.by)}): ${cell(f.accepted.reason)}` : ''} |`,
       );
   } else lines.push('No errors or warnings.');
   return `${lines.join('\n')}\n`;
@@ -150,6 +179,8 @@ export function formatScanSarif({ result, toolVersion }: ScanOutput): string {
             },
           ],
           partialFingerprints: { objectFinding: `${r.ref.kind}/${r.ref.namespace ?? ''}/${r.ref.name}/${r.ref.part ?? ''}/${f.code}/${f.subject ?? ''}` },
+          // Accepted in a file outside the scanned one (.winnet-kb-ignore) or on the command line.
+          ...(f.accepted ? { suppressions: [{ kind: 'external', status: 'accepted', justification: `${f.accepted.reason} (${f.accepted.by})` }] } : {}),
           properties: {
             ...(f.subject ? { subject: f.subject } : {}),
             ...(f.path ? { path: f.path } : {}),
@@ -176,7 +207,7 @@ export function xmlEscape(text: string): string {
  * the --fail-on level is a failure listing its errors and warnings; one not judged is skipped.
  */
 export function formatScanJunit({ result, failOn }: ScanOutput): string {
-  const byFile = new Map<string, ObjectReport[]>();
+  const byFile = new Map<string, GateReport[]>();
   for (const r of result.reports) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   const total = result.reports.length;
   const failures = result.reports.filter((r) => fails(r, failOn)).length;
@@ -194,11 +225,17 @@ export function formatScanJunit({ result, failOn }: ScanOutput): string {
       out.push(`    <testcase name="${name}" classname="${xmlEscape(file)}" file="${xmlEscape(file)}" line="${r.line}">`);
       if (r.verdict === null) out.push(`      <skipped message="${xmlEscape(r.findings.find((x) => x.code === 'NOT_JUDGED')?.message ?? 'not judged')}"/>`);
       else if (fails(r, failOn)) {
-        const listed = r.findings.filter((x) => x.severity !== 'info');
+        const listed = r.findings.filter((x) => x.severity !== 'info' && !x.accepted);
         const body = listed.map((x) => `${upper(x.severity)} ${x.code}${x.subject ? ` (${x.subject})` : ''} at ${file}:${x.line}: ${x.message}`).join('\n');
-        out.push(
-          `      <failure type="${r.verdict}" message="${xmlEscape(`${r.verdict}: ${listed.map((x) => x.code).join(', ')}`)}">${xmlEscape(body)}</failure>`,
+        const verdict = gateVerdict(r);
+        out.push(`      <failure type="${verdict}" message="${xmlEscape(`${verdict}: ${listed.map((x) => x.code).join(', ')}`)}">${xmlEscape(body)}</failure>`);
+      }
+      const accepted = r.findings.filter((x) => x.accepted);
+      if (accepted.length > 0) {
+        const text = accepted.map(
+          (x) => `ACCEPTED ${upper(x.severity)} ${x.code}${x.subject ? ` (${x.subject})` : ''} at ${file}:${x.line} (${x.accepted!.by}): ${x.accepted!.reason}`,
         );
+        out.push(`      <system-out>${xmlEscape(text.join('\n'))}</system-out>`);
       }
       out.push('    </testcase>');
     }
