@@ -19,7 +19,9 @@ export function afterAccepted(report: ReportView): string {
 
 export function formatTable(report: ReportView, planName: string, width = outputWidth()): string {
   const out: string[] = [];
-  out.push(`Verdict: ${report.verdict}${afterAccepted(report)}  (${planName}: ${summaryOf(report)}; dataset ${report.datasetVersion}; ${horizonText(report.horizon)})`);
+  out.push(
+    `Verdict: ${report.verdict}${afterAccepted(report)}  (${planName}: ${summaryOf(report)}; dataset ${report.datasetVersion}; ${horizonText(report.horizon)})`,
+  );
   if (report.findings.length > 0) {
     const longest = (values: string[], min: number) => Math.max(min, ...values.map((v) => v.length)) + 2;
     const number = longest([String(report.findings.length)], 1);
