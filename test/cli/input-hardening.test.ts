@@ -75,8 +75,8 @@ describe('8. input size caps', () => {
 
   it('--help names the flags and their defaults', async () => {
     const { stdout } = await runCli(['scan', '--help']);
-    expect(stdout).toMatch(/--max-file-bytes <size>[^]*default: 32 MiB/);
-    expect(stdout).toMatch(/--max-total-bytes <size>[^]*default: 256 MiB/);
+    expect(stdout).toMatch(/--max-file-bytes <size>[^]*default: 32\s+MiB/);
+    expect(stdout).toMatch(/--max-total-bytes <size>[^]*default: 256\s+MiB/);
     expect(stdout).toMatch(/--read-timeout <seconds>/);
     expect((await runCli(['check', '--help'])).stdout).toMatch(/--max-file-bytes <size>/);
   });
