@@ -284,6 +284,23 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.24' }), 'NODE_OS_RETIRED');
   });
 
+  it('EKS LTSC AMIs count from their first date: Server 2022 AMIs from 2022-10-17, Server 2019 from 2019-10-07 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    // seeds/node-os-support.yaml eks-windows-server-2022 and eks-windows-server-2019 (dates.from)
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.23' } as const;
+    const f = expectFinding(judge({ ...plan, asOf: '2022-09-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2022',
+      cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+    });
+    expect(f.message).toContain('Amazon EKS');
+    expectNoFinding(judge({ ...plan, asOf: '2022-11-01' }), 'NODE_OS_UNSUPPORTED');
+    const early2019 = { windowsVersion: 'windows-server-2019', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.14' } as const;
+    expect(judge({ ...early2019, asOf: '2019-09-01' }).findings.map((x) => x.code)).toContain('NODE_OS_UNSUPPORTED');
+    expectNoFinding(judge({ ...early2019, asOf: '2019-11-01' }), 'NODE_OS_UNSUPPORTED');
+  });
+
   it('CONTAINER_IMAGE_OS_MISMATCH: with process isolation the container base image must match the host OS version (k8s-windows-intro#windows-os-version-support)', () => {
     const plan = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
     const f = expectFinding(judge({ ...plan, containerImageWindowsVersion: 'windows-server-2019' }), {
