@@ -1025,6 +1025,50 @@ describe('limitations', () => {
     expect(open.severity).toBe('info');
     expect(open.message).toContain('the plan does not give the CNI plugin version');
   });
+
+  it('UNSUPPORTED_FUNCTIONALITY scoped by plugin version: Flannel has a Windows VXLAN backend only from v0.10.0 (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
+    // seeds/limitations.yaml flannel-vxlan-windows-before-0-10 (pluginVersions before 0.10.0)
+    const plan = {
+      windowsVersion: 'windows-server-2019',
+      windowsBuildRevision: 1432,
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.20',
+    } as const;
+    expectFinding(judge({ ...plan, cniPluginVersion: '0.9.1' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: 'flannel-vxlan-windows-before-0-10',
+      cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
+    });
+    expectNoFinding(judge({ ...plan, cniPluginVersion: '0.10.0' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
+    expectNoFinding(judge({ ...plan, networkMode: 'l2bridge', cniPluginVersion: '0.9.1' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
+  });
+
+  it('Flannel VXLAN on Windows: VNI 4096 or higher and UDP port 4789, and no DirectRouting or GBP, reported for every Flannel overlay plan (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
+    // seeds/limitations.yaml flannel-vxlan-vni-and-port and flannel-vxlan-windows-options
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'overlay', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    const vni = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'info',
+      subject: 'flannel-vxlan-vni-and-port',
+      cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
+    });
+    expect(vni.message).toContain('4096 or higher');
+    expect(vni.message).toContain('4789');
+    const options = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'info',
+      subject: 'flannel-vxlan-windows-options',
+      cites: 'flannel-repo#Documentation/backends.md',
+    });
+    expect(options.message).toMatch(/DirectRouting and GBP/);
+    expectNoFinding(judge({ ...plan, networkMode: 'l2bridge' }), 'REQUIREMENT_NOT_MET', 'flannel-vxlan-vni-and-port');
+  });
 });
 
 describe('settings by Kubernetes version', () => {
