@@ -12,6 +12,7 @@ export type { DateRange } from './dates.js';
 import type {
   Channel,
   EnvironmentStatus,
+  IpAddressMode,
   LimitationKind,
   NodeOsStatus,
   Platform,
@@ -166,6 +167,7 @@ export interface LimitationFact {
     pluginVersions?: PluginVersionRange;
     platforms?: Platform[];
     dates?: DateRange;
+    ipAddressModes?: IpAddressMode[];
     features?: string[];
     serviceTypes?: string[];
   };

@@ -1049,7 +1049,13 @@ describe('limitations', () => {
 
   it('Flannel VXLAN on Windows: VNI 4096 or higher and UDP port 4789, and no DirectRouting or GBP, reported for every Flannel overlay plan (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
     // seeds/limitations.yaml flannel-vxlan-vni-and-port and flannel-vxlan-windows-options
-    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'flannel', networkMode: 'overlay', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    } as const;
     const vni = expectFinding(judge(plan), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'REQUIREMENT_NOT_MET',
@@ -1124,6 +1130,25 @@ describe('settings by Kubernetes version', () => {
 
 describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc-resource-controller#pkg/aws/vpc/limits.go)', () => {
   const base = { windowsVersion: 'windows-server-2022', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.33' } as const;
+
+  it('UNSUPPORTED_FUNCTIONALITY by date: prefix delegation for Windows nodes reached EKS in June 2023 (vpc-resource-controller##259)', () => {
+    // seeds/limitations.yaml eks-windows-prefix-delegation-before-june-2023 (ipAddressModes PREFIX_DELEGATION, dates before 2023-06)
+    const plan = { ...base, kubernetesVersion: '1.26', ipAddressMode: 'PREFIX_DELEGATION' } as const;
+    const slug = 'eks-windows-prefix-delegation-before-june-2023';
+    expectFinding(judge({ ...plan, asOf: '2023-03-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: slug,
+      cites: 'vpc-resource-controller##259',
+    });
+    // June itself: the launch is known only to the month.
+    const june = judge({ ...plan, asOf: '2023-06-03' }).findings.find((f) => f.subject === slug)!;
+    expect(june.severity).toBe('warning');
+    expect(june.message).toMatch(/^May apply .*2023-06/);
+    expectNoFinding(judge({ ...plan, asOf: '2023-08-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, asOf: '2023-03-01', ipAddressMode: 'SECONDARY_IP' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+  });
 
   it('INSTANCE_TYPE_NOT_FOR_WINDOWS: m6g.large is Graviton (Arm) and mac2.metal runs macOS (aws-ec2-instance-type-names#Naming conventions)', () => {
     for (const instanceType of ['m6g.large', 'mac2.metal', 'a1.large'])

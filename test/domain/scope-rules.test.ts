@@ -67,6 +67,7 @@ function witness(l: LimitationFact): PlanInput {
   if (s.features) plan.features = [s.features[0]!];
   if (s.serviceTypes) plan.serviceTypes = [s.serviceTypes[0]!];
   if (s.dates) plan.asOf = s.dates.from ?? '2000-01-01';
+  if (s.ipAddressModes) plan.ipAddressMode = s.ipAddressModes[0]!;
   if (l.threshold) plan[l.threshold.metric === 'backends-per-service' ? 'backendsPerService' : 'servicesPerNode'] = l.threshold.max + 1;
   return plan;
 }
