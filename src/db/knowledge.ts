@@ -272,6 +272,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           ...(r.platforms ? { platforms: r.platforms } : {}),
           ...(dates ? { dates } : {}),
           ...(r.ipAddressModes ? { ipAddressModes: r.ipAddressModes } : {}),
+          ...(r.networkPolicy ? { networkPolicy: true as const } : {}),
           ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
           ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
         },

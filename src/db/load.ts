@@ -234,6 +234,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         dateFrom: s.dates?.from ?? null,
         dateBefore: s.dates?.before ?? null,
         ipAddressModes: s.ipAddressModes ?? null,
+        networkPolicy: s.networkPolicy ?? null,
         requires: l.requires ?? null,
         ordinal,
       })

@@ -300,6 +300,8 @@ export const limitations = sqliteTable(
     dateBefore: text('date_before'),
     /** JSON array of pod IP address modes (SECONDARY_IP, PREFIX_DELEGATION); null matches every mode. */
     ipAddressModes: text('ip_address_modes', { mode: 'json' }).$type<IpAddressMode[]>(),
+    /** True: the limitation concerns plans that need NetworkPolicy; null: every plan. */
+    networkPolicy: integer('network_policy', { mode: 'boolean' }),
     /**
      * JSON scope (the seed's `requires`) where the thing the limitation concerns works at all; the
      * limitation applies where appliesTo matches and this does not. The seed lint resolves its slugs.

@@ -168,6 +168,8 @@ export interface LimitationFact {
     platforms?: Platform[];
     dates?: DateRange;
     ipAddressModes?: IpAddressMode[];
+    /** Only for plans that need NetworkPolicy enforced. */
+    networkPolicy?: true;
     features?: string[];
     serviceTypes?: string[];
   };

@@ -726,6 +726,29 @@ describe('network policy by environment', () => {
       'NETWORK_POLICY_UNSUPPORTED',
     );
   });
+
+  it('UNSUPPORTED_FUNCTIONALITY by date: AKS ends Azure Network Policy Manager on Windows nodes on 2026-09-30 (aks-windows-os-versions#Azure Network Policy Manager Windows retirement)', () => {
+    // seeds/limitations.yaml aks-azure-npm-windows-end-of-support (aks, azure-cni, networkPolicy, from 2026-09-30)
+    const slug = 'aks-azure-npm-windows-end-of-support';
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      environment: 'aks',
+      cniPlugin: 'azure-cni',
+      networkMode: 'l2bridge',
+      kubernetesVersion: '1.33',
+    } as const;
+    const f = expectFinding(judge({ ...plan, networkPolicy: true, asOf: '2026-10-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: slug,
+      cites: 'aks-windows-os-versions#Azure Network Policy Manager Windows retirement',
+    });
+    expect(f.message).toContain('2026-09-30');
+    expectNoFinding(judge({ ...plan, networkPolicy: true, asOf: '2026-09-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, environment: 'self-managed', networkPolicy: true, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+  });
 });
 
 describe('limitations', () => {
@@ -1125,6 +1148,29 @@ describe('settings by Kubernetes version', () => {
     expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' }))).not.toContain(
       'KB4489899=17763.379',
     );
+  });
+});
+
+describe('AKS node pools', () => {
+  it('CAVEAT: Windows Server 2025 node pools on AKS always run FIPS-enabled images (aks-windows-os-versions#FIPS-enabled node pools)', () => {
+    // seeds/limitations.yaml aks-windows-server-2025-fips-always-on (aks, builds from 26100)
+    const slug = 'aks-windows-server-2025-fips-always-on';
+    const plan = {
+      windowsVersion: 'windows-server-2025',
+      environment: 'aks',
+      cniPlugin: 'azure-cni',
+      networkMode: 'l2bridge',
+      kubernetesVersion: '1.35',
+    } as const;
+    expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE',
+      code: 'CAVEAT',
+      severity: 'info',
+      subject: slug,
+      cites: 'aks-windows-os-versions#FIPS-enabled node pools',
+    });
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'CAVEAT', slug);
+    expectNoFinding(judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }), 'CAVEAT', slug);
   });
 });
 

@@ -68,6 +68,7 @@ function witness(l: LimitationFact): PlanInput {
   if (s.serviceTypes) plan.serviceTypes = [s.serviceTypes[0]!];
   if (s.dates) plan.asOf = s.dates.from ?? '2000-01-01';
   if (s.ipAddressModes) plan.ipAddressMode = s.ipAddressModes[0]!;
+  if (s.networkPolicy) plan.networkPolicy = true;
   if (l.threshold) plan[l.threshold.metric === 'backends-per-service' ? 'backendsPerService' : 'servicesPerNode'] = l.threshold.max + 1;
   return plan;
 }

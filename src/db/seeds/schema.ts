@@ -331,6 +331,10 @@ export const limitationScope = z
       .min(1)
       .optional()
       .describe("Only when the plan's pod IP address mode (SECONDARY_IP, the default, or PREFIX_DELEGATION) is one of these."),
+    networkPolicy: z
+      .literal(true)
+      .optional()
+      .describe('The limitation is only relevant when the plan needs Kubernetes NetworkPolicy enforced on its Windows nodes.'),
     features: z.array(slug).min(1).optional().describe('The limitation is only relevant when one of these features is requested.'),
     serviceTypes: z
       .array(slug)

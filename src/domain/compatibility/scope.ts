@@ -22,6 +22,7 @@ export interface Scope {
   platforms?: readonly Platform[];
   dates?: DateRange;
   ipAddressModes?: readonly IpAddressMode[];
+  networkPolicy?: true;
   features?: readonly string[];
   serviceTypes?: readonly string[];
 }
@@ -168,6 +169,8 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
   if (scope.dates) dims.push(dateDimension(ctx, scope.dates));
   // The plan always has an address mode (secondary IP unless it asks for prefix delegation).
   if (scope.ipAddressModes) dims.push([scope.ipAddressModes.includes(plan.ipAddressMode) ? 'yes' : 'no']);
+  // Like a feature: only relevant when the plan asks for NetworkPolicy.
+  if (scope.networkPolicy) dims.push([plan.networkPolicy ? 'yes' : 'no']);
   if (scope.features) dims.push([scope.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no']);
   // Service types are assumed in use unless the plan lists them.
   if (scope.serviceTypes && plan.serviceTypes) dims.push([scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']);
