@@ -169,6 +169,24 @@ describe('rule 4: a dated node-OS row counts only at the dates it covers', () =>
   });
 });
 
+describe('rule 4: a dated limitation applies only at the dates it covers, judged at asOf', () => {
+  const dated = k.limitations.filter((l) => l.scope.dates);
+  const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const isMonth = (bound: string) => bound.length === 7;
+  /** The first day of the month after a YYYY-MM bound. */
+  const nextMonth = (month: string) => shift(`${month}-28`, 7).slice(0, 7) + '-01';
+  it('the seeds have dated limitations to check', () => expect(dated.length).toBeGreaterThan(0));
+  it.each(dated.map((l) => [l.slug, l] as const))('%s', (_, l) => {
+    const { from, before } = l.scope.dates!;
+    // A day certainly inside, and days certainly outside (a month bound leaves its own month undecided).
+    const inside = from ? (isMonth(from) ? nextMonth(from) : from) : shift(isMonth(before!) ? `${before}-01` : before!, -1);
+    const outside = [...(from ? [shift(isMonth(from) ? `${from}-01` : from, -1)] : []), ...(before ? [isMonth(before) ? nextMonth(before) : before] : [])];
+    const plan = { ...witness(l), asOf: inside };
+    expect(about(judge(plan), l.slug), `${l.slug} at ${inside}`).toHaveLength(1);
+    for (const day of outside) expect(about(judge({ ...plan, asOf: day }), l.slug), `${l.slug} at ${day}`).toEqual([]);
+  });
+});
+
 describe('rule 5: past the horizon, facts that could have changed are "may apply"', () => {
   const open = limitation('from-1-30', { kubernetes: { min: '1.30' } });
   const closed = limitation('to-1-31', { kubernetes: { max: '1.31' } });
