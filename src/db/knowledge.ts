@@ -271,6 +271,8 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           ...(pluginVersions ? { pluginVersions } : {}),
           ...(r.platforms ? { platforms: r.platforms } : {}),
           ...(dates ? { dates } : {}),
+          ...(r.ipAddressModes ? { ipAddressModes: r.ipAddressModes } : {}),
+          ...(r.networkPolicy ? { networkPolicy: true as const } : {}),
           ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
           ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
         },

@@ -233,6 +233,8 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         platforms: s.platforms ?? null,
         dateFrom: s.dates?.from ?? null,
         dateBefore: s.dates?.before ?? null,
+        ipAddressModes: s.ipAddressModes ?? null,
+        networkPolicy: s.networkPolicy ?? null,
         requires: l.requires ?? null,
         ordinal,
       })

@@ -22,6 +22,7 @@ import {
   SUPPORT_LEVELS,
   THRESHOLD_METRICS,
   type Channel,
+  type IpAddressMode,
   type Platform,
 } from '../domain/vocabulary.js';
 
@@ -297,6 +298,10 @@ export const limitations = sqliteTable(
     platforms: text('platforms', { mode: 'json' }).$type<Platform[]>(),
     dateFrom: text('date_from'),
     dateBefore: text('date_before'),
+    /** JSON array of pod IP address modes (SECONDARY_IP, PREFIX_DELEGATION); null matches every mode. */
+    ipAddressModes: text('ip_address_modes', { mode: 'json' }).$type<IpAddressMode[]>(),
+    /** True: the limitation concerns plans that need NetworkPolicy; null: every plan. */
+    networkPolicy: integer('network_policy', { mode: 'boolean' }),
     /**
      * JSON scope (the seed's `requires`) where the thing the limitation concerns works at all; the
      * limitation applies where appliesTo matches and this does not. The seed lint resolves its slugs.

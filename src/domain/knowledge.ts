@@ -12,6 +12,7 @@ export type { DateRange } from './dates.js';
 import type {
   Channel,
   EnvironmentStatus,
+  IpAddressMode,
   LimitationKind,
   NodeOsStatus,
   Platform,
@@ -166,6 +167,9 @@ export interface LimitationFact {
     pluginVersions?: PluginVersionRange;
     platforms?: Platform[];
     dates?: DateRange;
+    ipAddressModes?: IpAddressMode[];
+    /** Only for plans that need NetworkPolicy enforced. */
+    networkPolicy?: true;
     features?: string[];
     serviceTypes?: string[];
   };

@@ -284,6 +284,23 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.24' }), 'NODE_OS_RETIRED');
   });
 
+  it('EKS LTSC AMIs count from their first date: Server 2022 AMIs from 2022-10-17, Server 2019 from 2019-10-07 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    // seeds/node-os-support.yaml eks-windows-server-2022 and eks-windows-server-2019 (dates.from)
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.23' } as const;
+    const f = expectFinding(judge({ ...plan, asOf: '2022-09-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2022',
+      cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+    });
+    expect(f.message).toContain('Amazon EKS');
+    expectNoFinding(judge({ ...plan, asOf: '2022-11-01' }), 'NODE_OS_UNSUPPORTED');
+    const early2019 = { windowsVersion: 'windows-server-2019', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.14' } as const;
+    expect(judge({ ...early2019, asOf: '2019-09-01' }).findings.map((x) => x.code)).toContain('NODE_OS_UNSUPPORTED');
+    expectNoFinding(judge({ ...early2019, asOf: '2019-11-01' }), 'NODE_OS_UNSUPPORTED');
+  });
+
   it('CONTAINER_IMAGE_OS_MISMATCH: with process isolation the container base image must match the host OS version (k8s-windows-intro#windows-os-version-support)', () => {
     const plan = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
     const f = expectFinding(judge({ ...plan, containerImageWindowsVersion: 'windows-server-2019' }), {
@@ -709,6 +726,29 @@ describe('network policy by environment', () => {
       'NETWORK_POLICY_UNSUPPORTED',
     );
   });
+
+  it('UNSUPPORTED_FUNCTIONALITY by date: AKS ends Azure Network Policy Manager on Windows nodes on 2026-09-30 (aks-windows-os-versions#Azure Network Policy Manager Windows retirement)', () => {
+    // seeds/limitations.yaml aks-azure-npm-windows-end-of-support (aks, azure-cni, networkPolicy, from 2026-09-30)
+    const slug = 'aks-azure-npm-windows-end-of-support';
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      environment: 'aks',
+      cniPlugin: 'azure-cni',
+      networkMode: 'l2bridge',
+      kubernetesVersion: '1.33',
+    } as const;
+    const f = expectFinding(judge({ ...plan, networkPolicy: true, asOf: '2026-10-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: slug,
+      cites: 'aks-windows-os-versions#Azure Network Policy Manager Windows retirement',
+    });
+    expect(f.message).toContain('2026-09-30');
+    expectNoFinding(judge({ ...plan, networkPolicy: true, asOf: '2026-09-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, environment: 'self-managed', networkPolicy: true, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+  });
 });
 
 describe('limitations', () => {
@@ -1008,6 +1048,56 @@ describe('limitations', () => {
     expect(open.severity).toBe('info');
     expect(open.message).toContain('the plan does not give the CNI plugin version');
   });
+
+  it('UNSUPPORTED_FUNCTIONALITY scoped by plugin version: Flannel has a Windows VXLAN backend only from v0.10.0 (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
+    // seeds/limitations.yaml flannel-vxlan-windows-before-0-10 (pluginVersions before 0.10.0)
+    const plan = {
+      windowsVersion: 'windows-server-2019',
+      windowsBuildRevision: 1432,
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.20',
+    } as const;
+    expectFinding(judge({ ...plan, cniPluginVersion: '0.9.1' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: 'flannel-vxlan-windows-before-0-10',
+      cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
+    });
+    expectNoFinding(judge({ ...plan, cniPluginVersion: '0.10.0' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
+    expectNoFinding(judge({ ...plan, networkMode: 'l2bridge', cniPluginVersion: '0.9.1' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
+  });
+
+  it('Flannel VXLAN on Windows: VNI 4096 or higher and UDP port 4789, and no DirectRouting or GBP, reported for every Flannel overlay plan (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
+    // seeds/limitations.yaml flannel-vxlan-vni-and-port and flannel-vxlan-windows-options
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    } as const;
+    const vni = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'info',
+      subject: 'flannel-vxlan-vni-and-port',
+      cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
+    });
+    expect(vni.message).toContain('4096 or higher');
+    expect(vni.message).toContain('4789');
+    const options = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'info',
+      subject: 'flannel-vxlan-windows-options',
+      cites: 'flannel-repo#Documentation/backends.md',
+    });
+    expect(options.message).toMatch(/DirectRouting and GBP/);
+    expectNoFinding(judge({ ...plan, networkMode: 'l2bridge' }), 'REQUIREMENT_NOT_MET', 'flannel-vxlan-vni-and-port');
+  });
 });
 
 describe('settings by Kubernetes version', () => {
@@ -1061,8 +1151,50 @@ describe('settings by Kubernetes version', () => {
   });
 });
 
+describe('AKS node pools', () => {
+  it('CAVEAT: Windows Server 2025 node pools on AKS always run FIPS-enabled images (aks-windows-os-versions#FIPS-enabled node pools)', () => {
+    // seeds/limitations.yaml aks-windows-server-2025-fips-always-on (aks, builds from 26100)
+    const slug = 'aks-windows-server-2025-fips-always-on';
+    const plan = {
+      windowsVersion: 'windows-server-2025',
+      environment: 'aks',
+      cniPlugin: 'azure-cni',
+      networkMode: 'l2bridge',
+      kubernetesVersion: '1.35',
+    } as const;
+    expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE',
+      code: 'CAVEAT',
+      severity: 'info',
+      subject: slug,
+      cites: 'aks-windows-os-versions#FIPS-enabled node pools',
+    });
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'CAVEAT', slug);
+    expectNoFinding(judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }), 'CAVEAT', slug);
+  });
+});
+
 describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc-resource-controller#pkg/aws/vpc/limits.go)', () => {
   const base = { windowsVersion: 'windows-server-2022', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.33' } as const;
+
+  it('UNSUPPORTED_FUNCTIONALITY by date: prefix delegation for Windows nodes reached EKS in June 2023 (vpc-resource-controller##259)', () => {
+    // seeds/limitations.yaml eks-windows-prefix-delegation-before-june-2023 (ipAddressModes PREFIX_DELEGATION, dates before 2023-06)
+    const plan = { ...base, kubernetesVersion: '1.26', ipAddressMode: 'PREFIX_DELEGATION' } as const;
+    const slug = 'eks-windows-prefix-delegation-before-june-2023';
+    expectFinding(judge({ ...plan, asOf: '2023-03-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: slug,
+      cites: 'vpc-resource-controller##259',
+    });
+    // June itself: the launch is known only to the month.
+    const june = judge({ ...plan, asOf: '2023-06-03' }).findings.find((f) => f.subject === slug)!;
+    expect(june.severity).toBe('warning');
+    expect(june.message).toMatch(/^May apply .*2023-06/);
+    expectNoFinding(judge({ ...plan, asOf: '2023-08-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, asOf: '2023-03-01', ipAddressMode: 'SECONDARY_IP' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+  });
 
   it('INSTANCE_TYPE_NOT_FOR_WINDOWS: m6g.large is Graviton (Arm) and mac2.metal runs macOS (aws-ec2-instance-type-names#Naming conventions)', () => {
     for (const instanceType of ['m6g.large', 'mac2.metal', 'a1.large'])

@@ -67,6 +67,8 @@ function witness(l: LimitationFact): PlanInput {
   if (s.features) plan.features = [s.features[0]!];
   if (s.serviceTypes) plan.serviceTypes = [s.serviceTypes[0]!];
   if (s.dates) plan.asOf = s.dates.from ?? '2000-01-01';
+  if (s.ipAddressModes) plan.ipAddressMode = s.ipAddressModes[0]!;
+  if (s.networkPolicy) plan.networkPolicy = true;
   if (l.threshold) plan[l.threshold.metric === 'backends-per-service' ? 'backendsPerService' : 'servicesPerNode'] = l.threshold.max + 1;
   return plan;
 }
@@ -164,6 +166,24 @@ describe('rule 4: a dated node-OS row counts only at the dates it covers', () =>
     // Outside its dates the row says nothing: another row (or none) decides.
     const outside = row.dates!.from ? dayBefore(row.dates!.from) : row.dates!.before!;
     if (code) expect(codes(outside), `${row.slug} at ${outside}`).not.toContain(code);
+  });
+});
+
+describe('rule 4: a dated limitation applies only at the dates it covers, judged at asOf', () => {
+  const dated = k.limitations.filter((l) => l.scope.dates);
+  const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const isMonth = (bound: string) => bound.length === 7;
+  /** The first day of the month after a YYYY-MM bound. */
+  const nextMonth = (month: string) => shift(`${month}-28`, 7).slice(0, 7) + '-01';
+  it('the seeds have dated limitations to check', () => expect(dated.length).toBeGreaterThan(0));
+  it.each(dated.map((l) => [l.slug, l] as const))('%s', (_, l) => {
+    const { from, before } = l.scope.dates!;
+    // A day certainly inside, and days certainly outside (a month bound leaves its own month undecided).
+    const inside = from ? (isMonth(from) ? nextMonth(from) : from) : shift(isMonth(before!) ? `${before}-01` : before!, -1);
+    const outside = [...(from ? [shift(isMonth(from) ? `${from}-01` : from, -1)] : []), ...(before ? [isMonth(before) ? nextMonth(before) : before] : [])];
+    const plan = { ...witness(l), asOf: inside };
+    expect(about(judge(plan), l.slug), `${l.slug} at ${inside}`).toHaveLength(1);
+    for (const day of outside) expect(about(judge({ ...plan, asOf: day }), l.slug), `${l.slug} at ${day}`).toEqual([]);
   });
 });
 

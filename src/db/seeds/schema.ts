@@ -10,6 +10,7 @@ import { PLUGIN_VERSION } from '../../domain/plugin-version.js';
 import { KUBERNETES_MINOR } from '../../domain/kubernetes-version.js';
 import {
   CHANNELS,
+  IP_ADDRESS_MODES,
   PLATFORMS,
   ENVIRONMENT_STATUSES,
   HYPERVISORS,
@@ -325,6 +326,15 @@ export const limitationScope = z
       .optional()
       .describe('Only on this infrastructure (azure, aws, on-premises); a self-managed cluster leaves it open.'),
     dates: dateRange.optional().describe("Only in this period, judged at the plan's asOf date."),
+    ipAddressModes: z
+      .array(z.enum(IP_ADDRESS_MODES))
+      .min(1)
+      .optional()
+      .describe("Only when the plan's pod IP address mode (SECONDARY_IP, the default, or PREFIX_DELEGATION) is one of these."),
+    networkPolicy: z
+      .literal(true)
+      .optional()
+      .describe('The limitation is only relevant when the plan needs Kubernetes NetworkPolicy enforced on its Windows nodes.'),
     features: z.array(slug).min(1).optional().describe('The limitation is only relevant when one of these features is requested.'),
     serviceTypes: z
       .array(slug)

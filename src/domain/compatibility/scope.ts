@@ -5,7 +5,7 @@
  */
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
 import type { BuildRange, Channel, DateRange, Platform } from '../knowledge.js';
-import { PLATFORM_NAMES } from '../vocabulary.js';
+import { PLATFORM_NAMES, type IpAddressMode } from '../vocabulary.js';
 import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRange } from '../plugin-version.js';
 import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
 import { dateInRange, describeDateRange } from '../dates.js';
@@ -21,6 +21,8 @@ export interface Scope {
   pluginVersions?: PluginVersionRange;
   platforms?: readonly Platform[];
   dates?: DateRange;
+  ipAddressModes?: readonly IpAddressMode[];
+  networkPolicy?: true;
   features?: readonly string[];
   serviceTypes?: readonly string[];
 }
@@ -165,6 +167,10 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
   if (scope.pluginVersions) dims.push(pluginVersionDimension(ctx, scope.pluginVersions));
   if (scope.platforms) dims.push(platformDimension(ctx, scope.platforms));
   if (scope.dates) dims.push(dateDimension(ctx, scope.dates));
+  // The plan always has an address mode (secondary IP unless it asks for prefix delegation).
+  if (scope.ipAddressModes) dims.push([scope.ipAddressModes.includes(plan.ipAddressMode) ? 'yes' : 'no']);
+  // Like a feature: only relevant when the plan asks for NetworkPolicy.
+  if (scope.networkPolicy) dims.push([plan.networkPolicy ? 'yes' : 'no']);
   if (scope.features) dims.push([scope.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no']);
   // Service types are assumed in use unless the plan lists them.
   if (scope.serviceTypes && plan.serviceTypes) dims.push([scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']);

@@ -1,0 +1,1 @@
+ALTER TABLE `limitations` ADD `ip_address_modes` text;
