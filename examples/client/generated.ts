@@ -78,6 +78,10 @@ export type CompatibilityInput = {
   kubeletMaxPods?: number | null | undefined;
   /** Slug of the Windows release the workload's container images are built on; with process isolation it must match the node's release. */
   containerImageWindowsVersion?: string | null | undefined;
+  /** Kubernetes minor version of a planned upgrade, e.g. "1.34" (as pluto's --target-versions): the plan is judged at that version (node OS support, plugin versions, mode labels), and the kube-proxy feature gates its settings set at kubernetesVersion are judged there (FEATURE_GATE_LOCKED, FEATURE_GATE_FLAG_UNNEEDED, FEATURE_GATE_REMOVAL_PENDING). Refused when older than kubernetesVersion. */
+  targetKubernetesVersion?: string | null | undefined;
+  /** Feature gates the cluster's kube-proxy sets, written as in --feature-gates, e.g. ["WinOverlay=false"]; judged at targetKubernetesVersion (gates the knowledge base does not track are accepted and not judged). */
+  kubeProxyFeatureGates?: Array<string> | null | undefined;
 };
 
 /** The outcome of a compatibility check. */

@@ -3,6 +3,7 @@
  * to stdout, diagnostics to stderr; exit codes are those of exit-codes.ts.
  */
 import { MAX_KUBELET_MAX_PODS } from '../domain/capacity.js';
+import { KUBERNETES_MINOR } from '../domain/kubernetes-version.js';
 import { createWriteStream, readFileSync, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
@@ -80,6 +81,14 @@ async function withOutput<T>(outputFile: string | undefined, stdout: NodeJS.Writ
   }
 }
 
+const targetOption = () =>
+  new Option(
+    '--target-kubernetes-version <1.N>',
+    "judge for an upgrade to this Kubernetes minor version (as pluto's --target-versions): node OS, plugin versions and kube-proxy feature gates there",
+  ).argParser((value: string) => {
+    if (!KUBERNETES_MINOR.test(value)) throw new InvalidArgumentError('--target-kubernetes-version must be a Kubernetes minor version such as 1.34.');
+    return value;
+  });
 const outputFileOption = () => new Option('--output-file <path>', 'write the output to this file instead of stdout (diagnostics still go to stderr)');
 const ignoreOptions = () => [
   new Option('--ignore <CODE[:subject] [reason]>', 'accept a known finding: reported as accepted, not counted by --fail-on (repeatable)').argParser(
@@ -177,8 +186,8 @@ interface GateFlags {
   ignore?: string[];
   ignoreFile?: string;
 }
-type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number };
-type ScanFlags = GateFlags & CapFlags & { output: ScanOutputFormat; plan?: string };
+type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string };
+type ScanFlags = GateFlags & CapFlags & { output: ScanOutputFormat; plan?: string; targetKubernetesVersion?: string };
 
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -208,6 +217,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--url <url>', 'ask a running server (its GraphQL endpoint, e.g. http://localhost:4000/graphql) instead of the embedded database')
     .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
+    .addOption(targetOption())
     .addOption(outputFileOption())
     .addOption(ignoreOptions()[0]!)
     .addOption(ignoreOptions()[1]!);
@@ -228,6 +238,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('-o, --output <format>', 'output format').choices(SCAN_OUTPUT_FORMATS).default('table'))
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
+    .addOption(targetOption())
     .addOption(outputFileOption())
     .addOption(ignoreOptions()[0]!)
     .addOption(ignoreOptions()[1]!);

@@ -12,6 +12,7 @@ import type {
   Citation,
   EnvironmentFact,
   FeatureDefaultFact,
+  FeatureGateFact,
   Knowledge,
   LimitationFact,
   NetworkPolicyFact,
@@ -360,6 +361,50 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
         sources: cite(owner.nodeOsSupport(r.slug)),
       };
     });
+  const gateStages = group(
+    db.select().from(t.featureGateStages).orderBy(asc(t.featureGateStages.gateSlug), asc(t.featureGateStages.ordinal)).all(),
+    (r) => r.gateSlug,
+    (r) => ({ stage: r.stage, default: r.defaultEnabled, locked: r.locked, kubernetes: range(r.kubernetesMin, r.kubernetesMax) ?? {} }),
+  );
+  const featureGates = new Map(
+    db
+      .select()
+      .from(t.featureGates)
+      .orderBy(asc(t.featureGates.ordinal))
+      .all()
+      .map((r): [string, FeatureGateFact] => [
+        r.name,
+        {
+          slug: r.slug,
+          name: r.name,
+          component: r.component,
+          description: r.description,
+          stages: gateStages.get(r.slug) ?? [],
+          stageSources: cite(owner.featureGateStages(r.slug)),
+          ...(r.lockedOverrideEffect !== null
+            ? {
+                lockedOverride: {
+                  effect: r.lockedOverrideEffect,
+                  observed: r.lockedOverrideObserved ?? false,
+                  ...(r.lockedOverrideNote ? { note: r.lockedOverrideNote } : {}),
+                  sources: cite(owner.featureGateLockedOverride(r.slug)),
+                },
+              }
+            : {}),
+          ...(r.removalAllowedFrom !== null && r.removalStatus === 'proposed'
+            ? {
+                removal: {
+                  status: 'proposed' as const,
+                  allowedFrom: r.removalAllowedFrom,
+                  note: r.removalNote ?? '',
+                  sources: cite(owner.featureGateRemoval(r.slug)),
+                },
+              }
+            : {}),
+          sources: cite(owner.featureGate(r.slug)),
+        },
+      ]),
+  );
   const serviceTypes = new Map(
     db
       .select({ slug: t.serviceTypes.slug, name: t.serviceTypes.name })
@@ -372,6 +417,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     datasetVersion: meta.datasetVersion,
     horizon: { kubernetesVersion: meta.kubernetesHorizon, windowsVersion: meta.windowsHorizon, knowledgeDate: meta.knowledgeDate },
     nodeOsSupport,
+    featureGates,
     releases,
     modes,
     plugins,

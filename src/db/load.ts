@@ -300,6 +300,43 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
     cite(owner.nodeOsSupport(slug), r.sources);
   });
 
+  [...seeds.featureGates].forEach(([slug, g], ordinal) => {
+    db.insert(t.featureGates)
+      .values({
+        slug,
+        name: g.name,
+        component: g.component,
+        description: g.description,
+        lockedOverrideEffect: g.lockedOverride?.effect ?? null,
+        lockedOverrideObserved: g.lockedOverride?.observed ?? null,
+        lockedOverrideNote: g.lockedOverride?.note ?? null,
+        removalStatus: g.removal?.status ?? null,
+        removalAllowedFrom: g.removal?.allowedFrom ?? null,
+        removalNote: g.removal?.note ?? null,
+        ordinal,
+      })
+      .run();
+    g.stages.forEach((stage, stageOrdinal) =>
+      db
+        .insert(t.featureGateStages)
+        .values({
+          id: newId(),
+          gateSlug: slug,
+          ordinal: stageOrdinal,
+          stage: stage.stage,
+          defaultEnabled: stage.default,
+          locked: stage.locked,
+          kubernetesMin: stage.kubernetes.min ?? null,
+          kubernetesMax: stage.kubernetes.max ?? null,
+        })
+        .run(),
+    );
+    cite(owner.featureGate(slug), g.sources);
+    cite(owner.featureGateStages(slug), g.stageSources);
+    cite(owner.featureGateLockedOverride(slug), g.lockedOverride?.sources);
+    cite(owner.featureGateRemoval(slug), g.removal?.sources);
+  });
+
   for (const [slug, f] of seeds.networkFlows) {
     db.insert(t.networkFlows)
       .values({ slug, ordinal: f.order, fromEndpoint: f.from, toEndpoint: f.to, addressing: f.addressing ?? null, label: f.label, note: f.note ?? null })

@@ -11,6 +11,7 @@ import {
   ARCHITECTURES,
   CHANNELS,
   ENVIRONMENT_STATUSES,
+  GATE_STAGES,
   HYPERVISORS,
   LIMITATION_KINDS,
   NODE_OS_STATUSES,
@@ -383,6 +384,41 @@ export const nodeOsSupport = sqliteTable(
     index('node_os_support_release').on(t.windowsVersionSlug),
     index('node_os_support_environment').on(t.environmentSlug),
   ],
+);
+
+/** A Kubernetes feature gate a Windows setting depends on (seeds/feature-gates.yaml). */
+export const featureGates = sqliteTable(
+  'feature_gates',
+  {
+    slug: slug(),
+    name: text('name').notNull(),
+    component: text('component').notNull(),
+    description: text('description').notNull(),
+    lockedOverrideEffect: text('locked_override_effect'),
+    lockedOverrideObserved: integer('locked_override_observed', { mode: 'boolean' }),
+    lockedOverrideNote: text('locked_override_note'),
+    removalStatus: text('removal_status'),
+    removalAllowedFrom: text('removal_allowed_from'),
+    removalNote: text('removal_note'),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (t) => [index('feature_gates_ordinal').on(t.ordinal), uniqueIndex('feature_gates_name').on(t.name)],
+);
+
+/** One stage of a feature gate: its default over a range of Kubernetes versions. */
+export const featureGateStages = sqliteTable(
+  'feature_gate_stages',
+  {
+    id: integer('id').primaryKey(),
+    gateSlug: ref('gate_slug', () => featureGates),
+    ordinal: integer('ordinal').notNull(),
+    stage: text('stage', { enum: GATE_STAGES }).notNull(),
+    defaultEnabled: integer('default_enabled', { mode: 'boolean' }).notNull(),
+    locked: integer('locked', { mode: 'boolean' }).notNull(),
+    kubernetesMin: text('kubernetes_min'),
+    kubernetesMax: text('kubernetes_max'),
+  },
+  (t) => [index('feature_gate_stages_gate').on(t.gateSlug, t.ordinal)],
 );
 
 export const featureDefaultEnvironments = sqliteTable(

@@ -12,6 +12,7 @@ export type { DateRange } from './dates.js';
 import type {
   Channel,
   EnvironmentStatus,
+  GateStage,
   IpAddressMode,
   LimitationKind,
   NodeOsStatus,
@@ -26,6 +27,7 @@ import type {
 export type {
   Channel,
   EnvironmentStatus,
+  GateStage,
   LimitationKind,
   NodeOsStatus,
   Platform,
@@ -197,6 +199,30 @@ export interface NodeOsSupportFact {
   sources: Citation[];
 }
 
+/** One stage of a feature gate: its default, and whether it is locked there, over a range of Kubernetes versions. */
+export interface FeatureGateStage {
+  stage: GateStage;
+  default: boolean;
+  locked: boolean;
+  kubernetes: KubernetesRange;
+}
+
+/** A Kubernetes feature gate a Windows setting depends on (kube-proxy's WinDSR, WinOverlay). */
+export interface FeatureGateFact {
+  slug: string;
+  /** As spelled on the command line, e.g. WinOverlay. */
+  name: string;
+  component: string;
+  description: string;
+  stages: FeatureGateStage[];
+  stageSources: Citation[];
+  /** What giving the locked gate its other value does; observed false: only expected by the same mechanism. */
+  lockedOverride?: { effect: string; observed: boolean; note?: string; sources: Citation[] };
+  /** A removal that is proposed, not released: "may apply" from allowedFrom. */
+  removal?: { status: 'proposed'; allowedFrom: string; note: string; sources: Citation[] };
+  sources: Citation[];
+}
+
 /**
  * Where the dataset's knowledge ends: the newest Kubernetes minor version and Windows release it
  * documents, and the date of the newest source revision read. Derived by the build.
@@ -217,6 +243,8 @@ export interface Knowledge {
   limitations: readonly LimitationFact[];
   featureDefaults: readonly FeatureDefaultFact[];
   nodeOsSupport: readonly NodeOsSupportFact[];
+  /** Feature gates by their command-line name (WinDSR). */
+  featureGates: ReadonlyMap<string, FeatureGateFact>;
   environments: ReadonlyMap<string, EnvironmentFact>;
   serviceTypes: ReadonlyMap<string, { slug: string; name: string }>;
   /** The largest IPv4-per-interface figure of any known EC2 instance type. */

@@ -42,6 +42,10 @@ export const SETTING_KINDS = ['KUBE_PROXY_FLAG', 'SERVICE_SPEC_FIELD', 'SERVICE_
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
 /** How an authority lists a Windows release as a node OS. */
+/** The stages of a Kubernetes feature gate, as its reference page lists them. */
+export const GATE_STAGES = ['alpha', 'beta', 'ga', 'deprecated'] as const;
+export type GateStage = (typeof GATE_STAGES)[number];
+
 export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired'] as const;
 export type NodeOsStatus = (typeof NODE_OS_STATUSES)[number];
 

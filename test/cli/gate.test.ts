@@ -37,6 +37,7 @@ describe('WINNET_KB_* environment variables', () => {
     '--timeout': '1234',
     '--kubelet-max-pods': '150',
     '--first': '3',
+    '--target-kubernetes-version': '1.34',
     '--max-file-bytes': '64MiB',
     '--max-total-bytes': '512MiB',
     '--read-timeout': '60',

@@ -30,6 +30,17 @@ const MINIMAL: Record<SeedKey, { slug: string; record: Record<string, unknown> }
     record: { feature: 'direct-server-return', enabled: true, description: 'D', appliesTo: { environments: ['aks'] }, sources: cite },
   },
   nodeOsSupport: { slug: 'kubernetes-windows-server-2022', record: { windowsVersion: 'windows-server-2022', status: 'supported', sources: cite } },
+  featureGates: {
+    slug: 'win-overlay',
+    record: {
+      name: 'WinOverlay',
+      component: 'kube-proxy',
+      description: 'D',
+      stages: [{ stage: 'ga', default: true, locked: true, kubernetes: { min: '1.34' } }],
+      stageSources: cite,
+      sources: cite,
+    },
+  },
   serviceTypes: { slug: 'cluster-ip', record: { name: 'ClusterIP', supportedOnWindows: true, description: 'D', sources: cite } },
   networkFlows: { slug: 'pod-to-pod-ip', record: { order: 1, from: 'pod', to: 'pod', label: 'L', sources: cite } },
   glossary: { slug: 'hns', record: { term: 'HNS', definition: 'D', sources: cite } },
@@ -128,6 +139,19 @@ describe.each(KEYS)('%s schema', (key) => {
 });
 
 describe('typical mistakes in particular files', () => {
+  it('feature gates: a stage default given as the string "true" is refused at stages.0.default', () => {
+    expectOneProblem('featureGates', variant('featureGates', { stages: [{ stage: 'ga', default: 'true', kubernetes: { min: '1.34' } }] }), {
+      record: 'win-overlay',
+      path: 'stages.0.default',
+      message: /boolean/,
+    });
+  });
+
+  it('feature gates: a removal version given as a patch release is refused at removal.allowedFrom', () => {
+    const removal = { status: 'proposed', allowedFrom: '1.37.0', note: 'N', sources: [{ doc: 'k8s-gate-removal', section: '#142125' }] };
+    expectOneProblem('featureGates', variant('featureGates', { removal }), { record: 'win-overlay', path: 'removal.allowedFrom', message: /1\.33/ });
+  });
+
   it('limitations: a threshold max given as the string "64" is refused at threshold.max', () => {
     expectOneProblem('limitations', variant('limitations', { threshold: { metric: 'backends-per-service', max: '64' } }), {
       record: 'host-network-mode',

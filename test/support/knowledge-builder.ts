@@ -13,6 +13,7 @@ import type {
   LimitationFact,
   ModeFact,
   NodeOsSupportFact,
+  FeatureGateFact,
   PluginFact,
   ReleaseFact,
 } from '../../src/domain/knowledge.js';
@@ -67,6 +68,7 @@ export interface KnowledgeParts {
   limitations?: LimitationFact[];
   featureDefaults?: FeatureDefaultFact[];
   nodeOsSupport?: NodeOsSupportFact[];
+  featureGates?: FeatureGateFact[];
   environments?: EnvironmentFact[];
   horizon?: Knowledge['horizon'];
 }
@@ -92,6 +94,7 @@ export function buildKnowledge(parts: KnowledgeParts = {}): Knowledge {
     limitations: parts.limitations ?? [],
     featureDefaults: parts.featureDefaults ?? [],
     nodeOsSupport: parts.nodeOsSupport ?? [],
+    featureGates: new Map((parts.featureGates ?? []).map((g) => [g.name, g])),
     environments: bySlug(environments),
     serviceTypes: new Map(),
     maxIpv4PerInterface: 50,

@@ -26,6 +26,8 @@ export interface CheckOptions {
   acceptor?: Acceptor;
   /** Where notes go (entries of the ignore file that accepted nothing). */
   stderr?: NodeJS.WritableStream;
+  /** --target-kubernetes-version: wins over the plan's targetKubernetesVersion. */
+  targetKubernetesVersion?: string;
 }
 
 /** The report with its accepted findings marked and, when there are any, the verdict after them. */
@@ -50,6 +52,7 @@ export function renderReport(report: ReportView, format: OutputFormat, planName:
 /** Runs the check and writes the report to stdout; returns the exit code. */
 export async function runCheck(planPath: string, options: CheckOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<ExitCode> {
   const plan = await readPlanFile(planPath, new InputBudget(options.caps));
+  if (options.targetKubernetesVersion) plan.input = { ...plan.input, targetKubernetesVersion: options.targetKubernetesVersion };
   const client: GraphqlClient = options.url ? httpClient(options.url, options.timeout) : await localClient(options.database);
   try {
     const { compatibility } = await client.request<{ compatibility: ReportView }>(COMPATIBILITY_QUERY, { input: plan.input }).catch((error: unknown) => {

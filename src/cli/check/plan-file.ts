@@ -46,6 +46,8 @@ export const PLAN_FILE_SCHEMA = z.strictObject({
     .nullish(),
   podsPerNode: whole.nullish(),
   kubeletMaxPods: whole.nullish(),
+  targetKubernetesVersion: text.nullish(),
+  kubeProxyFeatureGates: list.nullish(),
 });
 
 export const PLAN_FIELDS = Object.keys(PLAN_FILE_SCHEMA.shape).filter((k) => k !== '$comment');
@@ -102,9 +104,11 @@ export function parsePlan(source: string, name: string): PlanFile {
   if (typeof data !== 'object' || Array.isArray(data))
     throw new CliError(`${name}: the plan must be a mapping of fields, got ${describe(data)}`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
   // YAML reads an unquoted 1.30 as the number 1.3: keep the version exactly as written.
-  const version = doc.get('kubernetesVersion', true);
   const record = data as Record<string, unknown>;
-  if (typeof record.kubernetesVersion === 'number' && isScalar(version) && typeof version.source === 'string') record.kubernetesVersion = version.source;
+  for (const field of ['kubernetesVersion', 'targetKubernetesVersion']) {
+    const node = doc.get(field, true);
+    if (typeof record[field] === 'number' && isScalar(node) && typeof node.source === 'string') record[field] = node.source;
+  }
   const parsed = PLAN_FILE_SCHEMA.safeParse(record);
   if (!parsed.success) throw shapeError(name, parsed.error.issues);
   const { $comment: _comment, ...input } = parsed.data;

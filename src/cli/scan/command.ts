@@ -32,6 +32,8 @@ export interface ScanOptions {
   caps?: InputCaps;
   /** Findings accepted with a reason (.winnet-kb-ignore, --ignore): reported, not counted by --fail-on. */
   acceptor?: Acceptor;
+  /** --target-kubernetes-version: wins over the plan's targetKubernetesVersion. */
+  targetKubernetesVersion?: string;
 }
 
 /** Marks the accepted findings and adds the verdicts after them, where any finding is accepted. */
@@ -109,7 +111,8 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
         throw error;
       }
     }
-    const scanner = new Scanner(knowledge, { today, ...(plan ? { plan: plan.input } : {}) });
+    const target = options.targetKubernetesVersion ? { targetKubernetesVersion: options.targetKubernetesVersion } : {};
+    const scanner = new Scanner(knowledge, { today, ...(plan ? { plan: plan.input } : {}), ...target });
     const errors: ScanParseError[] = [];
     for (const file of files) {
       const name = file === '-' ? '<stdin>' : file;

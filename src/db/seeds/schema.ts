@@ -13,6 +13,7 @@ import {
   IP_ADDRESS_MODES,
   PLATFORMS,
   ENVIRONMENT_STATUSES,
+  GATE_STAGES,
   HYPERVISORS,
   LIMITATION_KINDS,
   NODE_OS_STATUSES,
@@ -446,6 +447,56 @@ export const nodeOsSupport = z
   })
   .strict();
 
+/**
+ * One Kubernetes feature gate a Windows setting depends on (kube-proxy's WinDSR, WinOverlay): its
+ * stage and default per Kubernetes version, what setting it to a locked value's opposite does, and
+ * a removal that is proposed but not yet released. The key is the gate's name in kebab case.
+ */
+export const featureGate = z
+  .object({
+    name: text.describe('The gate as it is spelled on the command line, e.g. WinDSR.'),
+    component: z.enum(['kube-proxy']).describe('The component whose --feature-gates flag (featureGates in its configuration) takes the gate.'),
+    description: text.describe('What the gate switches, in your own words.'),
+    stages: z
+      .array(
+        z
+          .object({
+            stage: z.enum(GATE_STAGES).describe('alpha, beta, ga or deprecated.'),
+            default: z.boolean().describe('The value the gate has when no flag sets it.'),
+            locked: z.boolean().default(false).describe('True when the gate is locked to its default: the component refuses the other value.'),
+            kubernetes: kubernetesRange.describe('The Kubernetes minor versions of this stage; the newest stage has no max.'),
+          })
+          .strict(),
+      )
+      .min(1)
+      .describe('The stages in order, without gaps or overlaps.'),
+    stageSources: citations.describe('Where the stages and defaults are stated.'),
+    lockedOverride: z
+      .object({
+        effect: text.describe('What the component does when the locked gate is given its other value.'),
+        observed: z
+          .boolean()
+          .describe('True when a source reports it happening for this gate; false when it is only expected by the same mechanism (reported as "may apply").'),
+        note: text.optional().describe('Where it was observed, or why it is expected.'),
+        sources: citations.describe('Where it is stated or observed.'),
+      })
+      .strict()
+      .optional()
+      .describe('What setting the gate to the opposite of its locked value does.'),
+    removal: z
+      .object({
+        status: z.enum(['proposed']).describe('proposed: a change removes the gate but no release is known to ship it.'),
+        allowedFrom: kubernetesMinor.describe('The first Kubernetes minor version in which the gate may be removed.'),
+        note: text.describe('What changes after the removal, and what is not known.'),
+        sources: citations.describe('Where the removal is proposed.'),
+      })
+      .strict()
+      .optional()
+      .describe('A removal of the gate that is pending: reported as "may apply" for versions from allowedFrom.'),
+    sources: citations.describe('Where the gate is described.'),
+  })
+  .strict();
+
 export const ipamOption = z
   .object({
     name: text.describe('Display name.'),
@@ -542,6 +593,7 @@ export const SEED_FILES = {
   limitations: { file: 'limitations.yaml', schema: limitation },
   featureDefaults: { file: 'feature-defaults.yaml', schema: featureDefault },
   nodeOsSupport: { file: 'node-os-support.yaml', schema: nodeOsSupport },
+  featureGates: { file: 'feature-gates.yaml', schema: featureGate },
   serviceTypes: { file: 'service-types.yaml', schema: serviceType },
   networkFlows: { file: 'network-flows.yaml', schema: networkFlow },
   glossary: { file: 'glossary.yaml', schema: glossaryTerm },

@@ -46,6 +46,12 @@ export const FINDING_CODES = {
   KUBERNETES_VERSION_BEYOND_HORIZON:
     'The planned Kubernetes version is newer than any the dataset documents; facts that could have changed since are reported as "may apply".',
   KUBERNETES_VERSION_UNSPECIFIED: 'Settings differ by Kubernetes version and the plan gives none; every variant is listed.',
+  FEATURE_GATE_LOCKED:
+    'A kube-proxy feature gate is set to the opposite of the value it is locked to at the target Kubernetes version, so kube-proxy exits at start-up; ' +
+    '"may apply" where no source has observed it for that gate, or past the dataset horizon.',
+  FEATURE_GATE_FLAG_UNNEEDED: 'A kube-proxy feature gate is set to its default at the target Kubernetes version: the flag is no longer needed.',
+  FEATURE_GATE_REMOVAL_PENDING:
+    'A kube-proxy feature gate that is set may be removed by the target Kubernetes version: its removal is proposed, and no source says which release ships it.',
   INSTANCE_TYPE_NOT_FOR_WINDOWS: 'The EC2 instance type cannot host Windows nodes: it is Arm-based (Graviton, a1) or a mac type.',
   PREFIX_DELEGATION_UNSUPPORTED:
     'Prefix delegation was planned on an instance type that is not Nitro-based; the node stays in secondary-IP mode, and the capacity given is that fallback.',

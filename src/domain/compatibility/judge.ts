@@ -5,8 +5,9 @@
 import type { Citation, DatasetHorizon, FeatureFact, Knowledge, SettingFact } from '../knowledge.js';
 import { buildContext } from './plan-context.js';
 import { SEVERITY_RANK, type Finding } from './findings.js';
-import { validatePlan, type PlanInput } from './plan.js';
+import { validatePlan, type Plan, type PlanInput } from './plan.js';
 import { RULES, requiredSettings } from './rules.js';
+import { judgeGateSettings, parseGateList, type GateSetting } from './upgrade.js';
 
 /** The three outcomes, worst last. */
 export const VERDICTS = ['COMPATIBLE', 'COMPATIBLE_WITH_WARNINGS', 'INCOMPATIBLE'] as const;
@@ -36,10 +37,30 @@ export function verdictOf(findings: readonly Finding[]): Verdict {
   return findings.some((f) => f.severity === 'warning') ? 'COMPATIBLE_WITH_WARNINGS' : 'COMPATIBLE';
 }
 
+/**
+ * The feature gates the plan's kube-proxy sets: those it states (kubeProxyFeatureGates), and those
+ * its settings need at its current Kubernetes version (WinDSR=true on 1.14-1.32 for DSR), which an
+ * upgrade carries over. Only the stated ones when the plan gives no current version, since the
+ * settings then differ by version and which ones are set is not known.
+ */
+export function plannedGateSettings(k: Knowledge, plan: Plan): GateSetting[] {
+  const given = plan.kubeProxyFeatureGates ?? [];
+  if (!plan.kubernetesVersion) return given;
+  const { targetKubernetesVersion: _target, ...current } = plan;
+  const implied = requiredSettings(buildContext(k, current))
+    .filter((s) => s.kind === 'KUBE_PROXY_FLAG' && s.key === '--feature-gates')
+    .flatMap((s) => parseGateList(s.value));
+  // A gate the plan states wins over the one its settings imply.
+  return [...given, ...implied.filter((i) => !given.some((g) => g.gate === i.gate))];
+}
+
 /** today: YYYY-MM-DD, used for support lifecycles when the input gives no asOf. */
 export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string): CompatibilityReport {
-  const ctx = buildContext(k, validatePlan(k, input, today));
-  const findings = RULES.flatMap((rule) => rule(ctx))
+  const plan = validatePlan(k, input, today);
+  // An upgrade is judged at its target: every rule there, plus the gates the plan sets today (upgrade.ts).
+  const target = plan.targetKubernetesVersion;
+  const ctx = buildContext(k, target ? { ...plan, kubernetesVersion: target } : plan);
+  const findings = [...RULES.flatMap((rule) => rule(ctx)), ...(target ? judgeGateSettings(k, target, plannedGateSettings(k, plan)) : [])]
     .map((f) => ({ ...f, sources: uniqueCitations(f.sources) }))
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
   return {

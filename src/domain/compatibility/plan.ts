@@ -3,7 +3,7 @@
  * slugs, malformed versions and impossible numbers are refused with the field and the valid
  * choices, never silently defaulted.
  */
-import { KUBERNETES_MINOR } from '../kubernetes-version.js';
+import { compareKubernetes, KUBERNETES_MINOR } from '../kubernetes-version.js';
 import type { Knowledge } from '../knowledge.js';
 import { kubeletMaxPodsProblem, MAX_KUBELET_MAX_PODS, type IpAddressMode } from '../capacity.js';
 import { closestNames } from '../closest.js';
@@ -28,6 +28,8 @@ export interface PlanInput {
   podsPerNode?: number | null;
   kubeletMaxPods?: number | null;
   containerImageWindowsVersion?: string | null;
+  targetKubernetesVersion?: string | null;
+  kubeProxyFeatureGates?: readonly string[] | null;
 }
 
 /** A validated plan: every slug exists, every number is plausible. */
@@ -51,6 +53,10 @@ export interface Plan {
   kubeletMaxPods?: number;
   /** The Windows release the workload's container images are built on. */
   containerImageWindowsVersion?: string;
+  /** The Kubernetes minor version of a planned upgrade: the plan is judged there (upgrade.ts). */
+  targetKubernetesVersion?: string;
+  /** Feature gates the cluster's kube-proxy sets, as gate=true|false. */
+  kubeProxyFeatureGates?: { gate: string; value: boolean }[];
 }
 
 /**
@@ -72,7 +78,14 @@ export class PlanError extends Error {
 }
 
 /** Upper bounds that no real node reaches; numbers above them are typos, not plans. */
-export const PLAN_LIMITS = { maxRevision: 99999, maxServicesPerNode: 100000, maxBackendsPerService: 1000000, maxFeatures: 20, maxServiceTypes: 10 } as const;
+export const PLAN_LIMITS = {
+  maxRevision: 99999,
+  maxServicesPerNode: 100000,
+  maxBackendsPerService: 1000000,
+  maxFeatures: 20,
+  maxServiceTypes: 10,
+  maxFeatureGates: 50,
+} as const;
 
 function slugIn(field: string, value: string, known: ReadonlyMap<string, unknown>, what: string): string {
   if (!known.has(value)) throw new PlanError(field, `unknown ${what} "${value}"`, [...known.keys()]);
@@ -135,6 +148,29 @@ export function validatePlan(k: Knowledge, input: PlanInput, today: string): Pla
     if (!KUBERNETES_MINOR.test(input.kubernetesVersion))
       throw new PlanError('kubernetesVersion', `kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${input.kubernetesVersion}"`);
     plan.kubernetesVersion = input.kubernetesVersion;
+  }
+  if (input.targetKubernetesVersion != null) {
+    const target = input.targetKubernetesVersion;
+    if (!KUBERNETES_MINOR.test(target))
+      throw new PlanError('targetKubernetesVersion', `targetKubernetesVersion must be a Kubernetes minor version such as "1.34", got "${target}"`);
+    if (plan.kubernetesVersion && compareKubernetes(target, plan.kubernetesVersion) < 0)
+      throw new PlanError(
+        'targetKubernetesVersion',
+        `targetKubernetesVersion ${target} is older than kubernetesVersion ${plan.kubernetesVersion}; an upgrade target is the same version or a newer one`,
+      );
+    plan.targetKubernetesVersion = target;
+  }
+  if (input.kubeProxyFeatureGates != null) {
+    const field = 'kubeProxyFeatureGates';
+    const gates = input.kubeProxyFeatureGates;
+    if (gates.length === 0) throw new PlanError(field, `${field} is empty; omit it instead, or name at least one gate`);
+    if (gates.length > PLAN_LIMITS.maxFeatureGates)
+      throw new PlanError(field, `${field} lists ${gates.length} entries; at most ${PLAN_LIMITS.maxFeatureGates} are accepted`);
+    plan.kubeProxyFeatureGates = gates.map((entry) => {
+      const m = /^([A-Za-z][A-Za-z0-9]*)=(true|false)$/.exec(entry);
+      if (!m) throw new PlanError(field, `${field} entries are written as in --feature-gates, e.g. "WinOverlay=false", got "${entry}"`);
+      return { gate: m[1]!, value: m[2] === 'true' };
+    });
   }
   const services = count('servicesPerNode', input.servicesPerNode, 0, PLAN_LIMITS.maxServicesPerNode);
   if (services !== undefined) plan.servicesPerNode = services;

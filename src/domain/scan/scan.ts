@@ -11,6 +11,7 @@ import { CAPACITY_SOURCES } from '../capacity.js';
 import { judgeCompatibility, type CompatibilityReport, type Verdict } from '../compatibility/judge.js';
 import { SEVERITY_RANK, type Finding } from '../compatibility/findings.js';
 import { PlanError, type PlanInput } from '../compatibility/plan.js';
+import { judgeGateSetting } from '../compatibility/upgrade.js';
 import { plannedCapacity } from '../instance-types.js';
 import type { Citation, Knowledge, Severity } from '../knowledge.js';
 import type { SkippedDocument, SourceObject } from './documents.js';
@@ -23,6 +24,11 @@ export interface ScanOptions {
   plan?: PlanInput;
   /** YYYY-MM-DD for support lifecycles. */
   today: string;
+  /**
+   * The Kubernetes minor version of a planned upgrade: every object is judged at it, and each
+   * kube-proxy's feature gates against it (compatibility/upgrade.ts). Defaults to the plan's.
+   */
+  targetKubernetesVersion?: string;
 }
 
 /** A finding of the engine or of the scan, with where in the file it rests. */
@@ -132,10 +138,20 @@ export class Scanner {
   private readonly ignoredByReason: Record<string, number> = {};
   private ignored = 0;
 
+  /** The plan, without the upgrade fields: the scan applies the target itself, to the gates the objects set. */
+  private readonly plan?: PlanInput;
+  private readonly target?: string;
+
   constructor(
     private readonly k: Knowledge,
     private readonly options: ScanOptions,
-  ) {}
+  ) {
+    if (options.plan) {
+      const { targetKubernetesVersion, kubeProxyFeatureGates: _gates, ...plan } = options.plan;
+      this.plan = plan;
+      this.target = options.targetKubernetesVersion ?? targetKubernetesVersion ?? undefined;
+    } else this.target = options.targetKubernetesVersion;
+  }
 
   /** Documents without objects, reported by the parser. */
   get skippedDocuments(): SkippedDocument[] {
@@ -171,6 +187,7 @@ export class Scanner {
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
       for (const flag of reading.kubeProxy?.flags.values() ?? []) paths.push(flag.path);
+      for (const gate of reading.kubeProxy?.featureGates.values() ?? []) paths.push(gate.path);
       for (const path of paths) {
         if (!path || lines.has(path)) continue;
         // A fact inside text the YAML does not structure (a CNI config in a ConfigMap string) sits
@@ -292,19 +309,21 @@ export class Scanner {
       [...cluster.values()].map((c) => c.fact),
       false,
     );
-    if (this.options.plan) for (const [k, v] of Object.entries(this.options.plan)) if (plan[k] === undefined && v !== undefined && v !== null) plan[k] = v;
+    if (this.plan) for (const [k, v] of Object.entries(this.plan)) if (plan[k] === undefined && v !== undefined && v !== null) plan[k] = v;
+    if (this.target) plan.kubernetesVersion = this.target;
     return plan as unknown as PlanInput;
   }
 
   /** What Services, workloads and configuration are judged against: the plan, or each distinct Windows node configuration. */
   private targets(nodePlans: Map<Pending, PlanInput>, cluster: ClusterFacts): PlanInput[] {
-    if (this.options.plan) {
-      const plan: Record<string, unknown> = { ...this.options.plan };
+    if (this.plan) {
+      const plan: Record<string, unknown> = { ...this.plan };
       applyFacts(
         plan,
         [...cluster.values()].map((c) => c.fact).filter((f) => f.field !== 'ipAddressMode'),
         false,
       );
+      if (this.target) plan.kubernetesVersion = this.target;
       return [plan as unknown as PlanInput];
     }
     const distinct = new Map<string, PlanInput>();
@@ -419,8 +438,12 @@ export class Scanner {
       findings.push({ ...f, ...(fact ? { path: fact.path } : {}), line: fact ? fact.line : p.line });
     }
     findings.push(...own);
+    // The feature gates a kube-proxy sets, at the upgrade target: judged on the target alone, with or without a node.
+    const gates = this.target && r.kubeProxy ? [...r.kubeProxy.featureGates] : [];
+    for (const [gate, { value, path }] of gates)
+      for (const f of judgeGateSetting(this.k, this.target!, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
     findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
-    const judged = answers.length > 0;
+    const judged = answers.length > 0 || gates.some(([gate]) => this.k.featureGates.has(gate));
     return { ref: r.ref, role: r.role, file: p.file, line: p.line, verdict: judged ? worstVerdict(findings) : null, findings, plans, facts, missing };
   }
 

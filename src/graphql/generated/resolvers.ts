@@ -1222,6 +1222,10 @@ export type CompatibilityInput = {
   kubeletMaxPods?: InputMaybe<Scalars['Int']['input']>;
   /** Slug of the Windows release the workload's container images are built on; with process isolation it must match the node's release. */
   containerImageWindowsVersion?: InputMaybe<Scalars['String']['input']>;
+  /** Kubernetes minor version of a planned upgrade, e.g. "1.34" (as pluto's --target-versions): the plan is judged at that version (node OS support, plugin versions, mode labels), and the kube-proxy feature gates its settings set at kubernetesVersion are judged there (FEATURE_GATE_LOCKED, FEATURE_GATE_FLAG_UNNEEDED, FEATURE_GATE_REMOVAL_PENDING). Refused when older than kubernetesVersion. */
+  targetKubernetesVersion?: InputMaybe<Scalars['String']['input']>;
+  /** Feature gates the cluster's kube-proxy sets, written as in --feature-gates, e.g. ["WinOverlay=false"]; judged at targetKubernetesVersion (gates the knowledge base does not track are accepted and not judged). */
+  kubeProxyFeatureGates?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /** The outcome of a compatibility check. */
