@@ -13,7 +13,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { FINDING_CODES } from '../domain/compatibility/findings.js';
-import type { Verdict } from '../domain/compatibility/judge.js';
 import { SCAN_FINDING_CODES } from '../domain/scan/findings.js';
 import { distance } from 'fastest-levenshtein';
 import { CliError } from './errors.js';
@@ -100,13 +99,6 @@ export class Acceptor {
   unused(): string[] {
     return this.rules.filter((r) => !r.used).map((r) => `${r.by}: ${r.code}${r.subject ? `:${r.subject}` : ''} accepted no finding`);
   }
-}
-
-/** The verdict rule of the engine (any error, else any warning) over the findings not accepted. */
-export function verdictAfterAccepted(findings: readonly { severity: string; accepted?: Acceptance }[]): Verdict {
-  const open = findings.filter((f) => !f.accepted).map((f) => f.severity.toLowerCase());
-  if (open.includes('error')) return 'INCOMPATIBLE';
-  return open.includes('warning') ? 'COMPATIBLE_WITH_WARNINGS' : 'COMPATIBLE';
 }
 
 /** How --ignore collects its entries: one per use; an environment variable may hold several, one per line. */

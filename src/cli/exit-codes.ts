@@ -15,24 +15,19 @@
  * - `warning`: INCOMPATIBLE exits 3; COMPATIBLE_WITH_WARNINGS exits 2.
  * - `none`: every verdict exits 0 (report only); usage and data errors still exit 1.
  */
-import type { Verdict } from '../domain/compatibility/judge.js';
+import { EXIT_COMPATIBLE_WITH_WARNINGS, EXIT_INCOMPATIBLE, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR } from '../domain/outcome.js';
 
-export const EXIT_OK = 0;
-export const EXIT_USAGE_OR_DATA_ERROR = 1;
-export const EXIT_COMPATIBLE_WITH_WARNINGS = 2;
-export const EXIT_INCOMPATIBLE = 3;
-
-export type ExitCode = typeof EXIT_OK | typeof EXIT_USAGE_OR_DATA_ERROR | typeof EXIT_COMPATIBLE_WITH_WARNINGS | typeof EXIT_INCOMPATIBLE;
-
-export const FAIL_ON_LEVELS = ['error', 'warning', 'none'] as const;
-export type FailOn = (typeof FAIL_ON_LEVELS)[number];
-
-/** The exit code of a completed check. */
-export function exitCodeFor(verdict: Verdict, failOn: FailOn): ExitCode {
-  if (failOn === 'none' || verdict === 'COMPATIBLE') return EXIT_OK;
-  if (verdict === 'INCOMPATIBLE') return EXIT_INCOMPATIBLE;
-  return failOn === 'warning' ? EXIT_COMPATIBLE_WITH_WARNINGS : EXIT_OK;
-}
+// The numbers and the rule that picks one live in the domain's outcome module; the CLI re-exports them.
+export {
+  EXIT_COMPATIBLE_WITH_WARNINGS,
+  EXIT_INCOMPATIBLE,
+  EXIT_OK,
+  EXIT_USAGE_OR_DATA_ERROR,
+  FAIL_ON_LEVELS,
+  exitCodeFor,
+  type ExitCode,
+  type FailOn,
+} from '../domain/outcome.js';
 
 /** The contract in words, for `--help`. */
 export const EXIT_CODES_HELP = `Exit codes:

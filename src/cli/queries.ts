@@ -1,4 +1,5 @@
 /** The GraphQL operations the CLI runs, and the shapes they return. */
+import type { Verdict } from '../domain/outcome.js';
 import type { IpAddressMode } from '../domain/vocabulary.js';
 import type { Acceptance } from './accept.js';
 
@@ -19,7 +20,6 @@ export interface SettingView {
 }
 
 export type Severity = 'ERROR' | 'WARNING' | 'INFO';
-export type VerdictName = 'COMPATIBLE' | 'COMPATIBLE_WITH_WARNINGS' | 'INCOMPATIBLE';
 
 export interface FindingView {
   severity: Severity;
@@ -46,9 +46,9 @@ export function horizonText(h: HorizonView): string {
 
 /** The compatibility report as the API returns it (and as `--output json` prints it). */
 export interface ReportView {
-  verdict: VerdictName;
+  verdict: Verdict;
   /** Set by the CLI when findings are accepted: the verdict of the findings not accepted, which --fail-on judges. */
-  verdictAfterAccepted?: VerdictName;
+  verdictAfterAccepted?: Verdict;
   datasetVersion: string;
   horizon: HorizonView;
   findings: FindingView[];

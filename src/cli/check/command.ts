@@ -2,9 +2,9 @@
  * `winnet-kb check <plan>`: judge a plan file with the API's engine, offline on the embedded
  * database or against a running server (`--url`), print the report and exit by its verdict.
  */
-import { verdictAfterAccepted, type Acceptor } from '../accept.js';
+import type { Acceptor } from '../accept.js';
 import { CliError, PlanFieldError } from '../errors.js';
-import { exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
+import { exitCodeFor, verdictAfterAccepted, type ExitCode, type FailOn } from '../../domain/outcome.js';
 import { formatMarkdown } from '../format/markdown.js';
 import { formatTable } from '../format/table.js';
 import { httpClient, localClient, type GraphqlClient } from '../graphql-client.js';

@@ -13,14 +13,14 @@ import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { PlanError } from '../../domain/compatibility/plan.js';
 import { objectsOf, objectsOfChunks, ScanParseError } from '../../domain/scan/documents.js';
 import { Scanner, type ScanResult } from '../../domain/scan/scan.js';
-import { verdictAfterAccepted, type Acceptor } from '../accept.js';
+import type { Acceptor } from '../accept.js';
 import { readPlanFile } from '../check/plan-file.js';
 import { CliError, PlanFieldError } from '../errors.js';
-import { EXIT_OK, exitCodeFor, type ExitCode, type FailOn } from '../exit-codes.js';
+import { exitCodeFor, gateVerdict, verdictAfterAccepted, type ExitCode, type FailOn } from '../../domain/outcome.js';
 import { openKnowledgeBase } from '../graphql-client.js';
 import { InputBudget, isRegularFile, readRegularFile, readStream, regularFileChunks, type InputCaps } from '../input.js';
 import type { ScanOutputFormat } from '../options.js';
-import { gateVerdict, renderScanChunks, type GateFinding, type GateReport, type GateResult } from './formats.js';
+import { renderScanChunks, type GateFinding, type GateReport, type GateResult } from './formats.js';
 
 export interface ScanOptions {
   output: ScanOutputFormat;
@@ -163,7 +163,7 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
     }
     if (batch.length > 0) stdout.write(batch);
     const verdict = gateVerdict({ verdict: result.summary.verdict, verdictAfterAccepted: result.verdictAfterAccepted });
-    return verdict === null ? EXIT_OK : exitCodeFor(verdict, options.failOn);
+    return exitCodeFor(verdict, options.failOn);
   } finally {
     database.close();
   }

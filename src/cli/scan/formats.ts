@@ -5,12 +5,11 @@
  * result with an accepted external suppression.
  */
 import { FINDING_CODES } from '../../domain/compatibility/findings.js';
-import type { Verdict } from '../../domain/compatibility/judge.js';
 import type { Severity } from '../../domain/knowledge.js';
 import { SCAN_FINDING_CODES } from '../../domain/scan/findings.js';
 import type { ObjectReport, ScanFinding, ScanResult } from '../../domain/scan/scan.js';
 import type { Acceptance } from '../accept.js';
-import type { FailOn } from '../exit-codes.js';
+import { failsAt, gateVerdict, type FailOn, type Verdict } from '../../domain/outcome.js';
 import { cell } from '../format/markdown.js';
 
 import type { ScanOutputFormat } from '../options.js';
@@ -44,16 +43,8 @@ function summaryLine({ result, datasetVersion }: ScanOutput): string {
   );
 }
 
-/** The verdict that --fail-on judges: the one after accepted findings, when any are accepted. */
-export const gateVerdict = (r: { verdict: Verdict | null; verdictAfterAccepted?: Verdict | null }): Verdict | null =>
-  r.verdictAfterAccepted !== undefined ? r.verdictAfterAccepted : r.verdict;
-
 /** Does this object fail the job at this --fail-on level (its accepted findings aside)? */
-export function fails(r: GateReport, failOn: FailOn): boolean {
-  const verdict = gateVerdict(r);
-  if (failOn === 'none' || verdict === null) return false;
-  return verdict === 'INCOMPATIBLE' || (failOn === 'warning' && verdict === 'COMPATIBLE_WITH_WARNINGS');
-}
+export const fails = (r: GateReport, failOn: FailOn): boolean => failsAt(gateVerdict(r), failOn);
 
 /** ` -> COMPATIBLE after 2 accepted findings`, when findings are accepted. */
 function afterAccepted(r: { verdictAfterAccepted?: Verdict | null }, accepted: number): string {

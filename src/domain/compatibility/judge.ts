@@ -9,9 +9,9 @@ import { validatePlan, type Plan, type PlanInput } from './plan.js';
 import { RULES, requiredSettings } from './rules.js';
 import { judgeGateSettings, parseGateList, type GateSetting } from './upgrade.js';
 
-/** The three outcomes, worst last. */
-export const VERDICTS = ['COMPATIBLE', 'COMPATIBLE_WITH_WARNINGS', 'INCOMPATIBLE'] as const;
-export type Verdict = (typeof VERDICTS)[number];
+import { verdictOf, type Verdict } from '../outcome.js';
+
+export { VERDICTS, verdictOf, type Verdict } from '../outcome.js';
 
 export interface CompatibilityReport {
   verdict: Verdict;
@@ -30,11 +30,6 @@ function uniqueCitations(list: readonly Citation[]): Citation[] {
     const key = `${c.doc}\0${c.section}`;
     return seen.has(key) ? false : (seen.add(key), true);
   });
-}
-
-export function verdictOf(findings: readonly Finding[]): Verdict {
-  if (findings.some((f) => f.severity === 'error')) return 'INCOMPATIBLE';
-  return findings.some((f) => f.severity === 'warning') ? 'COMPATIBLE_WITH_WARNINGS' : 'COMPATIBLE';
 }
 
 /**

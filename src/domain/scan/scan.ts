@@ -8,7 +8,8 @@
  * cluster of 1,000 identical Windows nodes costs one judgment.
  */
 import { CAPACITY_SOURCES } from '../capacity.js';
-import { judgeCompatibility, type CompatibilityReport, type Verdict } from '../compatibility/judge.js';
+import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
+import { verdictOf, type Verdict } from '../outcome.js';
 import { SEVERITY_RANK, type Finding } from '../compatibility/findings.js';
 import { PlanError, type PlanInput } from '../compatibility/plan.js';
 import { judgeGateSetting } from '../compatibility/upgrade.js';
@@ -294,7 +295,7 @@ export class Scanner {
       ignoredByReason: this.ignoredByReason,
       skippedDocuments: this.skipped.length,
       distinctPlans: this.cache.size,
-      verdict: reports.length === 0 ? null : worstVerdict(reports.flatMap((r) => r.findings)),
+      verdict: reports.length === 0 ? null : verdictOf(reports.flatMap((r) => r.findings)),
       findings,
     };
     return { reports, summary, skipped: this.skipped };
@@ -444,7 +445,7 @@ export class Scanner {
       for (const f of judgeGateSetting(this.k, this.target!, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
     findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
     const judged = answers.length > 0 || gates.some(([gate]) => this.k.featureGates.has(gate));
-    return { ref: r.ref, role: r.role, file: p.file, line: p.line, verdict: judged ? worstVerdict(findings) : null, findings, plans, facts, missing };
+    return { ref: r.ref, role: r.role, file: p.file, line: p.line, verdict: judged ? verdictOf(findings) : null, findings, plans, facts, missing };
   }
 
   /** The scan's own checks: capacity advertised by a node, hostNetwork, settings present but wrong. */
@@ -548,12 +549,6 @@ export class Scanner {
     }
     return out;
   }
-}
-
-/** The verdict rule of the engine (judge.ts) over scan findings: any error, else any warning. */
-export function worstVerdict(findings: readonly { severity: Severity }[]): Verdict {
-  if (findings.some((f) => f.severity === 'error')) return 'INCOMPATIBLE';
-  return findings.some((f) => f.severity === 'warning') ? 'COMPATIBLE_WITH_WARNINGS' : 'COMPATIBLE';
 }
 
 const isTrueText = (v: string | undefined) => v === undefined || v === 'true';
