@@ -1269,6 +1269,63 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
     expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', windowsVersion: 'windows-server-2025' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
   });
 
+  describe('CAVEAT: win-bridge relies on user-defined routes (UDR) between nodes (k8s-windows-networking-uk#network-modes, L2bridge row)', () => {
+    // seeds/limitations.yaml win-bridge-needs-user-defined-routes (plugins [win-bridge], info); claim win-bridge-needs-udr in both revisions
+    const subject = 'win-bridge-needs-user-defined-routes';
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.25', asOf: '2023-01-01' } as const;
+
+    it('applies to a win-bridge plan and cites both page revisions', () => {
+      const f = expectFinding(judge({ ...plan, cniPlugin: 'win-bridge', networkMode: 'l2bridge', features: ['direct-server-return'] }), {
+        verdict: 'COMPATIBLE',
+        code: 'CAVEAT',
+        severity: 'info',
+        subject,
+        cites: 'k8s-windows-networking-uk#network-modes',
+      });
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'network-mode' }));
+      expect(f.message).not.toMatch(/^May apply/);
+    });
+
+    it('reaches Flannel host-gateway, which hands its networking to win-bridge; "may apply" while Flannel\'s mode is open', () => {
+      expect(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'l2bridge' }).findings.find((f) => f.subject === subject)?.message).not.toMatch(/^May apply/);
+      expectNoFinding(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'overlay' }), 'CAVEAT', subject);
+      expect(judge({ ...plan, cniPlugin: 'flannel' }).findings.find((f) => f.subject === subject)?.message).toMatch(/^May apply \(the plan does not give the network mode/);
+    });
+
+    it('is absent for plugins that do not use win-bridge, and "may apply" when the plugin is open', () => {
+      expectNoFinding(judge({ ...plan, cniPlugin: 'win-overlay' }), 'CAVEAT', subject);
+      expectNoFinding(judge({ ...plan, cniPlugin: 'azure-cni', networkMode: 'l2bridge', environment: 'aks' }), 'CAVEAT', subject);
+      const open = judge(plan).findings.filter((f) => f.subject === subject);
+      expect(open).toHaveLength(1);
+      expect(open[0]!.severity).toBe('info');
+      expect(open[0]!.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for win-bridge\)/);
+    });
+  });
+
+  describe('CAVEAT: Preserve-Destination and client IP preservation switch off forwarding between nodes (k8s-windows-networking-uk#load-balancing-and-services)', () => {
+    // seeds/limitations.yaml address-preservation-disables-node-forwarding (features [preserve-destination, client-ip-preservation], info)
+    const subject = 'address-preservation-disables-node-forwarding';
+    const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, cniPlugin: 'win-bridge', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+
+    it.each(['client-ip-preservation', 'preserve-destination'])('applies when the plan enables %s, citing both revisions', (feature) => {
+      // Server 2022 (Preserve-Destination needs 1903 or later) at revision 100, before the KB5005619 known issue.
+      const f = expectFinding(judge({ ...plan, windowsVersion: 'windows-server-2022', windowsBuildRevision: 100, features: [feature] }), {
+        verdict: 'COMPATIBLE',
+        code: 'CAVEAT',
+        severity: 'info',
+        subject,
+        cites: 'k8s-windows-networking-uk#load-balancing-and-services',
+      });
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'load-balancing-and-services' }));
+    });
+
+    it('is absent when neither feature is planned (DSR alone does not switch forwarding off)', () => {
+      expect(judge({ ...plan, features: ['client-ip-preservation'] }).findings.map((f) => f.subject)).toContain(subject);
+      expectNoFinding(judge({ ...plan, features: ['direct-server-return'] }), 'CAVEAT', subject);
+      expectNoFinding(judge(plan), 'CAVEAT', subject);
+    });
+  });
+
   it('KUBERNETES_VERSION_BEYOND_HORIZON: 1.99 is past the newest version the seeds document, 1.36 (aks-windows-os-versions#OS SKU table)', () => {
     // The horizon is derived by the build; seeds/node-os-support.yaml aks-windows-server-2022 (max 1.36) names the newest version.
     expect(testKnowledge().horizon.kubernetesVersion).toBe('1.36');
