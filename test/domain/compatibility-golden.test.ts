@@ -1289,7 +1289,9 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
     it('reaches Flannel host-gateway, which hands its networking to win-bridge; "may apply" while Flannel\'s mode is open', () => {
       expect(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'l2bridge' }).findings.find((f) => f.subject === subject)?.message).not.toMatch(/^May apply/);
       expectNoFinding(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'overlay' }), 'CAVEAT', subject);
-      expect(judge({ ...plan, cniPlugin: 'flannel' }).findings.find((f) => f.subject === subject)?.message).toMatch(/^May apply \(the plan does not give the network mode/);
+      expect(judge({ ...plan, cniPlugin: 'flannel' }).findings.find((f) => f.subject === subject)?.message).toMatch(
+        /^May apply \(the plan does not give the network mode/,
+      );
     });
 
     it('is absent for plugins that do not use win-bridge, and "may apply" when the plugin is open', () => {
@@ -1305,7 +1307,13 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
   describe('CAVEAT: Preserve-Destination and client IP preservation switch off forwarding between nodes (k8s-windows-networking-uk#load-balancing-and-services)', () => {
     // seeds/limitations.yaml address-preservation-disables-node-forwarding (features [preserve-destination, client-ip-preservation], info)
     const subject = 'address-preservation-disables-node-forwarding';
-    const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, cniPlugin: 'win-bridge', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    const plan = {
+      windowsVersion: 'windows-server-2019',
+      windowsBuildRevision: 1432,
+      cniPlugin: 'win-bridge',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    } as const;
 
     it.each(['client-ip-preservation', 'preserve-destination'])('applies when the plan enables %s, citing both revisions', (feature) => {
       // Server 2022 (Preserve-Destination needs 1903 or later) at revision 100, before the KB5005619 known issue.
