@@ -44,7 +44,7 @@ describe('plan-file fields follow CompatibilityInput', () => {
     const value = sample(field.type);
     const plan = { windowsVersion: 'windows-server-2022', [name]: value };
     const parsed = parsePlan(JSON.stringify(plan), 'plan.json');
-    expect((parsed.input as Record<string, unknown>)[name]).toEqual(value);
+    expect((parsed.input as unknown as Record<string, unknown>)[name]).toEqual(value);
   });
 
   it('lists exactly the schema fields as allowed keys, in the schema order', () => {

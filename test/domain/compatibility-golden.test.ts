@@ -690,6 +690,57 @@ describe('feature defaults (seeds/feature-defaults.yaml)', () => {
   });
 });
 
+describe('required settings follow FEATURE_DEFAULT (seeds/feature-defaults.yaml)', () => {
+  const dsrFlags = ['--feature-gates=WinDSR=true', '--enable-dsr=true'];
+
+  it('EKS SAC AMIs start kube-proxy with DSR on, so the DSR flags are not required there (eks-best-practices-windows-networking#IP address management)', () => {
+    // eks-sac-amis-dsr-on (environments [eks], channels [SAC]); trial plan q19
+    const sac = judge({
+      windowsVersion: 'windows-server-2004',
+      cniPlugin: 'amazon-vpc-cni',
+      environment: 'eks',
+      kubernetesVersion: '1.20',
+      features: ['direct-server-return'],
+      asOf: '2021-01-01',
+    });
+    const f = expectFinding(sac, {
+      verdict: 'COMPATIBLE',
+      code: 'FEATURE_DEFAULT',
+      severity: 'info',
+      subject: 'direct-server-return',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(f.message).toMatch(/leave out the settings that switch on Direct Server Return/);
+    expect(settingTexts(sac)).toEqual([]);
+    // Counter-case: the LTSC AMIs (Server 2022) have no such default, and the flags are required.
+    const ltsc = judge({
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'amazon-vpc-cni',
+      environment: 'eks',
+      kubernetesVersion: '1.30',
+      features: ['direct-server-return'],
+    });
+    expectNoFinding(ltsc, 'FEATURE_DEFAULT');
+    expect(settingTexts(ltsc)).toEqual(dsrFlags);
+  });
+
+  it('AKS turns DSR on in Windows node pools: no DSR flags on AKS; other settings of the plan stay (aks-issues##2073)', () => {
+    // aks-dsr-on (environments [aks]); client IP preservation brings DSR along and keeps its own setting
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'azure-cni', kubernetesVersion: '1.30', features: ['client-ip-preservation'] } as const;
+    expect(settingTexts(judge({ ...plan, environment: 'aks' }))).toEqual(['service.spec.externalTrafficPolicy=Local']);
+    expect(settingTexts(judge({ ...plan, environment: 'self-managed' }))).toEqual(['service.spec.externalTrafficPolicy=Local', ...dsrFlags]);
+  });
+
+  it('with the environment open the default only may hold: the flags stay listed and the finding says where they are not needed (aks-issues##2073)', () => {
+    const open = judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.30', features: ['direct-server-return'] });
+    expect(settingTexts(open)).toEqual(dsrFlags);
+    const f = open.findings.filter((x) => x.code === 'FEATURE_DEFAULT');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.message).toMatch(/^May apply on Azure Kubernetes Service/);
+    expect(f[0]!.message).toMatch(/still list the settings that switch on Direct Server Return \(DSR\).*not needed where this default holds/);
+  });
+});
+
 describe('network policy by environment', () => {
   it('NETWORK_POLICY_UNSUPPORTED on EKS: the VPC CNI enforces policies on Linux nodes only (eks-user-guide-windows#cni-network-policy.adoc)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.environments[eks].networkPolicy not-supported; the plugin's general answer is unknown

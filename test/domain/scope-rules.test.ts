@@ -8,6 +8,7 @@
  * 3. A fact whose truth depends on a dimension the plan leaves open is "may apply", naming it.
  * 4. A dated fact applies from its date, judged at asOf.
  * 5. Past the dataset's horizon, facts that could have changed are "may apply".
+ * 6. A feature on by default where the node runs (FEATURE_DEFAULT) needs none of its own settings.
  *
  * The golden tests (compatibility-golden.test.ts) name the individual facts; these are the rules.
  */
@@ -191,5 +192,23 @@ describe('rule 5: past the horizon, facts that could have changed are "may apply
     expect(k.horizon.kubernetesVersion).toMatch(/^1\.\d+$/);
     expect(k.releases.has(k.horizon.windowsVersion)).toBe(true);
     expect(k.horizon.knowledgeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('rule 6: a feature on by default where the node runs needs none of its own settings', () => {
+  const defaults = k.featureDefaults.filter((d) => d.enabled && k.features.get(d.feature)!.settings.length > 0);
+  it.each(defaults.map((d) => [d.slug, d] as const))('%s', (_, d) => {
+    const r = [...k.releases.values()].filter((x) => !d.scope.channels || d.scope.channels.includes(x.channel)).sort((x, y) => y.build - x.build)[0]!;
+    const plan: PlanInput = { windowsVersion: r.slug, features: [d.feature], kubernetesVersion: k.horizon.kubernetesVersion, asOf: d.scope.dates?.from };
+    const own = (report: CompatibilityReport) =>
+      report.requiredSettings.filter((s) => k.features.get(d.feature)!.settings.some((o) => o.key === s.key && o.value === s.value));
+    const where = judge({ ...plan, environment: d.scope.environments[0]! });
+    expect(about(where, d.feature).find((f) => f.code === 'FEATURE_DEFAULT')?.message).not.toMatch(/^May apply/);
+    expect(own(where), `${d.feature} settings in ${d.scope.environments[0]}`).toEqual([]);
+    // With the environment open the default only may hold: the settings stay, and the finding says so.
+    const open = judge(plan);
+    expect(own(open).length).toBeGreaterThan(0);
+    const finding = open.findings.find((f) => f.code === 'FEATURE_DEFAULT' && f.message.includes(d.description.slice(0, 40)));
+    expect(finding?.message).toMatch(/^May apply.*not needed where this default holds/);
   });
 });
