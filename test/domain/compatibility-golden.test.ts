@@ -960,6 +960,20 @@ describe('limitations', () => {
       );
     });
 
+    it('its remediation is narrowed to the planned Kubernetes version: the WinDSR gate up to 1.33, --enable-dsr=false from 1.34 (kep-5100#Rollback)', () => {
+      // ws2022-l2bridge-pod-to-pod-kb5005619 workaroundSettings: --feature-gates WinDSR=false {max 1.33}, --enable-dsr false {min 1.34}
+      const plan = { windowsVersion: 'windows-server-2022', windowsBuildRevision: 2700, cniPlugin: 'win-bridge', environment: 'self-managed' } as const;
+      const remediation = (kubernetesVersion?: string) =>
+        judge({ ...plan, ...(kubernetesVersion ? { kubernetesVersion } : {}) }).findings.find((f) => f.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619')!
+          .remediation!;
+      expect(remediation('1.25')).toContain('--feature-gates=WinDSR=false');
+      expect(remediation('1.25')).not.toContain('--enable-dsr=false');
+      expect(remediation('1.35')).toContain('--enable-dsr=false');
+      expect(remediation('1.35')).not.toContain('WinDSR=false');
+      // The version open: every variant, each with its range.
+      expect(remediation()).toMatch(/WinDSR=false \(Kubernetes 1\.33 and earlier\).*--enable-dsr=false \(Kubernetes 1\.34 and later\)/);
+    });
+
     it('NodePort on overlay with Server 2022 destination nodes only matters when NodePort Services are planned (k8s-windows-networking-zh#load-balancing-and-services)', () => {
       // seeds/limitations.yaml ws2022-nodeport-on-overlay (serviceTypes [node-port])
       const overlay2022 = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' } as const;

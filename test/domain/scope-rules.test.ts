@@ -9,6 +9,7 @@
  * 4. A dated fact applies from its date, judged at asOf.
  * 5. Past the dataset's horizon, facts that could have changed are "may apply".
  * 6. A feature on by default where the node runs (FEATURE_DEFAULT) needs none of its own settings.
+ * 7. Settings and remediations are narrowed to the planned Kubernetes version alike.
  *
  * The golden tests (compatibility-golden.test.ts) name the individual facts; these are the rules.
  */
@@ -16,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeCompatibility, type CompatibilityReport } from '../../src/domain/compatibility/judge.js';
 import type { PlanInput } from '../../src/domain/compatibility/plan.js';
 import type { Knowledge, LimitationFact } from '../../src/domain/knowledge.js';
+import { kubernetesInRange } from '../../src/domain/kubernetes-version.js';
 import { parseBuild } from '../../src/domain/windows-build.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
 import { buildKnowledge, limitation, release } from '../support/knowledge-builder.js';
@@ -210,5 +212,28 @@ describe('rule 6: a feature on by default where the node runs needs none of its 
     expect(own(open).length).toBeGreaterThan(0);
     const finding = open.findings.find((f) => f.code === 'FEATURE_DEFAULT' && f.message.includes(d.description.slice(0, 40)));
     expect(finding?.message).toMatch(/^May apply.*not needed where this default holds/);
+  });
+});
+
+describe('rule 7: with the Kubernetes version given, a remediation lists only the settings for that version', () => {
+  const scoped = k.limitations.filter((l) => l.workaroundSettings.some((s) => s.kubernetes));
+  it.each(scoped.map((l) => [l.slug, l] as const))('%s', (_, l) => {
+    const plan = witness(l);
+    // Every Kubernetes version a setting's range starts or ends at, and the ones just outside it.
+    const minors = l.workaroundSettings.flatMap((s) => [s.kubernetes?.min, s.kubernetes?.max]).filter((v): v is string => !!v);
+    const versions = [...new Set(minors.flatMap((v) => [v, `1.${Number(v.split('.')[1]) - 1}`, `1.${Number(v.split('.')[1]) + 1}`]))];
+    let checked = 0;
+    for (const version of versions) {
+      const f = about(judge({ ...plan, kubernetesVersion: version }), l.slug)[0];
+      if (!f) continue; // the limitation itself is scoped away at this version
+      checked++;
+      for (const s of l.workaroundSettings) {
+        const inRange = kubernetesInRange(version, s.kubernetes);
+        const text = `${s.key}=${s.value}`;
+        if (inRange) expect(f.remediation, `${text} on ${version}`).toContain(text);
+        else expect(f.remediation ?? '', `${text} on ${version}`).not.toContain(text);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });

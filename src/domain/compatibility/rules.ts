@@ -435,7 +435,7 @@ export const limitations: Rule = (ctx) =>
     if (match === 'no') return [];
     const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
     const mayApply = mayApplyPrefix(open);
-    const remediation = [l.workaround, ...l.workaroundSettings.map(describeSetting)].filter(Boolean).join(' ');
+    const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
     if (mitigated)
       return [
         {
@@ -497,10 +497,18 @@ export function onByDefault(ctx: PlanContext, feature: string): Tristate {
 export function requiredSettings(ctx: PlanContext): SettingFact[] {
   const fromFeatures = ctx.enabledFeatures.filter((f) => onByDefault(ctx, f) !== 'yes').flatMap((f) => ctx.k.features.get(f)!.settings);
   const fromMode = ctx.candidateModes.length === 1 ? ctx.k.modes.get(ctx.candidateModes[0]!)!.settings : [];
+  return [...fromFeatures, ...fromMode].filter((s) => settingApplies(s, ctx));
+}
+
+/**
+ * Whether a setting (a feature's, a mode's, or a limitation's workaround) is for this plan: its
+ * Kubernetes range holds the planned version (every variant when the plan gives none) and its
+ * builds do not exclude the node. One filter, so settings and remediations narrow alike.
+ */
+export function settingApplies(s: SettingFact, ctx: PlanContext): boolean {
   const version = ctx.plan.kubernetesVersion;
-  return [...fromFeatures, ...fromMode]
-    .filter((s) => !version || kubernetesInRange(version, s.kubernetes))
-    .filter((s) => !s.windowsBuilds || settingBuildMatch(s, ctx) !== 'no');
+  if (version && !kubernetesInRange(version, s.kubernetes)) return false;
+  return !s.windowsBuilds || settingBuildMatch(s, ctx) !== 'no';
 }
 
 function settingBuildMatch(s: SettingFact, ctx: PlanContext) {
