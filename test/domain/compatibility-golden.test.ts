@@ -175,6 +175,32 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'aks-windows-os-versions', section: 'Windows Server 2019 retirement' }));
   });
 
+  it('NODE_OS_RETIRED turns into an error once AKS removes the Windows Server 2019 node images on 2027-04-01, so no node can be added (aks-windows-os-versions#Windows Server 2019 retirement)', () => {
+    // seeds/node-os-support.yaml aks-windows-server-2019-retired (2026-03-01 to 2027-04-01) and aks-windows-server-2019-removed (from 2027-04-01); trial plan q15
+    const plan = {
+      windowsVersion: 'windows-server-2019',
+      cniPlugin: 'azure-cni',
+      networkMode: 'l2bridge',
+      environment: 'aks',
+      kubernetesVersion: '1.33',
+    } as const;
+    expect(judge({ ...plan, asOf: '2027-03-31' }).findings.find((x) => x.code === 'NODE_OS_RETIRED')?.severity).toBe('warning');
+    const f = expectFinding(judge({ ...plan, asOf: '2027-06-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_RETIRED',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'aks-windows-os-versions#Windows Server 2019 retirement',
+    });
+    expect(f.message).toContain('2027-04-01');
+    // With the environment open it only may apply on AKS: a warning.
+    const open = judge({ windowsVersion: 'windows-server-2019', kubernetesVersion: '1.30', asOf: '2027-06-01' }).findings.find(
+      (x) => x.code === 'NODE_OS_RETIRED',
+    );
+    expect(open?.severity).toBe('warning');
+    expect(open?.message).toMatch(/^May apply on Azure Kubernetes Service/);
+  });
+
   it('NODE_OS_PREVIEW: Windows Server 2025 was in preview on AKS from 1.32 between 2026-01-04 and its GA on 2026-05-29 (aks-release-notes#Release Notes 2026-01-04)', () => {
     // seeds/node-os-support.yaml aks-windows-server-2025-preview (2026-01-04 to before 2026-05-29) and aks-windows-server-2025 (from 2026-05-29)
     const plan = { windowsVersion: 'windows-server-2025', environment: 'aks', kubernetesVersion: '1.35' } as const;

@@ -143,7 +143,14 @@ describe('rule 2: a fact tied to an environment or its infrastructure is enforce
 
 describe('rule 4: a dated node-OS row counts only at the dates it covers', () => {
   const dated = k.nodeOsSupport.filter((r) => r.dates && r.environment);
-  const CODE = { supported: undefined, preview: 'NODE_OS_PREVIEW', retired: 'NODE_OS_RETIRED', disputed: 'NODE_OS_SUPPORT_DISPUTED' } as const;
+  // A finding is its code and severity: a retired release whose images are later removed keeps the code and turns into an error.
+  const CODE = {
+    supported: undefined,
+    preview: 'NODE_OS_PREVIEW:warning',
+    retired: 'NODE_OS_RETIRED:warning',
+    removed: 'NODE_OS_RETIRED:error',
+    disputed: 'NODE_OS_SUPPORT_DISPUTED:warning',
+  } as const;
   const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   it.each(dated.map((r) => [r.slug, r] as const))('%s', (_, row) => {
     const inside = row.dates!.from ?? dayBefore(row.dates!.before!);
@@ -156,7 +163,7 @@ describe('rule 4: a dated node-OS row counts only at the dates it covers', () =>
     const codes = (asOf: string) =>
       judge({ ...plan, asOf })
         .findings.filter((f) => f.subject === row.windowsVersion && f.message.includes(k.environments.get(row.environment!)!.name))
-        .map((f) => f.code);
+        .map((f) => `${f.code}:${f.severity}`);
     const code = CODE[row.status];
     if (code) expect(codes(inside), `${row.slug} at ${inside}`).toContain(code);
     else
