@@ -36,7 +36,7 @@ describe('search', () => {
       apiHits('--enable-dsr', 5),
     ]);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout.split('\n').slice(0, 2)).toEqual([' 1. direct-server-return (Feature, name, score 17.31)', '    Direct Server Return (**DSR**)']);
+    expect(text.stdout.split('\n').slice(0, 2)).toEqual([' 1. direct-server-return (Feature, name, score 17.33)', '    Direct Server Return (**DSR**)']);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual(api);
   });
