@@ -41,12 +41,15 @@ export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
 export const SETTING_KINDS = ['KUBE_PROXY_FLAG', 'SERVICE_SPEC_FIELD', 'SERVICE_ANNOTATION', 'CONFIG_MAP_KEY', 'POWERSHELL_PARAMETER', 'OS_UPDATE'] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
-/** How an authority lists a Windows release as a node OS. */
 /** The stages of a Kubernetes feature gate, as its reference page lists them. */
 export const GATE_STAGES = ['alpha', 'beta', 'ga', 'deprecated'] as const;
 export type GateStage = (typeof GATE_STAGES)[number];
 
-export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired'] as const;
+/**
+ * How an authority lists a Windows release as a node OS. retired: no longer offered for new nodes
+ * (existing ones may keep running); removed: its node images are gone, so no node of it can be created.
+ */
+export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired', 'removed'] as const;
 export type NodeOsStatus = (typeof NODE_OS_STATUSES)[number];
 
 /** How pod addresses are handed out on an EKS Windows node. */

@@ -137,6 +137,30 @@ describe('plan files', () => {
     expect(keys).toContain('--feature-gates=WinDSR=true'); // needed up to 1.32: proves 1.30 was not read as 1.3 or 1.33
   });
 
+  // Fact: Flannel before v0.12.0 cannot reach local pods over VXLAN (K8s page, limitations), scoped
+  // to plugin releases; only a plan giving cniPluginVersion can close the "may apply".
+  it.concurrent.each([
+    ['0.11.0', true],
+    ['0.13.0', false],
+  ])('takes cniPluginVersion from the plan file (flannel %s: release-scoped known issue %s)', async (version, expected) => {
+    const path = planFile(
+      `flannel-${version}.yaml`,
+      `windowsVersion: windows-server-2019\nwindowsBuildRevision: 3000\ncniPlugin: flannel\ncniPluginVersion: "${version}"\nnetworkMode: overlay\nkubernetesVersion: "1.22"\nenvironment: self-managed\nasOf: 2022-01-01\n`,
+    );
+    const result = await runCli(['check', path, '-o', 'json', '--fail-on', 'none']);
+    expect(result.code, result.stderr).toBe(0);
+    const codes = (JSON.parse(result.stdout) as ReportView).findings.map((f) => `${f.code}:${f.subject}`);
+    expect(codes.includes('KNOWN_ISSUE:flannel-vxlan-no-local-pod-access-before-0-12')).toBe(expected);
+  });
+
+  // Fact: with process isolation the container image's release must match the node's (CONTAINER_IMAGE_OS_MISMATCH).
+  it('takes containerImageWindowsVersion from the plan file', async () => {
+    const path = planFile('image.yaml', 'windowsVersion: windows-server-2022\ncontainerImageWindowsVersion: windows-server-2019\nkubernetesVersion: "1.30"\n');
+    const result = await runCli(['check', path, '-o', 'json', '--fail-on', 'none']);
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as ReportView).findings.map((f) => f.code)).toContain('CONTAINER_IMAGE_OS_MISMATCH');
+  });
+
   it('reads a plan from stdin with -', async () => {
     const result = await runCli(['check', '-', '-o', 'json'], {
       input: 'windowsVersion: windows-server-2025\ncniPlugin: win-bridge\nserviceTypes: [cluster-ip]\nkubernetesVersion: "1.35"\nenvironment: self-managed\n',

@@ -175,6 +175,32 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'aks-windows-os-versions', section: 'Windows Server 2019 retirement' }));
   });
 
+  it('NODE_OS_RETIRED turns into an error once AKS removes the Windows Server 2019 node images on 2027-04-01, so no node can be added (aks-windows-os-versions#Windows Server 2019 retirement)', () => {
+    // seeds/node-os-support.yaml aks-windows-server-2019-retired (2026-03-01 to 2027-04-01) and aks-windows-server-2019-removed (from 2027-04-01); trial plan q15
+    const plan = {
+      windowsVersion: 'windows-server-2019',
+      cniPlugin: 'azure-cni',
+      networkMode: 'l2bridge',
+      environment: 'aks',
+      kubernetesVersion: '1.33',
+    } as const;
+    expect(judge({ ...plan, asOf: '2027-03-31' }).findings.find((x) => x.code === 'NODE_OS_RETIRED')?.severity).toBe('warning');
+    const f = expectFinding(judge({ ...plan, asOf: '2027-06-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_RETIRED',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'aks-windows-os-versions#Windows Server 2019 retirement',
+    });
+    expect(f.message).toContain('2027-04-01');
+    // With the environment open it only may apply on AKS: a warning.
+    const open = judge({ windowsVersion: 'windows-server-2019', kubernetesVersion: '1.30', asOf: '2027-06-01' }).findings.find(
+      (x) => x.code === 'NODE_OS_RETIRED',
+    );
+    expect(open?.severity).toBe('warning');
+    expect(open?.message).toMatch(/^May apply on Azure Kubernetes Service/);
+  });
+
   it('NODE_OS_PREVIEW: Windows Server 2025 was in preview on AKS from 1.32 between 2026-01-04 and its GA on 2026-05-29 (aks-release-notes#Release Notes 2026-01-04)', () => {
     // seeds/node-os-support.yaml aks-windows-server-2025-preview (2026-01-04 to before 2026-05-29) and aks-windows-server-2025 (from 2026-05-29)
     const plan = { windowsVersion: 'windows-server-2025', environment: 'aks', kubernetesVersion: '1.35' } as const;
@@ -707,6 +733,57 @@ describe('feature defaults (seeds/feature-defaults.yaml)', () => {
   });
 });
 
+describe('required settings follow FEATURE_DEFAULT (seeds/feature-defaults.yaml)', () => {
+  const dsrFlags = ['--feature-gates=WinDSR=true', '--enable-dsr=true'];
+
+  it('EKS SAC AMIs start kube-proxy with DSR on, so the DSR flags are not required there (eks-best-practices-windows-networking#IP address management)', () => {
+    // eks-sac-amis-dsr-on (environments [eks], channels [SAC]); trial plan q19
+    const sac = judge({
+      windowsVersion: 'windows-server-2004',
+      cniPlugin: 'amazon-vpc-cni',
+      environment: 'eks',
+      kubernetesVersion: '1.20',
+      features: ['direct-server-return'],
+      asOf: '2021-01-01',
+    });
+    const f = expectFinding(sac, {
+      verdict: 'COMPATIBLE',
+      code: 'FEATURE_DEFAULT',
+      severity: 'info',
+      subject: 'direct-server-return',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(f.message).toMatch(/leave out the settings that switch on Direct Server Return/);
+    expect(settingTexts(sac)).toEqual([]);
+    // Counter-case: the LTSC AMIs (Server 2022) have no such default, and the flags are required.
+    const ltsc = judge({
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'amazon-vpc-cni',
+      environment: 'eks',
+      kubernetesVersion: '1.30',
+      features: ['direct-server-return'],
+    });
+    expectNoFinding(ltsc, 'FEATURE_DEFAULT');
+    expect(settingTexts(ltsc)).toEqual(dsrFlags);
+  });
+
+  it('AKS turns DSR on in Windows node pools: no DSR flags on AKS; other settings of the plan stay (aks-issues##2073)', () => {
+    // aks-dsr-on (environments [aks]); client IP preservation brings DSR along and keeps its own setting
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'azure-cni', kubernetesVersion: '1.30', features: ['client-ip-preservation'] } as const;
+    expect(settingTexts(judge({ ...plan, environment: 'aks' }))).toEqual(['service.spec.externalTrafficPolicy=Local']);
+    expect(settingTexts(judge({ ...plan, environment: 'self-managed' }))).toEqual(['service.spec.externalTrafficPolicy=Local', ...dsrFlags]);
+  });
+
+  it('with the environment open the default only may hold: the flags stay listed and the finding says where they are not needed (aks-issues##2073)', () => {
+    const open = judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.30', features: ['direct-server-return'] });
+    expect(settingTexts(open)).toEqual(dsrFlags);
+    const f = open.findings.filter((x) => x.code === 'FEATURE_DEFAULT');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.message).toMatch(/^May apply on Azure Kubernetes Service/);
+    expect(f[0]!.message).toMatch(/still list the settings that switch on Direct Server Return \(DSR\).*not needed where this default holds/);
+  });
+});
+
 describe('network policy by environment', () => {
   it('NETWORK_POLICY_UNSUPPORTED on EKS: the VPC CNI enforces policies on Linux nodes only (eks-user-guide-windows#cni-network-policy.adoc)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.environments[eks].networkPolicy not-supported; the plugin's general answer is unknown
@@ -947,6 +1024,20 @@ describe('limitations', () => {
         'KNOWN_ISSUE',
         'ws2022-l2bridge-pod-to-pod-kb5005619',
       );
+    });
+
+    it('its remediation is narrowed to the planned Kubernetes version: the WinDSR gate up to 1.33, --enable-dsr=false from 1.34 (kep-5100#Rollback)', () => {
+      // ws2022-l2bridge-pod-to-pod-kb5005619 workaroundSettings: --feature-gates WinDSR=false {max 1.33}, --enable-dsr false {min 1.34}
+      const plan = { windowsVersion: 'windows-server-2022', windowsBuildRevision: 2700, cniPlugin: 'win-bridge', environment: 'self-managed' } as const;
+      const remediation = (kubernetesVersion?: string) =>
+        judge({ ...plan, ...(kubernetesVersion ? { kubernetesVersion } : {}) }).findings.find((f) => f.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619')!
+          .remediation!;
+      expect(remediation('1.25')).toContain('--feature-gates=WinDSR=false');
+      expect(remediation('1.25')).not.toContain('--enable-dsr=false');
+      expect(remediation('1.35')).toContain('--enable-dsr=false');
+      expect(remediation('1.35')).not.toContain('WinDSR=false');
+      // The version open: every variant, each with its range.
+      expect(remediation()).toMatch(/WinDSR=false \(Kubernetes 1\.33 and earlier\).*--enable-dsr=false \(Kubernetes 1\.34 and later\)/);
     });
 
     it('NodePort on overlay with Server 2022 destination nodes only matters when NodePort Services are planned (k8s-windows-networking-zh#load-balancing-and-services)', () => {
@@ -1399,6 +1490,71 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
     expect(f.message).not.toMatch(/^May apply/);
     expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
     expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', windowsVersion: 'windows-server-2025' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
+  });
+
+  describe('CAVEAT: win-bridge relies on user-defined routes (UDR) between nodes (k8s-windows-networking-uk#network-modes, L2bridge row)', () => {
+    // seeds/limitations.yaml win-bridge-needs-user-defined-routes (plugins [win-bridge], info); claim win-bridge-needs-udr in both revisions
+    const subject = 'win-bridge-needs-user-defined-routes';
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.25', asOf: '2023-01-01' } as const;
+
+    it('applies to a win-bridge plan and cites both page revisions', () => {
+      const f = expectFinding(judge({ ...plan, cniPlugin: 'win-bridge', networkMode: 'l2bridge', features: ['direct-server-return'] }), {
+        verdict: 'COMPATIBLE',
+        code: 'CAVEAT',
+        severity: 'info',
+        subject,
+        cites: 'k8s-windows-networking-uk#network-modes',
+      });
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'network-mode' }));
+      expect(f.message).not.toMatch(/^May apply/);
+    });
+
+    it('reaches Flannel host-gateway, which hands its networking to win-bridge; "may apply" while Flannel\'s mode is open', () => {
+      expect(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'l2bridge' }).findings.find((f) => f.subject === subject)?.message).not.toMatch(/^May apply/);
+      expectNoFinding(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'overlay' }), 'CAVEAT', subject);
+      expect(judge({ ...plan, cniPlugin: 'flannel' }).findings.find((f) => f.subject === subject)?.message).toMatch(
+        /^May apply \(the plan does not give the network mode/,
+      );
+    });
+
+    it('is absent for plugins that do not use win-bridge, and "may apply" when the plugin is open', () => {
+      expectNoFinding(judge({ ...plan, cniPlugin: 'win-overlay' }), 'CAVEAT', subject);
+      expectNoFinding(judge({ ...plan, cniPlugin: 'azure-cni', networkMode: 'l2bridge', environment: 'aks' }), 'CAVEAT', subject);
+      const open = judge(plan).findings.filter((f) => f.subject === subject);
+      expect(open).toHaveLength(1);
+      expect(open[0]!.severity).toBe('info');
+      expect(open[0]!.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for win-bridge\)/);
+    });
+  });
+
+  describe('CAVEAT: Preserve-Destination and client IP preservation switch off forwarding between nodes (k8s-windows-networking-uk#load-balancing-and-services)', () => {
+    // seeds/limitations.yaml address-preservation-disables-node-forwarding (features [preserve-destination, client-ip-preservation], info)
+    const subject = 'address-preservation-disables-node-forwarding';
+    const plan = {
+      windowsVersion: 'windows-server-2019',
+      windowsBuildRevision: 1432,
+      cniPlugin: 'win-bridge',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    } as const;
+
+    it.each(['client-ip-preservation', 'preserve-destination'])('applies when the plan enables %s, citing both revisions', (feature) => {
+      // Server 2022 (Preserve-Destination needs 1903 or later) at revision 100, before the KB5005619 known issue.
+      const f = expectFinding(judge({ ...plan, windowsVersion: 'windows-server-2022', windowsBuildRevision: 100, features: [feature] }), {
+        verdict: 'COMPATIBLE',
+        code: 'CAVEAT',
+        severity: 'info',
+        subject,
+        cites: 'k8s-windows-networking-uk#load-balancing-and-services',
+      });
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'load-balancing-and-services' }));
+    });
+
+    it('is absent when neither feature is planned (DSR alone does not switch forwarding off)', () => {
+      expect(judge({ ...plan, features: ['client-ip-preservation'] }).findings.map((f) => f.subject)).toContain(subject);
+      expectNoFinding(judge({ ...plan, features: ['direct-server-return'] }), 'CAVEAT', subject);
+      expectNoFinding(judge(plan), 'CAVEAT', subject);
+    });
   });
 
   it('KUBERNETES_VERSION_BEYOND_HORIZON: 1.99 is past the newest version the seeds document, 1.36 (aks-windows-os-versions#OS SKU table)', () => {

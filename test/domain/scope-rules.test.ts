@@ -8,6 +8,8 @@
  * 3. A fact whose truth depends on a dimension the plan leaves open is "may apply", naming it.
  * 4. A dated fact applies from its date, judged at asOf.
  * 5. Past the dataset's horizon, facts that could have changed are "may apply".
+ * 6. A feature on by default where the node runs (FEATURE_DEFAULT) needs none of its own settings.
+ * 7. Settings and remediations are narrowed to the planned Kubernetes version alike.
  *
  * The golden tests (compatibility-golden.test.ts) name the individual facts; these are the rules.
  */
@@ -15,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeCompatibility, type CompatibilityReport } from '../../src/domain/compatibility/judge.js';
 import type { PlanInput } from '../../src/domain/compatibility/plan.js';
 import type { Knowledge, LimitationFact } from '../../src/domain/knowledge.js';
+import { kubernetesInRange } from '../../src/domain/kubernetes-version.js';
 import { parseBuild } from '../../src/domain/windows-build.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
 import { buildKnowledge, limitation, release } from '../support/knowledge-builder.js';
@@ -142,7 +145,14 @@ describe('rule 2: a fact tied to an environment or its infrastructure is enforce
 
 describe('rule 4: a dated node-OS row counts only at the dates it covers', () => {
   const dated = k.nodeOsSupport.filter((r) => r.dates && r.environment);
-  const CODE = { supported: undefined, preview: 'NODE_OS_PREVIEW', retired: 'NODE_OS_RETIRED', disputed: 'NODE_OS_SUPPORT_DISPUTED' } as const;
+  // A finding is its code and severity: a retired release whose images are later removed keeps the code and turns into an error.
+  const CODE = {
+    supported: undefined,
+    preview: 'NODE_OS_PREVIEW:warning',
+    retired: 'NODE_OS_RETIRED:warning',
+    removed: 'NODE_OS_RETIRED:error',
+    disputed: 'NODE_OS_SUPPORT_DISPUTED:warning',
+  } as const;
   const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   it.each(dated.map((r) => [r.slug, r] as const))('%s', (_, row) => {
     const inside = row.dates!.from ?? dayBefore(row.dates!.before!);
@@ -155,7 +165,7 @@ describe('rule 4: a dated node-OS row counts only at the dates it covers', () =>
     const codes = (asOf: string) =>
       judge({ ...plan, asOf })
         .findings.filter((f) => f.subject === row.windowsVersion && f.message.includes(k.environments.get(row.environment!)!.name))
-        .map((f) => f.code);
+        .map((f) => `${f.code}:${f.severity}`);
     const code = CODE[row.status];
     if (code) expect(codes(inside), `${row.slug} at ${inside}`).toContain(code);
     else
@@ -211,5 +221,46 @@ describe('rule 5: past the horizon, facts that could have changed are "may apply
     expect(k.horizon.kubernetesVersion).toMatch(/^1\.\d+$/);
     expect(k.releases.has(k.horizon.windowsVersion)).toBe(true);
     expect(k.horizon.knowledgeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('rule 6: a feature on by default where the node runs needs none of its own settings', () => {
+  const defaults = k.featureDefaults.filter((d) => d.enabled && k.features.get(d.feature)!.settings.length > 0);
+  it.each(defaults.map((d) => [d.slug, d] as const))('%s', (_, d) => {
+    const r = [...k.releases.values()].filter((x) => !d.scope.channels || d.scope.channels.includes(x.channel)).sort((x, y) => y.build - x.build)[0]!;
+    const plan: PlanInput = { windowsVersion: r.slug, features: [d.feature], kubernetesVersion: k.horizon.kubernetesVersion, asOf: d.scope.dates?.from };
+    const own = (report: CompatibilityReport) =>
+      report.requiredSettings.filter((s) => k.features.get(d.feature)!.settings.some((o) => o.key === s.key && o.value === s.value));
+    const where = judge({ ...plan, environment: d.scope.environments[0]! });
+    expect(about(where, d.feature).find((f) => f.code === 'FEATURE_DEFAULT')?.message).not.toMatch(/^May apply/);
+    expect(own(where), `${d.feature} settings in ${d.scope.environments[0]}`).toEqual([]);
+    // With the environment open the default only may hold: the settings stay, and the finding says so.
+    const open = judge(plan);
+    expect(own(open).length).toBeGreaterThan(0);
+    const finding = open.findings.find((f) => f.code === 'FEATURE_DEFAULT' && f.message.includes(d.description.slice(0, 40)));
+    expect(finding?.message).toMatch(/^May apply.*not needed where this default holds/);
+  });
+});
+
+describe('rule 7: with the Kubernetes version given, a remediation lists only the settings for that version', () => {
+  const scoped = k.limitations.filter((l) => l.workaroundSettings.some((s) => s.kubernetes));
+  it.each(scoped.map((l) => [l.slug, l] as const))('%s', (_, l) => {
+    const plan = witness(l);
+    // Every Kubernetes version a setting's range starts or ends at, and the ones just outside it.
+    const minors = l.workaroundSettings.flatMap((s) => [s.kubernetes?.min, s.kubernetes?.max]).filter((v): v is string => !!v);
+    const versions = [...new Set(minors.flatMap((v) => [v, `1.${Number(v.split('.')[1]) - 1}`, `1.${Number(v.split('.')[1]) + 1}`]))];
+    let checked = 0;
+    for (const version of versions) {
+      const f = about(judge({ ...plan, kubernetesVersion: version }), l.slug)[0];
+      if (!f) continue; // the limitation itself is scoped away at this version
+      checked++;
+      for (const s of l.workaroundSettings) {
+        const inRange = kubernetesInRange(version, s.kubernetes);
+        const text = `${s.key}=${s.value}`;
+        if (inRange) expect(f.remediation, `${text} on ${version}`).toContain(text);
+        else expect(f.remediation ?? '', `${text} on ${version}`).not.toContain(text);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });

@@ -36,6 +36,7 @@ describe('nodeOsSupport', () => {
       [null, 'Kubernetes 1.14 to 1.34', 'SUPPORTED'],
       ['aks', 'Kubernetes 1.32 and earlier', 'SUPPORTED'],
       ['aks', null, 'RETIRED'],
+      ['aks', null, 'REMOVED'],
       ['eks', null, 'SUPPORTED'],
     ]);
     for (const r of nodeOsSupport) expect(r.sources.length).toBeGreaterThan(0);

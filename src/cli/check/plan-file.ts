@@ -8,6 +8,7 @@ import { isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { IpAddressMode } from '../../domain/capacity.js';
 import type { PlanInput } from '../../domain/compatibility/plan.js';
+import type { CompatibilityInput } from '../../graphql/generated/resolvers.js';
 import { yamlValue, YamlValueError } from '../../domain/yaml-value.js';
 import { CliError, didYouMean } from '../errors.js';
 import { InputBudget, isRegularFile, readRegularFile, readStream } from '../input.js';
@@ -23,12 +24,17 @@ const text = z.string().min(1, 'must not be empty');
 const whole = z.number().int('must be a whole number');
 const list = z.array(text);
 
-/** Every field of CompatibilityInput; `$comment` is allowed for notes in JSON files, which have no comments. */
-export const PLAN_FILE_SCHEMA = z.strictObject({
-  $comment: z.string().optional(),
+/**
+ * One validator per field of CompatibilityInput, the type generated from schema/verdicts.graphql.
+ * `satisfies` makes the compiler hold this mapping to that type: a field added to the schema and
+ * missing here, or a key here the schema lacks, does not compile. So the keys a plan file accepts
+ * come from the schema, not from a second list kept by hand.
+ */
+const FIELDS = {
   windowsVersion: text,
   windowsBuildRevision: whole.nullish(),
   cniPlugin: text.nullish(),
+  cniPluginVersion: text.nullish(),
   networkMode: text.nullish(),
   features: list.nullish(),
   kubernetesVersion: text.nullish(),
@@ -46,11 +52,15 @@ export const PLAN_FILE_SCHEMA = z.strictObject({
     .nullish(),
   podsPerNode: whole.nullish(),
   kubeletMaxPods: whole.nullish(),
+  containerImageWindowsVersion: text.nullish(),
   targetKubernetesVersion: text.nullish(),
   kubeProxyFeatureGates: list.nullish(),
-});
+} satisfies { [K in keyof Required<CompatibilityInput>]: z.ZodType };
 
-export const PLAN_FIELDS = Object.keys(PLAN_FILE_SCHEMA.shape).filter((k) => k !== '$comment');
+/** Every field of CompatibilityInput; `$comment` is allowed for notes in JSON files, which have no comments. */
+export const PLAN_FILE_SCHEMA = z.strictObject({ $comment: z.string().optional(), ...FIELDS });
+
+export const PLAN_FIELDS = Object.keys(FIELDS);
 
 export interface PlanFile {
   /** Where the plan came from, for messages ("-" is stdin). */

@@ -441,7 +441,11 @@ export const nodeOsSupport = z
     dates: dateRange
       .optional()
       .describe("When the authority offered it with this status (an AMI calendar, a retirement date); judged at the plan's asOf date."),
-    status: z.enum(NODE_OS_STATUSES).describe("disputed: the authority's own pages disagree about these versions; retired: once offered, no longer."),
+    status: z
+      .enum(NODE_OS_STATUSES)
+      .describe(
+        "disputed: the authority's own pages disagree about these versions; retired: once offered, no longer offered for new nodes; removed: its node images are removed, so no node of it can be created or scaled.",
+      ),
     note: text.optional().describe('Details: dates, and what a range is inferred from.'),
     sources: citations.describe('Where it is stated.'),
   })

@@ -12,7 +12,9 @@ export const FINDING_CODES = {
     'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
     '"may apply" when the version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
   NODE_OS_PREVIEW: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
-  NODE_OS_RETIRED: 'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does.',
+  NODE_OS_RETIRED:
+    'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does: a warning while existing nodes may keep running, ' +
+    'an error once the environment has removed the node images, so that no node of the release can be created.',
   NODE_OS_SUPPORT_DISPUTED: "The environment's own pages disagree whether the release is a supported node OS for the planned Kubernetes version.",
   CONTAINER_IMAGE_OS_MISMATCH: "The container images' Windows release differs from the node's: with process isolation they must match.",
   FEATURE_REQUIRES_NEWER_WINDOWS: "A requested feature's minimum Windows release is newer than the node's (compared by OS build).",

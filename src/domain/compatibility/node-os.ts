@@ -54,14 +54,21 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
       ...(remediation ? { remediation } : {}),
       sources,
     });
-    const STATUS_TEXT = { preview: 'offered only in preview', disputed: 'disputed by its own pages', retired: 'retired (no longer offered)' } as const;
-    const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED' } as const;
+    const STATUS_TEXT = {
+      preview: 'offered only in preview',
+      disputed: 'disputed by its own pages',
+      retired: 'retired (no longer offered for new nodes)',
+      removed: 'retired and its node images removed (no node of it can be created)',
+    } as const;
+    const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED', removed: 'NODE_OS_RETIRED' } as const;
+    // Once the node images are gone no node of the release can be created, as before it was offered: an error.
+    const STATUS_SEVERITY = { preview: 'warning', disputed: 'warning', retired: 'warning', removed: 'error' } as const;
     const statusFinding = (row: NodeOsSupportFact, when: string): Finding[] =>
       row.status === 'supported'
         ? []
         : [
             finding(
-              'warning',
+              STATUS_SEVERITY[row.status],
               STATUS_CODE[row.status],
               `On ${who}, ${release.name}${when ? ` ${when}` : ''} is ${STATUS_TEXT[row.status]} as a node OS.${row.note ? ` ${row.note}` : ''}`,
               undefined,

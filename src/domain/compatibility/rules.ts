@@ -4,7 +4,7 @@
  */
 import { describeKubernetesRange, compareKubernetes, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
 import type { Citation, LimitationFact, ModeFact, NetworkPolicyFact, PolicySupport, SettingFact } from '../knowledge.js';
-import { formatBuild, isAtLeast, isInRange, parseBuild } from '../windows-build.js';
+import { formatBuild, isAtLeast, isInRange, parseBuild, type Tristate } from '../windows-build.js';
 import type { PlanContext } from './plan-context.js';
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../instance-types.js';
@@ -435,7 +435,7 @@ export const limitations: Rule = (ctx) =>
     if (match === 'no') return [];
     const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
     const mayApply = mayApplyPrefix(open);
-    const remediation = [l.workaround, ...l.workaroundSettings.map(describeSetting)].filter(Boolean).join(' ');
+    const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
     if (mitigated)
       return [
         {
@@ -479,14 +479,36 @@ export function describeSetting(s: SettingFact): string {
   }
 }
 
-/** Settings for the enabled features and the chosen mode, narrowed to the plan's Kubernetes version. */
+/**
+ * How surely a feature is already on by default where the node runs (FEATURE_DEFAULT): 'yes' when
+ * a default's scope matches the plan, 'unknown' when it only may (a dimension is open), else 'no'.
+ */
+export function onByDefault(ctx: PlanContext, feature: string): Tristate {
+  const matches = ctx.k.featureDefaults.filter((d) => d.feature === feature && d.enabled).map((d) => matchScope(d.scope, ctx).match);
+  return matches.includes('yes') ? 'yes' : matches.includes('unknown') ? 'unknown' : 'no';
+}
+
+/**
+ * Settings for the enabled features and the chosen mode, narrowed to the plan's Kubernetes version.
+ * A feature that is on by default where the node runs needs none of its own settings, so they are
+ * left out; where the default only may hold (the environment open), they stay listed and the
+ * FEATURE_DEFAULT finding says where they are not needed.
+ */
 export function requiredSettings(ctx: PlanContext): SettingFact[] {
-  const fromFeatures = ctx.enabledFeatures.flatMap((f) => ctx.k.features.get(f)!.settings);
+  const fromFeatures = ctx.enabledFeatures.filter((f) => onByDefault(ctx, f) !== 'yes').flatMap((f) => ctx.k.features.get(f)!.settings);
   const fromMode = ctx.candidateModes.length === 1 ? ctx.k.modes.get(ctx.candidateModes[0]!)!.settings : [];
+  return [...fromFeatures, ...fromMode].filter((s) => settingApplies(s, ctx));
+}
+
+/**
+ * Whether a setting (a feature's, a mode's, or a limitation's workaround) is for this plan: its
+ * Kubernetes range holds the planned version (every variant when the plan gives none) and its
+ * builds do not exclude the node. One filter, so settings and remediations narrow alike.
+ */
+export function settingApplies(s: SettingFact, ctx: PlanContext): boolean {
   const version = ctx.plan.kubernetesVersion;
-  return [...fromFeatures, ...fromMode]
-    .filter((s) => !version || kubernetesInRange(version, s.kubernetes))
-    .filter((s) => !s.windowsBuilds || settingBuildMatch(s, ctx) !== 'no');
+  if (version && !kubernetesInRange(version, s.kubernetes)) return false;
+  return !s.windowsBuilds || settingBuildMatch(s, ctx) !== 'no';
 }
 
 function settingBuildMatch(s: SettingFact, ctx: PlanContext) {
@@ -584,12 +606,20 @@ export const featureDefaults: Rule = (ctx) =>
     .flatMap((d): Finding[] => {
       const { match, open } = matchScope(d.scope, ctx);
       if (match === 'no') return [];
+      const name = ctx.k.features.get(d.feature)?.name ?? d.feature;
+      // requiredSettings leaves a feature's settings out only where its default surely holds.
+      const settings =
+        !d.enabled || ctx.k.features.get(d.feature)!.settings.length === 0
+          ? ''
+          : match === 'yes'
+            ? ` The required settings therefore leave out the settings that switch on ${name}.`
+            : ` The required settings still list the settings that switch on ${name}, as the plan does not settle where the node runs; they are not needed where this default holds.`;
       return [
         {
           severity: 'info',
           code: 'FEATURE_DEFAULT',
           subject: d.feature,
-          message: `${mayApplyPrefix(open)}${d.description}`,
+          message: `${mayApplyPrefix(open)}${d.description}${settings}`,
           sources: [...d.sources, ...d.scopeSources],
         },
       ];

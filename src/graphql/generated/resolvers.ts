@@ -451,8 +451,10 @@ export type NodeOsSupportStatus =
   | 'preview'
   /** The authority's own pages disagree. */
   | 'disputed'
-  /** Once offered (e.g. as an AMI), no longer. */
-  | 'retired';
+  /** Once offered (e.g. as an AMI), no longer offered for new nodes; existing nodes may keep running. */
+  | 'retired'
+  /** Retired, and its node images are removed: no node of the release can be created, nor a node pool scaled. */
+  | 'removed';
 
 /**
  * One row of a node-OS support table. A release with no row for a Kubernetes version that the
@@ -1780,7 +1782,7 @@ export type WindowsVersionResolvers<ContextType = RequestContext, ParentType ext
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
-export type NodeOsSupportStatusResolvers = { SUPPORTED: 'supported', PREVIEW: 'preview', DISPUTED: 'disputed', RETIRED: 'retired' };
+export type NodeOsSupportStatusResolvers = { SUPPORTED: 'supported', PREVIEW: 'preview', DISPUTED: 'disputed', RETIRED: 'retired', REMOVED: 'removed' };
 
 export type NodeOsSupportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NodeOsSupport'] = ResolversParentTypes['NodeOsSupport']> = ResolversObject<{
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
