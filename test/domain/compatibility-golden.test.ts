@@ -298,6 +298,22 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(f.message).toContain('2020-12-08');
   });
 
+  it('NODE_OS_UNSUPPORTED before EKS offered a release says when it did: 1909 at 2019-09-01 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    // seeds/node-os-support.yaml eks-windows-server-1909: offered from 2019-10-07, before 2020-12-08.
+    // (Kubernetes 1.18 lists 1909 upstream, so EKS's calendar is the only authority that objects.)
+    const plan = { windowsVersion: 'windows-server-1909', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.18' } as const;
+    const f = expectFinding(judge({ ...plan, asOf: '2019-09-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-1909',
+      cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+    });
+    expect(f.message).toContain('at 2019-09-01');
+    expect(f.message).toContain('from 2019-10-07');
+    expect(f.message).not.toContain('for any Kubernetes version');
+  });
+
   it('NODE_OS_RETIRED: the EKS-optimized 20H2 Core AMI was withdrawn on 2022-08-09 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
     const f = expectFinding(judge({ windowsVersion: 'windows-server-20h2', environment: 'eks', kubernetesVersion: '1.24' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',

@@ -7,7 +7,7 @@ import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '.
 import type { Citation, Knowledge, NodeOsSupportFact } from '../knowledge.js';
 import type { PlanContext } from './plan-context.js';
 import { mayApplySeverity, type Finding } from './findings.js';
-import { dateInRange } from '../dates.js';
+import { dateInRange, describeDateRange } from '../dates.js';
 
 type Rule = (ctx: PlanContext) => Finding[];
 
@@ -34,7 +34,9 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
     // A dated row (an AMI calendar, a retirement) counts only at the dates it covers.
     const allRows = k.nodeOsSupport.filter((r) => r.environment === authority && (!r.dates || dateInRange(plan.asOf, r.dates) !== 'no'));
     const rows = allRows.filter((r) => r.windowsVersion === release.slug);
-    const sources = (rows.length > 0 ? rows : allRows).flatMap((r) => r.sources);
+    // Rows of this release that hold at other dates: when it is not offered at asOf, they say when it is.
+    const elsewhen = rows.length > 0 ? [] : k.nodeOsSupport.filter((r) => r.environment === authority && r.windowsVersion === release.slug && r.dates);
+    const sources = (rows.length > 0 ? rows : elsewhen.length > 0 ? elsewhen : allRows).flatMap((r) => r.sources);
     const prefix = (extra: string[]) => {
       const open = [envOpen ? 'the plan does not give the environment' : '', ...extra].filter(Boolean);
       return open.length > 0 ? `May apply${envOpen ? ` on ${who}` : ''} (${open.join('; ')}): ` : '';
@@ -81,16 +83,22 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
           allRows.filter((r) => r.status === 'supported' && kubernetesInRange(version, r.kubernetes)).map((r) => k.releases.get(r.windowsVersion)!.name),
         ),
       ].join(', ');
-    if (rows.length === 0)
+    if (rows.length === 0) {
+      const when = elsewhen.map((r) => `${describeDateRange(r.dates!)} (${r.status})`).join(', ');
       return [
         finding(
           'error',
           'NODE_OS_UNSUPPORTED',
-          `${who} does not list ${release.name} as a Windows node OS for any Kubernetes version it documents.`,
-          'Run the Windows nodes on a release listed in nodeOsSupport.',
+          when
+            ? `${who} does not list ${release.name} as a Windows node OS at ${plan.asOf}: it lists it ${when}.`
+            : `${who} does not list ${release.name} as a Windows node OS for any Kubernetes version it documents.`,
+          when
+            ? `Judge the plan at a date when ${who} offers ${release.name} (asOf), or use a release it lists then.`
+            : 'Run the Windows nodes on a release listed in nodeOsSupport.',
           envOpen,
         ),
       ];
+    }
     const version = plan.kubernetesVersion;
     if (version) {
       const covering = rows.filter((r) => kubernetesInRange(version, r.kubernetes));
