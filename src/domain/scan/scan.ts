@@ -295,7 +295,8 @@ export class Scanner {
       ignoredByReason: this.ignoredByReason,
       skippedDocuments: this.skipped.length,
       distinctPlans: this.cache.size,
-      verdict: reports.length === 0 ? null : verdictOf(reports.flatMap((r) => r.findings)),
+      // Nothing judged is no verdict (never COMPATIBLE): the report says what could not be judged.
+      verdict: judged.length === 0 ? null : verdictOf(reports.flatMap((r) => r.findings)),
       findings,
     };
     return { reports, summary, skipped: this.skipped };
@@ -445,7 +446,10 @@ export class Scanner {
       for (const f of judgeGateSetting(this.k, this.target!, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
     findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
     const judged = answers.length > 0 || gates.some(([gate]) => this.k.featureGates.has(gate));
-    return { ref: r.ref, role: r.role, file: p.file, line: p.line, verdict: judged ? verdictOf(findings) : null, findings, plans, facts, missing };
+    // An object with a warning or an error has a verdict even when its plan could not be judged, so
+    // that every output (JUnit's failures, SARIF, the exit code) fails it alike.
+    const verdict = judged || findings.some((f) => f.severity !== 'info') ? verdictOf(findings) : null;
+    return { ref: r.ref, role: r.role, file: p.file, line: p.line, verdict, findings, plans, facts, missing };
   }
 
   /** The scan's own checks: capacity advertised by a node, hostNetwork, settings present but wrong. */

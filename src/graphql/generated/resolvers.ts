@@ -1341,7 +1341,7 @@ export type ScanInput = {
 /** The answer to a scan. */
 export type ScanReport = {
   __typename?: 'ScanReport';
-  /** The worst verdict over the judged objects; null when nothing concerned Windows. */
+  /** The worst verdict over the objects; null when nothing could be judged (nothing concerned Windows, or no object could be judged: never COMPATIBLE by default). */
   verdict?: Maybe<Verdict>;
   /** What was read, judged and ignored. */
   summary: ScanSummary;
