@@ -8,10 +8,10 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { LINT_RULES } from '../src/db/seeds/lint/index.js';
-import { FINDING_CODES } from '../src/domain/compatibility/findings.js';
-import { SCAN_FINDING_CODES } from '../src/domain/scan/findings.js';
+import { FINDING_CODE_REGISTRY } from '../src/domain/finding-codes.js';
 import { ERROR_CODES } from '../src/graphql/errors.js';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from '../src/server/limits.js';
+import { withCodeTables } from '../tools/finding-code-docs.js';
 import { formatAnswer, README_PATH, readmeExamples } from '../tools/readme-examples.js';
 import { startApp, type RunningApp } from './support/fixtures.js';
 
@@ -60,13 +60,19 @@ describe('README', () => {
 });
 
 describe('docs/api.md', () => {
-  it.each(Object.entries(FINDING_CODES))('documents finding code %s with the meaning findings.ts gives it', (code, meaning) => {
-    // One home for each code's meaning (findings.ts); the table row must say the same.
-    expect(api).toContain(row(code, meaning));
+  it('shows the finding-code tables the registry gives', () => {
+    // One home for each code (src/domain/finding-codes.ts); on a change: `npx tsx tools/finding-code-docs.ts --write`.
+    expect(api).toBe(withCodeTables(api));
   });
 
-  it.each(Object.entries(SCAN_FINDING_CODES))('documents scan finding code %s with the meaning scan/findings.ts gives it', (code, meaning) => {
-    expect(api).toContain(row(code, meaning));
+  // The docs' own tables, between the generator's markers.
+  const docTable = (table: string) => api.slice(api.indexOf(`<!-- finding-codes:${table}:begin -->`), api.indexOf(`<!-- finding-codes:${table}:end -->`));
+
+  it.each(Object.entries(FINDING_CODE_REGISTRY))('lists finding code %s in the table of its kind, with its severities and meaning', (code, entry) => {
+    expect(docTable(entry.scanOnly ? 'scan' : 'engine')).toContain(
+      `${row(code, entry.severities.join(', ')).slice(0, -2)} | ${entry.description.replace(/\|/g, '\\|')} |`,
+    );
+    expect(docTable(entry.scanOnly ? 'engine' : 'scan')).not.toContain(`\`${code}\``);
   });
 
   it.each(Object.keys(ERROR_CODES))('documents error code %s', (code) => {

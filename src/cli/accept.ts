@@ -12,15 +12,14 @@
  * code is a usage error (exit 1) with the closest known codes, so a typo cannot accept nothing.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { FINDING_CODES } from '../domain/compatibility/findings.js';
-import { SCAN_FINDING_CODES } from '../domain/scan/findings.js';
+import { ALL_FINDING_CODES } from '../domain/finding-codes.js';
 import { distance } from 'fastest-levenshtein';
 import { CliError } from './errors.js';
 
 /** The file read from the working directory when no --ignore-file is given. */
 export const IGNORE_FILE = '.winnet-kb-ignore';
 
-const KNOWN_CODES = Object.keys({ ...FINDING_CODES, ...SCAN_FINDING_CODES }).sort();
+const KNOWN_CODES = Object.keys(ALL_FINDING_CODES).sort();
 
 /** Why a finding is accepted, and which entry says so (`.winnet-kb-ignore:3`, `--ignore`). */
 export interface Acceptance {

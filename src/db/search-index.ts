@@ -13,9 +13,9 @@
  * annotation keys with their values, version labels, then descriptions and workarounds, then
  * notes. The unindexed columns say which node it is (a Node type and its slug, as in global ids).
  *
- * Finding codes are not rows of any table; they are indexed as FindingCodeInfo nodes (the code
- * and the text the finding-code table of docs/api.md shows), which `node(id:)` resolves from the
- * domain's list.
+ * Finding codes are not rows of any table; every code of the registry (src/domain/finding-codes.ts),
+ * the engine's and the scan's, is indexed as a FindingCodeInfo node (the code and the text the
+ * finding-code tables of docs/api.md show), which `node(id:)` resolves from the same registry.
  *
  * The tokenizer is unicode61, which splits on every character that is not a letter or digit:
  * `--enable-dsr=true` is indexed as `enable dsr true`, so `--enable-dsr` and `enable-dsr`
@@ -23,7 +23,7 @@
  * (`sessionAffinity` also as `session affinity`), so `sessionAff` finds them as a prefix.
  */
 import type Database from 'better-sqlite3';
-import { FINDING_CODES } from '../domain/compatibility/findings.js';
+import { ALL_FINDING_CODES } from '../domain/finding-codes.js';
 
 export const SEARCH_TABLE = 'search_index';
 
@@ -135,7 +135,7 @@ export function buildSearchIndex(sqlite: Database.Database): void {
     add('GlossaryTerm', r.slug, 'description', r.definition);
   }
   for (const r of rows<{ name: string }>('SELECT name FROM instance_types')) add('InstanceType', r.name, 'name', r.name);
-  for (const [code, description] of Object.entries(FINDING_CODES)) {
+  for (const [code, description] of Object.entries(ALL_FINDING_CODES)) {
     add('FindingCodeInfo', code, 'code', code);
     add('FindingCodeInfo', code, 'description', description);
   }

@@ -7,6 +7,7 @@ import type { IpAddressMode } from '../domain/vocabulary.js';
 import type * as t from '../db/tables.js';
 import type { NodeType } from './global-id.js';
 import type { Finding } from '../domain/compatibility/findings.js';
+import type { FindingCodeEntry } from '../domain/finding-codes.js';
 import type { CompatibilityReport } from '../domain/compatibility/judge.js';
 import type { InferredFact, ObjectReport, ScanFinding, ScanResult } from '../domain/scan/scan.js';
 import type { PodCapacityResult } from '../domain/capacity.js';
@@ -70,4 +71,4 @@ export type InstanceTypeConnectionParent = {
 };
 export type InstanceTypeEdgeParent = { row: InstanceTypeParent; podsMode: IpAddressMode };
 export type SearchHitParent = { type: NodeType; slug: string; field: string; snippet: string; score: number };
-export type FindingCodeInfoParent = { code: string; description: string };
+export type FindingCodeInfoParent = FindingCodeEntry & { code: string };

@@ -1,12 +1,11 @@
 /** Nodes by global id type and slug: what `node(id:)` and search hits resolve to. */
-import { FINDING_CODES } from '../domain/compatibility/findings.js';
+import { findingCodeEntry } from '../domain/finding-codes.js';
 import type { RequestContext } from './context.js';
 import type { NodeType } from './global-id.js';
 
-/** A finding code as the FindingCodeInfo node, or null for a code that does not exist. */
+/** A finding code (the engine's or the scan's) as the FindingCodeInfo node, from the registry; null for a code that does not exist. */
 export function findingCodeInfo(code: string) {
-  const description = (FINDING_CODES as Record<string, string>)[code];
-  return description === undefined ? null : { code, description };
+  return findingCodeEntry(code) ?? null;
 }
 
 const NODE_LOADERS: Record<Exclude<NodeType, 'FindingCodeInfo'>, Exclude<keyof RequestContext['loaders'], 'narrowed'>> = {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FINDING_CODES, type Finding, type FindingCode } from '../../src/domain/compatibility/findings.js';
+import { severityAllowed } from '../../src/domain/finding-codes.js';
 import { judgeCompatibility, type CompatibilityReport, type Verdict } from '../../src/domain/compatibility/judge.js';
 import type { PlanInput } from '../../src/domain/compatibility/plan.js';
 import type { Severity } from '../../src/domain/knowledge.js';
@@ -13,7 +14,13 @@ import { testKnowledge, TEST_TODAY } from '../support/fixtures.js';
 import { buildKnowledge, CITE, release } from '../support/knowledge-builder.js';
 import { realSeeds } from '../seeds/support.js';
 
-const judge = (input: PlanInput): CompatibilityReport => judgeCompatibility(testKnowledge(), input, TEST_TODAY);
+/** Every finding the golden cases give, checked against the registry's severity ranges at the end. */
+const judged: Finding[] = [];
+const judge = (input: PlanInput): CompatibilityReport => {
+  const report = judgeCompatibility(testKnowledge(), input, TEST_TODAY);
+  judged.push(...report.findings);
+  return report;
+};
 
 const covered = new Set<FindingCode>();
 
@@ -1728,5 +1735,10 @@ describe('coverage', () => {
   it('has a golden case for every finding code in FINDING_CODES', () => {
     const missing = (Object.keys(FINDING_CODES) as FindingCode[]).filter((c) => !covered.has(c));
     expect(missing).toEqual([]);
+  });
+
+  it("gives every golden finding a severity in its code's declared range (src/domain/finding-codes.ts)", () => {
+    expect(judged.length).toBeGreaterThan(500);
+    expect(judged.filter((f) => !severityAllowed(f.code, f.severity)).map((f) => `${f.code} as ${f.severity}: ${f.message}`)).toEqual([]);
   });
 });

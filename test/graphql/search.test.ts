@@ -6,6 +6,8 @@ import { ApolloServer } from '@apollo/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKnowledge } from '../../src/db/knowledge.js';
 import { toFtsQuery } from '../../src/db/search-index.js';
+import { FINDING_CODE_REGISTRY } from '../../src/domain/finding-codes.js';
+import { toGlobalId } from '../../src/graphql/global-id.js';
 import type { RequestContext } from '../../src/graphql/context.js';
 import { requestLoaders } from '../../src/graphql/loaders.js';
 import { resolvers, typeDefs } from '../../src/graphql/schema.js';
@@ -86,6 +88,8 @@ const RELEVANCE: [query: string, slug: string][] = [
   ['NODE_OS_UNSUPPORTED', 'NODE_OS_UNSUPPORTED'],
   ['mainstream support', 'WINDOWS_VERSION_MAINSTREAM_ENDED'],
   ['container image mismatch', 'CONTAINER_IMAGE_OS_MISMATCH'],
+  ['NOT_JUDGED', 'NOT_JUDGED'],
+  ['advertises pod addresses', 'NODE_CAPACITY_MISMATCH'],
   ['c5.xlarge', 'c5.xlarge'],
   ['m5.lar', 'm5.large'],
   ['aks', 'aks-windows-server'],
@@ -136,6 +140,33 @@ describe('search hits', () => {
       expect(again.errors).toBeUndefined();
       expect((again.data as { node: { id: string; __typename: string } }).node).toMatchObject({ id: hit!.node.id, __typename: hit!.node.__typename });
     }
+  });
+
+  it("include the scan's own codes, which node(id:) resolves from the registry with their severities, raisers and scope", async () => {
+    const [hit] = await search('REQUIRED_SETTING_MISSING', 1);
+    expect(hit!.node).toMatchObject({ __typename: 'FindingCodeInfo', slug: 'REQUIRED_SETTING_MISSING' });
+    const info = async (id: string) => {
+      const result = await run('query($id: ID!) { node(id: $id) { ... on FindingCodeInfo { code description severities raisedBy scanOnly } } }', { id });
+      expect(result.errors).toBeUndefined();
+      return (result.data as { node: Record<string, unknown> | null }).node;
+    };
+    expect(await info(hit!.node.id)).toEqual({
+      code: 'REQUIRED_SETTING_MISSING',
+      description: FINDING_CODE_REGISTRY.REQUIRED_SETTING_MISSING.description,
+      severities: ['WARNING'],
+      raisedBy: ['scan/scan.ts ownFindings'],
+      scanOnly: true,
+    });
+    // Every code of the registry, the engine's and the scan's, is a node with the registry's entry.
+    for (const [code, entry] of Object.entries(FINDING_CODE_REGISTRY))
+      expect(await info(toGlobalId('FindingCodeInfo', code))).toEqual({
+        code,
+        description: entry.description,
+        severities: entry.severities.map((s) => s.toUpperCase()),
+        raisedBy: entry.raisedBy,
+        scanOnly: entry.scanOnly,
+      });
+    expect(await info(toGlobalId('FindingCodeInfo', 'NO_SUCH_CODE'))).toBeNull();
   });
 
   it('are empty for words that match nothing, or no words at all', async () => {

@@ -4,9 +4,8 @@
  * Accepted findings (accept.ts) appear in every format, marked with their reason; in SARIF as a
  * result with an accepted external suppression.
  */
-import { FINDING_CODES } from '../../domain/compatibility/findings.js';
+import { findingCodeEntry } from '../../domain/finding-codes.js';
 import type { Severity } from '../../domain/knowledge.js';
-import { SCAN_FINDING_CODES } from '../../domain/scan/findings.js';
 import type { ObjectReport, ScanFinding, ScanResult } from '../../domain/scan/scan.js';
 import type { Acceptance } from '../accept.js';
 import { failsAt, gateVerdict, type FailOn, type Verdict } from '../../domain/outcome.js';
@@ -26,7 +25,8 @@ export interface ScanOutput {
   failOn: FailOn;
 }
 
-const ALL_CODES: Record<string, string> = { ...FINDING_CODES, ...SCAN_FINDING_CODES };
+/** A code's description (the registry's), or the code itself. */
+const describeCode = (code: string) => findingCodeEntry(code)?.description ?? code;
 const upper = (s: Severity) => s.toUpperCase();
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -150,7 +150,7 @@ export function formatScanSarif({ result, toolVersion }: ScanOutput): string {
           driver: {
             name: 'winnet-kb',
             version: toolVersion,
-            rules: ruleIds.map((id) => ({ id, name: id, shortDescription: { text: ALL_CODES[id] ?? id }, help: { text: ALL_CODES[id] ?? id } })),
+            rules: ruleIds.map((id) => ({ id, name: id, shortDescription: { text: describeCode(id) }, help: { text: describeCode(id) } })),
           },
         },
         results: findings.map(({ r, f }) => ({

@@ -16,7 +16,7 @@ import { judgeGateSetting } from '../compatibility/upgrade.js';
 import { plannedCapacity } from '../instance-types.js';
 import type { Citation, Knowledge, Severity } from '../knowledge.js';
 import type { SkippedDocument, SourceObject } from './documents.js';
-import type { ScanFindingCode } from './findings.js';
+import type { ScanOnlyFindingCode } from '../finding-codes.js';
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
 import { readObject, type Fact, type ObjectRef, type PlanField, type Reading, type Role } from './readers.js';
 
@@ -35,7 +35,7 @@ export interface ScanOptions {
 /** A finding of the engine or of the scan, with where in the file it rests. */
 export interface ScanFinding {
   severity: Severity;
-  code: Finding['code'] | ScanFindingCode;
+  code: Finding['code'] | ScanOnlyFindingCode;
   message: string;
   subject?: string;
   remediation?: string;

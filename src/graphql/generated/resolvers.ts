@@ -1172,7 +1172,7 @@ export type SearchHit = {
   snippet: Scalars['String']['output'];
 };
 
-/** A finding code of compatibility reports, as a node so that search can return it. */
+/** A finding code of compatibility reports and scans, as a node so that search can return it (every code, the scan's own included). */
 export type FindingCodeInfo = Node & {
   __typename?: 'FindingCodeInfo';
   /** Opaque global ID; pass it to `node(id:)` to fetch the object again. */
@@ -1181,6 +1181,12 @@ export type FindingCodeInfo = Node & {
   code: Scalars['String']['output'];
   /** What the code means (the finding-code table in docs/api.md). */
   description: Scalars['String']['output'];
+  /** The severities findings with this code can have, most severe first (a fact that only may apply is reported one step lower; limitation codes take the limitation's severity). */
+  severities: Array<Severity>;
+  /** What raises it: a source file under src/domain and the function in it, e.g. `compatibility/rules.ts pluginAndMode`. */
+  raisedBy: Array<Scalars['String']['output']>;
+  /** True when only a scan reports the code (the `scan` query, `winnet-kb scan`); false for the codes of the `compatibility` query, which a scan reports too. */
+  scanOnly: Scalars['Boolean']['output'];
 };
 
 /**
@@ -2108,6 +2114,9 @@ export type FindingCodeInfoResolvers<ContextType = RequestContext, ParentType ex
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severities?: Resolver<Array<ResolversTypes['Severity']>, ParentType, ContextType>;
+  raisedBy?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  scanOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
