@@ -453,6 +453,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     serviceTypes,
     ipamOptions,
     instanceTypes,
+    instanceTypeSources: cite(owner.instanceTypes),
     // Derived from the catalogue already in memory rather than asked of SQL again.
     maxIpv4PerInterface: Math.max(0, ...[...instanceTypes.values()].map((i) => i.ipv4PerInterface)),
   };

@@ -268,4 +268,6 @@ export interface Knowledge {
   maxIpv4PerInterface: number;
   /** EC2 instance types by name (for capacity checks in compatibility reports). */
   instanceTypes: ReadonlyMap<string, InstanceTypeLimits>;
+  /** Where the instance types' network limits come from. */
+  instanceTypeSources: Citation[];
 }

@@ -102,5 +102,6 @@ export function buildKnowledge(parts: KnowledgeParts = {}): Knowledge {
     ipamOptions: bySlug(parts.ipamOptions ?? []),
     maxIpv4PerInterface: 50,
     instanceTypes: new Map(),
+    instanceTypeSources: CITE,
   };
 }
