@@ -13,6 +13,7 @@ import type {
   EnvironmentFact,
   FeatureDefaultFact,
   FeatureGateFact,
+  IpamOptionFact,
   Knowledge,
   LimitationFact,
   NetworkPolicyFact,
@@ -81,6 +82,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
         ...(kubernetes ? { kubernetes } : {}),
         ...(windowsBuilds ? { windowsBuilds } : {}),
         ...(r.note ? { note: r.note } : {}),
+        ...(r.ipAddressMode ? { ipAddressMode: r.ipAddressMode } : {}),
         sources: cite(owner.setting(r.id)),
       };
     },
@@ -283,6 +285,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
         ...(r.thresholdMetric
           ? { threshold: { metric: r.thresholdMetric, max: r.thresholdMax ?? Number.NaN, approximate: r.thresholdApproximate ?? false } }
           : {}),
+        ...(r.parameters ? { parameters: r.parameters } : {}),
         mitigatedBy: pick(scope.mitigations) ?? [],
         ...(r.workaround ? { workaround: r.workaround } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
@@ -413,6 +416,28 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
       .all()
       .map((r) => [r.slug, r]),
   );
+  const ipamRestrictions = group(
+    db.select().from(t.ipamRestrictions).orderBy(asc(t.ipamRestrictions.ordinal)).all(),
+    (r) => r.ipamSlug,
+    (r) => r.pluginSlug,
+  );
+  const ipamOptions = new Map(
+    db
+      .select({ slug: t.ipamOptions.slug, name: t.ipamOptions.name })
+      .from(t.ipamOptions)
+      .orderBy(asc(t.ipamOptions.ordinal))
+      .all()
+      .map((r): [string, IpamOptionFact] => [
+        r.slug,
+        {
+          slug: r.slug,
+          name: r.name,
+          restrictedTo: ipamRestrictions.get(r.slug) ?? [],
+          settings: settings.get(owner.ipamOption(r.slug)) ?? [],
+          sources: cite(owner.ipamOption(r.slug)),
+        },
+      ]),
+  );
   return {
     datasetVersion: meta.datasetVersion,
     horizon: { kubernetesVersion: meta.kubernetesHorizon, windowsVersion: meta.windowsHorizon, knowledgeDate: meta.knowledgeDate },
@@ -426,7 +451,9 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     featureDefaults,
     environments,
     serviceTypes,
+    ipamOptions,
     instanceTypes,
+    instanceTypeSources: cite(owner.instanceTypes),
     // Derived from the catalogue already in memory rather than asked of SQL again.
     maxIpv4PerInterface: Math.max(0, ...[...instanceTypes.values()].map((i) => i.ipv4PerInterface)),
   };

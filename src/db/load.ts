@@ -40,6 +40,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
           buildFrom: s.windowsBuilds?.from ?? null,
           buildBefore: s.windowsBuilds?.before ?? null,
           note: s.note ?? null,
+          ipAddressMode: s.ipAddressMode ?? null,
         })
         .run();
       cite(owner.setting(id), s.sources);

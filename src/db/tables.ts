@@ -13,6 +13,7 @@ import {
   ENVIRONMENT_STATUSES,
   GATE_STAGES,
   HYPERVISORS,
+  IP_ADDRESS_MODES,
   LIMITATION_KINDS,
   NODE_OS_STATUSES,
   PLATFORMS,
@@ -258,6 +259,7 @@ export const settings = sqliteTable(
     buildFrom: text('build_from'),
     buildBefore: text('build_before'),
     note: text('note'),
+    ipAddressMode: text('ip_address_mode', { enum: IP_ADDRESS_MODES }),
   },
   (t) => [index('settings_owner').on(t.owner, t.ordinal)],
 );

@@ -57,6 +57,19 @@ export interface SettingFact {
   /** Only needed on these builds (e.g. an update that exists for one release). */
   windowsBuilds?: BuildRange;
   note?: string;
+  /** Setting the key to the value moves the nodes to this IP address mode (amazon-vpc-cni's enable-windows-prefix-delegation). */
+  ipAddressMode?: IpAddressMode;
+  sources: Citation[];
+}
+
+/** An IP address management option and the settings that configure it. */
+export interface IpamOptionFact {
+  slug: string;
+  name: string;
+  /** The only plugins it may be used with; empty when any may. */
+  restrictedTo: string[];
+  /** What it needs set (those without ipAddressMode), and what picks an IP address mode (those with one). */
+  settings: SettingFact[];
   sources: Citation[];
 }
 
@@ -180,6 +193,8 @@ export interface LimitationFact {
   /** Sources of the scope's dimensions where they are not the record's own sources. */
   scopeSources: Citation[];
   threshold?: { metric: ThresholdMetric; max: number; approximate: boolean };
+  /** Named numeric parameters the limitation fixes (Flannel VXLAN's vni and udpPort). */
+  parameters?: Readonly<Record<string, number>>;
   mitigatedBy: string[];
   workaround?: string;
   workaroundSettings: SettingFact[];
@@ -247,8 +262,12 @@ export interface Knowledge {
   featureGates: ReadonlyMap<string, FeatureGateFact>;
   environments: ReadonlyMap<string, EnvironmentFact>;
   serviceTypes: ReadonlyMap<string, { slug: string; name: string }>;
+  /** IP address management options by slug, with their settings (the amazon-vpc-cni ConfigMap keys). */
+  ipamOptions: ReadonlyMap<string, IpamOptionFact>;
   /** The largest IPv4-per-interface figure of any known EC2 instance type. */
   maxIpv4PerInterface: number;
   /** EC2 instance types by name (for capacity checks in compatibility reports). */
   instanceTypes: ReadonlyMap<string, InstanceTypeLimits>;
+  /** Where the instance types' network limits come from. */
+  instanceTypeSources: Citation[];
 }

@@ -14,6 +14,7 @@ import type {
   ModeFact,
   NodeOsSupportFact,
   FeatureGateFact,
+  IpamOptionFact,
   PluginFact,
   ReleaseFact,
 } from '../../src/domain/knowledge.js';
@@ -70,6 +71,7 @@ export interface KnowledgeParts {
   nodeOsSupport?: NodeOsSupportFact[];
   featureGates?: FeatureGateFact[];
   environments?: EnvironmentFact[];
+  ipamOptions?: IpamOptionFact[];
   horizon?: Knowledge['horizon'];
 }
 
@@ -97,7 +99,9 @@ export function buildKnowledge(parts: KnowledgeParts = {}): Knowledge {
     featureGates: new Map((parts.featureGates ?? []).map((g) => [g.name, g])),
     environments: bySlug(environments),
     serviceTypes: new Map(),
+    ipamOptions: bySlug(parts.ipamOptions ?? []),
     maxIpv4PerInterface: 50,
     instanceTypes: new Map(),
+    instanceTypeSources: CITE,
   };
 }

@@ -119,6 +119,10 @@ export const setting = z
     kubernetes: kubernetesRange.optional().describe('Only for these Kubernetes minor versions.'),
     windowsBuilds: buildRange.optional().describe('Only needed on these Windows builds (e.g. an OS update that exists for one release).'),
     note: text.optional().describe('Context for the setting, in your own words.'),
+    ipAddressMode: z
+      .enum(IP_ADDRESS_MODES)
+      .optional()
+      .describe('The IP address mode the nodes move to when the key is set to the value (an IPAM option setting that picks a mode rather than one it needs).'),
     sources: citations.describe('Where the setting is stated.'),
   })
   .strict();

@@ -5,7 +5,8 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { IpAddressMode } from '../capacity.js';
-import type { Knowledge, ReleaseFact } from '../knowledge.js';
+import type { Citation, Knowledge, ReleaseFact } from '../knowledge.js';
+import { knownFacts, type IpamConfigMap, type KnownFacts } from './known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, record, stringMap, text, windowsScheduling, type Json } from './kube.js';
 
 export type PlanField =
@@ -73,8 +74,17 @@ export interface Reading {
   networkPolicy?: { selector: Record<string, string>; selectsAll: boolean };
   /** Advertised and computed capacity checks of a Node. */
   advertised?: { ipv4Addresses?: { value: number; path: string }; pods?: { value: number; path: string } };
-  /** Checks a reader can make on its own: settings that are present but wrong. */
-  settingProblems: { message: string; path: string; remediation?: string }[];
+  /** Checks a reader can make on its own: settings that are present but wrong, with the sources of the fact they break. */
+  settingProblems: SettingProblem[];
+}
+
+export interface SettingProblem {
+  message: string;
+  path: string;
+  /** The setting or record concerned (a ConfigMap key, a limitation slug). */
+  subject?: string;
+  remediation?: string;
+  sources: Citation[];
 }
 
 export type ReadResult = { readings: Reading[] } | { ignored: string };
@@ -277,18 +287,28 @@ function isWindowsProxy(usage: KubeProxyUsage): boolean {
   );
 }
 
-/** Facts a Windows kube-proxy's settings give: DSR on, overlay mode from the WinOverlay gate. */
-function kubeProxyFacts(r: Reading, usage: KubeProxyUsage): void {
-  const dsr = usage.flags.get('enable-dsr');
-  if (dsr && isTrue(dsr.value)) r.facts.push({ field: 'features', value: 'direct-server-return', path: dsr.path });
-  const overlay = usage.featureGates.get('WinOverlay');
-  if (overlay?.value) r.clusterFacts.push({ field: 'networkMode', value: 'overlay', path: overlay.path });
+/**
+ * Facts a Windows kube-proxy's settings give, as the knowledge base says: a flag that switches a
+ * feature on (--enable-dsr: DSR), a gate that switches a mode on (WinOverlay: overlay).
+ */
+function kubeProxyFacts(known: KnownFacts, r: Reading, usage: KubeProxyUsage): void {
+  for (const [name, { value, path }] of usage.flags) {
+    const feature = known.flagFeature(name, isTrue(value) ? 'true' : value);
+    if (feature) r.facts.push({ field: 'features', value: feature.feature, path });
+  }
+  for (const [gate, { value, path }] of usage.featureGates) {
+    const mode = value ? known.gateMode(gate) : undefined;
+    if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path });
+  }
   const mode = usage.flags.get('proxy-mode');
   if (mode && mode.value !== 'kernelspace')
     r.settingProblems.push({
       message: `kube-proxy runs in mode "${mode.value}"; on Windows the only mode is kernelspace`,
       path: mode.path,
       remediation: 'Set --proxy-mode=kernelspace (mode: kernelspace in KubeProxyConfiguration).',
+      // No registered source states that kernelspace is Windows' only proxy mode yet (see the
+      // scan section of docs/architecture.md): this one check rests on no seed.
+      sources: [],
     });
 }
 
@@ -297,7 +317,7 @@ function looksLikeKubeProxy(obj: Json, containers: { container: Json }[]): boole
   return /kube-?proxy/i.test(name) || containers.some(({ container }) => /kube-?proxy/i.test(`${text(container.image) ?? ''} ${text(container.name) ?? ''}`));
 }
 
-function readKubeProxyWorkload(kind: string, obj: Json, windowsPath: string | undefined): Reading | undefined {
+function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json, windowsPath: string | undefined): Reading | undefined {
   const pod = podSpecOf(kind, obj);
   if (!pod) return undefined;
   const containers = containersOf(pod.spec, pod.path);
@@ -310,11 +330,21 @@ function readKubeProxyWorkload(kind: string, obj: Json, windowsPath: string | un
   if (!windowsPath && !isWindowsProxy(usage)) return undefined;
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
-  kubeProxyFacts(r, usage);
+  kubeProxyFacts(known, r, usage);
   return r;
 }
 
 // ---------------------------------------------------------------- ConfigMaps: CNI and kube-proxy
+
+/** Calico's CALICO_NETWORKING_BACKEND (a ConfigMap entry or the Windows node's environment): the plugin, and the mode its backend is. */
+function readCalicoBackend(known: KnownFacts, value: string | undefined, path: string, r: Reading, valuePath = path): boolean {
+  const calico = known.plugin('calico');
+  if (!calico) return false;
+  r.clusterFacts.push({ field: 'cniPlugin', value: calico.slug, path });
+  const mode = value ? known.backendMode(calico.slug, value) : undefined;
+  if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: valuePath });
+  return true;
+}
 
 function parseJsonText(s: string): Json | undefined {
   try {
@@ -325,61 +355,117 @@ function parseJsonText(s: string): Json | undefined {
   }
 }
 
-const FLANNEL_BACKENDS: Record<string, string> = { vxlan: 'overlay', 'host-gw': 'l2bridge' };
-/** HNS CNI plugin types a flannel or standalone CNI config delegates to. */
-const DELEGATE_MODES: Record<string, string> = { 'win-overlay': 'overlay', sdnoverlay: 'overlay', 'win-bridge': 'l2bridge', sdnbridge: 'l2bridge' };
-
-function readCniConfig(config: Json, path: string, r: Reading): boolean {
+/**
+ * A CNI network configuration (or conflist): each entry whose `type` is a plugin the knowledge
+ * base knows gives the cluster's CNI plugin, and its mode where the knowledge base ties one to
+ * what the entry says: the plugin it delegates to (flannel -> win-overlay), the backend in its
+ * `mode` field (calico's vxlan), or the plugin's only mode (win-bridge). A type the knowledge
+ * base does not know (an IPAM plugin, Microsoft's sdnoverlay) says nothing.
+ */
+function readCniConfig(known: KnownFacts, config: Json, path: string, r: Reading): boolean {
   const plugins = Array.isArray(config.plugins) ? config.plugins.filter(isRecord) : [config];
   let found = false;
-  plugins.forEach((plugin, i) => {
+  plugins.forEach((entry, i) => {
     const base = Array.isArray(config.plugins) ? `${path}.plugins[${i}]` : path;
-    const type = text(plugin.type);
-    if (type === 'flannel') {
-      found = true;
-      r.clusterFacts.push({ field: 'cniPlugin', value: 'flannel', path: `${base}.type` });
-      const delegate = text(at(plugin, 'delegate.type'));
-      if (delegate && DELEGATE_MODES[delegate]) r.clusterFacts.push({ field: 'networkMode', value: DELEGATE_MODES[delegate], path: `${base}.delegate.type` });
-    } else if (type === 'calico') {
-      found = true;
-      r.clusterFacts.push({ field: 'cniPlugin', value: 'calico', path: `${base}.type` });
-      if (text(plugin.mode) === 'vxlan') r.clusterFacts.push({ field: 'networkMode', value: 'overlay', path: `${base}.mode` });
-    } else if (type && DELEGATE_MODES[type]) {
-      found = true;
-      r.clusterFacts.push({
-        field: 'cniPlugin',
-        value: type.startsWith('sdn') ? (type === 'sdnoverlay' ? 'win-overlay' : 'win-bridge') : type,
-        path: `${base}.type`,
-      });
-    }
+    const type = text(entry.type);
+    const plugin = type ? known.plugin(type) : undefined;
+    if (!plugin) return;
+    found = true;
+    r.clusterFacts.push({ field: 'cniPlugin', value: plugin.slug, path: `${base}.type` });
+    const delegate = text(at(entry, 'delegate.type'));
+    const backend = text(entry.mode);
+    if (delegate) {
+      const mode = known.delegateMode(plugin.slug, delegate) ?? (known.plugin(delegate) ? known.onlyMode(delegate) : undefined);
+      if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: `${base}.delegate.type` });
+      else
+        r.missing.push(
+          `${base}.delegate.type "${delegate}": the knowledge base does not say which network mode it is ` +
+            `(not determinable from the input; the backend in flannel's net-conf.json settles it)`,
+        );
+    } else if (backend && known.backendMode(plugin.slug, backend))
+      r.clusterFacts.push({ field: 'networkMode', value: known.backendMode(plugin.slug, backend)!.mode, path: `${base}.mode` });
+    else if (!backend && known.onlyMode(plugin.slug) && plugin.modes[0]?.backend === undefined)
+      r.clusterFacts.push({ field: 'networkMode', value: known.onlyMode(plugin.slug)!.mode, path: `${base}.type` });
   });
   return found;
 }
 
-function readConfigMap(obj: Json): ReadResult {
+/** Flannel's net-conf.json: the backend, and what the knowledge base requires of it (VXLAN's VNI and port). */
+function readFlannelNetConf(known: KnownFacts, conf: Json, path: string, r: Reading): void {
+  const flannel = known.plugin('flannel');
+  if (!flannel) return;
+  r.clusterFacts.push({ field: 'cniPlugin', value: flannel.slug, path });
+  const backend = text(at(conf, 'Backend.Type'));
+  const mode = backend ? known.backendMode(flannel.slug, backend) : undefined;
+  if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: `${path}.Backend.Type` });
+  else
+    r.missing.push(
+      backend
+        ? `${path}.Backend.Type "${backend}" is not a backend flannel offers on Windows (${known.backends(flannel.slug).join(', ')})`
+        : `${path}.Backend.Type`,
+    );
+  const requirement = mode ? known.vxlan(flannel.slug, mode.mode) : undefined;
+  if (!requirement) return;
+  const { limitation } = requirement;
+  const vni = at(conf, 'Backend.VNI');
+  const port = at(conf, 'Backend.Port');
+  // The parameter is the VNI flannel takes by default; its Windows code accepts that or higher (the limitation's description).
+  if (requirement.vni !== undefined && vni !== undefined && (typeof vni !== 'number' || vni < requirement.vni))
+    r.settingProblems.push({
+      message: `flannel ${backend} uses VNI ${JSON.stringify(vni)}; Windows nodes need ${requirement.vni} or higher (${requirement.vni} by default)`,
+      path: `${path}.Backend.VNI`,
+      subject: limitation.slug,
+      remediation: `Set "VNI": ${requirement.vni} in net-conf.json.`,
+      sources: limitation.sources,
+    });
+  if (requirement.udpPort !== undefined && port !== undefined && port !== requirement.udpPort)
+    r.settingProblems.push({
+      message: `flannel ${backend} uses UDP port ${JSON.stringify(port)}; Windows nodes need ${requirement.udpPort}`,
+      path: `${path}.Backend.Port`,
+      subject: limitation.slug,
+      remediation: `Set "Port": ${requirement.udpPort} in net-conf.json.`,
+      sources: limitation.sources,
+    });
+}
+
+/** A ConfigMap that configures an IPAM option (amazon-vpc-cni's): the plugin, its environment, the settings it needs and the IP address mode. */
+function readIpamConfigMap(configMap: IpamConfigMap, data: Record<string, string>, r: Reading): void {
+  if (configMap.plugin) r.clusterFacts.push({ field: 'cniPlugin', value: configMap.plugin.slug, path: 'metadata.name' });
+  if (configMap.environment) r.clusterFacts.push({ field: 'environment', value: configMap.environment.slug, path: 'metadata.name' });
+  for (const setting of configMap.required) {
+    const value = data[setting.key];
+    if (value === undefined) r.missing.push(key('data', setting.key));
+    const ok = setting.value === 'true' ? isTrue(value) : value === setting.value;
+    if (!ok)
+      r.settingProblems.push({
+        message:
+          `${configMap.ipam.name} needs ${setting.key}: "${setting.value}" (it is ${value === undefined ? 'absent' : `"${value}"`})` +
+          (setting.note ? `: ${setting.note}` : ''),
+        path: value === undefined ? 'data' : key('data', setting.key),
+        subject: setting.key,
+        remediation: `Set ${setting.key}: "${setting.value}" in the ${setting.target ?? r.ref.name} ConfigMap.`,
+        sources: setting.sources,
+      });
+  }
+  // The mode a set key picks; without one, the first mode the engine knows (secondary IP, the default).
+  const picked = configMap.modes.find((s) => (s.value === 'true' ? isTrue(data[s.key]) : data[s.key] === s.value));
+  const absent = configMap.modes.find((s) => data[s.key] === undefined);
+  const mode: IpAddressMode = picked?.ipAddressMode ?? 'SECONDARY_IP';
+  const path = picked ? key('data', picked.key) : absent || configMap.modes.length === 0 ? 'data' : key('data', configMap.modes[0]!.key);
+  r.clusterFacts.push({ field: 'ipAddressMode', value: mode, path });
+}
+
+function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
   const name = text(at(obj, 'metadata.name')) ?? '';
   const data = stringMap(obj.data);
   const r = reading(obj, 'cni', 'if-cluster-has-windows');
 
-  if (name === 'amazon-vpc-cni') {
-    r.clusterFacts.push({ field: 'cniPlugin', value: 'amazon-vpc-cni', path: 'metadata.name' }, { field: 'environment', value: 'eks', path: 'metadata.name' });
-    const ipam = data['enable-windows-ipam'];
-    if (ipam === undefined) r.missing.push('data["enable-windows-ipam"]');
-    if (!isTrue(ipam))
-      r.settingProblems.push({
-        message:
-          `Windows IPAM is not enabled (enable-windows-ipam is ${ipam === undefined ? 'absent' : `"${ipam}"`}): ` +
-          `the VPC resource controller gives Windows pods no addresses`,
-        path: ipam === undefined ? 'data' : key('data', 'enable-windows-ipam'),
-        remediation: 'Set enable-windows-ipam: "true" in the amazon-vpc-cni ConfigMap.',
-      });
-    const pd = data['enable-windows-prefix-delegation'];
-    const mode: IpAddressMode = isTrue(pd) ? 'PREFIX_DELEGATION' : 'SECONDARY_IP';
-    r.clusterFacts.push({ field: 'ipAddressMode', value: mode, path: pd === undefined ? 'data' : key('data', 'enable-windows-prefix-delegation') });
+  const ipamConfigMap = known.ipamConfigMap(name);
+  if (ipamConfigMap) {
+    readIpamConfigMap(ipamConfigMap, data, r);
     r.windows = 'yes';
     return { readings: [r] };
   }
-
   let found = false;
   const netConf = data['net-conf.json'];
   if (netConf !== undefined) {
@@ -388,26 +474,7 @@ function readConfigMap(obj: Json): ReadResult {
     if (!conf) r.missing.push(`${path} is not valid JSON`);
     else {
       found = true;
-      r.clusterFacts.push({ field: 'cniPlugin', value: 'flannel', path });
-      const backend = text(at(conf, 'Backend.Type'));
-      if (backend && FLANNEL_BACKENDS[backend]) r.clusterFacts.push({ field: 'networkMode', value: FLANNEL_BACKENDS[backend], path: `${path}.Backend.Type` });
-      else r.missing.push(backend ? `${path}.Backend.Type "${backend}" is not a backend flannel offers on Windows (vxlan, host-gw)` : `${path}.Backend.Type`);
-      if (backend === 'vxlan') {
-        const vni = at(conf, 'Backend.VNI');
-        const port = at(conf, 'Backend.Port');
-        if (vni !== undefined && (typeof vni !== 'number' || vni < 4096))
-          r.settingProblems.push({
-            message: `flannel VXLAN uses VNI ${JSON.stringify(vni)}; Windows nodes need 4096 or higher (4096 by default)`,
-            path: `${path}.Backend.VNI`,
-            remediation: 'Set "VNI": 4096 in net-conf.json.',
-          });
-        if (port !== undefined && port !== 4789)
-          r.settingProblems.push({
-            message: `flannel VXLAN uses UDP port ${JSON.stringify(port)}; Windows nodes need 4789`,
-            path: `${path}.Backend.Port`,
-            remediation: 'Set "Port": 4789 in net-conf.json.',
-          });
-      }
+      readFlannelNetConf(known, conf, path, r);
     }
   }
   for (const [entry, value] of Object.entries(data)) {
@@ -417,13 +484,9 @@ function readConfigMap(obj: Json): ReadResult {
       // Install manifests ship CNI configs as templates their installer fills in: a bare
       // placeholder such as "mtu": __CNI_MTU__ (Calico) is not JSON, so it is read as a number.
       const conf = parseJsonText(trimmed) ?? parseJsonText(trimmed.replace(/(?<!")\b__[A-Z0-9_]+__\b(?!")/g, '0'));
-      if (conf && (conf.type !== undefined || conf.plugins !== undefined) && readCniConfig(conf, key('data', entry), r)) found = true;
+      if (conf && (conf.type !== undefined || conf.plugins !== undefined) && readCniConfig(known, conf, key('data', entry), r)) found = true;
     }
-    if (entry === 'CALICO_NETWORKING_BACKEND' || entry === 'calico_backend') {
-      found = true;
-      r.clusterFacts.push({ field: 'cniPlugin', value: 'calico', path: key('data', entry) });
-      if (value === 'vxlan') r.clusterFacts.push({ field: 'networkMode', value: 'overlay', path: key('data', entry) });
-    }
+    if ((entry === 'CALICO_NETWORKING_BACKEND' || entry === 'calico_backend') && readCalicoBackend(known, value, key('data', entry), r)) found = true;
   }
   // A KubeProxyConfiguration inside the ConfigMap (kubeadm's kube-proxy ConfigMap, config.conf).
   const proxyUsage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };
@@ -444,14 +507,14 @@ function readConfigMap(obj: Json): ReadResult {
     r.role = 'kube-proxy';
     r.windows = 'yes';
     r.kubeProxy = proxyUsage;
-    kubeProxyFacts(r, proxyUsage);
+    kubeProxyFacts(known, r, proxyUsage);
     return { readings: [r] };
   }
   if (!found) return ignore('a ConfigMap without CNI or kube-proxy settings');
   return { readings: [r] };
 }
 
-function readKubeProxyConfiguration(obj: Json): ReadResult {
+function readKubeProxyConfiguration(known: KnownFacts, obj: Json): ReadResult {
   const usage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };
   configAsFlags(obj, '', usage);
   // configAsFlags writes paths relative to the object; drop the leading dot.
@@ -459,7 +522,7 @@ function readKubeProxyConfiguration(obj: Json): ReadResult {
   if (!isWindowsProxy(usage)) return ignore('a KubeProxyConfiguration without Windows settings');
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
-  kubeProxyFacts(r, usage);
+  kubeProxyFacts(known, r, usage);
   return { readings: [r] };
 }
 
@@ -467,11 +530,11 @@ function readKubeProxyConfiguration(obj: Json): ReadResult {
 
 const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/i;
 
-function readWorkload(kind: string, obj: Json): ReadResult {
+function readWorkload(known: KnownFacts, kind: string, obj: Json): ReadResult {
   const pod = podSpecOf(kind, obj);
   if (!pod) return ignore(`a ${kind} without a pod template`);
   const windowsPath = windowsScheduling(pod.spec, pod.path);
-  const proxy = readKubeProxyWorkload(kind, obj, windowsPath);
+  const proxy = readKubeProxyWorkload(known, kind, obj, windowsPath);
   if (proxy) return { readings: [proxy] };
   if (!windowsPath) return ignore(`a ${kind} not scheduled on Windows (no kubernetes.io/os: windows selector or affinity)`);
   const r = reading(obj, 'workload', 'yes');
@@ -492,9 +555,7 @@ function readWorkload(kind: string, obj: Json): ReadResult {
     // Calico's Windows node DaemonSet says its backend in the environment.
     list(container.env).forEach((env, i) => {
       if (!isRecord(env) || text(env.name) !== 'CALICO_NETWORKING_BACKEND') return;
-      const value = text(env.value);
-      r.clusterFacts.push({ field: 'cniPlugin', value: 'calico', path: `${path}.env[${i}]` });
-      if (value === 'vxlan') r.clusterFacts.push({ field: 'networkMode', value: 'overlay', path: `${path}.env[${i}].value` });
+      readCalicoBackend(known, text(env.value), `${path}.env[${i}]`, r, `${path}.env[${i}].value`);
     });
   }
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
@@ -584,16 +645,16 @@ export function readObject(k: Knowledge, obj: Json): ReadResult {
     case 'Service':
       return readService(obj);
     case 'ConfigMap':
-      return readConfigMap(obj);
+      return readConfigMap(knownFacts(k), obj);
     case 'KubeProxyConfiguration':
-      return readKubeProxyConfiguration(obj);
+      return readKubeProxyConfiguration(knownFacts(k), obj);
     case 'NetworkPolicy':
       return readNetworkPolicy(obj);
     case 'ClusterConfig':
       return text(obj.apiVersion)?.startsWith('eksctl.io/') ? readClusterConfig(k, obj) : ignore("a ClusterConfig that is not eksctl's");
     default:
       if (podSpecOf(kind, obj) !== undefined || ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Job', 'CronJob'].includes(kind))
-        return readWorkload(kind, obj);
+        return readWorkload(knownFacts(k), kind, obj);
       return ignore(`kind ${kind} is not read`);
   }
 }

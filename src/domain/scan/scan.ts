@@ -413,6 +413,7 @@ export class Scanner {
       });
     }
 
+    // NOT_JUDGED rests on no fact of the knowledge base (only on what the input lacks), so it cites none.
     const notJudged = (message: string) => findings.push({ severity: 'info', code: 'NOT_JUDGED', message, sources: [], line: p.line });
     if (plans.length === 0)
       notJudged(`${describeRef(r.ref)} concerns Windows nodes, but the input has no Windows node or node group to judge it against, and no --plan was given.`);
@@ -460,9 +461,10 @@ export class Scanner {
       out.push({
         severity: 'warning',
         code: 'REQUIRED_SETTING_MISSING',
+        ...(problem.subject ? { subject: problem.subject } : {}),
         message: problem.message,
         ...(problem.remediation ? { remediation: problem.remediation } : {}),
-        sources: [],
+        sources: problem.sources,
         path: problem.path,
         line: lineOf(problem.path),
       });
@@ -475,6 +477,9 @@ export class Scanner {
       const computed = plannedCapacity(type, mode);
       if (computed.maxPods !== advertised.value) {
         const other = mode === 'SECONDARY_IP' ? plannedCapacity(type, 'PREFIX_DELEGATION') : plannedCapacity(type, 'SECONDARY_IP');
+        // The IPAM option that sets the mode, and the setting that picks prefix delegation, from the knowledge base.
+        const ipam = [...this.k.ipamOptions.values()].find((o) => o.settings.some((s) => s.ipAddressMode));
+        const modeSetting = ipam?.settings.find((s) => s.ipAddressMode === 'PREFIX_DELEGATION');
         const explains =
           other.maxPods === advertised.value
             ? ` That is the ${other.effectiveIpAddressMode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} figure: ` +
@@ -488,9 +493,10 @@ export class Scanner {
             `The node advertises ${advertised.value} pod addresses, but ` +
             `${type.name} in ${mode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} mode gives ${computed.maxPods}.${explains}`,
           remediation:
-            'Check the instance type label and the enable-windows-prefix-delegation setting of the amazon-vpc-cni ConfigMap (include it in the scan), ' +
-            'then the VPC resource controller.',
-          sources: CAPACITY_SOURCES,
+            'Check the instance type label' +
+            (modeSetting ? ` and the ${modeSetting.key} setting of the ${modeSetting.target ?? ipam!.name} ConfigMap (include it in the scan)` : '') +
+            `, then ${ipam?.name ?? 'the IP address management'}.`,
+          sources: dedupeCitations([...CAPACITY_SOURCES, ...this.k.instanceTypeSources, ...(ipam?.sources ?? []), ...(modeSetting?.sources ?? [])]),
           path: advertised.path,
           line: lineOf(advertised.path),
         });
@@ -553,6 +559,17 @@ export class Scanner {
     }
     return out;
   }
+}
+
+/** Citations without repeats (same document and section), in order. */
+function dedupeCitations(list: readonly Citation[]): Citation[] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const id = `${c.doc}\0${c.section}\0${c.note ?? ''}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
 
 const isTrueText = (v: string | undefined) => v === undefined || v === 'true';

@@ -1,0 +1,1 @@
+ALTER TABLE `settings` ADD `ip_address_mode` text;

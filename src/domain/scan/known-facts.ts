@@ -1,0 +1,141 @@
+/**
+ * What the scanner's readers apply, taken from the knowledge base: the CNI plugins and the modes
+ * their backends and delegates select, Flannel VXLAN's VNI and UDP port, the ConfigMap keys of an
+ * IPAM option, the kube-proxy settings that switch on a mode or a feature. The readers keep only
+ * where an object says a thing (field paths); what it means comes from here, with its sources.
+ *
+ * Derived once per Knowledge (the knowledge base is a read-only snapshot) and cached.
+ */
+import type { Citation, IpamOptionFact, Knowledge, LimitationFact, PluginFact, SettingFact } from '../knowledge.js';
+import type { IpAddressMode } from '../vocabulary.js';
+
+/** A plan fact the knowledge base gives, with the sources it rests on. */
+export interface KnownMode {
+  mode: string;
+  sources: Citation[];
+}
+
+/** Flannel VXLAN's requirement on Windows: VNI at least `vni`, UDP port exactly `udpPort`. */
+export interface VxlanRequirement {
+  vni?: number;
+  udpPort?: number;
+  limitation: LimitationFact;
+}
+
+/** A ConfigMap that configures an IPAM option (amazon-vpc-cni's, for the VPC resource controller). */
+export interface IpamConfigMap {
+  ipam: IpamOptionFact;
+  /** The plugin the option belongs to, when it is restricted to one. */
+  plugin?: PluginFact;
+  /** The one environment that plugin runs in, when it is confined to one. */
+  environment?: { slug: string; sources: Citation[] };
+  /** Settings the option needs. */
+  required: SettingFact[];
+  /** Settings that pick an IP address mode. */
+  modes: (SettingFact & { ipAddressMode: IpAddressMode })[];
+}
+
+export interface KnownFacts {
+  /** The plugin a CNI network configuration's `type` names (the plugin's slug). */
+  plugin(type: string): PluginFact | undefined;
+  /** The mode a plugin's backend selects ("vxlan" of flannel or calico). */
+  backendMode(plugin: string, backend: string): KnownMode | undefined;
+  /** The backends a plugin offers on Windows. */
+  backends(plugin: string): string[];
+  /** The mode a plugin works in when it delegates to another (flannel -> win-overlay). */
+  delegateMode(plugin: string, delegate: string): KnownMode | undefined;
+  /** The mode of a plugin that has exactly one. */
+  onlyMode(plugin: string): KnownMode | undefined;
+  /** The VNI and UDP port a plugin's mode needs, with the limitation that says so. */
+  vxlan(plugin: string, mode: string): VxlanRequirement | undefined;
+  /** The IPAM option a ConfigMap configures, by its name (whatever its namespace, as the scan has always read it). */
+  ipamConfigMap(name: string): IpamConfigMap | undefined;
+  /** The mode a kube-proxy feature gate set to true switches on (WinOverlay -> overlay). */
+  gateMode(gate: string): KnownMode | undefined;
+  /** The feature a kube-proxy flag set to a value switches on (--enable-dsr=true -> direct-server-return). */
+  flagFeature(flag: string, value: string): { feature: string; sources: Citation[] } | undefined;
+}
+
+const cache = new WeakMap<Knowledge, KnownFacts>();
+
+export function knownFacts(k: Knowledge): KnownFacts {
+  let facts = cache.get(k);
+  if (!facts) cache.set(k, (facts = derive(k)));
+  return facts;
+}
+
+const dedupe = (list: readonly Citation[]): Citation[] => {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const id = `${c.doc}\0${c.section}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+};
+
+function derive(k: Knowledge): KnownFacts {
+  const backends = new Map<string, KnownMode>();
+  const delegates = new Map<string, KnownMode>();
+  for (const p of k.plugins.values())
+    for (const m of p.modes) {
+      if (m.backend) backends.set(`${p.slug}\0${m.backend}`, { mode: m.mode, sources: m.sources });
+      if (m.delegatesTo) delegates.set(`${p.slug}\0${m.delegatesTo}`, { mode: m.mode, sources: m.sources });
+    }
+
+  const vxlan = new Map<string, VxlanRequirement>();
+  for (const l of k.limitations) {
+    const { vni, udpPort } = l.parameters ?? {};
+    if (vni === undefined && udpPort === undefined) continue;
+    for (const plugin of l.scope.plugins ?? [])
+      for (const mode of l.scope.modes ?? [])
+        vxlan.set(`${plugin}\0${mode}`, { ...(vni !== undefined ? { vni } : {}), ...(udpPort !== undefined ? { udpPort } : {}), limitation: l });
+  }
+
+  const configMaps = new Map<string, IpamConfigMap>();
+  for (const ipam of k.ipamOptions.values()) {
+    const settings = ipam.settings.filter((s) => s.kind === 'CONFIG_MAP_KEY' && s.target);
+    const target = settings[0]?.target;
+    if (!target) continue;
+    const plugin = ipam.restrictedTo.length === 1 ? k.plugins.get(ipam.restrictedTo[0]!) : undefined;
+    const only = plugin?.onlyIn?.environments.length === 1 ? plugin.onlyIn : undefined;
+    // The target is "namespace/name"; the ConfigMap is matched by its name.
+    configMaps.set(target.slice(target.lastIndexOf('/') + 1), {
+      ipam,
+      ...(plugin ? { plugin } : {}),
+      ...(only ? { environment: { slug: only.environments[0]!, sources: only.sources } } : {}),
+      required: settings.filter((s) => s.target === target && !s.ipAddressMode),
+      modes: settings.filter((s): s is SettingFact & { ipAddressMode: IpAddressMode } => s.target === target && s.ipAddressMode !== undefined),
+    });
+  }
+
+  const gates = new Map<string, KnownMode>();
+  for (const m of k.modes.values()) {
+    for (const s of m.settings) {
+      const gate = s.kind === 'KUBE_PROXY_FLAG' && s.key === '--feature-gates' ? /^(\w+)=true$/.exec(s.value)?.[1] : undefined;
+      if (gate) gates.set(gate, { mode: m.slug, sources: dedupe([...s.sources, ...m.sources]) });
+    }
+    if (m.gateGraduation && !gates.has(m.gateGraduation.gate)) gates.set(m.gateGraduation.gate, { mode: m.slug, sources: m.gateGraduation.sources });
+  }
+
+  const flags = new Map<string, { feature: string; sources: Citation[] }>();
+  for (const f of k.features.values())
+    for (const s of f.settings)
+      if (s.kind === 'KUBE_PROXY_FLAG' && s.key !== '--feature-gates' && !s.value.startsWith('<'))
+        flags.set(`${s.key.replace(/^--/, '')}\0${s.value}`, { feature: f.slug, sources: s.sources });
+
+  return {
+    plugin: (type) => k.plugins.get(type),
+    backendMode: (plugin, backend) => backends.get(`${plugin}\0${backend}`),
+    backends: (plugin) => (k.plugins.get(plugin)?.modes ?? []).flatMap((m) => (m.backend ? [m.backend] : [])),
+    delegateMode: (plugin, delegate) => delegates.get(`${plugin}\0${delegate}`),
+    onlyMode: (plugin) => {
+      const modes = k.plugins.get(plugin)?.modes ?? [];
+      return modes.length === 1 ? { mode: modes[0]!.mode, sources: modes[0]!.sources } : undefined;
+    },
+    vxlan: (plugin, mode) => vxlan.get(`${plugin}\0${mode}`),
+    ipamConfigMap: (name) => configMaps.get(name),
+    gateMode: (gate) => gates.get(gate),
+    flagFeature: (flag, value) => flags.get(`${flag}\0${value}`),
+  };
+}

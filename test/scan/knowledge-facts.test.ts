@@ -1,0 +1,185 @@
+/**
+ * The scanner takes its facts from the knowledge base, and its findings cite them: every finding
+ * on every scan fixture (alone and together, without a plan and with one) has sources, except
+ * NOT_JUDGED, which rests on no fact. A Knowledge that says otherwise changes the scan's answer.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { PROJECT_ROOT } from '../../src/db/paths.js';
+import type { Knowledge, LimitationFact, PluginFact } from '../../src/domain/knowledge.js';
+import type { PlanInput } from '../../src/domain/compatibility/plan.js';
+import { objectsOf, type SourceObject } from '../../src/domain/scan/documents.js';
+import { scanObjects, type ScanResult } from '../../src/domain/scan/scan.js';
+import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
+
+const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'scan');
+const PLAN = parseYaml(readFileSync(join(FIXTURES, 'plan-2019.yaml'), 'utf8')) as PlanInput;
+
+/** Every fixture that parses, as objects (the bad/ ones are parse-error fixtures). */
+function fixtures(): Map<string, SourceObject[]> {
+  const out = new Map<string, SourceObject[]>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ya?ml|json)$/.test(entry.name) && entry.name !== 'plan-2019.yaml' && !path.includes(`${join(FIXTURES, 'bad')}`))
+        out.set(relative(FIXTURES, path), [...objectsOf(readFileSync(path, 'utf8'), relative(FIXTURES, path))]);
+    }
+  };
+  walk(FIXTURES);
+  return out;
+}
+
+const scan = (k: Knowledge, objects: SourceObject[], plan?: PlanInput): ScanResult => scanObjects(k, objects, { today: TEST_TODAY, ...(plan ? { plan } : {}) });
+
+const doc = (obj: unknown): SourceObject[] => [...objectsOf(JSON.stringify(obj), 'inline.json')];
+
+/** The real knowledge base with some facts replaced. */
+function withFacts(changes: { plugins?: PluginFact[]; limitations?: LimitationFact[] }): Knowledge {
+  const k = testKnowledge();
+  const plugins = new Map(k.plugins);
+  for (const p of changes.plugins ?? []) plugins.set(p.slug, p);
+  const limitations = k.limitations.map((l) => changes.limitations?.find((c) => c.slug === l.slug) ?? l);
+  return { ...k, plugins, limitations };
+}
+
+const flannelNetConf = (backend: Record<string, unknown>) => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'kube-flannel-cfg', namespace: 'kube-flannel' },
+  data: { 'net-conf.json': JSON.stringify({ Network: '10.244.0.0/16', Backend: backend }) },
+});
+
+describe('every scan finding cites its sources', () => {
+  it('on every scan fixture, alone and together, without a plan and with one: only NOT_JUDGED may have none', () => {
+    const files = fixtures();
+    expect(files.size).toBeGreaterThanOrEqual(10);
+    const runs: [string, ScanResult][] = [];
+    for (const [file, objects] of files) runs.push([file, scan(testKnowledge(), objects)], [`${file} --plan`, scan(testKnowledge(), objects, PLAN)]);
+    const all = [...files.values()].flat();
+    runs.push(['all', scan(testKnowledge(), all)], ['all --plan', scan(testKnowledge(), all, PLAN)]);
+    const codes = new Set<string>();
+    const unsourced: string[] = [];
+    for (const [name, result] of runs)
+      for (const report of result.reports)
+        for (const f of report.findings) {
+          codes.add(f.code);
+          if (f.code !== 'NOT_JUDGED' && f.sources.length === 0) unsourced.push(`${name}: ${report.ref.kind} ${report.ref.name}: ${f.code} ${f.subject ?? ''}`);
+        }
+    expect(unsourced).toEqual([]);
+    // Not vacuous: the scan's own codes are among those checked.
+    expect([...codes]).toEqual(expect.arrayContaining(['REQUIRED_SETTING_MISSING', 'NODE_CAPACITY_MISMATCH', 'UNSUPPORTED_FUNCTIONALITY', 'NOT_JUDGED']));
+  });
+
+  it('REQUIRED_SETTING_MISSING cites the setting or the limitation it rests on; NODE_CAPACITY_MISMATCH the EC2 data and the IPAM option', () => {
+    const k = testKnowledge();
+    const vxlan = scan(k, doc(flannelNetConf({ Type: 'vxlan', VNI: 1, Port: 8472 })), PLAN).reports[0]!;
+    const limitation = k.limitations.find((l) => l.slug === 'flannel-vxlan-vni-and-port')!;
+    const settingFindings = vxlan.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING');
+    expect(settingFindings.map((f) => f.path)).toEqual(['data["net-conf.json"].Backend.VNI', 'data["net-conf.json"].Backend.Port']);
+    for (const f of settingFindings) expect(f.sources).toEqual(limitation.sources);
+
+    const vpc = scan(k, doc({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'amazon-vpc-cni', namespace: 'kube-system' }, data: {} }), PLAN)
+      .reports[0]!;
+    const ipam = k.ipamOptions.get('vpc-resource-controller')!;
+    const missing = vpc.findings.find((f) => f.code === 'REQUIRED_SETTING_MISSING')!;
+    expect(missing.subject).toBe('enable-windows-ipam');
+    expect(missing.sources).toEqual(ipam.settings.find((s) => s.key === 'enable-windows-ipam')!.sources);
+
+    const eks = scan(k, [...files('constructed/eks-cluster.json')]);
+    const mismatch = eks.reports.flatMap((r) => r.findings).find((f) => f.code === 'NODE_CAPACITY_MISMATCH')!;
+    expect(mismatch.sources).toEqual(expect.arrayContaining([...k.instanceTypeSources, ...ipam.sources]));
+    expect(mismatch.remediation).toContain('enable-windows-prefix-delegation');
+  });
+});
+
+function files(path: string): SourceObject[] {
+  return [...objectsOf(readFileSync(join(FIXTURES, path), 'utf8'), path)];
+}
+
+describe('the scanner takes its facts from the knowledge base', () => {
+  const networkMode = (result: ScanResult) => result.reports[0]?.facts.find((f) => f.field === 'networkMode')?.value;
+
+  it("a flannel backend's mode is the one the knowledge base gives", () => {
+    const conf = doc(flannelNetConf({ Type: 'vxlan' }));
+    expect(networkMode(scan(testKnowledge(), conf, PLAN))).toBe('overlay');
+    const flannel = testKnowledge().plugins.get('flannel')!;
+    // A knowledge base in which vxlan were flannel's l2bridge backend (and host-gw unknown).
+    const swapped = withFacts({
+      plugins: [{ ...flannel, modes: flannel.modes.map((m) => ({ ...m, backend: m.backend === 'vxlan' ? undefined : 'vxlan' })) }],
+    });
+    expect(networkMode(scan(swapped, conf, PLAN))).toBe('l2bridge');
+    const hostGw = scan(swapped, doc(flannelNetConf({ Type: 'host-gw' })), PLAN).reports[0]!;
+    expect(networkMode(scan(swapped, doc(flannelNetConf({ Type: 'host-gw' })), PLAN))).toBeUndefined();
+    expect(hostGw.missing.join('\n')).toMatch(/"host-gw" is not a backend flannel offers on Windows \(vxlan\)/);
+  });
+
+  it("the VNI and port flannel VXLAN needs are the limitation's parameters", () => {
+    const conf = doc(flannelNetConf({ Type: 'vxlan', VNI: 4096, Port: 4789 }));
+    const codes = (k: Knowledge) => scan(k, conf, PLAN).reports[0]!.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING');
+    expect(codes(testKnowledge())).toEqual([]);
+    const limitation = testKnowledge().limitations.find((l) => l.slug === 'flannel-vxlan-vni-and-port')!;
+    const stricter = withFacts({ limitations: [{ ...limitation, parameters: { vni: 8192, udpPort: 4790 } }] });
+    expect(codes(stricter).map((f) => f.message)).toEqual([
+      'flannel vxlan uses VNI 4096; Windows nodes need 8192 or higher (8192 by default)',
+      'flannel vxlan uses UDP port 4789; Windows nodes need 4790',
+    ]);
+    // Without the limitation, nothing is required of the VNI or the port.
+    const none = { ...testKnowledge(), limitations: testKnowledge().limitations.filter((l) => l.slug !== limitation.slug) };
+    expect(
+      scan(none, doc(flannelNetConf({ Type: 'vxlan', VNI: 1, Port: 1 })), PLAN).reports[0]!.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING'),
+    ).toEqual([]);
+  });
+
+  it("amazon-vpc-cni's keys, and the IP address mode they pick, are the IPAM option's settings", () => {
+    const configMap = (data: Record<string, string>) =>
+      doc({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'amazon-vpc-cni', namespace: 'kube-system' }, data });
+    const k = testKnowledge();
+    const mode = (kb: Knowledge, data: Record<string, string>) =>
+      scan(kb, configMap(data), PLAN).reports[0]!.facts.find((f) => f.field === 'ipAddressMode')?.value;
+    expect(mode(k, { 'enable-windows-ipam': 'true', 'enable-windows-prefix-delegation': 'true' })).toBe('PREFIX_DELEGATION');
+    const ipam = k.ipamOptions.get('vpc-resource-controller')!;
+    // A knowledge base in which another key picked prefix delegation.
+    const renamed = {
+      ...k,
+      ipamOptions: new Map([
+        ...k.ipamOptions,
+        [ipam.slug, { ...ipam, settings: ipam.settings.map((s) => (s.ipAddressMode ? { ...s, key: 'windows-prefixes' } : s)) }],
+      ]),
+    };
+    expect(mode(renamed, { 'enable-windows-ipam': 'true', 'enable-windows-prefix-delegation': 'true' })).toBe('SECONDARY_IP');
+    expect(mode(renamed, { 'enable-windows-ipam': 'true', 'windows-prefixes': 'true' })).toBe('PREFIX_DELEGATION');
+    // Without the IPAM option, the ConfigMap is not one the scanner knows.
+    const without = { ...k, ipamOptions: new Map([...k.ipamOptions].filter(([slug]) => slug !== ipam.slug)) };
+    expect(scan(without, configMap({ 'enable-windows-ipam': 'true' }), PLAN).reports).toEqual([]);
+  });
+
+  it('a CNI config type is a plugin the knowledge base knows, or says nothing', () => {
+    const conf = (type: string, delegate?: string) =>
+      doc({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'cni', namespace: 'kube-system' },
+        data: { 'cni.conf': JSON.stringify({ name: 'net', type, ...(delegate ? { delegate: { type: delegate } } : {}) }) },
+      });
+    const cni = (k: Knowledge, type: string, delegate?: string) => {
+      const report = scan(k, conf(type, delegate), PLAN).reports[0];
+      return report && [report.facts.find((f) => f.field === 'cniPlugin')?.value, report.facts.find((f) => f.field === 'networkMode')?.value];
+    };
+    expect(cni(testKnowledge(), 'win-bridge')).toEqual(['win-bridge', 'l2bridge']);
+    expect(cni(testKnowledge(), 'flannel', 'win-overlay')).toEqual(['flannel', 'overlay']);
+    // A delegate the knowledge base does not know leaves the mode open, and says so.
+    expect(cni(testKnowledge(), 'flannel', 'sdnoverlay')).toEqual(['flannel', undefined]);
+    expect(scan(testKnowledge(), conf('flannel', 'sdnoverlay'), PLAN).reports[0]!.missing.join('\n')).toMatch(
+      /"sdnoverlay": .*not determinable from the input/,
+    );
+    // A plugin added to the knowledge base is recognised with no code change.
+    const added = withFacts({
+      plugins: [{ ...testKnowledge().plugins.get('win-overlay')!, slug: 'new-overlay-cni', name: 'New overlay CNI' }],
+    });
+    expect(cni(testKnowledge(), 'new-overlay-cni')).toBeUndefined();
+    expect(cni(added, 'new-overlay-cni')).toEqual(['new-overlay-cni', 'overlay']);
+  });
+});
