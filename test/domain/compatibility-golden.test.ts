@@ -1703,6 +1703,71 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     expectNoFinding(judge({ ...dsr, targetKubernetesVersion: '1.36' }), 'FEATURE_GATE_REMOVAL_PENDING');
   });
 
+  it('FEATURE_GATE_LOCKED without a target: judged at kubernetesVersion, and "may apply" naming 1.34 when both are open (agentbaker-winoverlay-locked##6925)', () => {
+    // A cluster already on 1.34 with no planned upgrade: the gate is judged at 1.34.
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'win-overlay',
+      kubernetesVersion: '1.34',
+      kubeProxyFeatureGates: ['WinOverlay=false'],
+    };
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'FEATURE_GATE_LOCKED',
+      severity: 'error',
+      subject: 'WinOverlay',
+      cites: 'agentbaker-winoverlay-locked##6925',
+    });
+    expect(f.message).toMatch(/^kube-proxy sets WinOverlay=false, but on Kubernetes 1\.34 the WinOverlay gate is GA and locked on/);
+    // Neither a target nor a current version: the lock may apply, and the message names where.
+    const open = judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-bridge', kubeProxyFeatureGates: ['WinOverlay=false'] });
+    const locked = open.findings.filter((x) => x.code === 'FEATURE_GATE_LOCKED');
+    expect(locked).toHaveLength(1);
+    expect(locked[0]!.severity).toBe('warning');
+    expect(locked[0]!.message).toMatch(
+      /^May apply \(the plan does not give the Kubernetes version; it holds for Kubernetes 1\.34 and later\): kube-proxy sets WinOverlay=false, but on Kubernetes 1\.34 and later/,
+    );
+    // Counter-case: on 1.33 the gate may still be switched off (win-bridge needs no overlay gate).
+    expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', kubernetesVersion: '1.33' }), 'FEATURE_GATE_LOCKED');
+  });
+
+  it('FEATURE_GATE_CONFLICT: WinOverlay=false on an overlay network before the lock stops kube-proxy (kep-5100#Overlay support)', () => {
+    // network-modes.yaml overlay.settings: --feature-gates=WinOverlay=true (explicit 1.14-1.19); the
+    // need for the value holds wherever the gate is not locked (1.14-1.33).
+    const plan: PlanInput = { ...overlay, kubeProxyFeatureGates: ['WinOverlay=false'] };
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'FEATURE_GATE_CONFLICT',
+      severity: 'error',
+      subject: 'WinOverlay',
+      cites: 'kep-5100#Overlay support',
+    });
+    expect(f.message).toMatch(
+      /^kube-proxy sets WinOverlay=false, but the Overlay network mode needs WinOverlay=true, and on Kubernetes 1\.19 the gate is not locked/,
+    );
+    // Never "no longer needed" on an overlay plan (1.19 and 1.33, with or without a target).
+    expectNoFinding(judge({ ...plan, targetKubernetesVersion: '1.19' }), 'FEATURE_GATE_FLAG_UNNEEDED');
+    const on133 = judge({ ...plan, kubernetesVersion: '1.33', targetKubernetesVersion: '1.33' });
+    expect(on133.verdict).toBe('INCOMPATIBLE');
+    expect(on133.findings.filter((x) => x.subject === 'WinOverlay').map((x) => [x.code, x.severity])).toEqual([['FEATURE_GATE_CONFLICT', 'error']]);
+    // Same class from a feature: DSR needs WinDSR=true (features.yaml direct-server-return).
+    const dsrOff = judge({ ...dsr, kubernetesVersion: '1.33', kubeProxyFeatureGates: ['WinDSR=false'] });
+    expect(dsrOff.findings.find((x) => x.code === 'FEATURE_GATE_CONFLICT' && x.subject === 'WinDSR')?.severity).toBe('error');
+    // Mode open (Flannel offers overlay and l2bridge): may apply, naming the mode.
+    const flannel = judge({
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'flannel',
+      kubernetesVersion: '1.30',
+      kubeProxyFeatureGates: ['WinOverlay=false'],
+    });
+    const mayApply = flannel.findings.find((x) => x.code === 'FEATURE_GATE_CONFLICT');
+    expect(mayApply?.severity).toBe('warning');
+    expect(mayApply?.message).toMatch(/^May apply \(the plan does not give the network mode; it holds for Overlay\)/);
+    // Counter-cases: win-bridge (L2bridge) needs no overlay gate; WinOverlay=true on overlay agrees.
+    expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'FEATURE_GATE_CONFLICT');
+    expectNoFinding(judge({ ...overlay, kubeProxyFeatureGates: ['WinOverlay=true'] }), 'FEATURE_GATE_CONFLICT');
+  });
+
   it('NODE_OS_UNSUPPORTED at the target: Kubernetes lists Windows Server 2019 up to 1.34 (k8s-website-windows-2025##53724)', () => {
     const plan: PlanInput = { windowsVersion: 'windows-server-2019', kubernetesVersion: '1.30' };
     expectNoFinding(judge(plan), 'NODE_OS_UNSUPPORTED');

@@ -51,6 +51,9 @@ export const FINDING_CODES = {
   FEATURE_GATE_LOCKED:
     'A kube-proxy feature gate is set to the opposite of the value it is locked to at the target Kubernetes version, so kube-proxy exits at start-up; ' +
     '"may apply" where no source has observed it for that gate, or past the dataset horizon.',
+  FEATURE_GATE_CONFLICT:
+    "A kube-proxy feature gate is set to the opposite of the value the plan's network mode or a feature it enables needs, at a Kubernetes version where the gate is not locked; " +
+    '"may apply" when the mode or the Kubernetes version is open.',
   FEATURE_GATE_FLAG_UNNEEDED: 'A kube-proxy feature gate is set to its default at the target Kubernetes version: the flag is no longer needed.',
   FEATURE_GATE_REMOVAL_PENDING:
     'A kube-proxy feature gate that is set may be removed by the target Kubernetes version: its removal is proposed, and no source says which release ships it.',
