@@ -284,6 +284,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           ? { threshold: { metric: r.thresholdMetric, max: r.thresholdMax ?? Number.NaN, approximate: r.thresholdApproximate ?? false } }
           : {}),
         mitigatedBy: pick(scope.mitigations) ?? [],
+        ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
         sources: cite(owner.limitation(slug)),

@@ -181,6 +181,8 @@ export interface LimitationFact {
   scopeSources: Citation[];
   threshold?: { metric: ThresholdMetric; max: number; approximate: boolean };
   mitigatedBy: string[];
+  /** The severity of a "may apply" finding, where the record overrides mayApplySeverity's default, and why. */
+  mayApply?: { severity: Severity; reason: string };
   workaround?: string;
   workaroundSettings: SettingFact[];
   sources: Citation[];

@@ -1166,15 +1166,30 @@ describe('limitations', () => {
       environment: 'self-managed',
       kubernetesVersion: '1.20',
     } as const;
+    // The plan cannot run at all: an error (severity: error).
     expectFinding(judge({ ...plan, cniPluginVersion: '0.9.1' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      verdict: 'INCOMPATIBLE',
       code: 'UNSUPPORTED_FUNCTIONALITY',
-      severity: 'warning',
+      severity: 'error',
       subject: 'flannel-vxlan-windows-before-0-10',
       cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
     });
+    // With the version (or plugin) open it stays info, not a warning (mayApply.severity: info), so
+    // plans that leave it open are no noisier than before.
+    const about = (r: CompatibilityReport) => r.findings.filter((f) => f.subject === 'flannel-vxlan-windows-before-0-10').map((f) => f.severity);
+    expect(about(judge(plan))).toEqual(['info']);
+    expect(about(judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.30', environment: 'self-managed' }))).toEqual(['info']);
     expectNoFinding(judge({ ...plan, cniPluginVersion: '0.10.0' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
     expectNoFinding(judge({ ...plan, networkMode: 'l2bridge', cniPluginVersion: '0.9.1' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
+  });
+
+  it('a plugin confined to other environments is no candidate when the plan leaves the plugin open (cni-plugins.yaml amazon-vpc-cni.onlyIn: eks)', () => {
+    // AKS: the sources do not list its plugins, so every plugin that can run there is a candidate,
+    // but not the Amazon VPC CNI (eks-best-practices-windows-networking#IP address management).
+    const aks = judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.30', networkPolicy: true });
+    const unknown = aks.findings.find((f) => f.code === 'NETWORK_POLICY_UNKNOWN');
+    expect(unknown?.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for [^)]*Azure-CNI/);
+    expect(unknown?.message).not.toContain('Amazon VPC CNI');
   });
 
   it('Flannel VXLAN on Windows: VNI 4096 or higher and UDP port 4789, and no DirectRouting or GBP, reported for every Flannel overlay plan (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
