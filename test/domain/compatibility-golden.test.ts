@@ -98,6 +98,24 @@ describe('Windows lifecycle', () => {
 });
 
 describe('node OS support (seeds/node-os-support.yaml)', () => {
+  it('NODE_OS_UNSUPPORTED with the version open: Kubernetes lists Windows Server 2025 only from 1.35, later than it lists other current releases (k8s-website-windows-2025##55058)', () => {
+    // node-os-support.yaml kubernetes-windows-server-2025 {min: 1.35}; kubernetes-windows-server-2022 {min: 1.23} is the baseline.
+    const plan: PlanInput = { windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', environment: 'self-managed', asOf: '2026-03-01' };
+    const f = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'warning',
+      subject: 'windows-server-2025',
+      cites: 'k8s-website-windows-2025##55058',
+    });
+    expect(f.message).toMatch(
+      /^May apply \(the plan does not give the Kubernetes version; support holds for Kubernetes 1\.35 and later\): Kubernetes lists Windows Server 2025 as a Windows node OS only from Kubernetes 1\.35, while it lists other releases from 1\.23\./,
+    );
+    // Counter-cases: Server 2022's listing starts at the baseline itself, so no finding; with a version in range none either.
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'NODE_OS_UNSUPPORTED');
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.35' }), 'NODE_OS_UNSUPPORTED');
+  });
+
   it('NODE_OS_UNSUPPORTED: Kubernetes never lists Windows Server 2016 as a node OS, so a Flannel plan on it fails at every version (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     // No kubernetes-* row for windows-server-2016; 2016 is still in extended support, so no lifecycle warning hides this.
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel', environment: 'self-managed' }), {
@@ -469,7 +487,7 @@ describe('plugins and network modes', () => {
 
   it('NETWORK_MODE_AMBIGUOUS: Flannel offers overlay (vxlan) and l2bridge (host-gw) (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/cni-plugins.yaml flannel.modes
-    const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel' });
+    const report = judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel' });
     expectFinding(report, {
       verdict: 'COMPATIBLE',
       code: 'NETWORK_MODE_AMBIGUOUS',
@@ -480,20 +498,26 @@ describe('plugins and network modes', () => {
     // Mode-specific findings are only "may apply" and at most info/warning.
     const vni = report.findings.find((x) => x.subject === 'flannel-vxlan-vni-and-port');
     expect(vni?.message).toMatch(/^May apply/);
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'NETWORK_MODE_AMBIGUOUS');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'l2bridge' }),
+      'NETWORK_MODE_AMBIGUOUS',
+    );
   });
 
   it('NETWORK_MODE_UNKNOWN: no source says which HNS mode the Amazon VPC CNI uses (eks-best-practices-windows-networking#IP address management)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.modes = [] and its note
-    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' }), {
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'amazon-vpc-cni' }), {
       verdict: 'COMPATIBLE',
       code: 'NETWORK_MODE_UNKNOWN',
       severity: 'info',
       subject: 'amazon-vpc-cni',
       cites: 'eks-best-practices-windows-networking#IP address management',
     });
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni', networkMode: 'l2bridge' }), 'NETWORK_MODE_UNKNOWN');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico' }), 'NETWORK_MODE_UNKNOWN');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'amazon-vpc-cni', networkMode: 'l2bridge' }),
+      'NETWORK_MODE_UNKNOWN',
+    );
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'calico' }), 'NETWORK_MODE_UNKNOWN');
   });
 
   it('NETWORK_MODE_NOT_USED_BY_KUBERNETES: Kubernetes does not use the NAT mode (k8s-windows-networking-uk#network-modes)', () => {
@@ -548,7 +572,7 @@ describe('plugins and network modes', () => {
 
   it('PLUGIN_MODE_PRERELEASE: Flannel VXLAN (overlay) is beta, host-gateway (l2bridge) is stable (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/cni-plugins.yaml flannel.modes[overlay].stability beta, [l2bridge].stability stable
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay' }), {
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'overlay' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'PLUGIN_MODE_PRERELEASE',
       severity: 'warning',
@@ -556,7 +580,7 @@ describe('plugins and network modes', () => {
       cites: 'k8s-windows-networking-uk#network-modes',
     });
     expect(f.message).toContain('vxlan');
-    const hostGw = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' });
+    const hostGw = judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'l2bridge' });
     expectNoFinding(hostGw, 'PLUGIN_MODE_PRERELEASE');
     expect(hostGw.verdict).toBe('COMPATIBLE');
   });
@@ -565,7 +589,7 @@ describe('plugins and network modes', () => {
 describe('environments', () => {
   it('ENVIRONMENT_ASSUMED: the Amazon VPC CNI runs only on EKS, whose control plane hosts its Windows IPAM, so EKS is assumed (eks-best-practices-windows-networking#IP address management)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.onlyIn [eks]
-    const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' });
+    const report = judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'amazon-vpc-cni' });
     expectFinding(report, {
       verdict: 'COMPATIBLE',
       code: 'ENVIRONMENT_ASSUMED',
@@ -575,9 +599,15 @@ describe('environments', () => {
     });
     // EKS-scoped limitations are checked under the assumption (seeds/limitations.yaml eks-single-eni).
     expect(report.findings.map((f) => f.subject)).toContain('eks-single-eni');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni', environment: 'eks' }), 'ENVIRONMENT_ASSUMED');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'amazon-vpc-cni', environment: 'eks' }),
+      'ENVIRONMENT_ASSUMED',
+    );
     // Flannel is the default nowhere: nothing is assumed.
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'ENVIRONMENT_ASSUMED');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'l2bridge' }),
+      'ENVIRONMENT_ASSUMED',
+    );
   });
 
   it('ENVIRONMENT_ASSUMED is not made from a default: Calico is the AKS Arc default but runs anywhere, so AKS Arc facts only "may apply" (aks-arc-container-networking#IP address resources)', () => {
