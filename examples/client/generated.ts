@@ -80,7 +80,7 @@ export type CompatibilityInput = {
   containerImageWindowsVersion?: string | null | undefined;
   /** Kubernetes minor version of a planned upgrade, e.g. "1.34" (as pluto's --target-versions): the plan is judged at that version (node OS support, plugin versions, mode labels), and the kube-proxy feature gates its settings set at kubernetesVersion are judged there (FEATURE_GATE_LOCKED, FEATURE_GATE_FLAG_UNNEEDED, FEATURE_GATE_REMOVAL_PENDING). Refused when older than kubernetesVersion. */
   targetKubernetesVersion?: string | null | undefined;
-  /** Feature gates the cluster's kube-proxy sets, written as in --feature-gates, e.g. ["WinOverlay=false"]; judged at targetKubernetesVersion (gates the knowledge base does not track are accepted and not judged). */
+  /** Feature gates the cluster's kube-proxy sets, written as in --feature-gates, e.g. ["WinOverlay=false"]; judged at targetKubernetesVersion, or at kubernetesVersion when the plan gives no target ("may apply" naming the versions when both are open), and against the gate values the plan's network mode and features need (FEATURE_GATE_CONFLICT). Gates the knowledge base does not track are accepted and not judged. */
   kubeProxyFeatureGates?: Array<string> | null | undefined;
 };
 

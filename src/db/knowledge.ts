@@ -287,6 +287,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           : {}),
         ...(r.parameters ? { parameters: r.parameters } : {}),
         mitigatedBy: pick(scope.mitigations) ?? [],
+        ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
         sources: cite(owner.limitation(slug)),

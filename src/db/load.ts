@@ -218,6 +218,8 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         kind: l.kind,
         description: l.description,
         severity: l.severity,
+        mayApplySeverity: l.mayApply?.severity ?? null,
+        mayApplyReason: l.mayApply?.reason ?? null,
         workaround: l.workaround ?? null,
         revisionNote: l.revisionNote ?? null,
         thresholdMetric: l.threshold?.metric ?? null,

@@ -283,6 +283,9 @@ export const limitations = sqliteTable(
     kind: text('kind', { enum: LIMITATION_KINDS }).notNull(),
     description: text('description').notNull(),
     severity: text('severity', { enum: SEVERITIES }).notNull(),
+    /** The severity of a "may apply" finding, when the seed overrides the default (mayApply). */
+    mayApplySeverity: text('may_apply_severity', { enum: SEVERITIES }),
+    mayApplyReason: text('may_apply_reason'),
     workaround: text('workaround'),
     revisionNote: text('revision_note'),
     thresholdMetric: text('threshold_metric', { enum: THRESHOLD_METRICS }),

@@ -273,6 +273,14 @@ export const FINDING_CODE_REGISTRY = {
     raisedBy: [`${UPGRADE} judgeGateSetting`],
     scanOnly: false,
   },
+  FEATURE_GATE_CONFLICT: {
+    description:
+      "A kube-proxy feature gate is set to the opposite of the value the plan's network mode or a feature it enables needs, at a Kubernetes version where the gate is not locked; " +
+      '"may apply" when the mode or the Kubernetes version is open.',
+    severities: ['error', 'warning'],
+    raisedBy: [`${UPGRADE} judgeGateSetting`],
+    scanOnly: false,
+  },
   FEATURE_GATE_FLAG_UNNEEDED: {
     description: 'A kube-proxy feature gate is set to its default at the target Kubernetes version: the flag is no longer needed.',
     severities: ['info'],

@@ -196,6 +196,8 @@ export interface LimitationFact {
   /** Named numeric parameters the limitation fixes (Flannel VXLAN's vni and udpPort). */
   parameters?: Readonly<Record<string, number>>;
   mitigatedBy: string[];
+  /** The severity of a "may apply" finding, where the record overrides mayApplySeverity's default, and why. */
+  mayApply?: { severity: Severity; reason: string };
   workaround?: string;
   workaroundSettings: SettingFact[];
   sources: Citation[];

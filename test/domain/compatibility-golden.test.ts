@@ -105,6 +105,24 @@ describe('Windows lifecycle', () => {
 });
 
 describe('node OS support (seeds/node-os-support.yaml)', () => {
+  it('NODE_OS_UNSUPPORTED with the version open: Kubernetes lists Windows Server 2025 only from 1.35, later than it lists other current releases (k8s-website-windows-2025##55058)', () => {
+    // node-os-support.yaml kubernetes-windows-server-2025 {min: 1.35}; kubernetes-windows-server-2022 {min: 1.23} is the baseline.
+    const plan: PlanInput = { windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', environment: 'self-managed', asOf: '2026-03-01' };
+    const f = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'warning',
+      subject: 'windows-server-2025',
+      cites: 'k8s-website-windows-2025##55058',
+    });
+    expect(f.message).toMatch(
+      /^May apply \(the plan does not give the Kubernetes version; support holds for Kubernetes 1\.35 and later\): Kubernetes lists Windows Server 2025 as a Windows node OS only from Kubernetes 1\.35, while it lists other releases from 1\.23\./,
+    );
+    // Counter-cases: Server 2022's listing starts at the baseline itself, so no finding; with a version in range none either.
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'NODE_OS_UNSUPPORTED');
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.35' }), 'NODE_OS_UNSUPPORTED');
+  });
+
   it('NODE_OS_UNSUPPORTED: Kubernetes never lists Windows Server 2016 as a node OS, so a Flannel plan on it fails at every version (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     // No kubernetes-* row for windows-server-2016; 2016 is still in extended support, so no lifecycle warning hides this.
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel', environment: 'self-managed' }), {
@@ -476,7 +494,7 @@ describe('plugins and network modes', () => {
 
   it('NETWORK_MODE_AMBIGUOUS: Flannel offers overlay (vxlan) and l2bridge (host-gw) (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/cni-plugins.yaml flannel.modes
-    const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel' });
+    const report = judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel' });
     expectFinding(report, {
       verdict: 'COMPATIBLE',
       code: 'NETWORK_MODE_AMBIGUOUS',
@@ -487,20 +505,26 @@ describe('plugins and network modes', () => {
     // Mode-specific findings are only "may apply" and at most info/warning.
     const vni = report.findings.find((x) => x.subject === 'flannel-vxlan-vni-and-port');
     expect(vni?.message).toMatch(/^May apply/);
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'NETWORK_MODE_AMBIGUOUS');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'l2bridge' }),
+      'NETWORK_MODE_AMBIGUOUS',
+    );
   });
 
   it('NETWORK_MODE_UNKNOWN: no source says which HNS mode the Amazon VPC CNI uses (eks-best-practices-windows-networking#IP address management)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.modes = [] and its note
-    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' }), {
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'amazon-vpc-cni' }), {
       verdict: 'COMPATIBLE',
       code: 'NETWORK_MODE_UNKNOWN',
       severity: 'info',
       subject: 'amazon-vpc-cni',
       cites: 'eks-best-practices-windows-networking#IP address management',
     });
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni', networkMode: 'l2bridge' }), 'NETWORK_MODE_UNKNOWN');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico' }), 'NETWORK_MODE_UNKNOWN');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'amazon-vpc-cni', networkMode: 'l2bridge' }),
+      'NETWORK_MODE_UNKNOWN',
+    );
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'calico' }), 'NETWORK_MODE_UNKNOWN');
   });
 
   it('NETWORK_MODE_NOT_USED_BY_KUBERNETES: Kubernetes does not use the NAT mode (k8s-windows-networking-uk#network-modes)', () => {
@@ -555,7 +579,7 @@ describe('plugins and network modes', () => {
 
   it('PLUGIN_MODE_PRERELEASE: Flannel VXLAN (overlay) is beta, host-gateway (l2bridge) is stable (k8s-windows-networking-uk#network-modes)', () => {
     // seeds/cni-plugins.yaml flannel.modes[overlay].stability beta, [l2bridge].stability stable
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay' }), {
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'overlay' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'PLUGIN_MODE_PRERELEASE',
       severity: 'warning',
@@ -563,7 +587,7 @@ describe('plugins and network modes', () => {
       cites: 'k8s-windows-networking-uk#network-modes',
     });
     expect(f.message).toContain('vxlan');
-    const hostGw = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' });
+    const hostGw = judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'l2bridge' });
     expectNoFinding(hostGw, 'PLUGIN_MODE_PRERELEASE');
     expect(hostGw.verdict).toBe('COMPATIBLE');
   });
@@ -572,7 +596,7 @@ describe('plugins and network modes', () => {
 describe('environments', () => {
   it('ENVIRONMENT_ASSUMED: the Amazon VPC CNI runs only on EKS, whose control plane hosts its Windows IPAM, so EKS is assumed (eks-best-practices-windows-networking#IP address management)', () => {
     // seeds/cni-plugins.yaml amazon-vpc-cni.onlyIn [eks]
-    const report = judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni' });
+    const report = judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'amazon-vpc-cni' });
     expectFinding(report, {
       verdict: 'COMPATIBLE',
       code: 'ENVIRONMENT_ASSUMED',
@@ -582,9 +606,15 @@ describe('environments', () => {
     });
     // EKS-scoped limitations are checked under the assumption (seeds/limitations.yaml eks-single-eni).
     expect(report.findings.map((f) => f.subject)).toContain('eks-single-eni');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'amazon-vpc-cni', environment: 'eks' }), 'ENVIRONMENT_ASSUMED');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'amazon-vpc-cni', environment: 'eks' }),
+      'ENVIRONMENT_ASSUMED',
+    );
     // Flannel is the default nowhere: nothing is assumed.
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge' }), 'ENVIRONMENT_ASSUMED');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'l2bridge' }),
+      'ENVIRONMENT_ASSUMED',
+    );
   });
 
   it('ENVIRONMENT_ASSUMED is not made from a default: Calico is the AKS Arc default but runs anywhere, so AKS Arc facts only "may apply" (aks-arc-container-networking#IP address resources)', () => {
@@ -1173,15 +1203,30 @@ describe('limitations', () => {
       environment: 'self-managed',
       kubernetesVersion: '1.20',
     } as const;
+    // The plan cannot run at all: an error (severity: error).
     expectFinding(judge({ ...plan, cniPluginVersion: '0.9.1' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      verdict: 'INCOMPATIBLE',
       code: 'UNSUPPORTED_FUNCTIONALITY',
-      severity: 'warning',
+      severity: 'error',
       subject: 'flannel-vxlan-windows-before-0-10',
       cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
     });
+    // With the version (or plugin) open it stays info, not a warning (mayApply.severity: info), so
+    // plans that leave it open are no noisier than before.
+    const about = (r: CompatibilityReport) => r.findings.filter((f) => f.subject === 'flannel-vxlan-windows-before-0-10').map((f) => f.severity);
+    expect(about(judge(plan))).toEqual(['info']);
+    expect(about(judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.30', environment: 'self-managed' }))).toEqual(['info']);
     expectNoFinding(judge({ ...plan, cniPluginVersion: '0.10.0' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
     expectNoFinding(judge({ ...plan, networkMode: 'l2bridge', cniPluginVersion: '0.9.1' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
+  });
+
+  it('a plugin confined to other environments is no candidate when the plan leaves the plugin open (cni-plugins.yaml amazon-vpc-cni.onlyIn: eks)', () => {
+    // AKS: the sources do not list its plugins, so every plugin that can run there is a candidate,
+    // but not the Amazon VPC CNI (eks-best-practices-windows-networking#IP address management).
+    const aks = judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.30', networkPolicy: true });
+    const unknown = aks.findings.find((f) => f.code === 'NETWORK_POLICY_UNKNOWN');
+    expect(unknown?.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for [^)]*Azure-CNI/);
+    expect(unknown?.message).not.toContain('Amazon VPC CNI');
   });
 
   it('Flannel VXLAN on Windows: VNI 4096 or higher and UDP port 4789, and no DirectRouting or GBP, reported for every Flannel overlay plan (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
@@ -1708,6 +1753,71 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     expect(report.findings.map((x) => x.code)).toContain('KUBERNETES_VERSION_BEYOND_HORIZON');
     // Counter-case: on 1.36 the removal is not allowed yet.
     expectNoFinding(judge({ ...dsr, targetKubernetesVersion: '1.36' }), 'FEATURE_GATE_REMOVAL_PENDING');
+  });
+
+  it('FEATURE_GATE_LOCKED without a target: judged at kubernetesVersion, and "may apply" naming 1.34 when both are open (agentbaker-winoverlay-locked##6925)', () => {
+    // A cluster already on 1.34 with no planned upgrade: the gate is judged at 1.34.
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'win-overlay',
+      kubernetesVersion: '1.34',
+      kubeProxyFeatureGates: ['WinOverlay=false'],
+    };
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'FEATURE_GATE_LOCKED',
+      severity: 'error',
+      subject: 'WinOverlay',
+      cites: 'agentbaker-winoverlay-locked##6925',
+    });
+    expect(f.message).toMatch(/^kube-proxy sets WinOverlay=false, but on Kubernetes 1\.34 the WinOverlay gate is GA and locked on/);
+    // Neither a target nor a current version: the lock may apply, and the message names where.
+    const open = judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-bridge', kubeProxyFeatureGates: ['WinOverlay=false'] });
+    const locked = open.findings.filter((x) => x.code === 'FEATURE_GATE_LOCKED');
+    expect(locked).toHaveLength(1);
+    expect(locked[0]!.severity).toBe('warning');
+    expect(locked[0]!.message).toMatch(
+      /^May apply \(the plan does not give the Kubernetes version; it holds for Kubernetes 1\.34 and later\): kube-proxy sets WinOverlay=false, but on Kubernetes 1\.34 and later/,
+    );
+    // Counter-case: on 1.33 the gate may still be switched off (win-bridge needs no overlay gate).
+    expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', kubernetesVersion: '1.33' }), 'FEATURE_GATE_LOCKED');
+  });
+
+  it('FEATURE_GATE_CONFLICT: WinOverlay=false on an overlay network before the lock stops kube-proxy (kep-5100#Overlay support)', () => {
+    // network-modes.yaml overlay.settings: --feature-gates=WinOverlay=true (explicit 1.14-1.19); the
+    // need for the value holds wherever the gate is not locked (1.14-1.33).
+    const plan: PlanInput = { ...overlay, kubeProxyFeatureGates: ['WinOverlay=false'] };
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'FEATURE_GATE_CONFLICT',
+      severity: 'error',
+      subject: 'WinOverlay',
+      cites: 'kep-5100#Overlay support',
+    });
+    expect(f.message).toMatch(
+      /^kube-proxy sets WinOverlay=false, but the Overlay network mode needs WinOverlay=true, and on Kubernetes 1\.19 the gate is not locked/,
+    );
+    // Never "no longer needed" on an overlay plan (1.19 and 1.33, with or without a target).
+    expectNoFinding(judge({ ...plan, targetKubernetesVersion: '1.19' }), 'FEATURE_GATE_FLAG_UNNEEDED');
+    const on133 = judge({ ...plan, kubernetesVersion: '1.33', targetKubernetesVersion: '1.33' });
+    expect(on133.verdict).toBe('INCOMPATIBLE');
+    expect(on133.findings.filter((x) => x.subject === 'WinOverlay').map((x) => [x.code, x.severity])).toEqual([['FEATURE_GATE_CONFLICT', 'error']]);
+    // Same class from a feature: DSR needs WinDSR=true (features.yaml direct-server-return).
+    const dsrOff = judge({ ...dsr, kubernetesVersion: '1.33', kubeProxyFeatureGates: ['WinDSR=false'] });
+    expect(dsrOff.findings.find((x) => x.code === 'FEATURE_GATE_CONFLICT' && x.subject === 'WinDSR')?.severity).toBe('error');
+    // Mode open (Flannel offers overlay and l2bridge): may apply, naming the mode.
+    const flannel = judge({
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'flannel',
+      kubernetesVersion: '1.30',
+      kubeProxyFeatureGates: ['WinOverlay=false'],
+    });
+    const mayApply = flannel.findings.find((x) => x.code === 'FEATURE_GATE_CONFLICT');
+    expect(mayApply?.severity).toBe('warning');
+    expect(mayApply?.message).toMatch(/^May apply \(the plan does not give the network mode; it holds for Overlay\)/);
+    // Counter-cases: win-bridge (L2bridge) needs no overlay gate; WinOverlay=true on overlay agrees.
+    expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'FEATURE_GATE_CONFLICT');
+    expectNoFinding(judge({ ...overlay, kubeProxyFeatureGates: ['WinOverlay=true'] }), 'FEATURE_GATE_CONFLICT');
   });
 
   it('NODE_OS_UNSUPPORTED at the target: Kubernetes lists Windows Server 2019 up to 1.34 (k8s-website-windows-2025##53724)', () => {

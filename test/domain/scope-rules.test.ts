@@ -106,7 +106,9 @@ describe('rule 3: a fact scoped to a dimension the plan leaves open is "may appl
       expect(found, `${l.slug} with ${field} open`).toHaveLength(1);
       expect(found[0]!.message, `${l.slug} with ${field} open`).toMatch(/^May apply/);
       expect(found[0]!.message, `${l.slug} with ${field} open`).toMatch(named);
-      if (l.severity === 'error') expect(found[0]!.severity, 'an error that may apply is a warning').toBe('warning');
+      // An error that may apply is a warning, unless the record sets its own "may apply" severity with a reason.
+      if (l.mayApply) expect(l.mayApply.reason.length, `${l.slug}: mayApply needs a reason`).toBeGreaterThan(0);
+      if (l.severity === 'error') expect(found[0]!.severity, 'an error that may apply is a warning').toBe(l.mayApply?.severity ?? 'warning');
     }
   });
 });

@@ -24,8 +24,9 @@ function expectedVerdict(r: CompatibilityReport): string {
 
 describe('verdict', () => {
   it('COMPATIBLE: Server 2025 on l2bridge with no features has only informational findings', () => {
-    // The mode is given: with it open, L2tunnel outside Azure (an error) would "may apply".
-    const r = judge({ windowsVersion: 'windows-server-2025', networkMode: 'l2bridge' });
+    // The mode is given: with it open, L2tunnel outside Azure (an error) would "may apply". So is the
+    // Kubernetes version: Server 2025 is listed only from 1.35, which "may apply" when it is open.
+    const r = judge({ windowsVersion: 'windows-server-2025', networkMode: 'l2bridge', kubernetesVersion: '1.35' });
     expect(r.verdict).toBe('COMPATIBLE');
     expect(r.findings.length).toBeGreaterThan(0);
     expect(new Set(severities(r))).toEqual(new Set(['info']));

@@ -395,6 +395,17 @@ export const limitation = z
       .optional()
       .describe('With all of these features enabled the limitation no longer bites (reported as INFO).'),
     severity: z.enum(SEVERITIES).describe('How a plan that hits it is judged: error (will not work), warning (may break), info (worth knowing).'),
+    mayApply: z
+      .object({
+        severity: z.enum(SEVERITIES).describe('The severity while the plan leaves a dimension of the scope open.'),
+        reason: text.describe('Why the default (warning for an error, info otherwise) is wrong for this record.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'Overrides the severity of a "may apply" finding (the plan leaves a dimension open). Default: warning for an error or a threshold, ' +
+          'info otherwise. For an error that should not make every plan leaving the dimension open a warning, e.g. a release line nobody runs any more.',
+      ),
     workaround: text.optional().describe('What to do instead, where the sources say.'),
     workaroundSettings: z.array(setting).default([]).describe('Concrete settings of the workaround.'),
     requires: limitationScope

@@ -3,11 +3,11 @@
  * severity. Pure: the same knowledge and input always give the same report.
  */
 import type { Citation, DatasetHorizon, FeatureFact, Knowledge, SettingFact } from '../knowledge.js';
-import { buildContext } from './plan-context.js';
+import { buildContext, type PlanContext } from './plan-context.js';
 import { SEVERITY_RANK, type Finding } from './findings.js';
 import { validatePlan, type Plan, type PlanInput } from './plan.js';
 import { RULES, requiredSettings } from './rules.js';
-import { judgeGateSettings, parseGateList, type GateSetting } from './upgrade.js';
+import { judgeGateSettings, parseGateList, type GateNeed, type GateSetting } from './upgrade.js';
 
 import { verdictOf, type Verdict } from '../outcome.js';
 
@@ -49,13 +49,48 @@ export function plannedGateSettings(k: Knowledge, plan: Plan): GateSetting[] {
   return [...given, ...implied.filter((i) => !given.some((g) => g.gate === i.gate))];
 }
 
+const gateFlags = (settings: readonly SettingFact[]) => settings.filter((s) => s.kind === 'KUBE_PROXY_FLAG' && s.key === '--feature-gates');
+
+/**
+ * The gate values the plan's enabled features and candidate network modes need, from their
+ * `--feature-gates` settings at any Kubernetes version (the setting's range is where the flag must
+ * be explicit; the need holds wherever the gate exists). A value only some candidate modes need
+ * is open on the mode; with no plugin and no mode every mode is a candidate.
+ */
+export function gateNeeds(ctx: PlanContext): GateNeed[] {
+  const { k } = ctx;
+  const needs: GateNeed[] = ctx.enabledFeatures.flatMap((slug) => {
+    const f = k.features.get(slug)!;
+    return gateFlags(f.settings).flatMap((s) => parseGateList(s.value).map((g) => ({ ...g, by: f.name, open: [], note: s.note, sources: s.sources })));
+  });
+  const modes = ctx.candidateModes.length > 0 ? ctx.candidateModes : [...k.modes.keys()];
+  for (const slug of modes) {
+    const mode = k.modes.get(slug)!;
+    for (const s of gateFlags(mode.settings))
+      for (const g of parseGateList(s.value)) {
+        const needing = modes.filter((m) =>
+          gateFlags(k.modes.get(m)!.settings).some((o) => parseGateList(o.value).some((x) => x.gate === g.gate && x.value === g.value)),
+        );
+        const names = needing.map((m) => k.modes.get(m)!.name).join(', ');
+        const open =
+          needing.length === modes.length
+            ? []
+            : [{ dimension: 'network mode', holdsFor: names, phrase: `the plan does not give the network mode; it holds for ${names}` }];
+        needs.push({ ...g, by: `the ${mode.name} network mode`, open, note: s.note, sources: s.sources });
+      }
+  }
+  return needs;
+}
+
 /** today: YYYY-MM-DD, used for support lifecycles when the input gives no asOf. */
 export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string): CompatibilityReport {
   const plan = validatePlan(k, input, today);
   // An upgrade is judged at its target: every rule there, plus the gates the plan sets today (upgrade.ts).
+  // Without a target the gates are judged at the current version ("may apply" when that is open too).
   const target = plan.targetKubernetesVersion;
   const ctx = buildContext(k, target ? { ...plan, kubernetesVersion: target } : plan);
-  const findings = [...RULES.flatMap((rule) => rule(ctx)), ...(target ? judgeGateSettings(k, target, plannedGateSettings(k, plan)) : [])]
+  const gates = judgeGateSettings(k, target ?? plan.kubernetesVersion, plannedGateSettings(k, plan), gateNeeds(ctx));
+  const findings = [...RULES.flatMap((rule) => rule(ctx)), ...gates]
     .map((f) => ({ ...f, sources: uniqueCitations(f.sources) }))
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
   return {

@@ -26,6 +26,22 @@ function authorities(k: Knowledge): (string | undefined)[] {
 const rangeText = (rows: readonly NodeOsSupportFact[]) =>
   rows.map((r) => `${describeKubernetesRange(r.kubernetes)}${r.status === 'supported' ? '' : ` (${r.status})`}`).join(', ');
 
+/**
+ * The oldest Kubernetes version an authority still lists for any release: the lowest lower bound
+ * among its supported rows that are current (no upper bound, or one at or past the dataset
+ * horizon). Rows without a Kubernetes range (an AMI calendar) say nothing about versions and do
+ * not count. Undefined when no current row has a lower bound.
+ */
+function currentBaseline(rows: readonly NodeOsSupportFact[], horizon: string): string | undefined {
+  return rows
+    .filter(
+      (r) =>
+        r.status === 'supported' && r.kubernetes?.min !== undefined && (r.kubernetes.max === undefined || compareKubernetes(r.kubernetes.max, horizon) >= 0),
+    )
+    .map((r) => r.kubernetes!.min!)
+    .sort(compareKubernetes)[0];
+}
+
 export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidateEnvironments }) =>
   authorities(k).flatMap((authority): Finding[] => {
     if (authority && !candidateEnvironments.includes(authority)) return [];
@@ -135,7 +151,25 @@ export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidate
     if (unscoped.length > 0 && !unscoped.some((r) => r.status === 'supported')) return statusFinding(unscoped[0]!, '');
     // Kubernetes version open: the newest versions decide; a window that has closed is "may apply".
     const current = rows.find((r) => r.kubernetes?.max === undefined);
-    if (current) return statusFinding(current, `on current Kubernetes versions (${describeKubernetesRange(current.kubernetes)})`);
+    if (current) {
+      const status = statusFinding(current, `on current Kubernetes versions (${describeKubernetesRange(current.kubernetes)})`);
+      // A listing that starts later than the authority's other current listings leaves out versions
+      // it still supports for other releases: "may apply", naming where it starts.
+      const since = current.kubernetes?.min;
+      const baseline = currentBaseline(allRows, k.horizon.kubernetesVersion);
+      if (!since || !baseline || compareKubernetes(since, baseline) <= 0) return status;
+      return [
+        finding(
+          'error',
+          'NODE_OS_UNSUPPORTED',
+          `${who} lists ${release.name} as a Windows node OS only from Kubernetes ${since}${rows.length > 1 ? ` (${rangeText(rows)})` : ''}, while it lists other releases from ${baseline}.`,
+          `Give kubernetesVersion for a definite answer; below ${since} use a release ${who} lists there.`,
+          true,
+          [`the plan does not give the Kubernetes version; support holds for ${rangeText([current])}`],
+        ),
+        ...status,
+      ];
+    }
     {
       const last = rows
         .map((r) => r.kubernetes?.max)

@@ -64,11 +64,13 @@ function environmentsOf(k: Knowledge, plan: Plan, plugin: PluginFact | undefined
 
 /**
  * With no plugin named: the environment's listed plugins when the sources list them, else every
- * plugin. A retired plugin stays a candidate: retirement there does not remove it from running
- * clusters (AKS Arc still lets a new cluster choose Flannel), so its facts may still apply.
+ * plugin that can run there (a plugin confined to other environments, as the Amazon VPC CNI to
+ * EKS, is no candidate on AKS). A retired plugin stays a candidate: retirement there does not
+ * remove it from running clusters (AKS Arc still lets a new cluster choose Flannel), so its facts
+ * may still apply.
  */
 function pluginsOf(k: Knowledge, environment: EnvironmentFact | undefined): string[] {
-  const all = [...k.plugins.values()];
+  const all = [...k.plugins.values()].filter((p) => !environment || !p.onlyIn || p.onlyIn.environments.includes(environment.slug));
   if (!environment?.pluginsListed) return all.map((p) => p.slug);
   return all.filter((p) => p.environments.some((e) => e.environment === environment.slug)).map((p) => p.slug);
 }

@@ -448,7 +448,7 @@ export const limitations: Rule = (ctx) =>
           sources: [...l.sources, ...l.scopeSources],
         },
       ];
-    const severity = match === 'unknown' ? mayApplySeverity(l.severity, l.threshold !== undefined) : l.severity;
+    const severity = match === 'unknown' ? (l.mayApply?.severity ?? mayApplySeverity(l.severity, l.threshold !== undefined)) : l.severity;
     return [
       {
         severity,

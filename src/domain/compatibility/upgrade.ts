@@ -9,8 +9,8 @@
  * Generic over the data: the gates' stages, defaults, locks and pending removals are the records
  * of seeds/feature-gates.yaml. Pure: knowledge and settings in, findings out.
  */
-import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../kubernetes-version.js';
-import type { FeatureGateFact, FeatureGateStage, Knowledge } from '../knowledge.js';
+import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
+import type { Citation, FeatureGateFact, FeatureGateStage, Knowledge } from '../knowledge.js';
 import { mayApplySeverity, type Finding } from './findings.js';
 import { HORIZON_DIMENSION, mayApplyPrefix, type OpenDimension } from './scope.js';
 
@@ -43,15 +43,57 @@ function describeStages(gate: FeatureGateFact): string {
 
 const flag = (s: GateSetting) => `${s.gate}=${s.value}`;
 
-/** The findings of one gate setting at the target version ([] for a gate the knowledge base does not track). */
-export function judgeGateSetting(k: Knowledge, target: string, setting: GateSetting): Finding[] {
+/**
+ * A gate value the plan's network mode or a feature it enables needs: a `--feature-gates` setting
+ * among their settings. The setting's Kubernetes range says where the flag must be given
+ * explicitly (the gate is off by default there); the need for the value holds wherever the gate
+ * exists, so switching it the other way contradicts the mode or feature at every version.
+ */
+export interface GateNeed extends GateSetting {
+  /** "the Overlay network mode", "Direct Server Return". */
+  by: string;
+  /** Open when the plan leaves the mode open and only some candidate modes need the value. */
+  open: OpenDimension[];
+  note?: string;
+  sources: Citation[];
+}
+
+/** The Kubernetes versions a gate fact holds at, when the plan gives no version. */
+const versionOpen = (range: KubernetesRange): OpenDimension => ({
+  dimension: 'Kubernetes version',
+  holdsFor: describeKubernetesRange(range),
+  phrase: `the plan does not give the Kubernetes version; it holds for ${describeKubernetesRange(range)}`,
+});
+
+/** The span from the first to the last stage that passes the test (stages are in version order). */
+function span(gate: FeatureGateFact, test: (s: FeatureGateStage) => boolean): KubernetesRange | undefined {
+  const hits = gate.stages.filter(test);
+  if (hits.length === 0) return undefined;
+  return { min: hits[0]!.kubernetes.min, max: hits[hits.length - 1]!.kubernetes.max };
+}
+
+/**
+ * The findings of one gate setting at a Kubernetes version ([] for a gate the knowledge base does
+ * not track). With no version (the plan gives neither a target nor a current version), every fact
+ * that depends on the version is "may apply", naming the versions it holds for. `needs` are the
+ * gate values the plan's mode and features need (gateNeeds); a setting against one of them is an
+ * error wherever the gate is not locked (FEATURE_GATE_CONFLICT), and never "no longer needed".
+ */
+export function judgeGateSetting(k: Knowledge, version: string | undefined, setting: GateSetting, needs: readonly GateNeed[] = []): Finding[] {
   const gate = k.featureGates.get(setting.gate);
   if (!gate) return [];
   const findings: Finding[] = [];
-  const stage = gateStageAt(gate, target);
   const horizon = k.horizon.kubernetesVersion;
+  const where = `kube-proxy's --feature-gates (featureGates in KubeProxyConfiguration)`;
+  const at = (range: KubernetesRange) => (version ? `on Kubernetes ${version}` : `on ${describeKubernetesRange(range)}`);
+
+  // The locked stage the setting contradicts, and the versions it covers.
+  const lockedStage = version
+    ? ((s) => (s?.locked && setting.value !== s.default ? s : undefined))(gateStageAt(gate, version))
+    : gate.stages.find((s) => s.locked && setting.value !== s.default);
+  const stage = version ? gateStageAt(gate, version) : undefined;
   const beyond: OpenDimension[] =
-    stage && compareKubernetes(target, horizon) > 0
+    version && stage && compareKubernetes(version, horizon) > 0
       ? [
           {
             dimension: HORIZON_DIMENSION,
@@ -60,10 +102,9 @@ export function judgeGateSetting(k: Knowledge, target: string, setting: GateSett
           },
         ]
       : [];
-  const where = `kube-proxy's --feature-gates (featureGates in KubeProxyConfiguration)`;
-  if (stage?.locked && setting.value !== stage.default) {
+  if (lockedStage) {
     const override = gate.lockedOverride;
-    const open = [...beyond];
+    const open = version ? [...beyond] : [versionOpen(lockedStage.kubernetes)];
     if (!override?.observed)
       open.push({
         dimension: 'observation',
@@ -73,32 +114,68 @@ export function judgeGateSetting(k: Knowledge, target: string, setting: GateSett
           : `no source says what ${gate.component} does with the other value of a locked gate`,
       });
     const effect = override ? ` ${override.effect}${override.note ? ` ${override.note}` : ''}` : '';
+    const target = version ?? lockedStage.kubernetes.min!;
     findings.push({
       severity: open.length > 0 ? mayApplySeverity('error', false) : 'error',
       code: 'FEATURE_GATE_LOCKED',
       subject: gate.name,
       message:
-        `${mayApplyPrefix(open)}${gate.component} sets ${flag(setting)}, but on Kubernetes ${target} the ${gate.name} gate is ` +
-        `${stage.stage === 'ga' ? 'GA' : stage.stage} and locked ${stage.default ? 'on' : 'off'} (${describeKubernetesRange(stage.kubernetes)}).${effect}`,
+        `${mayApplyPrefix(open)}${gate.component} sets ${flag(setting)}, but ${at(lockedStage.kubernetes)} the ${gate.name} gate is ` +
+        `${lockedStage.stage === 'ga' ? 'GA' : lockedStage.stage} and locked ${lockedStage.default ? 'on' : 'off'} (${describeKubernetesRange(lockedStage.kubernetes)}).${effect}`,
       remediation: `Remove ${gate.name} from ${where} before the upgrade to ${target}.`,
       sources: [...gate.stageSources, ...(override?.sources ?? [])],
     });
-  } else if (stage && setting.value === stage.default) {
-    const since = defaultSince(gate, stage, setting.value);
-    findings.push({
-      severity: 'info',
-      code: 'FEATURE_GATE_FLAG_UNNEEDED',
-      subject: gate.name,
-      message:
-        `${mayApplyPrefix(beyond)}${gate.component} sets ${flag(setting)}, which is the gate's default ` +
-        `${since ? `from Kubernetes ${since}` : 'at every version the dataset documents'}; on ${target} the flag is no longer needed ` +
-        `(${gate.name}: ${describeStages(gate)}).`,
-      remediation: `Drop ${flag(setting)} from ${where}.`,
-      sources: gate.stageSources,
-    });
+  }
+
+  // A mode or feature of the plan needs the other value: wherever the gate is not locked, kube-proxy
+  // runs with the gate the way the plan's settings forbid.
+  const conflicts = needs.filter((n) => n.gate === gate.name && n.value !== setting.value);
+  const unlocked = version ? (stage && !stage.locked ? stage.kubernetes : undefined) : span(gate, (s) => !s.locked);
+  if (unlocked)
+    for (const need of conflicts) {
+      const open = [...need.open, ...(version ? beyond : [versionOpen(unlocked)])];
+      findings.push({
+        severity: open.length > 0 ? mayApplySeverity('error', false) : 'error',
+        code: 'FEATURE_GATE_CONFLICT',
+        subject: gate.name,
+        message:
+          `${mayApplyPrefix(open)}${gate.component} sets ${flag(setting)}, but ${need.by} needs ${flag(need)}, and ${at(unlocked)} the gate is not locked, ` +
+          `so the setting takes effect.${need.note ? ` ${need.note}` : ''}`,
+        remediation: `Set ${flag(need)} in ${where}, or drop ${gate.name} from it where the gate is on by default.`,
+        sources: [...need.sources, ...gate.stageSources],
+      });
+    }
+
+  // The flag is the gate's default: at the version, or (version open) from some version on.
+  if (conflicts.length === 0) {
+    const last = gate.stages[gate.stages.length - 1];
+    const unneeded = version
+      ? stage && !lockedStage && setting.value === stage.default
+        ? stage
+        : undefined
+      : last?.default === setting.value
+        ? last
+        : undefined;
+    if (unneeded) {
+      const since = defaultSince(gate, unneeded, setting.value);
+      const always = since === gate.stages[0]?.kubernetes.min;
+      const open = version ? beyond : always ? [] : [versionOpen({ min: since })];
+      findings.push({
+        severity: 'info',
+        code: 'FEATURE_GATE_FLAG_UNNEEDED',
+        subject: gate.name,
+        message:
+          `${mayApplyPrefix(open)}${gate.component} sets ${flag(setting)}, which is the gate's default ` +
+          `${since ? `from Kubernetes ${since}` : 'at every version the dataset documents'}; ${version ? `on ${version}` : 'there'} the flag is no longer needed ` +
+          `(${gate.name}: ${describeStages(gate)}).`,
+        remediation: `Drop ${flag(setting)} from ${where}.`,
+        sources: gate.stageSources,
+      });
+    }
   }
   const removal = gate.removal;
-  if (removal && compareKubernetes(target, removal.allowedFrom) >= 0)
+  // Only with a version: the removal is already "may apply", and proposed past the dataset horizon.
+  if (removal && version && compareKubernetes(version, removal.allowedFrom) >= 0)
     // A removal that is only proposed: the sources do not say which release ships it, so it may apply.
     findings.push({
       severity: 'warning',
@@ -113,9 +190,9 @@ export function judgeGateSetting(k: Knowledge, target: string, setting: GateSett
   return findings;
 }
 
-/** The findings of every gate setting at the target version. */
-export function judgeGateSettings(k: Knowledge, target: string, settings: Iterable<GateSetting>): Finding[] {
-  return [...settings].flatMap((s) => judgeGateSetting(k, target, s));
+/** The findings of every gate setting at a version (undefined: the plan gives none). */
+export function judgeGateSettings(k: Knowledge, version: string | undefined, settings: Iterable<GateSetting>, needs: readonly GateNeed[] = []): Finding[] {
+  return [...settings].flatMap((s) => judgeGateSetting(k, version, s, needs));
 }
 
 /** "WinDSR=true" (a --feature-gates setting's value) as gate settings; entries that are not gate=bool are left out. */
