@@ -187,7 +187,7 @@ interface GateFlags {
   ignoreFile?: string;
 }
 type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string };
-type ScanFlags = GateFlags & CapFlags & { output: ScanOutputFormat; plan?: string; targetKubernetesVersion?: string };
+type ScanFlags = GateFlags & CapFlags & { output: ScanOutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean };
 
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -239,6 +239,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
     .addOption(targetOption())
+    .option('--show-all', 'list every finding in the table, INFO included, and what was inferred for each object (as pluto --show-all)')
     .addOption(outputFileOption())
     .addOption(ignoreOptions()[0]!)
     .addOption(ignoreOptions()[1]!);

@@ -124,6 +124,23 @@ describe('scan on the fixtures', () => {
   });
 });
 
+describe('--show-all', () => {
+  it('lists the INFO findings the table hides, and what was inferred for each object, with its line', async () => {
+    const args = ['scan', `${F}/real/sig-windows-tools-flannel-host-gw.yml`, '--plan', PLAN_2019, '--fail-on', 'none'];
+    const [brief, all] = await Promise.all([runCli(args), runCli([...args, '--show-all'])]);
+    expect(brief.code).toBe(0);
+    expect(all.code).toBe(0);
+    expect(brief.stdout).toMatch(/more info findings?: --show-all or --output json lists them/);
+    expect(brief.stdout).not.toMatch(/^ {2}INFO /m);
+    expect(brief.stdout).not.toMatch(/inferred:/);
+    expect(all.stdout).not.toMatch(/more info finding/);
+    expect(all.stdout).toMatch(/^ {2}INFO {4}WINDOWS_VERSION_MAINSTREAM_ENDED \(windows-server-2019\)/m);
+    expect(all.stdout).toMatch(/^ {2}inferred: cniPlugin = flannel {2}line 57 data\["cni-conf.json"\]\.type$/m);
+    // Same verdict and counts: the flag changes what is printed, not what is judged.
+    expect(all.stdout.split('\n')[0]).toBe(brief.stdout.split('\n')[0]);
+  });
+});
+
 describe('bad input', () => {
   it.concurrent('YAML that does not parse: file:line:column, exit 1', async () => {
     const result = await runCli(['scan', `${F}/bad/bad-indent.yaml`]);

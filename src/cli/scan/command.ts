@@ -34,6 +34,8 @@ export interface ScanOptions {
   acceptor?: Acceptor;
   /** --target-kubernetes-version: wins over the plan's targetKubernetesVersion. */
   targetKubernetesVersion?: string;
+  /** --show-all: every finding and every inferred fact in the table. */
+  showAll?: boolean;
 }
 
 /** Marks the accepted findings and adds the verdicts after them, where any finding is accepted. */
@@ -154,6 +156,7 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
       datasetVersion: knowledge.datasetVersion,
       toolVersion: options.toolVersion,
       failOn: options.failOn,
+      ...(options.showAll ? { showAll: true } : {}),
     })) {
       batch += chunk;
       if (batch.length < 1 << 20) continue;

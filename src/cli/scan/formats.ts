@@ -23,6 +23,8 @@ export interface ScanOutput {
   datasetVersion: string;
   toolVersion: string;
   failOn: FailOn;
+  /** --show-all: the table lists every finding, INFO included, and what was inferred for each object. */
+  showAll?: boolean;
 }
 
 /** A code's description (the registry's), or the code itself. */
@@ -59,15 +61,18 @@ export function formatScanTable(out: ScanOutput): string {
   for (const r of result.reports) {
     const accepted = r.findings.filter((f) => f.accepted).length;
     lines.push('', `${r.file}:${r.line}  ${objectName(r)}  ${r.verdict ?? 'NOT JUDGED'}${afterAccepted(r, accepted)}`);
-    const hidden = r.findings.filter((f) => !shown(f)).length;
-    for (const f of r.findings.filter(shown)) {
+    const listed = out.showAll ? r.findings : r.findings.filter(shown);
+    const hidden = r.findings.length - listed.length;
+    for (const f of listed) {
       lines.push(`  ${upper(f.severity).padEnd(7)} ${f.code}${f.subject ? ` (${f.subject})` : ''}  line ${f.line}${f.path ? ` ${f.path}` : ''}`);
       if (f.accepted) lines.push(`          ACCEPTED (${f.accepted.by}): ${f.accepted.reason}`);
       lines.push(`          ${f.message}`);
       if (f.remediation && f.severity !== 'info') lines.push(`          fix: ${f.remediation}`);
     }
-    if (hidden > 0) lines.push(`  (${hidden} more info finding${hidden === 1 ? '' : 's'}: --output json lists them)`);
+    if (hidden > 0) lines.push(`  (${hidden} more info finding${hidden === 1 ? '' : 's'}: --show-all or --output json lists them)`);
     for (const m of r.missing) lines.push(`  missing: ${m}`);
+    if (out.showAll)
+      for (const f of r.facts) lines.push(`  inferred: ${f.field} = ${String(f.value)}  line ${f.line} ${f.path}${f.from ? ` (from ${f.from})` : ''}`);
   }
   const reasons = Object.entries(result.summary.ignoredByReason);
   if (reasons.length > 0) {
