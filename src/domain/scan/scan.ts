@@ -444,7 +444,7 @@ export class Scanner {
     // The feature gates a kube-proxy sets, at the upgrade target: judged on the target alone, with or without a node.
     const gates = this.target && r.kubeProxy ? [...r.kubeProxy.featureGates] : [];
     for (const [gate, { value, path }] of gates)
-      for (const f of judgeGateSetting(this.k, this.target!, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
+      for (const f of judgeGateSetting(this.k, this.target, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
     findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
     const judged = answers.length > 0 || gates.some(([gate]) => this.k.featureGates.has(gate));
     // An object with a warning or an error has a verdict even when its plan could not be judged, so
