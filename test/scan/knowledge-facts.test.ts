@@ -170,10 +170,13 @@ describe('the scanner takes its facts from the knowledge base', () => {
     };
     expect(cni(testKnowledge(), 'win-bridge')).toEqual(['win-bridge', 'l2bridge']);
     expect(cni(testKnowledge(), 'flannel', 'win-overlay')).toEqual(['flannel', 'overlay']);
+    // Microsoft's plugins, as delegates: their mode is the one windows-container-networking gives.
+    expect(cni(testKnowledge(), 'flannel', 'sdnoverlay')).toEqual(['flannel', 'overlay']);
+    expect(cni(testKnowledge(), 'flannel', 'sdnbridge')).toEqual(['flannel', 'l2bridge']);
     // A delegate the knowledge base does not know leaves the mode open, and says so.
-    expect(cni(testKnowledge(), 'flannel', 'sdnoverlay')).toEqual(['flannel', undefined]);
-    expect(scan(testKnowledge(), conf('flannel', 'sdnoverlay'), PLAN).reports[0]!.missing.join('\n')).toMatch(
-      /"sdnoverlay": .*not determinable from the input/,
+    expect(cni(testKnowledge(), 'flannel', 'some-delegate')).toEqual(['flannel', undefined]);
+    expect(scan(testKnowledge(), conf('flannel', 'some-delegate'), PLAN).reports[0]!.missing.join('\n')).toMatch(
+      /"some-delegate": .*not determinable from the input/,
     );
     // A plugin added to the knowledge base is recognised with no code change.
     const added = withFacts({
@@ -181,5 +184,22 @@ describe('the scanner takes its facts from the knowledge base', () => {
     });
     expect(cni(testKnowledge(), 'new-overlay-cni')).toBeUndefined();
     expect(cni(added, 'new-overlay-cni')).toEqual(['new-overlay-cni', 'overlay']);
+  });
+});
+
+describe("Microsoft's sdnoverlay and sdnbridge, from windows-container-networking", () => {
+  it('the Flannel HostProcess manifest that delegates to sdnoverlay is judged as overlay, citing the plugin', () => {
+    const k = testKnowledge();
+    const result = scan(k, files('real/sig-windows-tools-flannel-overlay-hostprocess.yml'), PLAN);
+    const configMap = result.reports.find((r) => r.ref.kind === 'ConfigMap')!;
+    expect(configMap.facts.find((f) => f.field === 'networkMode')).toMatchObject({ value: 'overlay', path: expect.stringMatching(/delegate\.type$/) });
+    expect(configMap.missing.join('\n')).not.toMatch(/sdnoverlay/);
+    const codes = configMap.findings.map((f) => [f.code, f.subject]);
+    expect(codes).toEqual(expect.arrayContaining([['NETWORK_MODE_PRERELEASE', 'overlay'], ['PLUGIN_MODE_PRERELEASE', expect.stringContaining('flannel')]]));
+    expect(k.plugins.get('sdnoverlay')!.sources.map((s) => s.doc)).toContain('windows-container-networking');
+    // Without the plugin in the knowledge base, the mode is open again.
+    const plugins = new Map([...k.plugins].filter(([slug]) => slug !== 'sdnoverlay'));
+    const without = scan({ ...k, plugins }, files('real/sig-windows-tools-flannel-overlay-hostprocess.yml'), PLAN).reports.find((r) => r.ref.kind === 'ConfigMap')!;
+    expect(without.facts.find((f) => f.field === 'networkMode')).toBeUndefined();
   });
 });
