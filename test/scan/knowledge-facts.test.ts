@@ -195,11 +195,53 @@ describe("Microsoft's sdnoverlay and sdnbridge, from windows-container-networkin
     expect(configMap.facts.find((f) => f.field === 'networkMode')).toMatchObject({ value: 'overlay', path: expect.stringMatching(/delegate\.type$/) });
     expect(configMap.missing.join('\n')).not.toMatch(/sdnoverlay/);
     const codes = configMap.findings.map((f) => [f.code, f.subject]);
-    expect(codes).toEqual(expect.arrayContaining([['NETWORK_MODE_PRERELEASE', 'overlay'], ['PLUGIN_MODE_PRERELEASE', expect.stringContaining('flannel')]]));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        ['NETWORK_MODE_PRERELEASE', 'overlay'],
+        ['PLUGIN_MODE_PRERELEASE', expect.stringContaining('flannel')],
+      ]),
+    );
     expect(k.plugins.get('sdnoverlay')!.sources.map((s) => s.doc)).toContain('windows-container-networking');
     // Without the plugin in the knowledge base, the mode is open again.
     const plugins = new Map([...k.plugins].filter(([slug]) => slug !== 'sdnoverlay'));
-    const without = scan({ ...k, plugins }, files('real/sig-windows-tools-flannel-overlay-hostprocess.yml'), PLAN).reports.find((r) => r.ref.kind === 'ConfigMap')!;
+    const without = scan({ ...k, plugins }, files('real/sig-windows-tools-flannel-overlay-hostprocess.yml'), PLAN).reports.find(
+      (r) => r.ref.kind === 'ConfigMap',
+    )!;
     expect(without.facts.find((f) => f.field === 'networkMode')).toBeUndefined();
+  });
+});
+
+describe("a Service's type and the fields that switch on a feature come from the knowledge base", () => {
+  const service = (spec: Record<string, unknown>, annotations?: Record<string, string>) =>
+    doc({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default', ...(annotations ? { annotations } : {}) }, spec });
+  const facts = (k: Knowledge, spec: Record<string, unknown>, annotations?: Record<string, string>) =>
+    scan(k, service(spec, annotations), PLAN).reports[0]!.facts.map((f) => `${f.field}=${f.value}@${f.path}`);
+
+  it('the real knowledge base: the four types by name, sessionAffinity, externalTrafficPolicy and the preserve-destination annotation', () => {
+    const k = testKnowledge();
+    expect(facts(k, { type: 'NodePort', sessionAffinity: 'ClientIP', externalTrafficPolicy: 'Local' }, { 'preserve-destination': 'true' })).toEqual([
+      'serviceTypes=node-port@spec.type',
+      'features=session-affinity@spec.sessionAffinity',
+      'features=client-ip-preservation@spec.externalTrafficPolicy',
+      'features=preserve-destination@metadata.annotations.preserve-destination',
+    ]);
+    expect(facts(k, {})).toEqual(['serviceTypes=cluster-ip@spec']);
+    expect(facts(k, { type: 'LoadBalancer', sessionAffinity: 'None', externalTrafficPolicy: 'Cluster' })).toEqual(['serviceTypes=load-balancer@spec.type']);
+  });
+
+  it('a knowledge base that names them otherwise changes what is read', () => {
+    const k = testKnowledge();
+    const serviceTypes = new Map([...k.serviceTypes].map(([slug, t]) => [slug, slug === 'node-port' ? { ...t, name: 'NodePorts' } : t]));
+    const affinity = k.features.get('session-affinity')!;
+    const features = new Map(k.features);
+    features.set(affinity.slug, { ...affinity, settings: affinity.settings.map((s) => ({ ...s, value: 'SomeAffinity' })) });
+    const changed = { ...k, serviceTypes, features };
+    const read = facts(changed, { type: 'NodePorts', sessionAffinity: 'SomeAffinity' });
+    expect(read).toEqual(['serviceTypes=node-port@spec.type', 'features=session-affinity@spec.sessionAffinity']);
+    expect(facts(changed, { type: 'NodePort', sessionAffinity: 'ClientIP' })).toEqual([]);
+    // Without the feature's setting, the field switches nothing on.
+    const none = new Map(k.features);
+    none.set('client-ip-preservation', { ...k.features.get('client-ip-preservation')!, settings: [] });
+    expect(facts({ ...k, features: none }, { externalTrafficPolicy: 'Local' })).toEqual(['serviceTypes=cluster-ip@spec']);
   });
 });

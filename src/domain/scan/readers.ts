@@ -206,27 +206,26 @@ function readNode(k: Knowledge, obj: Json): ReadResult {
 
 // ---------------------------------------------------------------- Service
 
-const SERVICE_TYPES: Record<string, string> = { ClusterIP: 'cluster-ip', NodePort: 'node-port', LoadBalancer: 'load-balancer', ExternalName: 'external-name' };
-
-function readService(obj: Json): ReadResult {
+/** What a Service says: its type, and the fields and annotations that switch a feature on, as the knowledge base names them. */
+function readService(known: KnownFacts, obj: Json): ReadResult {
   const r = reading(obj, 'service', 'if-cluster-has-windows');
   const spec = record(obj.spec) ?? {};
   const type = text(spec.type);
-  if (type === undefined) r.facts.push({ field: 'serviceTypes', value: 'cluster-ip', path: 'spec' });
-  else if (SERVICE_TYPES[type]) r.facts.push({ field: 'serviceTypes', value: SERVICE_TYPES[type], path: 'spec.type' });
-  else r.missing.push(`spec.type "${type}" is not a Service type`);
-  if (text(spec.sessionAffinity) === 'ClientIP') r.facts.push({ field: 'features', value: 'session-affinity', path: 'spec.sessionAffinity' });
-  if (text(spec.externalTrafficPolicy) === 'Local') r.facts.push({ field: 'features', value: 'client-ip-preservation', path: 'spec.externalTrafficPolicy' });
+  // Kubernetes gives a Service without spec.type the type ClusterIP.
+  const slug = known.serviceType(type ?? 'ClusterIP');
+  if (slug) r.facts.push({ field: 'serviceTypes', value: slug, path: type === undefined ? 'spec' : 'spec.type' });
+  else if (type !== undefined) r.missing.push(`spec.type "${type}" is not a Service type`);
+  for (const s of known.serviceFields) if (text(at(obj, s.key)) === s.value) r.facts.push({ field: 'features', value: s.feature, path: s.key });
   const policy = text(spec.ipFamilyPolicy);
   const families = list(spec.ipFamilies).map(text);
   if (policy === 'PreferDualStack' || policy === 'RequireDualStack') r.facts.push({ field: 'features', value: 'dual-stack', path: 'spec.ipFamilyPolicy' });
   else if (families.length > 1) r.facts.push({ field: 'features', value: 'dual-stack', path: 'spec.ipFamilies' });
   else if (families[0] === 'IPv6') r.facts.push({ field: 'features', value: 'dual-stack', path: 'spec.ipFamilies[0]' });
   const annotations = stringMap(at(obj, 'metadata.annotations'));
-  for (const [name, value] of Object.entries(annotations)) {
-    if ((name === 'preserve-destination' || name.endsWith('/preserve-destination')) && isTrue(value))
-      r.facts.push({ field: 'features', value: 'preserve-destination', path: key('metadata.annotations', name) });
-  }
+  for (const [name, value] of Object.entries(annotations))
+    for (const s of known.serviceAnnotations)
+      if ((name === s.key || name.endsWith(`/${s.key}`)) && (s.value === 'true' ? isTrue(value) : value === s.value))
+        r.facts.push({ field: 'features', value: s.feature, path: key('metadata.annotations', name) });
   r.service = { selector: stringMap(spec.selector) };
   return { readings: [r] };
 }
@@ -643,7 +642,7 @@ export function readObject(k: Knowledge, obj: Json): ReadResult {
     case 'Node':
       return readNode(k, obj);
     case 'Service':
-      return readService(obj);
+      return readService(knownFacts(k), obj);
     case 'ConfigMap':
       return readConfigMap(knownFacts(k), obj);
     case 'KubeProxyConfiguration':
