@@ -245,3 +245,21 @@ describe("a Service's type and the fields that switch on a feature come from the
     expect(facts({ ...k, features: none }, { externalTrafficPolicy: 'Local' })).toEqual(['serviceTypes=cluster-ip@spec']);
   });
 });
+
+describe("kube-proxy's proxy mode on Windows comes from the knowledge base", () => {
+  it('a Windows kube-proxy in another mode: REQUIRED_SETTING_MISSING citing kube-proxy-kernelspace-only', () => {
+    const k = testKnowledge();
+    const limitation = k.limitations.find((l) => l.slug === 'kube-proxy-kernelspace-only')!;
+    const report = scan(k, files('settings/wrong-settings.yaml'), PLAN).reports.find((r) => r.ref.name === 'kube-proxy-windows')!;
+    const found = report.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ subject: 'kube-proxy-kernelspace-only', path: 'data["config.conf"].mode' });
+    expect(found[0]!.message).toContain('"ipvs"');
+    expect(found[0]!.sources).toEqual(expect.arrayContaining(limitation.sources));
+    expect(found[0]!.sources.length).toBeGreaterThan(0);
+    // Without the limitation the knowledge base says nothing of the mode, and nothing is raised.
+    const none = { ...k, limitations: k.limitations.filter((l) => l.slug !== limitation.slug) };
+    const without = scan(none, files('settings/wrong-settings.yaml'), PLAN).reports.find((r) => r.ref.name === 'kube-proxy-windows')!;
+    expect(without.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
+  });
+});

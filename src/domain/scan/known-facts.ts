@@ -55,6 +55,8 @@ export interface KnownFacts {
   gateMode(gate: string): KnownMode | undefined;
   /** The feature a kube-proxy flag set to a value switches on (--enable-dsr=true -> direct-server-return). */
   flagFeature(flag: string, value: string): { feature: string; sources: Citation[] } | undefined;
+  /** The one proxy mode kube-proxy supports on Windows (a limitation's KUBE_PROXY_FLAG --proxy-mode setting), with its sources. */
+  proxyMode: { value: string; limitation: string; sources: Citation[] } | undefined;
   /** The Service type slug of a `spec.type` value (its name: NodePort -> node-port). */
   serviceType(name: string): string | undefined;
   /** The Service fields (path under the object, e.g. spec.sessionAffinity) and the value that switches a feature on. */
@@ -139,6 +141,12 @@ function derive(k: Knowledge): KnownFacts {
       if (s.kind === 'KUBE_PROXY_FLAG' && s.key !== '--feature-gates' && !s.value.startsWith('<'))
         flags.set(`${s.key.replace(/^--/, '')}\0${s.value}`, { feature: f.slug, sources: s.sources });
 
+  let proxyMode: KnownFacts['proxyMode'];
+  for (const l of k.limitations)
+    for (const s of l.workaroundSettings)
+      if (!proxyMode && s.kind === 'KUBE_PROXY_FLAG' && s.key === '--proxy-mode')
+        proxyMode = { value: s.value, limitation: l.slug, sources: dedupe([...s.sources, ...l.sources]) };
+
   const serviceTypes = new Map([...k.serviceTypes.values()].map((t) => [t.name, t.slug]));
   const serviceFields: ServiceSwitch[] = [];
   const serviceAnnotations: ServiceSwitch[] = [];
@@ -163,6 +171,7 @@ function derive(k: Knowledge): KnownFacts {
     ipamConfigMap: (name) => configMaps.get(name),
     gateMode: (gate) => gates.get(gate),
     flagFeature: (flag, value) => flags.get(`${flag}\0${value}`),
+    proxyMode,
     serviceType: (name) => serviceTypes.get(name),
     serviceFields,
     serviceAnnotations,

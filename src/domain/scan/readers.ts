@@ -274,10 +274,10 @@ function configAsFlags(config: Json, path: string, into: KubeProxyUsage): void {
     into.featureGates.set(gate, { value: isTrue(value), path: key(`${path}.featureGates`, gate) });
 }
 
-function isWindowsProxy(usage: KubeProxyUsage): boolean {
+function isWindowsProxy(known: KnownFacts, usage: KubeProxyUsage): boolean {
   const mode = usage.flags.get('proxy-mode')?.value;
   return (
-    mode === 'kernelspace' ||
+    (mode !== undefined && mode === known.proxyMode?.value) ||
     usage.flags.has('source-vip') ||
     usage.flags.has('network-name') ||
     usage.flags.has('enable-dsr') ||
@@ -300,14 +300,14 @@ function kubeProxyFacts(known: KnownFacts, r: Reading, usage: KubeProxyUsage): v
     if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path });
   }
   const mode = usage.flags.get('proxy-mode');
-  if (mode && mode.value !== 'kernelspace')
+  const windowsMode = known.proxyMode;
+  if (mode && windowsMode && mode.value !== windowsMode.value)
     r.settingProblems.push({
-      message: `kube-proxy runs in mode "${mode.value}"; on Windows the only mode is kernelspace`,
+      subject: windowsMode.limitation,
+      message: `kube-proxy runs in mode "${mode.value}"; on Windows the only mode is ${windowsMode.value}`,
       path: mode.path,
-      remediation: 'Set --proxy-mode=kernelspace (mode: kernelspace in KubeProxyConfiguration).',
-      // No registered source states that kernelspace is Windows' only proxy mode yet (see the
-      // scan section of docs/architecture.md): this one check rests on no seed.
-      sources: [],
+      remediation: `Set --proxy-mode=${windowsMode.value} (mode: ${windowsMode.value} in KubeProxyConfiguration).`,
+      sources: windowsMode.sources,
     });
 }
 
@@ -326,7 +326,7 @@ function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json, windo
     for (const field of ['command', 'args'] as const)
       list(container[field]).forEach((arg, i) => text(arg) !== undefined && parseFlags(` ${text(arg)!}`, `${path}.${field}[${i}]`, usage));
   }
-  if (!windowsPath && !isWindowsProxy(usage)) return undefined;
+  if (!windowsPath && !isWindowsProxy(known, usage)) return undefined;
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
   kubeProxyFacts(known, r, usage);
@@ -501,7 +501,7 @@ function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
       parseFlags(` ${value}`, key('data', entry), proxyUsage);
   }
   if (proxyUsage.flags.size > 0 || proxyUsage.featureGates.size > 0) {
-    if (!isWindowsProxy(proxyUsage))
+    if (!isWindowsProxy(known, proxyUsage))
       return ignore('a kube-proxy configuration without Windows settings (no kernelspace mode, winkernel section or Windows gates)');
     r.role = 'kube-proxy';
     r.windows = 'yes';
@@ -518,7 +518,7 @@ function readKubeProxyConfiguration(known: KnownFacts, obj: Json): ReadResult {
   configAsFlags(obj, '', usage);
   // configAsFlags writes paths relative to the object; drop the leading dot.
   for (const m of [usage.flags, usage.featureGates] as Map<string, { path: string }>[]) for (const v of m.values()) v.path = v.path.replace(/^\./, '');
-  if (!isWindowsProxy(usage)) return ignore('a KubeProxyConfiguration without Windows settings');
+  if (!isWindowsProxy(known, usage)) return ignore('a KubeProxyConfiguration without Windows settings');
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
   kubeProxyFacts(known, r, usage);
