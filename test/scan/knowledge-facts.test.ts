@@ -170,10 +170,13 @@ describe('the scanner takes its facts from the knowledge base', () => {
     };
     expect(cni(testKnowledge(), 'win-bridge')).toEqual(['win-bridge', 'l2bridge']);
     expect(cni(testKnowledge(), 'flannel', 'win-overlay')).toEqual(['flannel', 'overlay']);
+    // Microsoft's plugins, as delegates: their mode is the one windows-container-networking gives.
+    expect(cni(testKnowledge(), 'flannel', 'sdnoverlay')).toEqual(['flannel', 'overlay']);
+    expect(cni(testKnowledge(), 'flannel', 'sdnbridge')).toEqual(['flannel', 'l2bridge']);
     // A delegate the knowledge base does not know leaves the mode open, and says so.
-    expect(cni(testKnowledge(), 'flannel', 'sdnoverlay')).toEqual(['flannel', undefined]);
-    expect(scan(testKnowledge(), conf('flannel', 'sdnoverlay'), PLAN).reports[0]!.missing.join('\n')).toMatch(
-      /"sdnoverlay": .*not determinable from the input/,
+    expect(cni(testKnowledge(), 'flannel', 'some-delegate')).toEqual(['flannel', undefined]);
+    expect(scan(testKnowledge(), conf('flannel', 'some-delegate'), PLAN).reports[0]!.missing.join('\n')).toMatch(
+      /"some-delegate": .*not determinable from the input/,
     );
     // A plugin added to the knowledge base is recognised with no code change.
     const added = withFacts({
@@ -181,5 +184,82 @@ describe('the scanner takes its facts from the knowledge base', () => {
     });
     expect(cni(testKnowledge(), 'new-overlay-cni')).toBeUndefined();
     expect(cni(added, 'new-overlay-cni')).toEqual(['new-overlay-cni', 'overlay']);
+  });
+});
+
+describe("Microsoft's sdnoverlay and sdnbridge, from windows-container-networking", () => {
+  it('the Flannel HostProcess manifest that delegates to sdnoverlay is judged as overlay, citing the plugin', () => {
+    const k = testKnowledge();
+    const result = scan(k, files('real/sig-windows-tools-flannel-overlay-hostprocess.yml'), PLAN);
+    const configMap = result.reports.find((r) => r.ref.kind === 'ConfigMap')!;
+    expect(configMap.facts.find((f) => f.field === 'networkMode')).toMatchObject({ value: 'overlay', path: expect.stringMatching(/delegate\.type$/) });
+    expect(configMap.missing.join('\n')).not.toMatch(/sdnoverlay/);
+    const codes = configMap.findings.map((f) => [f.code, f.subject]);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        ['NETWORK_MODE_PRERELEASE', 'overlay'],
+        ['PLUGIN_MODE_PRERELEASE', expect.stringContaining('flannel')],
+      ]),
+    );
+    expect(k.plugins.get('sdnoverlay')!.sources.map((s) => s.doc)).toContain('windows-container-networking');
+    // Without the plugin in the knowledge base, the mode is open again.
+    const plugins = new Map([...k.plugins].filter(([slug]) => slug !== 'sdnoverlay'));
+    const without = scan({ ...k, plugins }, files('real/sig-windows-tools-flannel-overlay-hostprocess.yml'), PLAN).reports.find(
+      (r) => r.ref.kind === 'ConfigMap',
+    )!;
+    expect(without.facts.find((f) => f.field === 'networkMode')).toBeUndefined();
+  });
+});
+
+describe("a Service's type and the fields that switch on a feature come from the knowledge base", () => {
+  const service = (spec: Record<string, unknown>, annotations?: Record<string, string>) =>
+    doc({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default', ...(annotations ? { annotations } : {}) }, spec });
+  const facts = (k: Knowledge, spec: Record<string, unknown>, annotations?: Record<string, string>) =>
+    scan(k, service(spec, annotations), PLAN).reports[0]!.facts.map((f) => `${f.field}=${f.value}@${f.path}`);
+
+  it('the real knowledge base: the four types by name, sessionAffinity, externalTrafficPolicy and the preserve-destination annotation', () => {
+    const k = testKnowledge();
+    expect(facts(k, { type: 'NodePort', sessionAffinity: 'ClientIP', externalTrafficPolicy: 'Local' }, { 'preserve-destination': 'true' })).toEqual([
+      'serviceTypes=node-port@spec.type',
+      'features=session-affinity@spec.sessionAffinity',
+      'features=client-ip-preservation@spec.externalTrafficPolicy',
+      'features=preserve-destination@metadata.annotations.preserve-destination',
+    ]);
+    expect(facts(k, {})).toEqual(['serviceTypes=cluster-ip@spec']);
+    expect(facts(k, { type: 'LoadBalancer', sessionAffinity: 'None', externalTrafficPolicy: 'Cluster' })).toEqual(['serviceTypes=load-balancer@spec.type']);
+  });
+
+  it('a knowledge base that names them otherwise changes what is read', () => {
+    const k = testKnowledge();
+    const serviceTypes = new Map([...k.serviceTypes].map(([slug, t]) => [slug, slug === 'node-port' ? { ...t, name: 'NodePorts' } : t]));
+    const affinity = k.features.get('session-affinity')!;
+    const features = new Map(k.features);
+    features.set(affinity.slug, { ...affinity, settings: affinity.settings.map((s) => ({ ...s, value: 'SomeAffinity' })) });
+    const changed = { ...k, serviceTypes, features };
+    const read = facts(changed, { type: 'NodePorts', sessionAffinity: 'SomeAffinity' });
+    expect(read).toEqual(['serviceTypes=node-port@spec.type', 'features=session-affinity@spec.sessionAffinity']);
+    expect(facts(changed, { type: 'NodePort', sessionAffinity: 'ClientIP' })).toEqual([]);
+    // Without the feature's setting, the field switches nothing on.
+    const none = new Map(k.features);
+    none.set('client-ip-preservation', { ...k.features.get('client-ip-preservation')!, settings: [] });
+    expect(facts({ ...k, features: none }, { externalTrafficPolicy: 'Local' })).toEqual(['serviceTypes=cluster-ip@spec']);
+  });
+});
+
+describe("kube-proxy's proxy mode on Windows comes from the knowledge base", () => {
+  it('a Windows kube-proxy in another mode: REQUIRED_SETTING_MISSING citing kube-proxy-kernelspace-only', () => {
+    const k = testKnowledge();
+    const limitation = k.limitations.find((l) => l.slug === 'kube-proxy-kernelspace-only')!;
+    const report = scan(k, files('settings/wrong-settings.yaml'), PLAN).reports.find((r) => r.ref.name === 'kube-proxy-windows')!;
+    const found = report.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ subject: 'kube-proxy-kernelspace-only', path: 'data["config.conf"].mode' });
+    expect(found[0]!.message).toContain('"ipvs"');
+    expect(found[0]!.sources).toEqual(expect.arrayContaining(limitation.sources));
+    expect(found[0]!.sources.length).toBeGreaterThan(0);
+    // Without the limitation the knowledge base says nothing of the mode, and nothing is raised.
+    const none = { ...k, limitations: k.limitations.filter((l) => l.slug !== limitation.slug) };
+    const without = scan(none, files('settings/wrong-settings.yaml'), PLAN).reports.find((r) => r.ref.name === 'kube-proxy-windows')!;
+    expect(without.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
   });
 });

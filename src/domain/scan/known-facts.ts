@@ -1,7 +1,8 @@
 /**
  * What the scanner's readers apply, taken from the knowledge base: the CNI plugins and the modes
  * their backends and delegates select, Flannel VXLAN's VNI and UDP port, the ConfigMap keys of an
- * IPAM option, the kube-proxy settings that switch on a mode or a feature. The readers keep only
+ * IPAM option, the kube-proxy settings that switch on a mode or a feature, the Service types and
+ * the Service fields and annotations that switch on a feature. The readers keep only
  * where an object says a thing (field paths); what it means comes from here, with its sources.
  *
  * Derived once per Knowledge (the knowledge base is a read-only snapshot) and cached.
@@ -54,6 +55,22 @@ export interface KnownFacts {
   gateMode(gate: string): KnownMode | undefined;
   /** The feature a kube-proxy flag set to a value switches on (--enable-dsr=true -> direct-server-return). */
   flagFeature(flag: string, value: string): { feature: string; sources: Citation[] } | undefined;
+  /** The one proxy mode kube-proxy supports on Windows (a limitation's KUBE_PROXY_FLAG --proxy-mode setting), with its sources. */
+  proxyMode: { value: string; limitation: string; sources: Citation[] } | undefined;
+  /** The Service type slug of a `spec.type` value (its name: NodePort -> node-port). */
+  serviceType(name: string): string | undefined;
+  /** The Service fields (path under the object, e.g. spec.sessionAffinity) and the value that switches a feature on. */
+  serviceFields: readonly ServiceSwitch[];
+  /** The Service annotations (by name, with or without a prefix) and the value that switches a feature on. */
+  serviceAnnotations: readonly ServiceSwitch[];
+}
+
+/** A Service field or annotation that, set to `value`, switches `feature` on. */
+export interface ServiceSwitch {
+  key: string;
+  value: string;
+  feature: string;
+  sources: Citation[];
 }
 
 const cache = new WeakMap<Knowledge, KnownFacts>();
@@ -124,6 +141,23 @@ function derive(k: Knowledge): KnownFacts {
       if (s.kind === 'KUBE_PROXY_FLAG' && s.key !== '--feature-gates' && !s.value.startsWith('<'))
         flags.set(`${s.key.replace(/^--/, '')}\0${s.value}`, { feature: f.slug, sources: s.sources });
 
+  let proxyMode: KnownFacts['proxyMode'];
+  for (const l of k.limitations)
+    for (const s of l.workaroundSettings)
+      if (!proxyMode && s.kind === 'KUBE_PROXY_FLAG' && s.key === '--proxy-mode')
+        proxyMode = { value: s.value, limitation: l.slug, sources: dedupe([...s.sources, ...l.sources]) };
+
+  const serviceTypes = new Map([...k.serviceTypes.values()].map((t) => [t.name, t.slug]));
+  const serviceFields: ServiceSwitch[] = [];
+  const serviceAnnotations: ServiceSwitch[] = [];
+  for (const f of k.features.values())
+    for (const s of f.settings) {
+      const entry = { key: s.key, value: s.value, feature: f.slug, sources: s.sources };
+      // The seeds name the field from the object's kind down ("service.spec.sessionAffinity").
+      if (s.kind === 'SERVICE_SPEC_FIELD') serviceFields.push({ ...entry, key: s.key.replace(/^service\./, '') });
+      else if (s.kind === 'SERVICE_ANNOTATION') serviceAnnotations.push(entry);
+    }
+
   return {
     plugin: (type) => k.plugins.get(type),
     backendMode: (plugin, backend) => backends.get(`${plugin}\0${backend}`),
@@ -137,5 +171,9 @@ function derive(k: Knowledge): KnownFacts {
     ipamConfigMap: (name) => configMaps.get(name),
     gateMode: (gate) => gates.get(gate),
     flagFeature: (flag, value) => flags.get(`${flag}\0${value}`),
+    proxyMode,
+    serviceType: (name) => serviceTypes.get(name),
+    serviceFields,
+    serviceAnnotations,
   };
 }

@@ -206,27 +206,26 @@ function readNode(k: Knowledge, obj: Json): ReadResult {
 
 // ---------------------------------------------------------------- Service
 
-const SERVICE_TYPES: Record<string, string> = { ClusterIP: 'cluster-ip', NodePort: 'node-port', LoadBalancer: 'load-balancer', ExternalName: 'external-name' };
-
-function readService(obj: Json): ReadResult {
+/** What a Service says: its type, and the fields and annotations that switch a feature on, as the knowledge base names them. */
+function readService(known: KnownFacts, obj: Json): ReadResult {
   const r = reading(obj, 'service', 'if-cluster-has-windows');
   const spec = record(obj.spec) ?? {};
   const type = text(spec.type);
-  if (type === undefined) r.facts.push({ field: 'serviceTypes', value: 'cluster-ip', path: 'spec' });
-  else if (SERVICE_TYPES[type]) r.facts.push({ field: 'serviceTypes', value: SERVICE_TYPES[type], path: 'spec.type' });
-  else r.missing.push(`spec.type "${type}" is not a Service type`);
-  if (text(spec.sessionAffinity) === 'ClientIP') r.facts.push({ field: 'features', value: 'session-affinity', path: 'spec.sessionAffinity' });
-  if (text(spec.externalTrafficPolicy) === 'Local') r.facts.push({ field: 'features', value: 'client-ip-preservation', path: 'spec.externalTrafficPolicy' });
+  // Kubernetes gives a Service without spec.type the type ClusterIP.
+  const slug = known.serviceType(type ?? 'ClusterIP');
+  if (slug) r.facts.push({ field: 'serviceTypes', value: slug, path: type === undefined ? 'spec' : 'spec.type' });
+  else if (type !== undefined) r.missing.push(`spec.type "${type}" is not a Service type`);
+  for (const s of known.serviceFields) if (text(at(obj, s.key)) === s.value) r.facts.push({ field: 'features', value: s.feature, path: s.key });
   const policy = text(spec.ipFamilyPolicy);
   const families = list(spec.ipFamilies).map(text);
   if (policy === 'PreferDualStack' || policy === 'RequireDualStack') r.facts.push({ field: 'features', value: 'dual-stack', path: 'spec.ipFamilyPolicy' });
   else if (families.length > 1) r.facts.push({ field: 'features', value: 'dual-stack', path: 'spec.ipFamilies' });
   else if (families[0] === 'IPv6') r.facts.push({ field: 'features', value: 'dual-stack', path: 'spec.ipFamilies[0]' });
   const annotations = stringMap(at(obj, 'metadata.annotations'));
-  for (const [name, value] of Object.entries(annotations)) {
-    if ((name === 'preserve-destination' || name.endsWith('/preserve-destination')) && isTrue(value))
-      r.facts.push({ field: 'features', value: 'preserve-destination', path: key('metadata.annotations', name) });
-  }
+  for (const [name, value] of Object.entries(annotations))
+    for (const s of known.serviceAnnotations)
+      if ((name === s.key || name.endsWith(`/${s.key}`)) && (s.value === 'true' ? isTrue(value) : value === s.value))
+        r.facts.push({ field: 'features', value: s.feature, path: key('metadata.annotations', name) });
   r.service = { selector: stringMap(spec.selector) };
   return { readings: [r] };
 }
@@ -275,10 +274,10 @@ function configAsFlags(config: Json, path: string, into: KubeProxyUsage): void {
     into.featureGates.set(gate, { value: isTrue(value), path: key(`${path}.featureGates`, gate) });
 }
 
-function isWindowsProxy(usage: KubeProxyUsage): boolean {
+function isWindowsProxy(known: KnownFacts, usage: KubeProxyUsage): boolean {
   const mode = usage.flags.get('proxy-mode')?.value;
   return (
-    mode === 'kernelspace' ||
+    (mode !== undefined && mode === known.proxyMode?.value) ||
     usage.flags.has('source-vip') ||
     usage.flags.has('network-name') ||
     usage.flags.has('enable-dsr') ||
@@ -301,14 +300,14 @@ function kubeProxyFacts(known: KnownFacts, r: Reading, usage: KubeProxyUsage): v
     if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path });
   }
   const mode = usage.flags.get('proxy-mode');
-  if (mode && mode.value !== 'kernelspace')
+  const windowsMode = known.proxyMode;
+  if (mode && windowsMode && mode.value !== windowsMode.value)
     r.settingProblems.push({
-      message: `kube-proxy runs in mode "${mode.value}"; on Windows the only mode is kernelspace`,
+      subject: windowsMode.limitation,
+      message: `kube-proxy runs in mode "${mode.value}"; on Windows the only mode is ${windowsMode.value}`,
       path: mode.path,
-      remediation: 'Set --proxy-mode=kernelspace (mode: kernelspace in KubeProxyConfiguration).',
-      // No registered source states that kernelspace is Windows' only proxy mode yet (see the
-      // scan section of docs/architecture.md): this one check rests on no seed.
-      sources: [],
+      remediation: `Set --proxy-mode=${windowsMode.value} (mode: ${windowsMode.value} in KubeProxyConfiguration).`,
+      sources: windowsMode.sources,
     });
 }
 
@@ -327,7 +326,7 @@ function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json, windo
     for (const field of ['command', 'args'] as const)
       list(container[field]).forEach((arg, i) => text(arg) !== undefined && parseFlags(` ${text(arg)!}`, `${path}.${field}[${i}]`, usage));
   }
-  if (!windowsPath && !isWindowsProxy(usage)) return undefined;
+  if (!windowsPath && !isWindowsProxy(known, usage)) return undefined;
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
   kubeProxyFacts(known, r, usage);
@@ -502,7 +501,7 @@ function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
       parseFlags(` ${value}`, key('data', entry), proxyUsage);
   }
   if (proxyUsage.flags.size > 0 || proxyUsage.featureGates.size > 0) {
-    if (!isWindowsProxy(proxyUsage))
+    if (!isWindowsProxy(known, proxyUsage))
       return ignore('a kube-proxy configuration without Windows settings (no kernelspace mode, winkernel section or Windows gates)');
     r.role = 'kube-proxy';
     r.windows = 'yes';
@@ -519,7 +518,7 @@ function readKubeProxyConfiguration(known: KnownFacts, obj: Json): ReadResult {
   configAsFlags(obj, '', usage);
   // configAsFlags writes paths relative to the object; drop the leading dot.
   for (const m of [usage.flags, usage.featureGates] as Map<string, { path: string }>[]) for (const v of m.values()) v.path = v.path.replace(/^\./, '');
-  if (!isWindowsProxy(usage)) return ignore('a KubeProxyConfiguration without Windows settings');
+  if (!isWindowsProxy(known, usage)) return ignore('a KubeProxyConfiguration without Windows settings');
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
   kubeProxyFacts(known, r, usage);
@@ -643,7 +642,7 @@ export function readObject(k: Knowledge, obj: Json): ReadResult {
     case 'Node':
       return readNode(k, obj);
     case 'Service':
-      return readService(obj);
+      return readService(knownFacts(k), obj);
     case 'ConfigMap':
       return readConfigMap(knownFacts(k), obj);
     case 'KubeProxyConfiguration':
