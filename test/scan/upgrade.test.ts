@@ -21,7 +21,7 @@ const REAL = `${F}/real/sig-windows-tools-kube-proxy-kubeadm.yml`;
 const DERIVED = `${F}/derived/sig-windows-tools-kube-proxy-kubeadm-winoverlay-false.yml`;
 const PLAN_2019 = `${F}/plan-2019.yaml`;
 
-function scan(file: string, targetKubernetesVersion?: string, plan?: { windowsVersion: string }): ScanResult {
+function scan(file: string, targetKubernetesVersion?: string, plan?: { windowsVersion: string; kubernetesVersion?: string; networkMode?: string }): ScanResult {
   const objects = [...objectsOf(readFileSync(join(PROJECT_ROOT, file), 'utf8'), file)];
   return scanObjects(testKnowledge(), objects, {
     today: TEST_TODAY,
@@ -57,6 +57,22 @@ describe('the pure scan at a target version', () => {
     expect(result.reports[0]!.verdict).toBe('INCOMPATIBLE');
     expect(result.summary.verdict).toBe('INCOMPATIBLE');
     expect(gateFindings(scan(DERIVED, '1.33'))).toEqual([]);
+  });
+
+  it("without a target, a kube-proxy's gates are judged at the plan's version against what the mode needs (facts: WinOverlay on by default from 1.20; overlay needs it on; seeds/feature-gates.yaml, seeds/network-modes.yaml)", () => {
+    const plan = { windowsVersion: 'windows-server-2019', kubernetesVersion: '1.31' };
+    // The real manifest's WinOverlay=true is the default on 1.31: info, on the line that sets it.
+    expect(gateFindings(scan(REAL, undefined, plan))).toEqual([
+      { object: 'ConfigMap', code: 'FEATURE_GATE_FLAG_UNNEEDED', severity: 'info', subject: 'WinOverlay', line: 3 },
+    ]);
+    // WinOverlay=false contradicts the overlay mode: "may apply" while the input leaves the mode open ...
+    expect(gateFindings(scan(DERIVED, undefined, plan))).toEqual([
+      { object: 'ConfigMap', code: 'FEATURE_GATE_CONFLICT', severity: 'warning', subject: 'WinOverlay', line: 7 },
+    ]);
+    // ... and an error once the plan settles it.
+    expect(gateFindings(scan(DERIVED, undefined, { ...plan, networkMode: 'overlay' }))).toEqual([
+      { object: 'ConfigMap', code: 'FEATURE_GATE_CONFLICT', severity: 'error', subject: 'WinOverlay', line: 7 },
+    ]);
   });
 
   it('past the horizon (1.36): the lock is "may apply" and the proposed removal from 1.37 is a may-apply warning', () => {

@@ -413,6 +413,15 @@ export class Scanner {
       });
     }
 
+    // A kube-proxy's feature gates (those the knowledge base knows) go into its plans, so the engine
+    // judges them as it judges check's kubeProxyFeatureGates: at the target or the plan's version,
+    // against what the mode and the features need (upgrade.ts), "may apply" where that is open.
+    const gates = r.kubeProxy ? [...r.kubeProxy.featureGates].filter(([gate]) => this.k.featureGates.has(gate)) : [];
+    if (gates.length > 0) {
+      const kubeProxyFeatureGates = gates.map(([gate, { value }]) => `${gate}=${value}`);
+      plans = plans.map((plan) => ({ ...plan, kubeProxyFeatureGates }));
+    }
+
     // NOT_JUDGED rests on no fact of the knowledge base (only on what the input lacks), so it cites none.
     const notJudged = (message: string) => findings.push({ severity: 'info', code: 'NOT_JUDGED', message, sources: [], line: p.line });
     if (plans.length === 0)
@@ -435,18 +444,23 @@ export class Scanner {
     // Engine findings, merged over the plans, each placed on the line of the fact it is about.
     const own = this.ownFindings(p, answers, nodePlan ?? plans[0], lineOf);
     const replaced = own.length === 0 ? undefined : new Set(own.filter((f) => f.subject).map((f) => `${f.code}\0${f.subject}`));
+    const gatePath = (f: { code: string; subject?: string }) =>
+      f.code.startsWith('FEATURE_GATE_') && f.subject ? r.kubeProxy?.featureGates.get(f.subject)?.path : undefined;
     for (const f of this.merged(answers)) {
       if (replaced?.has(`${f.code}\0${f.subject ?? ''}`)) continue;
-      const fact = f.subject === undefined ? undefined : facts.find((x) => x.value === f.subject && !x.from);
-      findings.push({ ...f, ...(fact ? { path: fact.path } : {}), line: fact ? fact.line : p.line });
+      const path = gatePath(f);
+      const fact = path || f.subject === undefined ? undefined : facts.find((x) => x.value === f.subject && !x.from);
+      const at = path ?? fact?.path;
+      findings.push({ ...f, ...(at ? { path: at } : {}), line: path ? lineOf(path) : fact ? fact.line : p.line });
     }
     findings.push(...own);
-    // The feature gates a kube-proxy sets, at the upgrade target: judged on the target alone, with or without a node.
-    const gates = this.target && r.kubeProxy ? [...r.kubeProxy.featureGates] : [];
-    for (const [gate, { value, path }] of gates)
+    // With no plan the engine could judge (no Windows node, no --plan), the gates still depend only
+    // on the version: judged at the upgrade target when there is one.
+    const alone = answers.length === 0 && this.target ? gates : [];
+    for (const [gate, { value, path }] of alone)
       for (const f of judgeGateSetting(this.k, this.target, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
     findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
-    const judged = answers.length > 0 || gates.some(([gate]) => this.k.featureGates.has(gate));
+    const judged = answers.length > 0 || alone.length > 0;
     // An object with a warning or an error has a verdict even when its plan could not be judged, so
     // that every output (JUnit's failures, SARIF, the exit code) fails it alike.
     const verdict = judged || findings.some((f) => f.severity !== 'info') ? verdictOf(findings) : null;
