@@ -32,24 +32,22 @@ function uniqueCitations(list: readonly Citation[]): Citation[] {
   });
 }
 
+const gateFlags = (settings: readonly SettingFact[]) => settings.filter((s) => s.kind === 'KUBE_PROXY_FLAG' && s.key === '--feature-gates');
+
 /**
  * The feature gates the plan's kube-proxy sets: those it states (kubeProxyFeatureGates), and those
  * its settings need at its current Kubernetes version (WinDSR=true on 1.14-1.32 for DSR), which an
- * upgrade carries over. Only the stated ones when the plan gives no current version, since the
- * settings then differ by version and which ones are set is not known.
+ * upgrade carries over. Only the stated ones when the plan gives no current version
+ * (`currentSettings` undefined), since the settings then differ by version and which ones are set
+ * is not known.
  */
-export function plannedGateSettings(k: Knowledge, plan: Plan): GateSetting[] {
+export function plannedGateSettings(plan: Plan, currentSettings: readonly SettingFact[] | undefined): GateSetting[] {
   const given = plan.kubeProxyFeatureGates ?? [];
-  if (!plan.kubernetesVersion) return given;
-  const { targetKubernetesVersion: _target, ...current } = plan;
-  const implied = requiredSettings(buildContext(k, current))
-    .filter((s) => s.kind === 'KUBE_PROXY_FLAG' && s.key === '--feature-gates')
-    .flatMap((s) => parseGateList(s.value));
+  if (!currentSettings) return given;
+  const implied = gateFlags(currentSettings).flatMap((s) => parseGateList(s.value));
   // A gate the plan states wins over the one its settings imply.
   return [...given, ...implied.filter((i) => !given.some((g) => g.gate === i.gate))];
 }
-
-const gateFlags = (settings: readonly SettingFact[]) => settings.filter((s) => s.kind === 'KUBE_PROXY_FLAG' && s.key === '--feature-gates');
 
 /**
  * The gate values the plan's enabled features and candidate network modes need, from their
@@ -82,6 +80,11 @@ export function gateNeeds(ctx: PlanContext): GateNeed[] {
   return needs;
 }
 
+function withoutTarget(plan: Plan): Plan {
+  const { targetKubernetesVersion: _target, ...current } = plan;
+  return current;
+}
+
 /** today: YYYY-MM-DD, used for support lifecycles when the input gives no asOf. */
 export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string): CompatibilityReport {
   const plan = validatePlan(k, input, today);
@@ -89,14 +92,17 @@ export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string
   // Without a target the gates are judged at the current version ("may apply" when that is open too).
   const target = plan.targetKubernetesVersion;
   const ctx = buildContext(k, target ? { ...plan, kubernetesVersion: target } : plan);
-  const gates = judgeGateSettings(k, target ?? plan.kubernetesVersion, plannedGateSettings(k, plan), gateNeeds(ctx));
+  const settings = requiredSettings(ctx);
+  // The settings at the current version: the report's own unless the plan is judged at a target.
+  const currentSettings = !plan.kubernetesVersion ? undefined : target ? requiredSettings(buildContext(k, withoutTarget(plan))) : settings;
+  const gates = judgeGateSettings(k, target ?? plan.kubernetesVersion, plannedGateSettings(plan, currentSettings), gateNeeds(ctx));
   const findings = [...RULES.flatMap((rule) => rule(ctx)), ...gates]
     .map((f) => ({ ...f, sources: uniqueCitations(f.sources) }))
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
   return {
     verdict: verdictOf(findings),
     findings,
-    requiredSettings: requiredSettings(ctx),
+    requiredSettings: settings,
     enabledFeatures: ctx.enabledFeatures.map((f) => k.features.get(f)!),
     datasetVersion: k.datasetVersion,
     horizon: k.horizon,
