@@ -8,7 +8,6 @@
  * Headers are GraphiQL's, with a CSP that is stricter for styles (no inline style at all) and
  * lets the capacity filter form submit to this origin.
  */
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -17,6 +16,7 @@ import { canonicalQuery, fetchCapacity, parseCapacityParams, renderCapacityBody,
 import { pageQueries, type PageContext } from './execute.js';
 import { layout } from './layout.js';
 import { MATRIX_QUERY, renderMatrixBody, type MatrixData } from './matrix.js';
+import { datasetEtag, ifNoneMatchHas } from '../etag.js';
 import { addVary } from '../vary.js';
 
 export const PAGES_CSP =
@@ -59,12 +59,6 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
   });
 }
 
-/** If-None-Match holds this ETag (a list, or `*`). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const queries = pageQueries(options.context);
   const cacheControl = options.maxAgeSeconds > 0 ? `max-age=${options.maxAgeSeconds}, public` : 'no-store';
@@ -74,7 +68,6 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     sizeCalculation: (entry, key) => key.length + entry.body.length + entry.gzipped.length + 200,
   });
   const inFlight = new Map<string, Promise<Rendered>>();
-  const etagOf = (body: string) => `"${options.datasetVersion}-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   let capacityData: Promise<CapacityData> | undefined;
   // Every usable type, read once: the data cannot change while the process serves it (a failure is retried next time).
   const capacity = (today: string) =>
@@ -92,7 +85,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         // Concurrent requests for one page render it once; a failed render is not kept.
         pending = render()
           .then((body) => {
-            const done = { body, gzipped: gzipSync(body), etag: etagOf(body) };
+            const done = { body, gzipped: gzipSync(body), etag: datasetEtag(options.datasetVersion, body) };
             rendered.set(key, done);
             return done;
           })
@@ -113,7 +106,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       'accept-encoding',
     );
     const ifNoneMatch = request.headers['if-none-match'];
-    if (matchesEtag(ifNoneMatch, etag) || matchesEtag(ifNoneMatch, gzipEtag)) return reply.code(304).send();
+    if (ifNoneMatchHas(ifNoneMatch, etag) || ifNoneMatchHas(ifNoneMatch, gzipEtag)) return reply.code(304).send();
     if (gzip) return reply.type(contentType).header('content-encoding', 'gzip').send(gzipped);
     return reply.type(contentType).send(body);
   };
