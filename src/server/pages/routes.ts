@@ -9,6 +9,7 @@
  * lets the capacity filter form submit to this origin.
  */
 import { gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PAGES_CSS, PAGES_JS } from './assets.js';
@@ -17,19 +18,23 @@ import { pageQueries, type PageContext } from './execute.js';
 import { layout } from './layout.js';
 import { MATRIX_QUERY, renderMatrixBody, type MatrixData } from './matrix.js';
 import { datasetEtag, ifNoneMatchHas } from '../etag.js';
+import { securityHeaders, type CspDirectives } from '../security-headers.js';
 import { addVary } from '../vary.js';
 
-export const PAGES_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-  "font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-
-const SECURITY_HEADERS = {
-  'content-security-policy': PAGES_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
+/** GraphiQL's policy without inline styles, and with the capacity filter form submitting to this origin. */
+export const PAGES_CSP_DIRECTIVES: CspDirectives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
 };
+
+const SECURITY_HEADERS = securityHeaders(PAGES_CSP_DIRECTIVES);
 
 export interface PagesOptions {
   context: PageContext;
@@ -49,15 +54,9 @@ interface Rendered {
   etag: string;
 }
 
-/** Accept-Encoding allows gzip (not refused with q=0). */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding.split(',').some((part) => {
-    const [coding = '', ...parameters] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = parameters.find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
+/** Accept-Encoding allows gzip: the negotiator @fastify/compress uses (codings are case-insensitive, it compares as written). */
+const acceptsGzip = (acceptEncoding: string | undefined) =>
+  acceptEncoding !== undefined && negotiate(acceptEncoding.toLowerCase(), ['gzip', 'identity']) === 'gzip';
 
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const queries = pageQueries(options.context);
