@@ -15,7 +15,19 @@ import { readService } from './readers/service.js';
 import { ignore, type ReadResult } from './readers/types.js';
 import { readWorkload } from './readers/workload.js';
 
-export type { Fact, KubeProxyUsage, ObjectRef, PlanField, PodUsage, Reading, ReadResult, Role, SettingProblem } from './readers/types.js';
+export type {
+  Fact,
+  KubeProxyUsage,
+  ObjectRef,
+  PlanField,
+  PodUsage,
+  Reading,
+  ReaderFinding,
+  ReadResult,
+  Role,
+  SettingProblem,
+  UnknownFact,
+} from './readers/types.js';
 export { EKSCTL_DEFAULT_INSTANCE_TYPE, releaseOfAmiFamily } from './readers/eksctl.js';
 export { kubernetesMinorOf, parseWindowsKernel, releaseByBuild } from './readers/windows-release.js';
 

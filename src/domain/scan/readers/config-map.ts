@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import type { IpAddressMode } from '../../capacity.js';
 import type { IpamConfigMap, KnownFacts } from '../known-facts.js';
 import { at, isRecord, isTrue, key, stringMap, text, type Json } from '../kube.js';
-import { configAsFlags, isWindowsProxy, kubeProxyFacts, parseFlags } from './kube-proxy.js';
+import { configAsFlags, isWindowsProxy, kubeProxyFacts, parseFlags, parseYqWrites, readNetworkName } from './kube-proxy.js';
 import { ignore, reading, type KubeProxyUsage, type Reading, type ReadResult } from './types.js';
 
 /** Calico's CALICO_NETWORKING_BACKEND (a ConfigMap entry or the Windows node's environment): the plugin, and the mode its backend is. */
@@ -154,9 +154,25 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
       // Install manifests ship CNI configs as templates their installer fills in: a bare
       // placeholder such as "mtu": __CNI_MTU__ (Calico) is not JSON, so it is read as a number.
       const conf = parseJsonText(trimmed) ?? parseJsonText(trimmed.replace(/(?<!")\b__[A-Z0-9_]+__\b(?!")/g, '0'));
-      if (conf && (conf.type !== undefined || conf.plugins !== undefined) && readCniConfig(known, conf, key('data', entry), r)) found = true;
+      if (conf && (conf.type !== undefined || conf.plugins !== undefined) && readCniConfig(known, conf, key('data', entry), r)) {
+        found = true;
+        // The network the config creates ("name": "flannel.4096"): the VNI it implies, checked.
+        if (text(conf.name)) readNetworkName(known, text(conf.name)!, `${key('data', entry)}.name`, r, false);
+      }
     }
     if ((entry === 'CALICO_NETWORKING_BACKEND' || entry === 'calico_backend') && readCalicoBackend(known, value, key('data', entry), r)) found = true;
+  }
+  // A CNI config of a plugin whose mode needs a VNI and a port (flannel's VXLAN), without the
+  // net-conf.json that sets them: they are in another ConfigMap, not determinable from this one.
+  if (netConf === undefined) {
+    const plugin = r.clusterFacts.find((f) => f.field === 'cniPlugin')?.value;
+    const mode = r.clusterFacts.find((f) => f.field === 'networkMode')?.value;
+    const requirement = typeof plugin === 'string' && typeof mode === 'string' ? known.vxlan(plugin, mode) : undefined;
+    if (requirement)
+      r.unknown.push({
+        fact: `${plugin}'s VXLAN VNI and UDP port (${requirement.limitation.slug})`,
+        settledBy: `the Backend of ${plugin}'s net-conf.json, kept in another ConfigMap (the one ${plugin}'s DaemonSet mounts)`,
+      });
   }
   // A KubeProxyConfiguration inside the ConfigMap (kubeadm's kube-proxy ConfigMap, config.conf).
   const proxyUsage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };
@@ -168,8 +184,11 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
       } catch {
         r.missing.push(`${key('data', entry)} is not valid YAML`);
       }
-    } else if (/kube-proxy/i.test(name) && /--(enable-dsr|feature-gates|source-vip|network-name)/.test(value))
+    } else if (/kube-proxy/i.test(name) && /--(enable-dsr|feature-gates|source-vip|network-name)|\byq\s+w/.test(value)) {
+      // A start script: the flags it passes, and the configuration fields it writes (which count as set).
       parseFlags(` ${value}`, key('data', entry), proxyUsage);
+      parseYqWrites(value, key('data', entry), proxyUsage);
+    }
   }
   if (proxyUsage.flags.size > 0 || proxyUsage.featureGates.size > 0) {
     if (!isWindowsProxy(known, proxyUsage))

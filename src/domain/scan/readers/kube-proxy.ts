@@ -1,6 +1,6 @@
 /** kube-proxy: its flags (command lines, scripts), its KubeProxyConfiguration, and what they switch on. */
 import type { KnownFacts } from '../known-facts.js';
-import { at, containersOf, isTrue, key, list, podSpecOf, record, text, type Json } from '../kube.js';
+import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, record, text, type Json } from '../kube.js';
 import { ignore, reading, type KubeProxyUsage, type Reading, type ReadResult } from './types.js';
 
 /** Flags in command lines, including ones inside scripts ("--args \"--enable-dsr=true ...\""). */
@@ -30,6 +30,56 @@ export function parseFlags(line: string, path: string, into: KubeProxyUsage): vo
         if (g) into.featureGates.set(g.trim(), { value: isTrue(v ?? 'true'), path });
       }
     }
+  }
+}
+
+/**
+ * KubeProxyConfiguration fields a start script writes with yq (`yq w -i config.conf
+ * winkernel.sourceVip $sourceVip`, sig-windows-tools' kube-proxy): set, as flags. A value taken from
+ * a script variable counts as set; its literal value is not known.
+ */
+const YQ_WRITE = /\byq\s+(?:w|write)\s+(?:-i\s+)?\S+\s+([A-Za-z][\w.]*)\s+("[^"]*"|'[^']*'|[^\s"']+)/g;
+const CONFIG_FIELD_FLAGS: Record<string, string> = {
+  'winkernel.sourceVip': 'source-vip',
+  'winkernel.networkName': 'network-name',
+  'winkernel.enableDSR': 'enable-dsr',
+  mode: 'proxy-mode',
+};
+
+export function parseYqWrites(script: string, path: string, into: KubeProxyUsage): void {
+  for (const m of script.matchAll(YQ_WRITE)) {
+    const field = m[1]!;
+    const value = m[2]!.replace(/^["']|["']$/g, '');
+    const gate = /^featureGates\.(\w+)$/.exec(field)?.[1];
+    if (gate) into.featureGates.set(gate, { value: isTrue(value), path });
+    else if (CONFIG_FIELD_FLAGS[field])
+      into.flags.set(CONFIG_FIELD_FLAGS[field], { value: field === 'winkernel.enableDSR' ? String(isTrue(value)) : value, path });
+  }
+}
+
+/**
+ * An HNS network name (KUBE_NETWORK, --network-name, winkernel.networkName, a CNI config's name):
+ * what the knowledge base says it is (flannel.4096: flannel's overlay network, VNI 4096), and the
+ * VNI checked against what Windows needs. `asFacts` adds the plugin and the mode as the object's facts.
+ */
+export function readNetworkName(known: KnownFacts, name: string, path: string, r: Reading, asFacts: boolean): void {
+  const network = known.networkName(name);
+  if (!network) return;
+  const requirement = known.vxlan(network.plugin, network.mode);
+  const detail = `network ${name}: ${network.plugin}'s ${network.mode} network with VNI ${network.vni} (${network.limitation.slug})`;
+  if (asFacts) r.facts.push({ field: 'cniPlugin', value: network.plugin, path, detail }, { field: 'networkMode', value: network.mode, path, detail });
+  if (requirement?.vni !== undefined && network.vni < requirement.vni) {
+    const seen = new Set<string>();
+    r.settingProblems.push({
+      message: `The network ${name} is ${network.plugin}'s VXLAN network with VNI ${network.vni}; Windows nodes need ${requirement.vni} or higher (${requirement.vni} by default)`,
+      path,
+      subject: requirement.limitation.slug,
+      remediation: `Use VNI ${requirement.vni} (network ${name.replace(/\d+$/, String(requirement.vni))}) in flannel's net-conf.json and the network name.`,
+      sources: [...requirement.limitation.sources, ...network.limitation.sources].filter((c) => {
+        const id = `${c.doc}\0${c.section}`;
+        return !seen.has(id) && Boolean(seen.add(id));
+      }),
+    });
   }
 }
 
@@ -70,6 +120,8 @@ export function kubeProxyFacts(known: KnownFacts, r: Reading, usage: KubeProxyUs
     const mode = value ? known.gateMode(gate) : undefined;
     if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path });
   }
+  const network = usage.flags.get('network-name');
+  if (network) readNetworkName(known, network.value, network.path, r, true);
   const mode = usage.flags.get('proxy-mode');
   const windowsMode = known.proxyMode;
   if (mode && windowsMode && mode.value !== windowsMode.value)
@@ -101,6 +153,23 @@ export function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
   kubeProxyFacts(known, r, usage);
+  // The HNS network kube-proxy attaches to, from its environment (sig-windows-tools' KUBE_NETWORK).
+  for (const { container, path } of containers)
+    list(container.env).forEach((env, i) => {
+      const value = isRecord(env) && text(env.name) === 'KUBE_NETWORK' ? text(env.value) : undefined;
+      if (value) readNetworkName(known, value, `${path}.env[${i}].value`, r, true);
+    });
+  // No flag visible: they are set where the input does not show them (a start script in the image,
+  // a mounted ConfigMap). Each flag the knowledge base says a mode or a feature needs is unknown, not missing.
+  if (usage.flags.size === 0 && containers.length > 0) {
+    const images = containers.flatMap(({ container }) => (text(container.image) ? [text(container.image)!] : []));
+    const mounted = list(pod.spec.volumes).flatMap((v) => (text(at(v, 'configMap.name')) ? [text(at(v, 'configMap.name'))!] : []));
+    const where =
+      `the kube-proxy command line its start script builds${images.length > 0 ? ` in the image ${images.join(', ')}` : ''}` +
+      (mounted.length > 0 ? `, or the ConfigMap ${mounted.join(', ')} it mounts (read on its own when it is part of the input)` : '');
+    for (const f of known.kubeProxyFlags)
+      r.unknown.push({ fact: `kube-proxy ${f.flag}, which ${f.neededFor} needs`, settledBy: where, path: `${containers[0]!.path}.image` });
+  }
   return r;
 }
 

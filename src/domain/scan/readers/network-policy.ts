@@ -9,5 +9,11 @@ export function readNetworkPolicy(obj: Json): ReadResult {
   r.networkPolicy = { selector, selectsAll: Object.keys(selector).length === 0 && expressions.length === 0 };
   if (expressions.length > 0) r.missing.push('spec.podSelector.matchExpressions (not evaluated: only matchLabels are matched against workloads)');
   r.facts.push({ field: 'networkPolicy', value: true, path: 'spec.podSelector' });
+  // Whether it is enforced on Windows depends on the CNI plugin, which the policy does not name.
+  r.unknown.push({
+    fact: 'the CNI plugin that would enforce this policy on Windows nodes',
+    settledBy: "the CNI's configuration (its ConfigMap or DaemonSet) or the plan's cniPlugin",
+    field: 'cniPlugin',
+  });
   return { readings: [r] };
 }

@@ -23,6 +23,16 @@ export function readService(known: KnownFacts, obj: Json): ReadResult {
     for (const s of known.serviceAnnotations)
       if ((name === s.key || name.endsWith(`/${s.key}`)) && (s.value === 'true' ? isTrue(value) : value === s.value))
         r.facts.push({ field: 'features', value: s.feature, path: key('metadata.annotations', name) });
+  // A feature that needs one kube-proxy runs with (client IP preservation needs DSR): the Service
+  // cannot show it; kube-proxy's settings settle it.
+  for (const fact of r.facts)
+    if (fact.field === 'features')
+      for (const need of known.requiredKubeProxyFlags(String(fact.value)))
+        r.unknown.push({
+          fact: `whether kube-proxy runs with ${need.feature} (${need.flag}=${need.value}), which ${need.requiredBy} needs`,
+          settledBy: "the Windows kube-proxy's flags or its KubeProxyConfiguration (winkernel), which are not part of this Service",
+          path: fact.path,
+        });
   r.service = { selector: stringMap(spec.selector) };
   return { readings: [r] };
 }

@@ -3,6 +3,7 @@
  * read from, what it leaves open, and the checks a reader makes on its own. A reader never throws
  * on a missing or odd field: it reads what is there and says what it could not read.
  */
+import type { ScanOnlyFindingCode } from '../../finding-codes.js';
 import type { Citation } from '../../knowledge.js';
 import { at, text, type Json } from '../kube.js';
 
@@ -26,6 +27,34 @@ export interface Fact {
   value: string | number | boolean;
   /** JSON path inside the object, e.g. status.nodeInfo.kernelVersion. */
   path: string;
+  /** What else the value says, from the knowledge base (the VNI a network name implies, a default's origin, what a release rules out). */
+  detail?: string;
+}
+
+/**
+ * A fact the input does not show and may set elsewhere: a start script inside the image, a
+ * ConfigMap referenced by name. Not "missing": the report says it is not determinable from the
+ * input and names what would settle it.
+ */
+export interface UnknownFact {
+  /** What is not known, e.g. "kube-proxy --source-vip". */
+  fact: string;
+  /** What would settle it. */
+  settledBy: string;
+  /** Where the object points to it (the volume, the image), when it does. */
+  path?: string;
+  /** The plan field it stands for: dropped when the cluster's other objects or the plan give that field. */
+  field?: PlanField;
+}
+
+/** A finding a reader raises on its own, with the code and the sources it rests on (none when it rests on no fact of the knowledge base). */
+export interface ReaderFinding {
+  code: ScanOnlyFindingCode;
+  severity: 'info';
+  message: string;
+  remediation?: string;
+  path: string;
+  sources: Citation[];
 }
 
 export interface ObjectRef {
@@ -62,7 +91,10 @@ export interface Reading {
   facts: Fact[];
   /** Facts that hold for every Windows node of the cluster (CNI, kube-proxy mode, EKS). */
   clusterFacts: Fact[];
+  /** Fields the object lacks or that could not be used (the object itself is incomplete). */
   missing: string[];
+  /** Facts the input does not show, and what would settle them. */
+  unknown: UnknownFact[];
   /** Whether a non-node object concerns Windows for sure (pinned to Windows), or only if the cluster has Windows nodes. */
   windows: 'yes' | 'if-cluster-has-windows';
   pod?: PodUsage;
@@ -73,6 +105,8 @@ export interface Reading {
   advertised?: { ipv4Addresses?: { value: number; path: string }; pods?: { value: number; path: string } };
   /** Checks a reader can make on its own: settings that are present but wrong, with the sources of the fact they break. */
   settingProblems: SettingProblem[];
+  /** Findings of the reader's own (a selector on a beta label). */
+  findings: ReaderFinding[];
 }
 
 export interface SettingProblem {
@@ -98,5 +132,5 @@ export function refOf(obj: Json): ObjectRef {
 }
 
 export function reading(obj: Json, role: Role, windows: Reading['windows']): Reading {
-  return { ref: refOf(obj), role, partPath: '', facts: [], clusterFacts: [], missing: [], windows, settingProblems: [] };
+  return { ref: refOf(obj), role, partPath: '', facts: [], clusterFacts: [], missing: [], unknown: [], windows, settingProblems: [], findings: [] };
 }
