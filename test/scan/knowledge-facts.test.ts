@@ -24,7 +24,11 @@ function fixtures(): Map<string, SourceObject[]> {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.(ya?ml|json)$/.test(entry.name) && entry.name !== 'plan-2019.yaml' && !path.includes(`${join(FIXTURES, 'bad')}`))
+      else if (
+        /\.(ya?ml|json)$/.test(entry.name) &&
+        !['plan-2019.yaml', 'expectations.yaml'].includes(entry.name) &&
+        !path.includes(`${join(FIXTURES, 'bad')}`)
+      )
         out.set(relative(FIXTURES, path), [...objectsOf(readFileSync(path, 'utf8'), relative(FIXTURES, path))]);
     }
   };
