@@ -154,6 +154,21 @@ describe('eksctl node groups', () => {
     expect(withConfigMap.unknown.map((u) => u.field)).not.toContain('ipAddressMode');
   });
 
+  it("eksctl's default applies only when nothing else picks the instances: an instance selector leaves the type unknown", () => {
+    const config = (extra: Record<string, unknown>) =>
+      JSON.stringify({
+        apiVersion: 'eksctl.io/v1alpha5',
+        kind: 'ClusterConfig',
+        metadata: { name: 'c', region: 'us-west-2', version: '1.31' },
+        nodeGroups: [{ name: 'win', amiFamily: 'WindowsServer2022CoreContainer', ...extra }],
+      });
+    const selected = one(reports({ 'c.json': config({ instanceSelector: { vCPUs: 4, memory: '16' } }) }), 'ClusterConfig');
+    expect(selected.facts.map((f) => f.field)).not.toContain('instanceType');
+    expect(selected.unknown.find((u) => u.field === 'instanceType')).toMatchObject({ path: 'nodeGroups[0].instanceSelector' });
+    const plain = one(reports({ 'c.json': config({}) }), 'ClusterConfig');
+    expect(plain.facts.find((f) => f.field === 'instanceType')).toMatchObject({ value: 'm5.large' });
+  });
+
   it("what Server 2019 rules out: session affinity (a newer release), and DSR's build boundary, unknown unless the AMI says", () => {
     const group = one(reports({ 'eksctl.yaml': read('real/eksctl-14-windows-nodes.yaml') }), 'ClusterConfig');
     expect(group.facts.find((f) => f.field === 'windowsVersion')!.detail).toContain('Session affinity (needs Windows Server 2022)');

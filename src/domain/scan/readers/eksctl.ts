@@ -51,13 +51,26 @@ export function readClusterConfig(k: Knowledge, obj: Json): ReadResult {
         });
       const instanceType = text(group.instanceType) ?? text(list(group.instanceTypes)[0]);
       const typePath = group.instanceType !== undefined ? `${path}.instanceType` : group.instanceTypes !== undefined ? `${path}.instanceTypes[0]` : path;
-      const chosen = instanceType ?? EKSCTL_DEFAULT_INSTANCE_TYPE;
-      r.facts.push({
-        field: 'instanceType',
-        value: chosen,
-        path: typePath,
-        ...(instanceType ? {} : { detail: `eksctl's default instance type (DefaultNodeType, eksctl pkg/apis/eksctl.io/v1alpha5): the node group names none` }),
-      });
+      // eksctl applies its default only when nothing else picks the instances (nodegroup_service.go):
+      // with an instance selector, a mixed-instances distribution or a launch template it does not.
+      const pickedElsewhere = ['instanceSelector', 'instancesDistribution', 'launchTemplate'].find((f) => group[f] !== undefined);
+      const chosen = instanceType ?? (pickedElsewhere ? undefined : EKSCTL_DEFAULT_INSTANCE_TYPE);
+      if (chosen)
+        r.facts.push({
+          field: 'instanceType',
+          value: chosen,
+          path: typePath,
+          ...(instanceType
+            ? {}
+            : { detail: `eksctl's default instance type (DefaultNodeType, eksctl pkg/apis/eksctl.io/v1alpha5): the node group names none` }),
+        });
+      else
+        r.unknown.push({
+          fact: 'the instance type',
+          settledBy: `the instances ${path}.${pickedElsewhere!} picks when the node group is created`,
+          field: 'instanceType',
+          path: `${path}.${pickedElsewhere!}`,
+        });
       const maxPods = group.maxPodsPerNode ?? at(group, 'kubeletExtraConfig.maxPods');
       const kubeletMaxPods = typeof maxPods === 'number' && Number.isInteger(maxPods) && maxPods >= 1 ? maxPods : undefined;
       if (kubeletMaxPods !== undefined)
@@ -68,7 +81,7 @@ export function readClusterConfig(k: Knowledge, obj: Json): ReadResult {
         });
       // The IP address mode is the amazon-vpc-cni ConfigMap's, not the node group's: unknown here,
       // with the pods per node in both modes (the EC2 data and the capacity rules).
-      const type = k.instanceTypes.get(chosen);
+      const type = chosen ? k.instanceTypes.get(chosen) : undefined;
       const ipam = knownFacts(k).ipamConfigMapOf('amazon-vpc-cni');
       const modeKey = ipam?.modes.find((m) => m.ipAddressMode === 'PREFIX_DELEGATION');
       if (type) {
