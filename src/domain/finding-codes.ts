@@ -40,6 +40,7 @@ const RULES = 'compatibility/rules.ts';
 const NODE_OS = 'compatibility/node-os.ts';
 const UPGRADE = 'compatibility/upgrade.ts';
 const SCAN = 'scan/scan.ts';
+const WORKLOAD_READER = 'scan/readers/workload.ts';
 
 export const FINDING_CODE_REGISTRY = {
   WINDOWS_VERSION_OUT_OF_SUPPORT: {
@@ -338,6 +339,14 @@ export const FINDING_CODE_REGISTRY = {
       'A setting the plan needs is absent or has another value in the object that configures it (kube-proxy flags, the amazon-vpc-cni or flannel ConfigMap).',
     severities: ['warning'],
     raisedBy: [`${SCAN} ownFindings`],
+    scanOnly: true,
+  },
+  OS_SELECTOR_BETA_LABEL: {
+    description:
+      'A workload is pinned to Windows with the beta.kubernetes.io/os label rather than kubernetes.io/os; the scan still reads it as Windows. ' +
+      'The knowledge base holds no source on the beta label, so the finding cites none.',
+    severities: ['info'],
+    raisedBy: [`${WORKLOAD_READER} readWorkload`],
     scanOnly: true,
   },
   NOT_JUDGED: {
