@@ -238,9 +238,13 @@ export const nodeOsSupported: Rule = (ctx) =>
       const all = holds.length === ctx.candidateReleases.length;
       const mayApply = !all || envOpen || group.some((e) => e.mayApply);
       const ranks = group.map((e) => SEVERITIES_BY_RANK.indexOf(e.severity));
+      // Surely on every release: the mildest of their severities; on every release but "may apply"
+      // on another dimension: the worst, one step lower. On only some releases: info. The finding is
+      // about the release itself, which the plan does not give, not about anything the plan chose: a
+      // warning there would fail every release-less plan (a scan of a NetworkPolicy with --fail-on
+      // warning) on a fact it cannot settle, while info keeps it in the report.
+      const severity = !mayApply ? SEVERITIES_BY_RANK[Math.max(...ranks)]! : all ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : 'info';
       // Over several releases each statement says where it holds; the prefix names only what is open.
-      // Surely on every release: the mildest of their severities; otherwise the worst, one step lower.
-      const severity = mayApply ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : SEVERITIES_BY_RANK[Math.max(...ranks)]!;
       const open = [...(all ? [] : [releaseOpen(holds).phrase]), ...new Set(group.flatMap((e) => e.open.map((o) => o.what)))];
       const every = all ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
       const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
