@@ -1961,6 +1961,20 @@ describe('the Windows release left open (the scanner judges manifests that never
     expect(f.message).toContain('it holds for Windows Server, version 1909 / Windows Server, version 2004 / Windows Server, version 20H2)');
   });
 
+  it('NODE_OS_PREVIEW: on AKS at 2026-03-01 the Annual Channel and Server 2025 are preview only, "may apply" naming both (aks-release-notes#Release Notes 2026-01-04)', () => {
+    const plan: PlanInput = { environment: 'aks', cniPlugin: 'azure-cni', networkMode: 'l2bridge', kubernetesVersion: '1.33', asOf: '2026-03-01' };
+    const f = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE',
+      code: 'NODE_OS_PREVIEW',
+      severity: 'info',
+      subject: undefined,
+      cites: 'aks-release-notes#Release Notes 2026-01-04',
+    });
+    expect(f.message).toContain('it holds for Windows Server, version 23H2 / Windows Server 2025)');
+    // Named, Server 2025 there is a preview warning.
+    expect(judge({ ...plan, windowsVersion: 'windows-server-2025' }).findings.find((x) => x.code === 'NODE_OS_PREVIEW')?.severity).toBe('warning');
+  });
+
   it('CONTAINER_IMAGE_OS_MISMATCH: Server 2022 images fit only build 20348\'s nodes, so with the node\'s release open the mismatch "may apply" (k8s-windows-intro#windows-os-version-support)', () => {
     const f = expectFinding(judge({ ...settled, containerImageWindowsVersion: 'windows-server-2022' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
