@@ -44,8 +44,9 @@ const WORKLOAD_READER = 'scan/readers/workload.ts';
 
 export const FINDING_CODE_REGISTRY = {
   WINDOWS_VERSION_OUT_OF_SUPPORT: {
-    description: 'The Windows release is past its end of support (or servicing) at the date checked.',
-    severities: ['warning'],
+    description: 'The Windows release is past its end of support (or servicing) at the date checked; "may apply" when the plan leaves the release open.',
+    // A warning; "may apply" (the release open, some candidate releases out of support) info.
+    severities: ['warning', 'info'],
     raisedBy: [`${RULES} windowsLifecycle`],
     scanOnly: false,
   },
@@ -58,15 +59,16 @@ export const FINDING_CODE_REGISTRY = {
   NODE_OS_UNSUPPORTED: {
     description:
       'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
-      '"may apply" when the version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
-    // An error; "may apply" (environment or version open, past the horizon) a warning.
-    severities: ['error', 'warning'],
+      '"may apply" when the release, version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
+    // An error; "may apply" (environment or version open, past the horizon) a warning; on some of the
+    // candidate releases when the release is open, info.
+    severities: ['error', 'warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
   },
   NODE_OS_PREVIEW: {
     description: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
-    // A warning; "may apply" (environment open) info.
+    // A warning; "may apply" (environment open, or on some of the candidate releases) info.
     severities: ['warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
@@ -75,7 +77,8 @@ export const FINDING_CODE_REGISTRY = {
     description:
       'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does: a warning while existing nodes may keep running, ' +
       'an error once the environment has removed the node images, so that no node of the release can be created.',
-    // removed: error, retired: warning; "may apply" (environment open) one step lower.
+    // removed: error, retired: warning; "may apply" (environment open) one step lower; on some of the
+    // candidate releases (the release open) info.
     severities: ['error', 'warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
@@ -87,14 +90,18 @@ export const FINDING_CODE_REGISTRY = {
     scanOnly: false,
   },
   CONTAINER_IMAGE_OS_MISMATCH: {
-    description: "The container images' Windows release differs from the node's: with process isolation they must match.",
-    severities: ['error'],
+    description:
+      "The container images' Windows release differs from the node's: with process isolation they must match; \"may apply\" when the plan leaves the node's release open.",
+    // An error; "may apply" (the node's release open) a warning.
+    severities: ['error', 'warning'],
     raisedBy: [`${NODE_OS} containerImageMatchesNode`],
     scanOnly: false,
   },
   FEATURE_REQUIRES_NEWER_WINDOWS: {
-    description: "A requested feature's minimum Windows release is newer than the node's (compared by OS build).",
-    severities: ['error'],
+    description:
+      'A requested feature\'s minimum Windows release is newer than the node\'s (compared by OS build); "may apply" when the plan leaves the release open.',
+    // An error; "may apply" (the release open, older than the minimum on some candidates) a warning.
+    severities: ['error', 'warning'],
     raisedBy: [`${RULES} featureMinimumWindows`],
     scanOnly: false,
   },
