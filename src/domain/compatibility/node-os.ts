@@ -9,8 +9,7 @@ import { RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-contex
 import { acrossReleases, releaseOpen } from './scope.js';
 import { mayApplySeverity, type Finding } from './findings.js';
 import { dateInRange, describeDateRange } from '../dates.js';
-
-type Rule = (ctx: PlanContext) => Finding[];
+import type { Rule, RuleJudge } from './rules/rule.js';
 
 /** Kubernetes documentation: with process isolation the host and the container base image must be the same OS version; Hyper-V isolation is not supported. */
 export const CONTAINER_IMAGE_SOURCES: Citation[] = [
@@ -208,7 +207,7 @@ interface Entry {
 
 const SEVERITIES_BY_RANK = ['error', 'warning', 'info'] as const;
 
-export const nodeOsSupported: Rule = (ctx) =>
+const judgeNodeOs: RuleJudge = (ctx) =>
   authorities(ctx.k).flatMap((authority): Finding[] => {
     const { k, environment, candidateEnvironments, release } = ctx;
     if (authority && !candidateEnvironments.includes(authority)) return [];
@@ -258,7 +257,7 @@ export const nodeOsSupported: Rule = (ctx) =>
     });
   });
 
-export const containerImageMatchesNode: Rule = (ctx) => {
+const judgeContainerImage: RuleJudge = (ctx) => {
   const { k, plan, release } = ctx;
   if (!plan.containerImageWindowsVersion) return [];
   const image = k.releases.get(plan.containerImageWindowsVersion)!;
@@ -294,3 +293,11 @@ export const containerImageMatchesNode: Rule = (ctx) => {
     },
   ];
 };
+
+export const nodeOsSupported: Rule = {
+  name: 'nodeOsSupported',
+  codes: ['NODE_OS_UNSUPPORTED', 'NODE_OS_PREVIEW', 'NODE_OS_RETIRED', 'NODE_OS_SUPPORT_DISPUTED'],
+  judge: judgeNodeOs,
+};
+
+export const containerImageMatchesNode: Rule = { name: 'containerImageMatchesNode', codes: ['CONTAINER_IMAGE_OS_MISMATCH'], judge: judgeContainerImage };

@@ -1,0 +1,35 @@
+/**
+ * Features the plan asks for that are already on (or off) by default where the node runs.
+ *
+ * Golden cases: test/domain/rules/feature-defaults.golden.test.ts.
+ */
+import type { Finding } from '../findings.js';
+import { matchScope, mayApplyPrefix } from '../scope.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+const judge: RuleJudge = (ctx) =>
+  ctx.k.featureDefaults
+    .filter((d) => ctx.enabledFeatures.includes(d.feature))
+    .flatMap((d): Finding[] => {
+      const { match, open } = matchScope(d.scope, ctx);
+      if (match === 'no') return [];
+      const name = ctx.k.features.get(d.feature)?.name ?? d.feature;
+      // requiredSettings leaves a feature's settings out only where its default surely holds.
+      const settings =
+        !d.enabled || ctx.k.features.get(d.feature)!.settings.length === 0
+          ? ''
+          : match === 'yes'
+            ? ` The required settings therefore leave out the settings that switch on ${name}.`
+            : ` The required settings still list the settings that switch on ${name}, as the plan does not settle where the node runs; they are not needed where this default holds.`;
+      return [
+        {
+          severity: 'info',
+          code: 'FEATURE_DEFAULT',
+          subject: d.feature,
+          message: `${mayApplyPrefix(open)}${d.description}${settings}`,
+          sources: [...d.sources, ...d.scopeSources],
+        },
+      ];
+    });
+
+export const featureDefaults: Rule = { name: 'featureDefaults', codes: ['FEATURE_DEFAULT'], judge };

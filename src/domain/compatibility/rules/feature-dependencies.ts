@@ -1,0 +1,17 @@
+/**
+ * Features the plan's features require, which the plan context added to the plan.
+ *
+ * Golden cases: test/domain/rules/feature-dependencies.golden.test.ts.
+ */
+import type { Rule, RuleJudge } from './rule.js';
+
+const judge: RuleJudge = ({ k, addedBy }) =>
+  [...addedBy].map(([added, by]) => ({
+    severity: 'info',
+    code: 'FEATURE_DEPENDENCY_ADDED',
+    subject: added,
+    message: `${k.features.get(by)!.name} requires ${k.features.get(added)!.name}, so it was added to the plan and its settings are included.`,
+    sources: k.features.get(by)!.sources,
+  }));
+
+export const featureDependencies: Rule = { name: 'featureDependencies', codes: ['FEATURE_DEPENDENCY_ADDED'], judge };
