@@ -5,6 +5,7 @@
  */
 import type { Finding } from '../findings.js';
 import { matchScope, mayApplyPrefix } from '../scope.js';
+import { FEATURE_DEFAULT_SETTINGS } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 const judge: RuleJudge = (ctx) =>
@@ -18,9 +19,7 @@ const judge: RuleJudge = (ctx) =>
       const settings =
         !d.enabled || ctx.k.features.get(d.feature)!.settings.length === 0
           ? ''
-          : match === 'yes'
-            ? ` The required settings therefore leave out the settings that switch on ${name}.`
-            : ` The required settings still list the settings that switch on ${name}, as the plan does not settle where the node runs; they are not needed where this default holds.`;
+          : ` ${FEATURE_DEFAULT_SETTINGS[match === 'yes' ? 'leftOut' : 'stillListed'](name)}`;
       return [
         {
           severity: 'info',

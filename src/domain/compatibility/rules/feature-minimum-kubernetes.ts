@@ -5,6 +5,7 @@
  */
 import { compareKubernetes } from '../../kubernetes-version.js';
 import type { Finding } from '../findings.js';
+import { FEATURE_MINIMUM } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
@@ -16,8 +17,8 @@ const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
         severity: 'error',
         code: 'FEATURE_REQUIRES_NEWER_KUBERNETES',
         subject: slug,
-        message: `${feature.name} can be switched on from Kubernetes ${feature.minimumKubernetes}; the cluster runs ${plan.kubernetesVersion}.`,
-        remediation: `Upgrade the cluster to Kubernetes ${feature.minimumKubernetes} or later.`,
+        message: FEATURE_MINIMUM.needsKubernetes(feature.name, feature.minimumKubernetes, plan.kubernetesVersion),
+        remediation: FEATURE_MINIMUM.upgradeCluster(feature.minimumKubernetes),
         sources: feature.minimumKubernetesSources,
       },
     ];

@@ -9,7 +9,7 @@ import { formatBuild, isAtLeast, parseBuild } from '../../windows-build.js';
 import { nodeOf, releaseNames, type PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { acrossReleases, type OpenDimension } from '../scope.js';
-import { installUpdate } from '../messages.js';
+import { FEATURE_MINIMUM, installUpdate } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 const judge: RuleJudge = (ctx) =>
@@ -26,8 +26,8 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
         severity: 'error',
         code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
         subject: slug,
-        message: `${feature.name} needs ${minimum.name} (build ${minimum.build}) or newer; ${release.name} is build ${release.build}.`,
-        remediation: `Run the workload on ${minimum.name} or a newer release.`,
+        message: `${FEATURE_MINIMUM.needsRelease(feature, minimum)}; ${FEATURE_MINIMUM.isBuild(release)}.`,
+        remediation: `${FEATURE_MINIMUM.runOn(minimum)}.`,
         sources: feature.minimumWindowsSources,
       },
     ];
@@ -43,8 +43,8 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
       subject: slug,
       message:
         atLeast === 'no'
-          ? `${feature.name} needs build ${feature.minimumBuild} or later; the node is at ${formatBuild(node)}.`
-          : `${feature.name} needs build ${feature.minimumBuild} or later; the plan does not give the node's update revision.`,
+          ? `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; the node is at ${formatBuild(node)}.`
+          : `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; the plan does not give the node's update revision.`,
       remediation: installUpdate(feature.minimumBuild, update),
       sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
     },
@@ -68,8 +68,8 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
       severity,
       code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
       subject: slug,
-      message: `${prefix}${feature.name} needs ${minimum.name} (build ${minimum.build}) or newer; ${older.map((r) => `${r.name} is build ${r.build}`).join('; ')}.`,
-      remediation: `Run the workload on ${minimum.name} or a newer release, and give windowsVersion for a definite answer.`,
+      message: `${prefix}${FEATURE_MINIMUM.needsRelease(feature, minimum)}; ${older.map(FEATURE_MINIMUM.isBuild).join('; ')}.`,
+      remediation: `${FEATURE_MINIMUM.runOn(minimum)}, and give windowsVersion for a definite answer.`,
       sources: feature.minimumWindowsSources,
     });
   }
@@ -90,7 +90,7 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
     severity,
     code: 'FEATURE_REQUIRES_OS_UPDATE',
     subject: slug,
-    message: `${prefix}${feature.name} needs build ${feature.minimumBuild} or later; ${releaseNames(below)} ${below.length > 1 ? 'reach' : 'reaches'} it only with that update or a later one.`,
+    message: `${prefix}${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${releaseNames(below)} ${below.length > 1 ? 'reach' : 'reaches'} it only with that update or a later one.`,
     remediation: installUpdate(feature.minimumBuild, update),
     sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
   });

@@ -7,7 +7,7 @@
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../../instance-types.js';
 import type { Finding } from '../findings.js';
-import { MODE_WORDS } from '../messages.js';
+import { CAPACITY, MODE_WORDS } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 const judge: RuleJudge = ({ k, plan }) => {
@@ -21,7 +21,7 @@ const judge: RuleJudge = ({ k, plan }) => {
         code: 'INSTANCE_TYPE_NOT_FOR_WINDOWS',
         subject: type.name,
         message: unsuitable,
-        remediation: 'Choose an x86-64 instance type for the Windows node group.',
+        remediation: CAPACITY.chooseX86,
         sources: NAMING_SOURCES,
       },
     ];
@@ -33,10 +33,8 @@ const judge: RuleJudge = ({ k, plan }) => {
       severity: 'warning',
       code: 'PREFIX_DELEGATION_UNSUPPORTED',
       subject: type.name,
-      message:
-        `${c.steps[0]} The node gets ${c.maxPods} pod addresses ` +
-        `instead of the ${(type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX} prefix delegation would give.`,
-      remediation: 'Plan for secondary-IP capacity on this type, or choose a Nitro-based instance type for prefix delegation.',
+      message: CAPACITY.prefixDelegationUnsupported(c.steps[0]!, c.maxPods, (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX),
+      remediation: CAPACITY.planSecondaryIp,
       sources: NITRO_SOURCES,
     });
   const mode = MODE_WORDS[c.effectiveIpAddressMode];
@@ -44,9 +42,7 @@ const judge: RuleJudge = ({ k, plan }) => {
     severity: 'info',
     code: 'POD_CAPACITY',
     subject: type.name,
-    message:
-      `${type.name} gives ${c.maxPods} Windows pods in ${mode}; ` +
-      `the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
+    message: CAPACITY.podCapacity(type.name, mode, c),
     sources: CAPACITY_SOURCES,
   });
   const wanted = plan.podsPerNode;
@@ -57,10 +53,8 @@ const judge: RuleJudge = ({ k, plan }) => {
       severity: 'error',
       code: 'PODS_EXCEED_CAPACITY',
       subject: type.name,
-      message: `The plan needs ${wanted} pods per node; ${type.name} gives ${c.maxPods} in ${mode}.`,
-      remediation: pdWouldFit
-        ? 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.'
-        : 'Choose an instance type with more IPv4 addresses per interface (see instanceTypes(filter: { minimumPods })).',
+      message: CAPACITY.podsExceedCapacity(wanted, type.name, c.maxPods, mode),
+      remediation: pdWouldFit ? CAPACITY.enablePrefixDelegation : CAPACITY.chooseLarger,
       sources: CAPACITY_SOURCES,
     });
   } else if (wanted !== undefined && wanted > c.schedulablePods)
@@ -68,8 +62,8 @@ const judge: RuleJudge = ({ k, plan }) => {
       severity: 'warning',
       code: 'PODS_EXCEED_KUBELET_MAX_PODS',
       subject: type.name,
-      message: `${type.name} has addresses for ${c.maxPods} pods, but the kubelet max-pods of ${c.kubeletMaxPods} caps the node below the planned ${wanted}.`,
-      remediation: `Raise the kubelet's max-pods to at least ${wanted}, e.g. -KubeletExtraArgs '--max-pods=${wanted}' in the node bootstrap.`,
+      message: CAPACITY.podsExceedMaxPods(type.name, c.maxPods, c.kubeletMaxPods, wanted),
+      remediation: CAPACITY.raiseMaxPods(wanted),
       sources: CAPACITY_SOURCES,
     });
   return findings;

@@ -7,7 +7,7 @@
 import { compareKubernetes, type KubernetesRange } from '../../kubernetes-version.js';
 import type { Citation } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { describeHorizon } from '../../horizon.js';
+import { HORIZON } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 /**
@@ -41,11 +41,8 @@ const judge: RuleJudge = ({ k, plan }) => {
       severity: 'warning',
       code: 'KUBERNETES_VERSION_BEYOND_HORIZON',
       subject: version,
-      message:
-        `Kubernetes ${version} is newer than any version the dataset documents. ` +
-        describeHorizon(horizon, k.releases.get(horizon.windowsVersion)?.name ?? horizon.windowsVersion) +
-        ' Facts that could have changed after that are reported as "may apply".',
-      remediation: `Check the Kubernetes ${version} documentation for Windows nodes, or judge the plan at Kubernetes ${horizon.kubernetesVersion}.`,
+      message: HORIZON.beyond(version, horizon, k.releases.get(horizon.windowsVersion)?.name ?? horizon.windowsVersion),
+      remediation: HORIZON.remediation(version, horizon),
       sources: horizonSources(k),
     },
   ];

@@ -3,7 +3,7 @@
  *
  * Golden cases: test/domain/rules/kubernetes-version-unspecified.golden.test.ts.
  */
-import { describeSetting } from '../messages.js';
+import { VERSION_UNSPECIFIED } from '../messages.js';
 import { requiredSettings } from '../settings.js';
 import type { Rule, RuleJudge } from './rule.js';
 
@@ -15,9 +15,8 @@ const judge: RuleJudge = (ctx) => {
     {
       severity: 'info',
       code: 'KUBERNETES_VERSION_UNSPECIFIED',
-      message:
-        `Some settings depend on the Kubernetes version, which the plan does not give; ` + `every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
-      remediation: 'Give kubernetesVersion to get only the settings for your cluster.',
+      message: VERSION_UNSPECIFIED.message(scoped),
+      remediation: VERSION_UNSPECIFIED.remediation,
       sources: scoped.flatMap((s) => s.sources),
     },
   ];

@@ -8,6 +8,7 @@ import type { ReleaseFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { acrossReleases } from '../scope.js';
+import { LIFECYCLE } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 /** Where a release stands in its support lifecycle at a date: past its end, past mainstream, or neither. */
@@ -27,8 +28,8 @@ const judge: RuleJudge = (ctx) => {
         severity: 'warning',
         code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
         subject: release.slug,
-        message: `${release.name} reached the end of its support on ${release.supportEnds} (checked at ${plan.asOf}).`,
-        remediation: 'Move the node to a release that is still supported.',
+        message: `${LIFECYCLE.ended(release)} ${LIFECYCLE.checkedAt(plan.asOf)}.`,
+        remediation: LIFECYCLE.moveNode,
         sources: release.sources,
       },
     ];
@@ -38,9 +39,7 @@ const judge: RuleJudge = (ctx) => {
         severity: 'info',
         code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
         subject: release.slug,
-        message:
-          `${release.name} left mainstream support on ${release.mainstreamSupportEnds}; ` +
-          `extended support runs${release.supportEnds ? ` to ${release.supportEnds}` : ''}.`,
+        message: `${LIFECYCLE.mainstreamEnded(release)}.`,
         sources: release.sources,
       },
     ];
@@ -59,8 +58,8 @@ function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
     findings.push({
       severity,
       code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
-      message: `${prefix}${ended.map((r) => `${r.name} reached the end of its support on ${r.supportEnds}`).join('; ')} (checked at ${plan.asOf}).`,
-      remediation: 'Run the nodes on a release that is still supported, and give windowsVersion for a definite answer.',
+      message: `${prefix}${ended.map(LIFECYCLE.ended).join('; ')} ${LIFECYCLE.checkedAt(plan.asOf)}.`,
+      remediation: LIFECYCLE.runNodes,
       sources: ended.flatMap((r) => r.sources),
     });
   }
@@ -69,12 +68,7 @@ function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
     findings.push({
       severity,
       code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
-      message:
-        prefix +
-        mainstream
-          .map((r) => `${r.name} left mainstream support on ${r.mainstreamSupportEnds}; extended support runs${r.supportEnds ? ` to ${r.supportEnds}` : ''}`)
-          .join('; ') +
-        '.',
+      message: `${prefix}${mainstream.map(LIFECYCLE.mainstreamEnded).join('; ')}.`,
       sources: mainstream.flatMap((r) => r.sources),
     });
   }
