@@ -56,6 +56,10 @@ export const FEATURE_MINIMUM = {
   isBuild: (r: ReleaseFact) => `${r.name} is build ${r.build}`,
   runOn: (minimum: ReleaseFact) => `Run the workload on ${minimum.name} or a newer release`,
   needsBuild: (feature: string, build: string) => `${feature} needs build ${build} or later`,
+  nodeAt: (build: string) => `the node is at ${build}`,
+  revisionOpen: "the plan does not give the node's update revision",
+  beforeBuild: (build: string) => `before build ${build}`,
+  onlyWithUpdate: (releases: string, count: number) => `${releases} ${count > 1 ? 'reach' : 'reaches'} it only with that update or a later one`,
   needsKubernetes: (feature: string, minimum: string, runs: string) => `${feature} can be switched on from Kubernetes ${minimum}; the cluster runs ${runs}.`,
   upgradeCluster: (minimum: string) => `Upgrade the cluster to Kubernetes ${minimum} or later.`,
 };
@@ -100,4 +104,90 @@ export const CAPACITY = {
   podsExceedMaxPods: (type: string, maxPods: number, kubeletMaxPods: number, wanted: number) =>
     `${type} has addresses for ${maxPods} pods, but the kubelet max-pods of ${kubeletMaxPods} caps the node below the planned ${wanted}.`,
   raiseMaxPods: (wanted: number) => `Raise the kubelet's max-pods to at least ${wanted}, e.g. -KubeletExtraArgs '--max-pods=${wanted}' in the node bootstrap.`,
+};
+
+/** featureDependencies: a feature added because another requires it. */
+export const DEPENDENCY_ADDED = (by: string, added: string) => `${by} requires ${added}, so it was added to the plan and its settings are included.`;
+
+/** pluginAndMode: the plugin against the planned mode. */
+export const PLUGIN_MODE = {
+  unsupported: (plugin: string, mode: string, offered: readonly string[]) => `${plugin} does not use the ${mode} mode; it offers: ${offered.join(', ')}.`,
+  chooseMode: (mode: string, offered: readonly string[]) => `Choose one of ${offered.join(', ')}, or a plugin that offers ${mode}.`,
+  ambiguous: (plugin: string, offered: readonly string[]) =>
+    `${plugin} offers several modes (${offered.join(', ')}); checks that depend on the mode are reported as "may apply".`,
+  nameMode: 'Name the network mode in the plan for a definite answer.',
+  unknown: (plugin: string) => `The sources do not say which Windows network mode ${plugin} uses, so mode-specific limitations were not checked.`,
+  notUsedByKubernetes: (mode: string) => `The ${mode} mode exists on Windows but Kubernetes does not use it.`,
+  useKubernetesMode: 'Use a mode Kubernetes uses (see networkModes(filter: {usedByKubernetes: true})).',
+  prerelease: (plugin: string, backend: string | undefined, mode: string, stability: string) =>
+    `${plugin}${backend ? ` with the ${backend} backend` : ''} supports the ${mode} mode at ${stability} level.`,
+};
+
+/**
+ * pluginAndMode: a mode's stability label, read with the feature gate behind it. The clauses start
+ * lowercase; `ifUsed` gives the sentence's start ("T" or "If the Overlay mode is used: t"), to
+ * which a clause is appended without its first letter.
+ */
+export const MODE_LABEL = {
+  ifUsed: (mode: string, modeAmbiguous: boolean) => (modeAmbiguous ? `If the ${mode} mode is used: t` : 'T'),
+  label: (mode: string, stability: string) => `the documentation labels the ${mode} mode ${stability}`,
+  labelAndGate: (mode: string, stability: string, g: { gate: string; kubernetes: string }) =>
+    `the documentation labels the ${mode} mode ${stability}, and the ${g.gate} feature gate behind it is GA from Kubernetes ${g.kubernetes}`,
+  outdated: (version: string, stability: string) => `on Kubernetes ${version} the ${stability} label is out of date`,
+  notYetGa: (version: string) => `on Kubernetes ${version} the gate is not yet GA`,
+  versionOpen: (gaFrom: string) => `May apply (the plan does not give the Kubernetes version; it holds before ${gaFrom}): `,
+  giveVersion: 'Give kubernetesVersion for a definite answer.',
+};
+
+type PluginStatus = keyof typeof STATUS_WORDS;
+
+/** pluginInEnvironment: where the plugin stands in the plan's environment. */
+export const PLUGIN_ENV = {
+  mayBeRetired: (env: string, plugin: string, since: string | undefined) =>
+    `May apply on ${env} (the plan does not give the environment): ${plugin} is retired there${since ? ` since ${since}` : ''}.`,
+  assumed: (plugin: string, env: string) => `No environment was given; ${plugin} runs only in ${env}, so its facts for ${env} were checked.`,
+  nameEnvironment: 'Name the environment in the plan to confirm this.',
+  runsOnlyIn: (plugin: string, envs: readonly string[], note: string) => `${plugin} runs only in ${envs.join(', ')}: ${note}`,
+  listed: (env: string, plugins: string) => `Plugins the sources list for ${env}: ${plugins}.`,
+  chooseRunning: (env: string) => `Choose a plugin that runs in ${env}.`,
+  notDocumented: (env: string, plugins: string, plugin: string, note: string | undefined) =>
+    `The sources list these plugins for ${env}: ${plugins}. ` +
+    `${plugin} is not among them, so nothing documents that it works there.${note ? ` ${note}` : ''}`,
+  useDocumented: (env: string, plugin: string) => `Use one of the plugins documented for ${env}, or verify ${plugin} there yourself.`,
+  statusUnknown: (env: string, plugin: string) =>
+    `The sources do not list the plugins offered in ${env}, so whether ${plugin} is offered or supported there is not known.`,
+  notYet: (plugin: string, status: PluginStatus, env: string, since: string, asOf: string, note: string | undefined) =>
+    `${plugin} is ${STATUS_WORDS[status]} in ${env} only from ${since}; at ${asOf} it was not yet.${note ? ` ${note}` : ''}`,
+  monthPending: (since: string, asOf: string) => `May apply (the sources give only the month, ${since}, and ${asOf} falls in it): `,
+  status: (plugin: string, status: PluginStatus, env: string, since: string | undefined, note: string | undefined) => {
+    const detail = [since ? `since ${since}` : '', note ?? ''].filter(Boolean).join('; ');
+    return `${plugin} is ${STATUS_WORDS[status]} in ${env}${detail ? ` (${detail})` : ''}.`;
+  },
+  prefer: (defaults: readonly string[]) =>
+    defaults.length > 0 ? `Prefer ${defaults.join(' or ')}, the default there.` : 'Prefer a plugin that is still offered there.',
+};
+
+/** networkPolicy: whether the plugin enforces NetworkPolicy on Windows nodes. */
+export const NETWORK_POLICY = {
+  namePlugin: (enforcing: readonly string[]) =>
+    enforcing.length > 0
+      ? `Name the CNI plugin for a definite answer. Among the candidates, these enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`
+      : 'Name the CNI plugin for a definite answer.',
+  pluginOpen: (plugins: readonly string[], says: string, env: string | undefined) =>
+    `May apply (the plan does not give the CNI plugin; it holds for ${plugins.join(', ')}): ${says}${env ? ` in ${env}` : ''}.`,
+  theseDoNotEnforce: 'the plan needs NetworkPolicy, and these plugins do not enforce it on Windows nodes',
+  theseUnknown: 'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes',
+  mayApplyOn: (env: string) => `May apply on ${env} (the plan does not give the environment): `,
+  unknown: (plugin: string, env: string | undefined) =>
+    `The sources do not say whether ${plugin} enforces NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,
+  notEnforced: (plugin: string, env: string | undefined) => `${plugin} does not enforce NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,
+  enforcing: (plugins: readonly string[]) => `Plugins documented to enforce NetworkPolicy on Windows: ${plugins.join(', ')}.`,
+};
+
+/** limitations: the figures of a threshold, and a mitigation. */
+export const LIMITATION = {
+  threshold: (planned: number, t: { max: number; approximate?: boolean }) => `The plan has ${planned}; the limit is ${t.approximate ? 'about ' : ''}${t.max}.`,
+  otherLimits: (others: readonly { max: number; title: string }[]) =>
+    `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
+  mitigated: (title: string, features: readonly string[]) => `${title}: mitigated because the plan enables ${features.join(', ')}.`,
 };

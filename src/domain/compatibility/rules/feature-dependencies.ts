@@ -3,6 +3,7 @@
  *
  * Golden cases: test/domain/rules/feature-dependencies.golden.test.ts.
  */
+import { DEPENDENCY_ADDED } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 const judge: RuleJudge = ({ k, addedBy }) =>
@@ -10,7 +11,7 @@ const judge: RuleJudge = ({ k, addedBy }) =>
     severity: 'info',
     code: 'FEATURE_DEPENDENCY_ADDED',
     subject: added,
-    message: `${k.features.get(by)!.name} requires ${k.features.get(added)!.name}, so it was added to the plan and its settings are included.`,
+    message: DEPENDENCY_ADDED(k.features.get(by)!.name, k.features.get(added)!.name),
     sources: k.features.get(by)!.sources,
   }));
 

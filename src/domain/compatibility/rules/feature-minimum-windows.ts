@@ -43,8 +43,8 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
       subject: slug,
       message:
         atLeast === 'no'
-          ? `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; the node is at ${formatBuild(node)}.`
-          : `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; the plan does not give the node's update revision.`,
+          ? `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.nodeAt(formatBuild(node))}.`
+          : `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.revisionOpen}.`,
       remediation: installUpdate(feature.minimumBuild, update),
       sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
     },
@@ -80,8 +80,8 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
   // The revision is open with the release: the update is needed unless the node already has it.
   const revisionOpen: OpenDimension = {
     dimension: "node's update revision",
-    holdsFor: `before build ${feature.minimumBuild}`,
-    phrase: `the plan does not give the node's update revision; it holds before build ${feature.minimumBuild}`,
+    holdsFor: FEATURE_MINIMUM.beforeBuild(feature.minimumBuild),
+    phrase: `${FEATURE_MINIMUM.revisionOpen}; it holds ${FEATURE_MINIMUM.beforeBuild(feature.minimumBuild)}`,
   };
   const atRelease = below.filter((r) => r.build === needed.build);
   const { severity, prefix } = acrossReleases(ctx, below, 'error', atRelease.length > 0 ? [revisionOpen] : []);
@@ -90,7 +90,7 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
     severity,
     code: 'FEATURE_REQUIRES_OS_UPDATE',
     subject: slug,
-    message: `${prefix}${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${releaseNames(below)} ${below.length > 1 ? 'reach' : 'reaches'} it only with that update or a later one.`,
+    message: `${prefix}${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.onlyWithUpdate(releaseNames(below), below.length)}.`,
     remediation: installUpdate(feature.minimumBuild, update),
     sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
   });

@@ -8,7 +8,7 @@ import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
 import { matchScopeUnless, mayApplyPrefix, type ScopeMatch } from '../scope.js';
-import { describeSetting } from '../messages.js';
+import { LIMITATION, describeSetting } from '../messages.js';
 import { settingApplies } from '../settings.js';
 import type { Rule, RuleJudge } from './rule.js';
 
@@ -35,7 +35,7 @@ function exceeded(l: LimitationFact, ctx: PlanContext): boolean {
 /** The other documented limits of the same kind, so a report names every revision's figure when they disagree. */
 function otherLimits(l: LimitationFact, ctx: PlanContext): string {
   const others = ctx.k.limitations.filter((o) => o !== l && o.threshold?.metric === l.threshold?.metric);
-  return others.length === 0 ? '' : ` Other documented limits of this kind: ${others.map((o) => `${o.threshold!.max} (${o.title})`).join('; ')}.`;
+  return others.length === 0 ? '' : ` ${LIMITATION.otherLimits(others.map((o) => ({ max: o.threshold!.max, title: o.title })))}`;
 }
 
 const judge: RuleJudge = (ctx) =>
@@ -44,7 +44,7 @@ const judge: RuleJudge = (ctx) =>
     if (l.threshold) {
       if (!exceeded(l, ctx)) return [];
       const planned = ctx.plan[METRIC_FIELD[l.threshold.metric]];
-      thresholdText = ` The plan has ${planned}; the limit is ${l.threshold.approximate ? 'about ' : ''}${l.threshold.max}.${otherLimits(l, ctx)}`;
+      thresholdText = ` ${LIMITATION.threshold(planned!, l.threshold)}${otherLimits(l, ctx)}`;
     }
     const { match, open } = limitationApplies(l, ctx);
     if (match === 'no') return [];
@@ -57,9 +57,10 @@ const judge: RuleJudge = (ctx) =>
           severity: 'info',
           code: 'LIMITATION_MITIGATED',
           subject: l.slug,
-          message:
-            `${mayApply}${l.title}: mitigated because the plan enables ` +
-            `${l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name).join(', ')}.${thresholdText}`,
+          message: `${mayApply}${LIMITATION.mitigated(
+            l.title,
+            l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name),
+          )}${thresholdText}`,
           sources: [...l.sources, ...l.scopeSources],
         },
       ];

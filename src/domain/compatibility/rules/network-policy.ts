@@ -7,6 +7,7 @@
 import type { NetworkPolicyFact, PolicySupport } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
+import { NETWORK_POLICY } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 /** The plugin's NetworkPolicy answer in one environment: the environment's own where the sources give one. */
@@ -26,11 +27,8 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
     return { plugin, answer: environment ? policyIn(plugin, environment) : plugin.networkPolicy };
   });
   const enforcing = answers.filter((a) => a.answer.support === 'supported').map((a) => a.plugin.name);
-  const remediation =
-    enforcing.length > 0
-      ? `Name the CNI plugin for a definite answer. Among the candidates, these enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`
-      : 'Name the CNI plugin for a definite answer.';
-  const where = environment ? ` in ${k.environments.get(environment)!.name}` : '';
+  const remediation = NETWORK_POLICY.namePlugin(enforcing);
+  const where = environment ? k.environments.get(environment)!.name : undefined;
   const finding = (support: PolicySupport, code: FindingCode, says: string): Finding[] => {
     const hits = answers.filter((a) => a.answer.support === support);
     if (hits.length === 0) return [];
@@ -38,19 +36,19 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
       {
         severity: mayApplySeverity(POLICY_SEVERITY[support]!, false),
         code,
-        message: `May apply (the plan does not give the CNI plugin; it holds for ${hits.map((a) => a.plugin.name).join(', ')}): ${says}${where}.`,
+        message: NETWORK_POLICY.pluginOpen(
+          hits.map((a) => a.plugin.name),
+          says,
+          where,
+        ),
         remediation,
         sources: hits.flatMap((a) => (a.answer.sources.length > 0 ? a.answer.sources : a.plugin.sources)),
       },
     ];
   };
   return [
-    ...finding('not-supported', 'NETWORK_POLICY_UNSUPPORTED', 'the plan needs NetworkPolicy, and these plugins do not enforce it on Windows nodes'),
-    ...finding(
-      'unknown',
-      'NETWORK_POLICY_UNKNOWN',
-      'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes',
-    ),
+    ...finding('not-supported', 'NETWORK_POLICY_UNSUPPORTED', NETWORK_POLICY.theseDoNotEnforce),
+    ...finding('unknown', 'NETWORK_POLICY_UNKNOWN', NETWORK_POLICY.theseUnknown),
   ];
 }
 
@@ -63,18 +61,16 @@ const judge: RuleJudge = (ctx) => {
     const severity = POLICY_SEVERITY[answer.support];
     if (!severity) return [];
     const unknown = answer.support === 'unknown';
-    const place = where ? ` in ${k.environments.get(where)!.name}` : '';
-    const prefix = mayApply && where ? `May apply on ${k.environments.get(where)!.name} (the plan does not give the environment): ` : '';
-    const statement = unknown
-      ? `The sources do not say whether ${plugin.name} enforces NetworkPolicy on Windows nodes${place}.`
-      : `${plugin.name} does not enforce NetworkPolicy on Windows nodes${place}.`;
+    const envName = where ? k.environments.get(where)!.name : undefined;
+    const prefix = mayApply && envName ? NETWORK_POLICY.mayApplyOn(envName) : '';
+    const statement = NETWORK_POLICY[unknown ? 'unknown' : 'notEnforced'](plugin.name, envName);
     return [
       {
         severity: mayApply ? mayApplySeverity(severity, false) : severity,
         code: unknown ? 'NETWORK_POLICY_UNKNOWN' : 'NETWORK_POLICY_UNSUPPORTED',
         subject: plugin.slug,
         message: `${prefix}${statement}${answer.note ? ` ${answer.note}` : ''}`,
-        remediation: `Plugins documented to enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`,
+        remediation: NETWORK_POLICY.enforcing(enforcing),
         sources: answer.sources.length > 0 ? answer.sources : plugin.sources,
       },
     ];

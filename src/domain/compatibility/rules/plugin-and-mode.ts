@@ -8,6 +8,7 @@
 import { compareKubernetes } from '../../kubernetes-version.js';
 import type { ModeFact } from '../../knowledge.js';
 import type { Finding } from '../findings.js';
+import { MODE_LABEL, PLUGIN_MODE } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) => {
@@ -18,8 +19,8 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
       severity: 'error',
       code: 'PLUGIN_MODE_UNSUPPORTED',
       subject: plugin.slug,
-      message: `${plugin.name} does not use the ${plan.networkMode} mode; it offers: ${offered.join(', ')}.`,
-      remediation: `Choose one of ${offered.join(', ')}, or a plugin that offers ${plan.networkMode}.`,
+      message: PLUGIN_MODE.unsupported(plugin.name, plan.networkMode, offered),
+      remediation: PLUGIN_MODE.chooseMode(plan.networkMode, offered),
       sources: plugin.sources,
     });
   if (plugin && !plan.networkMode && modeAmbiguous)
@@ -27,8 +28,8 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
       severity: 'info',
       code: 'NETWORK_MODE_AMBIGUOUS',
       subject: plugin.slug,
-      message: `${plugin.name} offers several modes (${offered.join(', ')}); checks that depend on the mode are reported as "may apply".`,
-      remediation: 'Name the network mode in the plan for a definite answer.',
+      message: PLUGIN_MODE.ambiguous(plugin.name, offered),
+      remediation: PLUGIN_MODE.nameMode,
       sources: plugin.sources,
     });
   if (plugin && offered.length === 0 && !plan.networkMode)
@@ -36,7 +37,7 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
       severity: 'info',
       code: 'NETWORK_MODE_UNKNOWN',
       subject: plugin.slug,
-      message: `The sources do not say which Windows network mode ${plugin.name} uses, so mode-specific limitations were not checked.`,
+      message: PLUGIN_MODE.unknown(plugin.name),
       sources: plugin.sources,
     });
   for (const slug of candidateModes) {
@@ -46,8 +47,8 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
         severity: 'error',
         code: 'NETWORK_MODE_NOT_USED_BY_KUBERNETES',
         subject: slug,
-        message: `The ${mode.name} mode exists on Windows but Kubernetes does not use it.`,
-        remediation: 'Use a mode Kubernetes uses (see networkModes(filter: {usedByKubernetes: true})).',
+        message: PLUGIN_MODE.notUsedByKubernetes(mode.name),
+        remediation: PLUGIN_MODE.useKubernetesMode,
         sources: mode.sources,
       });
     if (mode.stability === 'beta' || mode.stability === 'experimental') findings.push(modeLabelFinding(mode, plan.kubernetesVersion, modeAmbiguous));
@@ -57,7 +58,7 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
           severity: modeAmbiguous ? 'info' : 'warning',
           code: 'PLUGIN_MODE_PRERELEASE',
           subject: plugin!.slug,
-          message: `${plugin!.name}${pm.backend ? ` with the ${pm.backend} backend` : ''} supports the ${mode.name} mode at ${pm.stability} level.`,
+          message: PLUGIN_MODE.prerelease(plugin!.name, pm.backend, mode.name, pm.stability),
           sources: pm.sources,
         });
   }
@@ -70,24 +71,24 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
  * below that version and is reported as out of date from it ("may apply" while the version is open).
  */
 function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbiguous: boolean): Finding {
-  const ifUsed = modeAmbiguous ? `If the ${mode.name} mode is used: t` : 'T';
+  const ifUsed = MODE_LABEL.ifUsed(mode.name, modeAmbiguous);
   const g = mode.gateGraduation;
   if (!g)
     return {
       severity: modeAmbiguous ? 'info' : 'warning',
       code: 'NETWORK_MODE_PRERELEASE',
       subject: mode.slug,
-      message: `${ifUsed}he documentation labels the ${mode.name} mode ${mode.stability}.`,
+      message: `${ifUsed}${MODE_LABEL.label(mode.name, mode.stability).slice(1)}.`,
       sources: mode.sources,
     };
-  const both = `the documentation labels the ${mode.name} mode ${mode.stability}, and the ${g.gate} feature gate behind it is GA from Kubernetes ${g.kubernetes}`;
+  const both = MODE_LABEL.labelAndGate(mode.name, mode.stability, g);
   const sources = [...mode.sources, ...g.sources];
   if (version && compareKubernetes(version, g.kubernetes) >= 0)
     return {
       severity: 'info',
       code: 'NETWORK_MODE_LABEL_OUTDATED',
       subject: mode.slug,
-      message: `${ifUsed}${both.slice(1)}; on Kubernetes ${version} the ${mode.stability} label is out of date.`,
+      message: `${ifUsed}${both.slice(1)}; ${MODE_LABEL.outdated(version, mode.stability)}.`,
       sources,
     };
   if (version)
@@ -95,15 +96,15 @@ function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbig
       severity: modeAmbiguous ? 'info' : 'warning',
       code: 'NETWORK_MODE_PRERELEASE',
       subject: mode.slug,
-      message: `${ifUsed}${both.slice(1)}; on Kubernetes ${version} the gate is not yet GA.`,
+      message: `${ifUsed}${both.slice(1)}; ${MODE_LABEL.notYetGa(version)}.`,
       sources,
     };
   return {
     severity: 'info',
     code: 'NETWORK_MODE_PRERELEASE',
     subject: mode.slug,
-    message: `May apply (the plan does not give the Kubernetes version; it holds before ${g.kubernetes}): ${both}.`,
-    remediation: 'Give kubernetesVersion for a definite answer.',
+    message: `${MODE_LABEL.versionOpen(g.kubernetes)}${both}.`,
+    remediation: MODE_LABEL.giveVersion,
     sources,
   };
 }

@@ -7,7 +7,7 @@
 import type { PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { dateInRange } from '../../dates.js';
-import { STATUS_WORDS, listedPlugins } from '../messages.js';
+import { PLUGIN_ENV, listedPlugins } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 /**
@@ -25,9 +25,7 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
         severity: 'info',
         code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
         subject: plugin.slug,
-        message:
-          `May apply on ${k.environments.get(e.environment)!.name} (the plan does not give the environment): ` +
-          `${plugin.name} is retired there${e.since ? ` since ${e.since}` : ''}.`,
+        message: PLUGIN_ENV.mayBeRetired(k.environments.get(e.environment)!.name, plugin.name, e.since),
         sources: e.sources,
       }));
   }
@@ -39,8 +37,8 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
       severity: 'info',
       code: 'ENVIRONMENT_ASSUMED',
       subject: environment,
-      message: `No environment was given; ${plugin.name} runs only in ${env.name}, so its facts for ${env.name} were checked.`,
-      remediation: 'Name the environment in the plan to confirm this.',
+      message: PLUGIN_ENV.assumed(plugin.name, env.name),
+      remediation: PLUGIN_ENV.nameEnvironment,
       sources: plugin.onlyIn?.sources ?? [],
     });
   if (!status) {
@@ -49,10 +47,12 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
         severity: 'error',
         code: 'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT',
         subject: plugin.slug,
-        message: `${plugin.name} runs only in ${plugin.onlyIn.environments.map((e) => k.environments.get(e)!.name).join(', ')}: ${plugin.onlyIn.note}`,
-        remediation: env.pluginsListed
-          ? `Plugins the sources list for ${env.name}: ${listedPlugins(k, environment)}.`
-          : `Choose a plugin that runs in ${env.name}.`,
+        message: PLUGIN_ENV.runsOnlyIn(
+          plugin.name,
+          plugin.onlyIn.environments.map((e) => k.environments.get(e)!.name),
+          plugin.onlyIn.note,
+        ),
+        remediation: env.pluginsListed ? PLUGIN_ENV.listed(env.name, listedPlugins(k, environment)) : PLUGIN_ENV.chooseRunning(env.name),
         sources: plugin.onlyIn.sources,
       });
     else if (env.pluginsListed)
@@ -60,10 +60,8 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
         severity: 'warning',
         code: 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT',
         subject: plugin.slug,
-        message:
-          `The sources list these plugins for ${env.name}: ${listedPlugins(k, environment)}. ` +
-          `${plugin.name} is not among them, so nothing documents that it works there.${env.pluginsListed.note ? ` ${env.pluginsListed.note}` : ''}`,
-        remediation: `Use one of the plugins documented for ${env.name}, or verify ${plugin.name} there yourself.`,
+        message: PLUGIN_ENV.notDocumented(env.name, listedPlugins(k, environment), plugin.name, env.pluginsListed.note),
+        remediation: PLUGIN_ENV.useDocumented(env.name, plugin.name),
         sources: env.pluginsListed.sources,
       });
     else
@@ -71,7 +69,7 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
         severity: 'info',
         code: 'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN',
         subject: plugin.slug,
-        message: `The sources do not list the plugins offered in ${env.name}, so whether ${plugin.name} is offered or supported there is not known.`,
+        message: PLUGIN_ENV.statusUnknown(env.name, plugin.name),
         sources: plugin.sources,
       });
     return findings;
@@ -83,18 +81,17 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
       severity: 'info',
       code: 'PLUGIN_STATUS_IN_ENVIRONMENT',
       subject: plugin.slug,
-      message: `${plugin.name} is ${STATUS_WORDS[status.status]} in ${env.name} only from ${status.since}; at ${plan.asOf} it was not yet.${status.note ? ` ${status.note}` : ''}`,
+      message: PLUGIN_ENV.notYet(plugin.name, status.status, env.name, status.since!, plan.asOf, status.note),
       sources: status.sources,
     });
     return findings;
   }
-  const detail = [status.since ? `since ${status.since}` : '', status.note ?? ''].filter(Boolean).join('; ');
-  const datePending = inForce === 'unknown' ? `May apply (the sources give only the month, ${status.since}, and ${plan.asOf} falls in it): ` : '';
+  const datePending = inForce === 'unknown' ? PLUGIN_ENV.monthPending(status.since!, plan.asOf) : '';
   findings.push({
     severity: status.status === 'retired' && inForce === 'yes' ? 'warning' : 'info',
     code: status.status === 'retired' ? 'PLUGIN_RETIRED_IN_ENVIRONMENT' : 'PLUGIN_STATUS_IN_ENVIRONMENT',
     subject: plugin.slug,
-    message: `${datePending}${plugin.name} is ${STATUS_WORDS[status.status]} in ${env.name}${detail ? ` (${detail})` : ''}.`,
+    message: `${datePending}${PLUGIN_ENV.status(plugin.name, status.status, env.name, status.since, status.note)}`,
     ...(status.status === 'retired' ? { remediation: defaultPluginAdvice(k, environment, plugin.slug) } : {}),
     sources: status.sources,
   });
@@ -110,7 +107,7 @@ function defaultPluginAdvice(k: PlanContext['k'], environment: string, except: s
   const defaults = [...k.plugins.values()].filter(
     (p) => p.slug !== except && p.environments.some((e) => e.environment === environment && e.status === 'default'),
   );
-  return defaults.length > 0 ? `Prefer ${defaults.map((p) => p.name).join(' or ')}, the default there.` : 'Prefer a plugin that is still offered there.';
+  return PLUGIN_ENV.prefer(defaults.map((p) => p.name));
 }
 
 export const pluginInEnvironment: Rule = {
