@@ -39,7 +39,8 @@ const SEEDED = SEVERITIES;
 
 /** One file per rule: `${RULES}/<rule-name>.ts`. */
 const RULES = 'compatibility/rules';
-const NODE_OS = 'compatibility/node-os.ts';
+const NODE_OS = 'compatibility/rules/node-os-supported.ts';
+const CONTAINER_IMAGE = 'compatibility/rules/container-image-matches-node.ts';
 const UPGRADE = 'compatibility/upgrade.ts';
 const SCAN = 'scan/scan.ts';
 const WORKLOAD_READER = 'scan/readers/workload.ts';
@@ -96,7 +97,7 @@ export const FINDING_CODE_REGISTRY = {
       "The container images' Windows release differs from the node's: with process isolation they must match; \"may apply\" when the plan leaves the node's release open.",
     // An error; "may apply" (the node's release open) a warning.
     severities: ['error', 'warning'],
-    raisedBy: [`${NODE_OS} containerImageMatchesNode`],
+    raisedBy: [`${CONTAINER_IMAGE} containerImageMatchesNode`],
     scanOnly: false,
   },
   FEATURE_REQUIRES_NEWER_WINDOWS: {

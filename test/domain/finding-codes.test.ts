@@ -92,7 +92,7 @@ describe('the registry against the source', () => {
       }
 
   it('finds the codes in the source (the scan of literals works)', () => {
-    expect(literals.get('NODE_OS_UNSUPPORTED')).toEqual(new Set(['compatibility/node-os.ts']));
+    expect(literals.get('NODE_OS_UNSUPPORTED')).toEqual(new Set(['compatibility/rules/node-os-supported.ts']));
     expect(literals.size).toBeGreaterThanOrEqual(40);
   });
 

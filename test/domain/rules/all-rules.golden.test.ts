@@ -26,7 +26,7 @@ const GOLDEN = new Map(
 /** The codes a golden file asserts a finding of (`expectFinding(report, { ..., code: 'X', ... })`). */
 const asserted = (text: string) => new Set([...text.matchAll(/expectFinding\([\s\S]*?code: '([A-Z_]+)'/g)].map((m) => m[1]!));
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-/** The codes the registry says a rule raises: those raised in its file, or by its function (node-os.ts holds two rules). */
+/** The codes the registry says a rule raises: those raised in its file or by its function. */
 const registeredCodes = (name: string) =>
   Object.entries(FINDING_CODE_REGISTRY)
     .filter(([, e]) => e.raisedBy.some((r) => r.startsWith(`compatibility/rules/${kebab(name)}.ts `) || r.endsWith(` ${name}`)))

@@ -1,7 +1,8 @@
 /**
- * Golden cases of src/domain/compatibility/rules/feature-minimum-kubernetes.ts: each named after the seed fact it rests on and citing that record's
- * source (document#section), with the passing counter-case where the finding must be absent. Every
- * case runs the real engine over the real knowledge base built from seeds/.
+ * Golden cases of src/domain/compatibility/rules/feature-minimum-kubernetes.ts: each named after
+ * the seed fact it rests on and citing that record's source (document#section), with the passing
+ * counter-case where the finding must be absent. Every case runs the real engine over the real
+ * knowledge base built from seeds/.
  */
 import { describe, expect, it } from 'vitest';
 import { judge, expectFinding, expectNoFinding } from './support.js';

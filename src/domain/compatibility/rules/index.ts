@@ -1,9 +1,10 @@
 /**
  * Every compatibility rule, in reporting order (the order judge.ts applies them). A rule is one
- * file of this directory (the node-OS rules are in ../node-os.ts); its golden cases are in
+ * file of this directory; its golden cases are in
  * test/domain/rules/<file>.golden.test.ts.
  */
-import { containerImageMatchesNode, nodeOsSupported } from '../node-os.js';
+import { containerImageMatchesNode } from './container-image-matches-node.js';
+import { nodeOsSupported } from './node-os-supported.js';
 import { featureDefaults } from './feature-defaults.js';
 import { featureDependencies } from './feature-dependencies.js';
 import { featureMinimumKubernetes } from './feature-minimum-kubernetes.js';
