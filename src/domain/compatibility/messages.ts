@@ -191,3 +191,18 @@ export const LIMITATION = {
     `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
   mitigated: (title: string, features: readonly string[]) => `${title}: mitigated because the plan enables ${features.join(', ')}.`,
 };
+
+const PROCESS_ISOLATION = 'Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.';
+const HOST_PROCESS = 'HostProcess containers are the exception: their base image need not match the host.';
+
+/** containerImageMatchesNode: the container images' release against the node's. */
+export const CONTAINER_IMAGE = {
+  fitsOnly: (image: ReleaseFact, fitting: string | undefined) =>
+    `The container images are built on ${image.name} (build ${image.build}), so they run only on nodes of build ${image.build}${fitting ? ` (${fitting})` : ''}. ${PROCESS_ISOLATION}`,
+  runOnBuild: (image: ReleaseFact) =>
+    `Run the images on nodes of build ${image.build}, or build them for the nodes' release (a multi-arch manifest with a variant per release). ${HOST_PROCESS}`,
+  mismatch: (image: ReleaseFact, node: ReleaseFact) =>
+    `The container images are built on ${image.name} (build ${image.build}) but the node runs ${node.name} (build ${node.build}). ${PROCESS_ISOLATION}`,
+  rebuild: (image: ReleaseFact, node: ReleaseFact) =>
+    `Build the images on ${node.name} (for example a multi-arch manifest with a ${node.name} variant), or run them on ${image.name} nodes. ${HOST_PROCESS}`,
+};

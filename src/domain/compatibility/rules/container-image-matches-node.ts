@@ -7,6 +7,7 @@
 import type { Citation } from '../../knowledge.js';
 import { releaseNames } from '../plan-context.js';
 import { acrossReleases } from '../scope.js';
+import { CONTAINER_IMAGE } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
 
 /** Kubernetes documentation: with process isolation the host and the container base image must be the same OS version; Hyper-V isolation is not supported. */
@@ -20,9 +21,6 @@ const judgeContainerImage: RuleJudge = (ctx) => {
   const { k, plan, release } = ctx;
   if (!plan.containerImageWindowsVersion) return [];
   const image = k.releases.get(plan.containerImageWindowsVersion)!;
-  const processIsolation =
-    'Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.';
-  const hostProcess = 'HostProcess containers are the exception: their base image need not match the host.';
   if (!release) {
     // Release open: the images fit only nodes of their own build.
     const other = ctx.candidateReleases.filter((r) => r.build !== image.build);
@@ -34,8 +32,8 @@ const judgeContainerImage: RuleJudge = (ctx) => {
         severity,
         code: 'CONTAINER_IMAGE_OS_MISMATCH',
         subject: image.slug,
-        message: `${prefix}The container images are built on ${image.name} (build ${image.build}), so they run only on nodes of build ${image.build}${fitting.length > 0 ? ` (${releaseNames(fitting)})` : ''}. ${processIsolation}`,
-        remediation: `Run the images on nodes of build ${image.build}, or build them for the nodes' release (a multi-arch manifest with a variant per release). ${hostProcess}`,
+        message: `${prefix}${CONTAINER_IMAGE.fitsOnly(image, fitting.length > 0 ? releaseNames(fitting) : undefined)}`,
+        remediation: CONTAINER_IMAGE.runOnBuild(image),
         sources: CONTAINER_IMAGE_SOURCES,
       },
     ];
@@ -46,8 +44,8 @@ const judgeContainerImage: RuleJudge = (ctx) => {
       severity: 'error',
       code: 'CONTAINER_IMAGE_OS_MISMATCH',
       subject: image.slug,
-      message: `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). ${processIsolation}`,
-      remediation: `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. ${hostProcess}`,
+      message: CONTAINER_IMAGE.mismatch(image, release),
+      remediation: CONTAINER_IMAGE.rebuild(image, release),
       sources: CONTAINER_IMAGE_SOURCES,
     },
   ];
