@@ -27,7 +27,6 @@ import { and, asc, eq, getTableName, inArray, lte, sql, type SQL } from 'drizzle
 import { alias, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { LRUCache } from 'lru-cache';
 import type { KbDatabase } from '../db/open.js';
-import { preparedRows } from '../db/row-reader.js';
 import * as t from '../db/tables.js';
 import type { Citation } from '../domain/knowledge.js';
 
@@ -43,6 +42,11 @@ interface Prepared<R> {
   readonly sql: string;
 }
 
+/** A prepared drizzle select as a loader runs it: its rows for a batch's keys, and its SQL (for the query-plan test). */
+function prepared<R>(query: { all(placeholders?: Record<string, unknown>): unknown; getQuery(): { sql: string } }): Prepared<R> {
+  return { all: (params) => query.all(params) as R[], sql: query.getQuery().sql };
+}
+
 /** What one loader reads: a prepared query per database, and how its rows map to keys. */
 interface Spec<K extends Key, R, V> {
   prepare(db: KbDatabase): Prepared<R>;
@@ -54,13 +58,12 @@ interface Spec<K extends Key, R, V> {
 function unique<T extends SQLiteTable>(table: T, column: AnySQLiteColumn, key: (row: Row<T>) => Key): Spec<string, Row<T>, Row<T> | null> {
   return {
     prepare: (db) =>
-      preparedRows(
+      prepared(
         db
           .select()
           .from(table as SQLiteTable)
           .where(inKeys(column))
           .prepare(),
-        table,
       ),
     assemble(keys, rows) {
       const byKey = new Map<Key, Row<T>>();
@@ -79,14 +82,13 @@ function group<T extends SQLiteTable, K extends Key>(
 ): Spec<K, Row<T>, Row<T>[]> {
   return {
     prepare: (db) =>
-      preparedRows(
+      prepared(
         db
           .select()
           .from(table as SQLiteTable)
           .where(inKeys(column))
           .orderBy(order)
           .prepare(),
-        table,
       ),
     assemble(keys, rows) {
       const byKey = new Map<Key, Row<T>[]>();
@@ -107,10 +109,10 @@ const release = alias(t.windowsVersions, 'release');
 const featuresAvailableOn: Spec<string, { release: string; feature: Row<typeof t.features> }, Row<typeof t.features>[]> = {
   prepare(db) {
     const selection = { release: release.slug, feature: t.features };
-    return preparedRows(
-      // CROSS JOIN is SQLite's join-order hint: find the release by slug first, then the releases at
-      // or below its build (build index), then their features (minimum-release index). Left to
-      // itself the planner walks every feature, cheap today but growing with the catalogue.
+    // CROSS JOIN is SQLite's join-order hint: find the release by slug first, then the releases at
+    // or below its build (build index), then their features (minimum-release index). Left to
+    // itself the planner walks every feature, cheap today but growing with the catalogue.
+    return prepared(
       db
         .select(selection)
         .from(release)
@@ -119,7 +121,6 @@ const featuresAvailableOn: Spec<string, { release: string; feature: Row<typeof t
         .where(and(inKeys(release.slug), lte(t.windowsVersions.build, release.build), eq(t.features.minimumWindowsSlug, t.windowsVersions.slug)))
         .orderBy(asc(t.features.ordinal))
         .prepare(),
-      selection,
     );
   },
   assemble(keys, rows) {
@@ -148,7 +149,7 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
   return {
     prepare(db) {
       const selection = { key: sql<string>`${key}`, row: target };
-      return preparedRows(
+      return prepared(
         db
           .select(selection)
           .from(link as SQLiteTable)
@@ -156,7 +157,6 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
           .where(inKeys(key))
           .orderBy(...order)
           .prepare(),
-        selection,
       );
     },
     assemble(keys, rows) {
@@ -178,10 +178,7 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
 const citationColumns = { owner: t.citations.owner, documentSlug: t.citations.documentSlug, section: t.citations.section, note: t.citations.note };
 const citations: Spec<string, Pick<Row<typeof t.citations>, keyof typeof citationColumns>, Citation[]> = {
   prepare: (db) =>
-    preparedRows(
-      db.select(citationColumns).from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare(),
-      citationColumns,
-    ),
+    prepared(db.select(citationColumns).from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare()),
   assemble(keys, rows) {
     const byKey = new Map<string, Citation[]>();
     for (const r of rows) {
