@@ -306,15 +306,28 @@ export function preparedStatement<P>(db: KbDatabase, name: string, prepare: () =
   return statement;
 }
 
-/** Every row of `table` in `order`, through a statement prepared once per database. */
+/**
+ * Every row of `table` in `order`, through a statement prepared once per database, and kept in
+ * the row cache (one entry per table and dataset) like a loader's rows.
+ */
 export function listAll<T extends SQLiteTable>(db: KbDatabase, table: T, order: SQL | AnySQLiteColumn): Row<T>[] {
-  return preparedStatement(db, `list:${getTableName(table)}`, () =>
+  const name = `list:${getTableName(table)}`;
+  const key = `${datasetKey(db)}\u0000${name}`;
+  const cached = rowCache.get(key) as Row<T>[] | undefined;
+  if (cached) {
+    rowCacheHits++;
+    return cached;
+  }
+  rowCacheMisses++;
+  const rows = preparedStatement(db, name, () =>
     db
       .select()
       .from(table as SQLiteTable)
       .orderBy(order)
       .prepare(),
   ).all();
+  rowCache.set(key, rows);
+  return rows;
 }
 
 /** Prepares every loader's statement now, so no request pays for it (the server calls it at start). */
