@@ -76,15 +76,19 @@ describe('scan on the fixtures', () => {
     ]);
 
     // With the 2019 plan: overlay is beta there; the DaemonSet's hostNetwork is fine (HostProcess).
+    // Overlay is the cluster's mode, so the finding is the cluster plan's: reported once, on the
+    // ConfigMap (the first object judged with that plan), and the DaemonSet says where it is.
     const judged = (await scanJson([calico, '--plan', PLAN_2019])).report;
-    for (const r of judged.reports) {
-      expect(r.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
-      expect(r.findings.filter((f) => f.severity === 'ERROR')).toEqual([]);
-      expect(r.findings.find((f) => f.code === 'NETWORK_MODE_PRERELEASE')).toMatchObject({ subject: 'overlay', line: r.ref.kind === 'ConfigMap' ? 20 : 197 });
-    }
-    // Only the engine's general note on host networking (info), not the scan's hostNetwork error.
+    const [cm, ds] = judged.reports as (JsonReport['reports'][number] & { planFindingsOn: string[] })[];
+    expect(cm!.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
+    expect(cm!.findings.find((f) => f.code === 'NETWORK_MODE_PRERELEASE')).toMatchObject({ subject: 'overlay', line: 20 });
+    expect(ds!.verdict).toBe('COMPATIBLE');
+    expect(ds!.findings.map((f) => f.code)).not.toContain('NETWORK_MODE_PRERELEASE');
+    expect(ds!.planFindingsOn).toEqual([`${calico}:10 ConfigMap kube-system/calico-config-windows`]);
+    expect(judged.reports.flatMap((r) => r.findings.filter((f) => f.severity === 'ERROR'))).toEqual([]);
+    // Only the engine's general note on host networking (info, once for the cluster), not the scan's hostNetwork error.
     const hostNetwork = judged.reports.flatMap((r) => r.findings.filter((f) => f.subject === 'host-network-mode'));
-    expect(hostNetwork.map((f) => f.severity)).toEqual(['INFO', 'INFO']);
+    expect(hostNetwork.map((f) => f.severity)).toEqual(['INFO']);
   });
 
   it.concurrent('stdin, with the same answer as the file', async () => {
