@@ -196,3 +196,18 @@ describe('validatePlan: cniPluginVersion', () => {
       expect(validatePlan(testKnowledge(), { ...base, cniPlugin: 'flannel', cniPluginVersion: v }, TEST_TODAY).cniPluginVersion).toBe(v);
   });
 });
+
+describe('validatePlan: the Windows release may be left open', () => {
+  it('accepts a plan without windowsVersion, leaving it undefined (every release is then a candidate)', () => {
+    const plan = validatePlan(testKnowledge(), { cniPlugin: 'flannel' }, TEST_TODAY);
+    expect(plan.windowsVersion).toBeUndefined();
+    expect(plan.cniPlugin).toBe('flannel');
+    expect(validatePlan(testKnowledge(), { windowsVersion: null }, TEST_TODAY).windowsVersion).toBeUndefined();
+  });
+
+  it('refuses an update revision without its release', () => {
+    const e = refusal({ windowsBuildRevision: 1432 });
+    expect(e.field).toBe('windowsBuildRevision');
+    expect(e.reason).toMatch(/needs windowsVersion/);
+  });
+});

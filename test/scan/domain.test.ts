@@ -142,12 +142,28 @@ describe('real manifests', () => {
     expect(cm.plans[0]).toMatchObject({ cniPlugin: 'flannel', networkMode: 'l2bridge' });
   });
 
-  it('without Windows nodes or a plan, Windows objects are reported as not judged', () => {
+  it('without Windows nodes or a plan, an object is judged with what it states; one that states nothing is not judged', () => {
     const { reports } = scan({ 'web.yaml': read('real/k8s-website-win-webserver.yaml') });
-    expect(reports.map((r) => [r.ref.kind, r.verdict, r.findings[0]?.code])).toEqual([
-      ['Service', null, 'NOT_JUDGED'],
-      ['Deployment', null, 'NOT_JUDGED'],
+    const [service, deployment] = reports;
+    // The NodePort Service selects a Windows Deployment: judged for node-port, the Windows release left open.
+    expect(service!.plans).toEqual([{ serviceTypes: ['node-port'] }]);
+    expect(service!.verdict).not.toBeNull();
+    expect(service!.findings.map((f) => f.code)).not.toContain('NOT_JUDGED');
+    // The Deployment states no networking fact, and nothing else in the input does: nothing can be said.
+    expect(deployment!.verdict).toBeNull();
+    expect(deployment!.findings).toEqual([
+      expect.objectContaining({ code: 'NOT_JUDGED', message: expect.stringMatching(/^Nothing can be said about Deployment/) }),
     ]);
+  });
+
+  it("without a plan, flannel's VXLAN net-conf.json is judged for the overlay mode, whatever the release", () => {
+    const { reports, summary } = scan({ 'flannel.yml': read('real/flannel-kube-flannel-excerpt.yml') });
+    const [configMap] = reports;
+    expect(configMap!.plans).toEqual([{ cniPlugin: 'flannel', networkMode: 'overlay' }]);
+    expect(configMap!.verdict).not.toBeNull();
+    expect(configMap!.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['PLUGIN_MODE_PRERELEASE', 'REQUIREMENT_NOT_MET']));
+    expect(configMap!.findings.find((f) => f.subject === 'overlay-requires-kb4489899')!.message).toMatch(/^May apply/);
+    expect(summary.verdict).not.toBeNull();
   });
 
   it('kube-proxy: the WinOverlay gate inside a script sets the overlay mode', () => {

@@ -10,7 +10,8 @@ import { closestNames } from '../closest.js';
 import { PLUGIN_VERSION } from '../plugin-version.js';
 
 export interface PlanInput {
-  windowsVersion: string;
+  /** The node's Windows release; left out, every known release is a candidate and facts that depend on it "may apply". */
+  windowsVersion?: string | null;
   windowsBuildRevision?: number | null;
   cniPlugin?: string | null;
   cniPluginVersion?: string | null;
@@ -34,7 +35,8 @@ export interface PlanInput {
 
 /** A validated plan: every slug exists, every number is plausible. */
 export interface Plan {
-  windowsVersion: string;
+  /** Undefined when the plan leaves the release open (plan-context.ts keeps every known release as a candidate). */
+  windowsVersion?: string;
   windowsBuildRevision?: number;
   cniPlugin?: string;
   cniPluginVersion?: string;
@@ -123,14 +125,22 @@ export function isCalendarDate(text: string): boolean {
 
 export function validatePlan(k: Knowledge, input: PlanInput, today: string): Plan {
   const plan: Plan = {
-    windowsVersion: slugIn('windowsVersion', input.windowsVersion, k.releases, 'Windows version'),
+    ...(input.windowsVersion != null ? { windowsVersion: slugIn('windowsVersion', input.windowsVersion, k.releases, 'Windows version') } : {}),
     features: slugList('features', input.features, k.features, 'feature', PLAN_LIMITS.maxFeatures) ?? [],
     networkPolicy: input.networkPolicy ?? false,
     asOf: today,
     ipAddressMode: input.ipAddressMode ?? 'SECONDARY_IP',
   };
   const revision = count('windowsBuildRevision', input.windowsBuildRevision, 0, PLAN_LIMITS.maxRevision);
-  if (revision !== undefined) plan.windowsBuildRevision = revision;
+  if (revision !== undefined) {
+    // Like a plugin version without its plugin: a revision numbers the updates of one release.
+    if (!plan.windowsVersion)
+      throw new PlanError(
+        'windowsBuildRevision',
+        'windowsBuildRevision needs windowsVersion: an update revision means nothing without the release it belongs to',
+      );
+    plan.windowsBuildRevision = revision;
+  }
   if (input.cniPlugin != null) plan.cniPlugin = slugIn('cniPlugin', input.cniPlugin, k.plugins, 'CNI plugin');
   if (input.cniPluginVersion != null) {
     if (!plan.cniPlugin) throw new PlanError('cniPluginVersion', 'cniPluginVersion needs cniPlugin: a version means nothing without the plugin it belongs to');
