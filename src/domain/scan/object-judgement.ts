@@ -7,7 +7,7 @@
  */
 import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
 import type { Finding } from '../compatibility/findings.js';
-import { PlanError, type PlanInput } from '../compatibility/plan.js';
+import { PlanError } from '../compatibility/plan.js';
 import { judgeGateSetting } from '../compatibility/upgrade.js';
 import type { Knowledge } from '../knowledge.js';
 import { describeRef, type Pending } from './clusters.js';
@@ -53,7 +53,7 @@ export class Judge {
     let answer = this.cache.get(key);
     if (!answer) {
       try {
-        answer = judgeCompatibility(this.k, plan as PlanInput, this.today);
+        answer = judgeCompatibility(this.k, plan, this.today);
       } catch (error) {
         if (!(error instanceof PlanError)) throw error;
         answer = error;
@@ -72,10 +72,10 @@ export class Judge {
     for (let attempt = 0; attempt < 8; attempt++) {
       const answer = this.answer(current);
       if (!(answer instanceof PlanError)) return answer;
-      // An open Windows release is said by NOT_JUDGED, not listed as a refused value.
+      // A refusal of a field the plan leaves open cannot be helped by dropping it.
+      if (current[answer.field] === undefined) return undefined;
       const note = `${answer.field}: ${answer.reason} (not used)`;
-      if (missing && current[answer.field] !== undefined && !missing.includes(note)) missing.push(note);
-      if (answer.field === 'windowsVersion' || current[answer.field] === undefined) return undefined;
+      if (missing && !missing.includes(note)) missing.push(note);
       const { [answer.field]: _dropped, ...rest } = current;
       current = rest;
     }
@@ -157,12 +157,7 @@ export class Judge {
       }
     });
     if (said.length > 0 && answers.length === 0)
-      notJudged(
-        said.every((plan) => !plan.windowsVersion)
-          ? `${describeRef(r.ref)} was not judged: its Windows release is not known (${r.missing[0] ?? 'no build or OS image'}). ` +
-              `Give --plan with windowsVersion to judge it.`
-          : `${describeRef(r.ref)} was not judged: the engine refused its plan (${missing.at(-1) ?? 'see missing'}).`,
-      );
+      notJudged(`${describeRef(r.ref)} was not judged: the engine refused its plan (${missing.at(-1) ?? 'see missing'}).`);
 
     // Engine findings about the object, each placed on the line of the fact it is about.
     const own = ownFindings(this.k, p, answers, nodePlan ?? plans[0], lineOf);
