@@ -1879,6 +1879,18 @@ describe('the Windows release left open (the scanner judges manifests that never
     expectNoFinding(judge({ ...settled, asOf: '2019-01-01' }), 'WINDOWS_VERSION_OUT_OF_SUPPORT');
   });
 
+  it('WINDOWS_VERSION_OUT_OF_SUPPORT at its real severity once every known release is past its end, at 2035-01-01 (endoflife-windows-server#releases)', () => {
+    const f = expectFinding(judge({ ...settled, asOf: '2035-01-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
+      severity: 'warning',
+      subject: undefined,
+      cites: 'endoflife-windows-server#releases',
+    });
+    expect(f.message).toMatch(/^On every Windows Server release the knowledge base knows \(the plan does not give one\): /);
+    expect(f.message).toContain('Windows Server 2025 reached the end of its support on 2034-11-14');
+  });
+
   it('WINDOWS_VERSION_MAINSTREAM_ENDED: "may apply" on Server 2016 and 2019 at 2025-01-01 (endoflife-windows-server#releases)', () => {
     const f = expectFinding(judge({ ...settled, asOf: '2025-01-01' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
