@@ -179,6 +179,23 @@ describe('real manifests', () => {
     expect(withPlan.reports[0]!.verdict).not.toBeNull();
   });
 
+  it('a node whose plan has several refused fields: all dropped at once, listed as missing, the rest judged', () => {
+    const node = {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {
+        name: 'odd',
+        labels: { 'kubernetes.io/os': 'windows', 'eks.amazonaws.com/nodegroup': 'win', 'node.kubernetes.io/instance-type': 'x9.nonexistent' },
+      },
+      status: { nodeInfo: { kernelVersion: '10.0.99999.5', kubeletVersion: 'v1.31.2-eks-1' }, capacity: { pods: '29' } },
+    };
+    const [report] = scan({ 'odd.json': JSON.stringify(node) }).reports;
+    // An unknown build gives no release, so its revision is refused with it; the instance type is unknown.
+    expect(report!.missing.filter((m) => m.endsWith('(not used)')).map((m) => m.split(':')[0])).toEqual(['windowsBuildRevision', 'instanceType']);
+    expect(report!.verdict).not.toBeNull();
+    expect(report!.findings.map((f) => f.code)).not.toContain('NOT_JUDGED');
+  });
+
   it('caches judgments of identical plans', () => {
     const node = (JSON.parse(read('constructed/eks-cluster.json')) as { items: { metadata: object }[] }).items[0]!;
     const list = { kind: 'List', apiVersion: 'v1', items: Array.from({ length: 200 }, (_, i) => ({ ...node, metadata: { ...node.metadata, name: `n${i}` } })) };

@@ -64,22 +64,20 @@ export class Judge {
   }
 
   /**
-   * Judges a plan; a field the engine refuses (a node label naming an instance type the knowledge
-   * base lacks) is dropped and reported missing rather than failing the scan.
+   * Judges a plan; the fields the engine refuses (a node label naming an instance type the
+   * knowledge base lacks) are dropped and reported missing rather than failing the scan. The
+   * engine names every refused field at once (PlanError.problems), and a plan without them passes,
+   * so a plan is judged at most twice, never once per refused field.
    */
   lenient(plan: OpenPlan, missing: string[] | undefined): CompatibilityReport | undefined {
-    let current: Record<string, unknown> = { ...plan };
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const answer = this.answer(current);
-      if (!(answer instanceof PlanError)) return answer;
-      // A refusal of a field the plan leaves open cannot be helped by dropping it.
-      if (current[answer.field] === undefined) return undefined;
-      const note = `${answer.field}: ${answer.reason} (not used)`;
-      if (missing && !missing.includes(note)) missing.push(note);
-      const { [answer.field]: _dropped, ...rest } = current;
-      current = rest;
-    }
-    return undefined;
+    const answer = this.answer(plan);
+    if (!(answer instanceof PlanError)) return answer;
+    const refused = new Set(answer.problems.map((p) => p.field));
+    if (missing)
+      for (const p of answer.problems) if (!missing.includes(`${p.field}: ${p.reason} (not used)`)) missing.push(`${p.field}: ${p.reason} (not used)`);
+    const kept = Object.fromEntries(Object.entries(plan).filter(([field]) => !refused.has(field)));
+    const retry = this.answer(kept);
+    return retry instanceof PlanError ? undefined : retry;
   }
 
   /**
