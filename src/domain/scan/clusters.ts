@@ -14,6 +14,7 @@
  * - `oneCluster` (the user's word that the input is one cluster) puts everything in one, and
  *   facts that disagree are then reported as conflicts, never merged silently.
  */
+import type { ScanGrouping } from '../vocabulary.js';
 import type { Fact, PlanField, Reading } from './readers.js';
 
 /** A read object (or part) waiting to be judged, with the lines of the paths its facts rest on. */
@@ -35,7 +36,8 @@ export interface Workload {
 /** The facts that hold for a cluster's Windows nodes, first one wins; each with the object it comes from. */
 export type ClusterFacts = Map<PlanField, { fact: Fact; source: string }>;
 
-export type Grouping = 'by-cluster-facts' | 'one-cluster';
+/** How the input is grouped (vocabulary.ts SCAN_GROUPINGS). */
+export type Grouping = ScanGrouping;
 
 export interface Cluster {
   /** "cluster 1", ... in input order. */
