@@ -60,14 +60,15 @@ export const FINDING_CODE_REGISTRY = {
     description:
       'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
       '"may apply" when the release, version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
-    // An error; "may apply" (release, environment or version open, past the horizon) a warning.
-    severities: ['error', 'warning'],
+    // An error; "may apply" (environment or version open, past the horizon) a warning; on some of the
+    // candidate releases when the release is open, info.
+    severities: ['error', 'warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
   },
   NODE_OS_PREVIEW: {
     description: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
-    // A warning; "may apply" (environment open) info.
+    // A warning; "may apply" (environment open, or on some of the candidate releases) info.
     severities: ['warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
@@ -76,7 +77,8 @@ export const FINDING_CODE_REGISTRY = {
     description:
       'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does: a warning while existing nodes may keep running, ' +
       'an error once the environment has removed the node images, so that no node of the release can be created.',
-    // removed: error, retired: warning; "may apply" (environment open) one step lower.
+    // removed: error, retired: warning; "may apply" (environment open) one step lower; on some of the
+    // candidate releases (the release open) info.
     severities: ['error', 'warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
