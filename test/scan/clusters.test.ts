@@ -168,6 +168,19 @@ describe('plan-level findings, once per cluster', () => {
     expect(result.summary.findings.warning).toBe(counted);
   });
 
+  it("on the object that carries them, a plan finding gives way to the object's own on the same subject", () => {
+    // A Windows DaemonSet with hostNetwork and no HostProcess, alone: it carries its cluster plan's
+    // findings, and its hostNetwork error replaces the engine's general note on host networking.
+    const daemonSet = CALICO_POLICY.split('---\n')[1]!
+      .replace('kind: Deployment', 'kind: DaemonSet')
+      .replace('    spec:\n', '    spec:\n      hostNetwork: true\n');
+    const [report] = scan({ 'ds.yaml': daemonSet }, { plan: { windowsVersion: 'windows-server-2019' } }).reports;
+    expect(report!.planFindingsOn).toEqual(['ds.yaml:1 DaemonSet web/iis']);
+    expect(report!.findings.filter((f) => f.subject === 'host-network-mode').map((f) => [f.severity, f.code])).toEqual([
+      ['error', 'UNSUPPORTED_FUNCTIONALITY'],
+    ]);
+  });
+
   it('the real fixtures with the 2019 plan: each plan-level finding at most once per cluster', () => {
     const files = readFileSyncAll();
     const result = scan(files, { plan: { windowsVersion: 'windows-server-2019' } });

@@ -341,8 +341,12 @@ export class Scanner {
       const target = byKey.get(key);
       if (!target) continue;
       const already = new Set(d.report.findings.map((f) => `${f.code}\0${f.subject ?? ''}\0${f.message}`));
+      // A finding of the object's own on the same subject (its hostNetwork error over the engine's
+      // general note on host networking) says it for this object already.
+      const own = new Set(d.report.findings.filter((f) => f.subject).map((f) => `${f.code}\0${f.subject}`));
       for (const f of this.judge.targetFindings(target))
-        if (!already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`)) d.report.findings.push(d.judgement.place(f));
+        if (!already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`) && !(f.subject && own.has(`${f.code}\0${f.subject}`)))
+          d.report.findings.push(d.judgement.place(f));
     }
     for (const d of drafts) d.report.planFindingsOn = [...new Set(d.judgement.targets.map((key) => whereIs(host.get(key)!.report)))];
   }
