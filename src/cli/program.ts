@@ -128,7 +128,9 @@ Reads Nodes (status.nodeInfo, labels, capacity), Services, kube-proxy DaemonSets
 KubeProxyConfiguration, CNI ConfigMaps (flannel net-conf.json, Calico, amazon-vpc-cni),
 workloads scheduled on Windows, NetworkPolicies and eksctl ClusterConfig node groups; Lists are
 flattened. Other kinds are ignored and counted. Each object is judged with a plan inferred from
-it and from the cluster (its Windows nodes, CNI, IP address mode), or from --plan.
+it and from its cluster (its Windows nodes, CNI, IP address mode) and --plan; what none of them
+says stays open. Files whose cluster facts disagree (two CNIs, two environments) are judged as
+separate clusters unless --one-cluster is given; findings about a cluster's plan are reported once.
 
 YAML or JSON that does not parse exits ${EXIT_USAGE_OR_DATA_ERROR} with file:line:column, as does an alias
 to no anchor or more than 100 alias expansions (a YAML bomb). Input is capped: 32 MiB per file
@@ -187,7 +189,7 @@ interface GateFlags {
   ignoreFile?: string;
 }
 type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string };
-type ScanFlags = GateFlags & CapFlags & { output: ScanOutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean };
+type ScanFlags = GateFlags & CapFlags & { output: ScanOutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean; oneCluster?: boolean };
 
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -240,6 +242,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
     .addOption(targetOption())
     .option('--show-all', 'list every finding in the table, INFO included, and what was inferred for each object (as pluto --show-all)')
+    .option('--one-cluster', 'judge the whole input as one cluster (by default, files whose cluster facts disagree, such as two CNIs, are judged apart)')
     .addOption(outputFileOption())
     .addOption(ignoreOptions()[0]!)
     .addOption(ignoreOptions()[1]!);

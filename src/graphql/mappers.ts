@@ -9,7 +9,7 @@ import type { NodeType } from './global-id.js';
 import type { Finding } from '../domain/compatibility/findings.js';
 import type { FindingCodeEntry } from '../domain/finding-codes.js';
 import type { CompatibilityReport } from '../domain/compatibility/judge.js';
-import type { InferredFact, ObjectReport, ScanFinding, ScanResult } from '../domain/scan/scan.js';
+import type { ClusterSummary, InferredFact, ObjectReport, ScanFinding, ScanResult } from '../domain/scan/scan.js';
 import type { PodCapacityResult } from '../domain/capacity.js';
 import type { Citation, SettingFact } from '../domain/knowledge.js';
 import type { KubernetesRange } from '../domain/kubernetes-version.js';
@@ -45,6 +45,8 @@ export type ScanSummaryParent = ScanResult['summary'];
 export type ScannedObjectParent = ObjectReport;
 export type ScanFindingParent = ScanFinding;
 export type InferredFactParent = InferredFact;
+export type ScanClusterParent = ClusterSummary;
+export type ClusterFactParent = ClusterSummary['facts'][number];
 export type CompatibilityReportParent = CompatibilityReport;
 export type PodCapacityParent = PodCapacityResult & { instanceType?: string };
 export type DatasetInfoParent = {

@@ -63,28 +63,38 @@ describe('scan on the fixtures', () => {
     const { report } = await scanJson([calico]);
     expect(report.summary).toMatchObject({ objectsRead: 3, reported: 2, ignored: 1 });
     const [configMap, daemonSet] = report.reports;
-    expect(configMap).toMatchObject({ ref: { kind: 'ConfigMap', name: 'calico-config-windows', namespace: 'kube-system' }, line: 10, verdict: null });
+    // Without a plan both are judged with what the cluster states (calico, overlay), the release open.
+    expect(configMap).toMatchObject({
+      ref: { kind: 'ConfigMap', name: 'calico-config-windows', namespace: 'kube-system' },
+      line: 10,
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+    });
+    expect(configMap!.findings.find((f) => f.subject === 'overlay-requires-kb4489899')).toMatchObject({ severity: 'WARNING', code: 'REQUIREMENT_NOT_MET' });
     // "mtu": __CNI_MTU__ is a template placeholder, not JSON: the config is still read, on the line of its key.
     expect((configMap as unknown as { facts: { field: string; value: string; path: string; line: number }[] }).facts).toEqual([
       { field: 'cniPlugin', value: 'calico', path: 'data.cni_network_config.plugins[0].type', line: 20 },
       { field: 'networkMode', value: 'overlay', path: 'data.cni_network_config.plugins[0].mode', line: 20 },
     ]);
-    expect(daemonSet).toMatchObject({ ref: { kind: 'DaemonSet', name: 'calico-node-windows' }, line: 85, verdict: null });
+    expect(daemonSet).toMatchObject({ ref: { kind: 'DaemonSet', name: 'calico-node-windows' }, line: 85, verdict: 'COMPATIBLE' });
     expect((daemonSet as unknown as { facts: { field: string; value: string; line: number }[] }).facts.map((f) => [f.field, f.value, f.line])).toEqual([
       ['cniPlugin', 'calico', 196],
       ['networkMode', 'overlay', 197],
     ]);
 
     // With the 2019 plan: overlay is beta there; the DaemonSet's hostNetwork is fine (HostProcess).
+    // Overlay is the cluster's mode, so the finding is the cluster plan's: reported once, on the
+    // ConfigMap (the first object judged with that plan), and the DaemonSet says where it is.
     const judged = (await scanJson([calico, '--plan', PLAN_2019])).report;
-    for (const r of judged.reports) {
-      expect(r.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
-      expect(r.findings.filter((f) => f.severity === 'ERROR')).toEqual([]);
-      expect(r.findings.find((f) => f.code === 'NETWORK_MODE_PRERELEASE')).toMatchObject({ subject: 'overlay', line: r.ref.kind === 'ConfigMap' ? 20 : 197 });
-    }
-    // Only the engine's general note on host networking (info), not the scan's hostNetwork error.
+    const [cm, ds] = judged.reports as (JsonReport['reports'][number] & { planFindingsOn: string[] })[];
+    expect(cm!.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
+    expect(cm!.findings.find((f) => f.code === 'NETWORK_MODE_PRERELEASE')).toMatchObject({ subject: 'overlay', line: 20 });
+    expect(ds!.verdict).toBe('COMPATIBLE');
+    expect(ds!.findings.map((f) => f.code)).not.toContain('NETWORK_MODE_PRERELEASE');
+    expect(ds!.planFindingsOn).toEqual([`${calico}:10 ConfigMap kube-system/calico-config-windows`]);
+    expect(judged.reports.flatMap((r) => r.findings.filter((f) => f.severity === 'ERROR'))).toEqual([]);
+    // Only the engine's general note on host networking (info, once for the cluster), not the scan's hostNetwork error.
     const hostNetwork = judged.reports.flatMap((r) => r.findings.filter((f) => f.subject === 'host-network-mode'));
-    expect(hostNetwork.map((f) => f.severity)).toEqual(['INFO', 'INFO']);
+    expect(hostNetwork.map((f) => f.severity)).toEqual(['INFO']);
   });
 
   it.concurrent('stdin, with the same answer as the file', async () => {
@@ -117,10 +127,10 @@ describe('scan on the fixtures', () => {
       '<testcase name="Service default/iis" classname="test/fixtures/scan/constructed/eks-cluster.json" file="test/fixtures/scan/constructed/eks-cluster.json" line="271">',
     );
     expect(result.stdout).toContain('<failure type="INCOMPATIBLE" message="INCOMPATIBLE: FEATURE_REQUIRES_NEWER_WINDOWS">');
-    // Without Windows nodes or a plan, the objects are skipped, not failed.
+    // Without Windows nodes or a plan, the Service is judged for its type; the Deployment, which states nothing, is skipped, not failed.
     const alone = await runCli(['scan', `${F}/real/k8s-website-win-webserver.yaml`, '--output', 'junit']);
     expect(alone.code).toBe(0);
-    expect(alone.stdout.match(/<skipped /g)).toHaveLength(2);
+    expect(alone.stdout.match(/<skipped /g)).toHaveLength(1);
   });
 });
 

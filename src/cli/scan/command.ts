@@ -36,6 +36,8 @@ export interface ScanOptions {
   targetKubernetesVersion?: string;
   /** --show-all: every finding and every inferred fact in the table. */
   showAll?: boolean;
+  /** --one-cluster: the whole input is one cluster (domain/scan/clusters.ts). */
+  oneCluster?: boolean;
 }
 
 /** Marks the accepted findings and adds the verdicts after them, where any finding is accepted. */
@@ -114,7 +116,7 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
       }
     }
     const target = options.targetKubernetesVersion ? { targetKubernetesVersion: options.targetKubernetesVersion } : {};
-    const scanner = new Scanner(knowledge, { today, ...(plan ? { plan: plan.input } : {}), ...target });
+    const scanner = new Scanner(knowledge, { today, ...(plan ? { plan: plan.input } : {}), ...target, ...(options.oneCluster ? { oneCluster: true } : {}) });
     const errors: ScanParseError[] = [];
     for (const file of files) {
       const name = file === '-' ? '<stdin>' : file;

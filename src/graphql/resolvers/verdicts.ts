@@ -110,6 +110,9 @@ export const verdictResolvers: Resolvers = {
   ScanSummary: {
     ignoredReasons: (s) => Object.entries(s.ignoredByReason).map(([reason, count]) => ({ reason, count })),
   },
+  ClusterFact: {
+    value: (f) => String(f.value),
+  },
   ScannedObject: {
     kind: (o) => o.ref.kind,
     apiVersion: (o) => o.ref.apiVersion ?? null,
