@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stringify, parse } from 'yaml';
-import type { ReportView } from '../../src/cli/queries.js';
+import type { ReportView } from '../../src/cli/report/model.js';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { startApp, TEST_TODAY, type RunningApp } from '../support/fixtures.js';
 import { runCli, sourceDocumentUrls } from './cli-helpers.js';

@@ -21,7 +21,13 @@ const IP_MODES: Record<string, IpAddressMode> = {
 };
 
 const text = z.string().min(1, 'must not be empty');
-const whole = z.number().int('must be a whole number');
+// GraphQL's Int is 32-bit: a larger number is refused here, with its field, rather than by the API's
+// variable coercion (whose message would have to be read back to name the field).
+const whole = z
+  .number()
+  .int('must be a whole number')
+  .min(-(2 ** 31), 'must be a whole number from -2147483648 to 2147483647')
+  .max(2 ** 31 - 1, 'must be a whole number from -2147483648 to 2147483647');
 const list = z.array(text);
 
 /**

@@ -1388,6 +1388,8 @@ export type ReasonCount = {
 /** The report on one object (or one part of it, such as an eksctl node group). */
 export type ScannedObject = {
   __typename?: 'ScannedObject';
+  /** Where the object was read: the file name in the CLI (<stdin> for standard input), documents for this query's input.documents. */
+  file: Scalars['String']['output'];
   /** The object's kind. */
   kind: Scalars['String']['output'];
   /** The object's apiVersion, when it has one. */
@@ -2178,6 +2180,7 @@ export type ReasonCountResolvers<ContextType = RequestContext, ParentType extend
 }>;
 
 export type ScannedObjectResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScannedObject'] = ResolversParentTypes['ScannedObject']> = ResolversObject<{
+  file?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   apiVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   namespace?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
