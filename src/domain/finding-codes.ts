@@ -43,8 +43,9 @@ const SCAN = 'scan/scan.ts';
 
 export const FINDING_CODE_REGISTRY = {
   WINDOWS_VERSION_OUT_OF_SUPPORT: {
-    description: 'The Windows release is past its end of support (or servicing) at the date checked.',
-    severities: ['warning'],
+    description: 'The Windows release is past its end of support (or servicing) at the date checked; "may apply" when the plan leaves the release open.',
+    // A warning; "may apply" (the release open, some candidate releases out of support) info.
+    severities: ['warning', 'info'],
     raisedBy: [`${RULES} windowsLifecycle`],
     scanOnly: false,
   },
@@ -57,8 +58,8 @@ export const FINDING_CODE_REGISTRY = {
   NODE_OS_UNSUPPORTED: {
     description:
       'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
-      '"may apply" when the version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
-    // An error; "may apply" (environment or version open, past the horizon) a warning.
+      '"may apply" when the release, version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
+    // An error; "may apply" (release, environment or version open, past the horizon) a warning.
     severities: ['error', 'warning'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
@@ -86,14 +87,18 @@ export const FINDING_CODE_REGISTRY = {
     scanOnly: false,
   },
   CONTAINER_IMAGE_OS_MISMATCH: {
-    description: "The container images' Windows release differs from the node's: with process isolation they must match.",
-    severities: ['error'],
+    description:
+      "The container images' Windows release differs from the node's: with process isolation they must match; \"may apply\" when the plan leaves the node's release open.",
+    // An error; "may apply" (the node's release open) a warning.
+    severities: ['error', 'warning'],
     raisedBy: [`${NODE_OS} containerImageMatchesNode`],
     scanOnly: false,
   },
   FEATURE_REQUIRES_NEWER_WINDOWS: {
-    description: "A requested feature's minimum Windows release is newer than the node's (compared by OS build).",
-    severities: ['error'],
+    description:
+      'A requested feature\'s minimum Windows release is newer than the node\'s (compared by OS build); "may apply" when the plan leaves the release open.',
+    // An error; "may apply" (the release open, older than the minimum on some candidates) a warning.
+    severities: ['error', 'warning'],
     raisedBy: [`${RULES} featureMinimumWindows`],
     scanOnly: false,
   },

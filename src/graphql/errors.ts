@@ -9,7 +9,8 @@ export const ERROR_CODES = {
   BAD_USER_INPUT:
     'An argument is invalid: unknown slug, malformed version, impossible number. ' +
     'extensions.field names it and extensions.reason says what is wrong without the choices; extensions.validChoices lists the accepted values where there is a closed set, ' +
-    'extensions.suggestions the closest known values where the set is large (EC2 instance types).',
+    'extensions.suggestions the closest known values where the set is large (EC2 instance types); ' +
+    'for a plan (compatibility, scan), extensions.problems lists every refused field at once, the first being the one above.',
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
   GRAPHQL_VALIDATION_FAILED:
     'The query does not match the schema, asks for an operation type the API lacks, or is over the depth, alias, directive or selection limit.',
@@ -37,12 +38,32 @@ export function unknownWithSuggestions(field: string, message: string, suggestio
   });
 }
 
-/** Turns a domain refusal into the API's error; anything else is rethrown untouched. */
+/** One refused field of a plan, as `extensions.problems` lists it. */
+export interface ProblemExtension {
+  field: string;
+  reason: string;
+  message: string;
+  validChoices?: string[];
+  suggestions?: string[];
+}
+
+/**
+ * Turns a domain refusal into the API's error; anything else is rethrown untouched. The message
+ * and `field`, `validChoices`, `suggestions` are the first problem's, as before; `problems` lists
+ * every refused field of the plan, so a client fixes them all in one round trip.
+ */
 export function asUserInputError(error: unknown, fieldPrefix = 'input'): never {
   if (error instanceof PlanError) {
     const field = `${fieldPrefix}.${error.field}`;
-    if (error.suggestions) throw unknownWithSuggestions(field, error.reason, error.suggestions);
-    throw badUserInput(field, error.reason, error.validChoices);
+    const first = error.suggestions ? unknownWithSuggestions(field, error.reason, error.suggestions) : badUserInput(field, error.reason, error.validChoices);
+    const problems = error.problems.map((p): ProblemExtension => ({
+      field: `${fieldPrefix}.${p.field}`,
+      reason: p.reason,
+      message: p.message,
+      ...(p.validChoices ? { validChoices: [...p.validChoices] } : {}),
+      ...(p.suggestions ? { suggestions: [...p.suggestions] } : {}),
+    }));
+    throw new GraphQLError(first.message, { extensions: { ...first.extensions, problems } });
   }
   throw error;
 }

@@ -44,7 +44,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
 export function examplePlan(file: string): PlanInput {
   const data = parse(readFileSync(join(PROJECT_ROOT, 'examples', file), 'utf8')) as Record<string, unknown>;
   delete data.$comment;
-  return data as unknown as PlanInput;
+  return data;
 }
 
 /** slug -> URL of every source document in the test database. */

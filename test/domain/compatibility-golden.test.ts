@@ -1840,6 +1840,216 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
   });
 });
 
+describe('the Windows release left open (the scanner judges manifests that never say it)', () => {
+  /** A plan that settles everything but the release, so that only the release stays open. */
+  const settled: PlanInput = { environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
+  /** The codes of the rules that read the release or the build. */
+  const RELEASE_DEPENDENT = new Set<FindingCode>([
+    'WINDOWS_VERSION_OUT_OF_SUPPORT',
+    'WINDOWS_VERSION_MAINSTREAM_ENDED',
+    'NODE_OS_UNSUPPORTED',
+    'NODE_OS_PREVIEW',
+    'NODE_OS_RETIRED',
+    'NODE_OS_SUPPORT_DISPUTED',
+    'CONTAINER_IMAGE_OS_MISMATCH',
+    'FEATURE_REQUIRES_NEWER_WINDOWS',
+    'FEATURE_REQUIRES_OS_UPDATE',
+    'KNOWN_ISSUE',
+    'CAVEAT',
+    'REQUIREMENT_NOT_MET',
+    'UNSUPPORTED_FUNCTIONALITY',
+    'THRESHOLD_EXCEEDED',
+    'FEATURE_DEFAULT',
+  ]);
+  const RELEASE_OPEN = /^May apply \(the plan does not give the Windows Server release; /;
+
+  it('WINDOWS_VERSION_OUT_OF_SUPPORT: "may apply", naming only the releases past their end, 1709 and 1803 at 2019-12-01 (endoflife-windows-server#releases)', () => {
+    const f = expectFinding(judge({ ...settled, asOf: '2019-12-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
+      severity: 'info',
+      subject: undefined,
+      cites: 'endoflife-windows-server#releases',
+    });
+    expect(f.message).toMatch(RELEASE_OPEN);
+    expect(f.message).toContain('it holds for Windows Server, version 1709 / Windows Server, version 1803)');
+    expect(f.message).toContain('2019-04-09');
+    expect(f.message).not.toContain('Windows Server 2019 reached');
+    // Counter-case: before any release's end, nothing.
+    expectNoFinding(judge({ ...settled, asOf: '2019-01-01' }), 'WINDOWS_VERSION_OUT_OF_SUPPORT');
+  });
+
+  it('WINDOWS_VERSION_OUT_OF_SUPPORT at its real severity once every known release is past its end, at 2035-01-01 (endoflife-windows-server#releases)', () => {
+    const f = expectFinding(judge({ ...settled, asOf: '2035-01-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
+      severity: 'warning',
+      subject: undefined,
+      cites: 'endoflife-windows-server#releases',
+    });
+    expect(f.message).toMatch(/^On every Windows Server release the knowledge base knows \(the plan does not give one\): /);
+    expect(f.message).toContain('Windows Server 2025 reached the end of its support on 2034-11-14');
+  });
+
+  it('WINDOWS_VERSION_MAINSTREAM_ENDED: "may apply" on Server 2016 and 2019 at 2025-01-01 (endoflife-windows-server#releases)', () => {
+    const f = expectFinding(judge({ ...settled, asOf: '2025-01-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
+      severity: 'info',
+      subject: undefined,
+      cites: 'endoflife-windows-server#releases',
+    });
+    expect(f.message).toContain('it holds for Windows Server 2016 / Windows Server 2019)');
+  });
+
+  it('FEATURE_REQUIRES_NEWER_WINDOWS: session affinity needs Server 2022, so it "may apply" on every older release, as a warning (k8s-windows-networking-uk#load-balancing-and-services)', () => {
+    const f = expectFinding(judge({ ...settled, features: ['session-affinity'] }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
+      severity: 'warning',
+      subject: 'session-affinity',
+      cites: 'k8s-windows-networking-uk#load-balancing-and-services',
+    });
+    expect(f.message).toMatch(RELEASE_OPEN);
+    expect(f.message).toContain('Windows Server 2019 is build 17763');
+    expect(f.message).not.toContain('Windows Server 2022 is build');
+    // Named, the same fact is an error on Server 2019 and absent on 2022.
+    expect(judge({ ...settled, windowsVersion: 'windows-server-2019', features: ['session-affinity'] }).verdict).toBe('INCOMPATIBLE');
+    expectNoFinding(judge({ ...settled, windowsVersion: 'windows-server-2022', features: ['session-affinity'] }), 'FEATURE_REQUIRES_NEWER_WINDOWS');
+  });
+
+  it('FEATURE_REQUIRES_OS_UPDATE: DSR\'s build boundary 17763.1432 "may apply" on Server 2019 and 1809, whose revision is open with the release (windows-server-release-info#Windows Server 2019)', () => {
+    const f = expectFinding(judge({ ...settled, features: ['direct-server-return'] }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'FEATURE_REQUIRES_OS_UPDATE',
+      severity: 'warning',
+      subject: 'direct-server-return',
+      cites: 'windows-server-release-info#Windows Server 2019',
+    });
+    expect(f.message).toContain("it holds for Windows Server, version 1809 / Windows Server 2019; the plan does not give the node's update revision");
+    // The releases older than Server 2019 get the minimum-release finding instead, also "may apply".
+    const older = judge({ ...settled, features: ['direct-server-return'] }).findings.find((x) => x.code === 'FEATURE_REQUIRES_NEWER_WINDOWS');
+    expect(older?.severity).toBe('warning');
+    expect(older?.message).toContain('Windows Server 2016 is build 14393');
+  });
+
+  it('NODE_OS_UNSUPPORTED: Kubernetes lists no release for every version, so with the release open it is a warning naming the unlisted ones (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
+    const report = judge(settled);
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'warning',
+      subject: undefined,
+      cites: 'k8s-windows-intro-legacy#Windows OS Version Support',
+    });
+    expect(f.message).toMatch(RELEASE_OPEN);
+    expect(f.message).toContain('Kubernetes does not list Windows Server 2016 as a Windows node OS');
+    // Server 2019 and 2022 are listed for 1.33: they are not among the releases it holds for.
+    expect(f.message).not.toMatch(/it holds for[^)]*Windows Server 2022/);
+    expect(report.findings.filter((x) => x.severity === 'error')).toEqual([]);
+  });
+
+  it('NODE_OS_RETIRED: on EKS the SAC AMIs are retired, "may apply" with the release open (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    const f = expectFinding(judge({ environment: 'eks', kubernetesVersion: '1.33' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NODE_OS_RETIRED',
+      severity: 'info',
+      subject: undefined,
+      cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+    });
+    expect(f.message).toContain('it holds for Windows Server, version 1909 / Windows Server, version 2004 / Windows Server, version 20H2)');
+  });
+
+  it('CONTAINER_IMAGE_OS_MISMATCH: Server 2022 images fit only build 20348\'s nodes, so with the node\'s release open the mismatch "may apply" (k8s-windows-intro#windows-os-version-support)', () => {
+    const f = expectFinding(judge({ ...settled, containerImageWindowsVersion: 'windows-server-2022' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'CONTAINER_IMAGE_OS_MISMATCH',
+      severity: 'warning',
+      subject: 'windows-server-2022',
+      cites: 'k8s-windows-intro#windows-os-version-support',
+    });
+    expect(f.message).toContain('they run only on nodes of build 20348 (Windows Server 2022)');
+  });
+
+  it('KNOWN_ISSUE scoped to a release: NodePort on overlay with Server 2022 nodes "may apply", naming Server 2022 only (windows-containers-issues##204)', () => {
+    const f = expectFinding(judge({ ...settled, cniPlugin: 'flannel', networkMode: 'overlay' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'KNOWN_ISSUE',
+      severity: 'info',
+      subject: 'ws2022-nodeport-on-overlay',
+      cites: 'windows-containers-issues##204',
+    });
+    expect(f.message).toMatch(/^May apply \(the plan does not give the Windows Server release; it holds for Windows Server 2022\): /);
+  });
+
+  it('REQUIREMENT_NOT_MET scoped to builds: overlay needs KB4489899 on build 17763 before .379, "may apply" on Server 2019 and 1809 (windows-server-release-info#Windows Server 2019)', () => {
+    const report = judge({ ...settled, cniPlugin: 'flannel', networkMode: 'overlay' });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'warning',
+      subject: 'overlay-requires-kb4489899',
+      cites: 'windows-server-release-info#Windows Server 2019',
+    });
+    expect(f.message).toContain(
+      'on Windows Server, version 1809 / Windows Server 2019 it depends on the update revision (it holds from build 17763 and before build 17763.379)',
+    );
+    // The setting scoped to build 17763 stays listed, as it would be for Server 2019; named Server 2022 leaves it out.
+    expect(settingTexts(report)).toContain('KB4489899=17763.379');
+    expect(settingTexts(judge({ ...settled, cniPlugin: 'flannel', networkMode: 'overlay', windowsVersion: 'windows-server-2022' }))).not.toContain(
+      'KB4489899=17763.379',
+    );
+  });
+
+  it('THRESHOLD_EXCEEDED with a build boundary confirmed only on Server 2019: 100 backends "may apply" as a warning, never an error (eks-user-guide-windows#windows-support.adoc)', () => {
+    const f = expectFinding(judge({ ...settled, backendsPerService: 100 }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'THRESHOLD_EXCEEDED',
+      severity: 'warning',
+      subject: 'backends-per-service-64',
+      cites: 'eks-user-guide-windows#windows-support.adoc',
+    });
+    expect(f.message).toContain('it holds for Windows Server 2016 / Windows Server, version 1709 / Windows Server, version 1803;');
+    expect(f.message).toContain('no source says whether it holds (the sources confirm the build boundary only on Windows Server 2019)');
+  });
+
+  it('CAVEAT scoped to LTSC releases from build 17763: DSR flags on EKS "may apply" on 2019, 2022 and 2025, not on SAC 1809 of the same build (eks-best-practices-windows-networking#IP address management)', () => {
+    const report = judge({ environment: 'eks', kubernetesVersion: '1.33', features: ['direct-server-return'] });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'CAVEAT',
+      severity: 'info',
+      subject: 'eks-dsr-not-default-on-ltsc-2019',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(f.message).toContain('it holds for Windows Server 2019 / Windows Server 2022 / Windows Server 2025)');
+    // FEATURE_DEFAULT scoped to the SAC channel: "may apply" on the SAC releases only.
+    const d = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'FEATURE_DEFAULT',
+      severity: 'info',
+      subject: 'direct-server-return',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(d.message).toMatch(RELEASE_OPEN);
+    expect(d.message).not.toMatch(/it holds for[^)]*Windows Server 2019/);
+  });
+
+  it('facts that do not depend on the release are the same as with any named release: gates, capacity, the horizon (k8s-feature-gates#WinDSR)', () => {
+    const plan: PlanInput = { ...settled, kubernetesVersion: '1.99', instanceType: 'm5.large', kubeProxyFeatureGates: ['WinDSR=true'] };
+    const codes = (r: CompatibilityReport) => r.findings.filter((f) => !RELEASE_DEPENDENT.has(f.code)).map((f) => [f.code, f.severity, f.subject, f.message]);
+    const open = judge(plan);
+    expect(codes(open)).toEqual(codes(judge({ ...plan, windowsVersion: 'windows-server-2022' })));
+    expect(open.findings.map((f) => f.code)).toEqual(
+      expect.arrayContaining(['KUBERNETES_VERSION_BEYOND_HORIZON', 'POD_CAPACITY', 'FEATURE_GATE_FLAG_UNNEEDED']),
+    );
+  });
+
+  it('a revision without its release is refused, naming the field', () => {
+    expect(() => judge({ windowsBuildRevision: 1432 })).toThrow(/windowsBuildRevision needs windowsVersion/);
+  });
+});
+
 describe('coverage', () => {
   // Declared last, so it runs after every golden case above.
   it('has a golden case for every finding code in FINDING_CODES', () => {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLAN_LIMITS, PlanError, validatePlan, type PlanInput } from '../../src/domain/compatibility/plan.js';
+import { checkPlan, PLAN_LIMITS, PlanError, validatePlan, type PlanInput } from '../../src/domain/compatibility/plan.js';
 import { testKnowledge, TEST_TODAY } from '../support/fixtures.js';
 import { realSeeds } from '../seeds/support.js';
 
@@ -194,5 +195,142 @@ describe('validatePlan: cniPluginVersion', () => {
   it('accepts a release with or without a leading v', () => {
     for (const v of ['0.12.0', 'v0.28.9', '1'])
       expect(validatePlan(testKnowledge(), { ...base, cniPlugin: 'flannel', cniPluginVersion: v }, TEST_TODAY).cniPluginVersion).toBe(v);
+  });
+});
+
+describe('validatePlan: the Windows release may be left open', () => {
+  it('accepts a plan without windowsVersion, leaving it undefined (every release is then a candidate)', () => {
+    const plan = validatePlan(testKnowledge(), { cniPlugin: 'flannel' }, TEST_TODAY);
+    expect(plan.windowsVersion).toBeUndefined();
+    expect(plan.cniPlugin).toBe('flannel');
+    expect(validatePlan(testKnowledge(), { windowsVersion: null }, TEST_TODAY).windowsVersion).toBeUndefined();
+  });
+
+  it('refuses an update revision without its release', () => {
+    const e = refusal({ windowsBuildRevision: 1432 });
+    expect(e.field).toBe('windowsBuildRevision');
+    expect(e.reason).toMatch(/needs windowsVersion/);
+  });
+});
+
+describe('plan validation reports every problem at once', () => {
+  const bad: PlanInput = {
+    windowsVersion: 'windows-server-2012',
+    features: ['dual-stack', 'ipv6-only', 'ipv4-only'],
+    cniPlugin: 'cilium',
+    cniPluginVersion: '0.12.0',
+    kubernetesVersion: 'v1.29',
+    targetKubernetesVersion: '1.30',
+    kubeProxyFeatureGates: ['WinDSR'],
+    asOf: '2026-02-30',
+    instanceType: 'm5.larg',
+    kubeletMaxPods: 0,
+  };
+
+  it('PlanError.problems lists every refused field in the order they are checked; the top-level fields are the first one', () => {
+    const e = refusal(bad);
+    expect(e.problems.map((p) => p.field)).toEqual([
+      'windowsVersion',
+      'features',
+      'cniPlugin',
+      'cniPluginVersion',
+      'kubernetesVersion',
+      'kubeProxyFeatureGates',
+      'asOf',
+      'instanceType',
+      'kubeletMaxPods',
+    ]);
+    const [first] = e.problems;
+    expect([e.field, e.reason, e.validChoices, e.suggestions, e.message]).toEqual([
+      first!.field,
+      first!.reason,
+      first!.validChoices,
+      undefined,
+      first!.message,
+    ]);
+    // Each problem keeps its own reason, choices and message.
+    const features = e.problems.find((p) => p.field === 'features')!;
+    expect(features.reason).toBe('unknown features "ipv6-only", "ipv4-only"');
+    expect(features.message).toBe(`${features.reason}. Valid choices: ${features.validChoices!.join(', ')}`);
+    const instance = e.problems.find((p) => p.field === 'instanceType')!;
+    expect(instance.suggestions).toContain('m5.large');
+    expect(instance.message).toMatch(/^unknown EC2 instance type "m5\.larg"\. Closest known: /);
+    expect(e.problems.every((p) => p.message.startsWith(p.reason))).toBe(true);
+  });
+
+  it('a field that needs a refused one is refused with it, so that dropping every refused field leaves a plan that passes', () => {
+    const e = refusal(bad);
+    expect(e.problems.find((p) => p.field === 'cniPluginVersion')?.reason).toMatch(/needs cniPlugin, which is refused/);
+    expect(refusal({ windowsVersion: 'windows-server-2012', windowsBuildRevision: 1432 }).problems.map((p) => p.field)).toEqual([
+      'windowsVersion',
+      'windowsBuildRevision',
+    ]);
+    expect(refusal({ cniPluginVersion: '0.12.0', windowsBuildRevision: 1432 }).problems.map((p) => p.field)).toEqual([
+      'windowsBuildRevision',
+      'cniPluginVersion',
+    ]);
+    // A target beside a malformed version stands on its own: it is kept.
+    expect(e.problems.map((p) => p.field)).not.toContain('targetKubernetesVersion');
+  });
+
+  it('checkPlan never throws: the plan when all is well, else every problem, so a caller drops every refused field in one pass', () => {
+    const k = testKnowledge();
+    const refused = checkPlan(k, bad, TEST_TODAY);
+    expect(refused.plan).toBeUndefined();
+    expect(refused.problems).toHaveLength(9);
+    const dropped = Object.fromEntries(Object.entries(bad).filter(([field]) => !refused.problems.some((p) => p.field === field))) as PlanInput;
+    const again = checkPlan(k, dropped, TEST_TODAY);
+    expect(again.problems).toEqual([]);
+    expect(again.plan).toEqual(validatePlan(k, dropped, TEST_TODAY));
+    expect(again.plan).toMatchObject({ targetKubernetesVersion: '1.30' });
+    expect(again.plan?.cniPluginVersion).toBeUndefined();
+  });
+
+  it('one problem: the same error as before, with problems holding just it', () => {
+    const e = refusal({ ...base, cniPlugin: 'cilium' });
+    expect(e.problems).toHaveLength(1);
+    expect(e.problems[0]).toEqual({ field: e.field, reason: e.reason, validChoices: e.validChoices, message: e.message });
+  });
+});
+
+describe('plan validation: one pass is enough (fast-check)', () => {
+  it('dropping every refused field of any plan leaves one that passes, and validatePlan throws exactly when checkPlan has problems', () => {
+    const k = testKnowledge();
+    const either = <T>(good: T, bad: T) => fc.option(fc.constantFrom(good, bad), { nil: undefined });
+    const input: fc.Arbitrary<PlanInput> = fc.record({
+      windowsVersion: either('windows-server-2019', 'windows-server-2012'),
+      windowsBuildRevision: either(1432, -1),
+      cniPlugin: either('flannel', 'cilium'),
+      cniPluginVersion: either('0.12.0', 'latest'),
+      networkMode: either('overlay', 'l3bridge'),
+      environment: either('eks', 'gke'),
+      features: either(['direct-server-return'], ['dsr']),
+      serviceTypes: either(['node-port'], []),
+      kubernetesVersion: either('1.33', '1.33.1'),
+      targetKubernetesVersion: either('1.34', '1.20'),
+      kubeProxyFeatureGates: either(['WinDSR=true'], ['WinDSR']),
+      servicesPerNode: either(10, -1),
+      backendsPerService: either(10, 0.5),
+      asOf: either('2026-01-01', '2026-13-01'),
+      instanceType: either('m5.large', 'm5.larg'),
+      podsPerNode: either(10, -3),
+      kubeletMaxPods: either(110, 0),
+    });
+    fc.assert(
+      fc.property(input, (plan) => {
+        const { problems } = checkPlan(k, plan, TEST_TODAY);
+        let thrown: unknown;
+        try {
+          validatePlan(k, plan, TEST_TODAY);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown === undefined).toBe(problems.length === 0);
+        if (thrown) expect((thrown as PlanError).problems).toEqual(problems);
+        const kept = Object.fromEntries(Object.entries(plan).filter(([field]) => !problems.some((p) => p.field === field))) as PlanInput;
+        expect(checkPlan(k, kept, TEST_TODAY).problems).toEqual([]);
+      }),
+      { numRuns: 500, seed: 3 },
+    );
   });
 });

@@ -4,8 +4,9 @@
  * container images match the node's release.
  */
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../kubernetes-version.js';
-import type { Citation, Knowledge, NodeOsSupportFact } from '../knowledge.js';
-import type { PlanContext } from './plan-context.js';
+import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../knowledge.js';
+import { RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-context.js';
+import { acrossReleases, releaseOpen } from './scope.js';
 import { mayApplySeverity, type Finding } from './findings.js';
 import { dateInRange, describeDateRange } from '../dates.js';
 
@@ -42,169 +43,239 @@ function currentBaseline(rows: readonly NodeOsSupportFact[], horizon: string): s
     .sort(compareKubernetes)[0];
 }
 
-export const nodeOsSupported: Rule = ({ k, plan, release, environment, candidateEnvironments }) =>
-  authorities(k).flatMap((authority): Finding[] => {
+/**
+ * What one authority's table says about one release: statements with their real severity, whether
+ * they only may apply, and the dimensions that leave them open (the environment's is added by the
+ * caller). nodeOsSupported turns them into findings, on the named release or over the candidates.
+ */
+function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authority: string | undefined): Entry[] {
+  const who = authority ? k.environments.get(authority)!.name : 'Kubernetes';
+  // A dated row (an AMI calendar, a retirement) counts only at the dates it covers.
+  const allRows = k.nodeOsSupport.filter((r) => r.environment === authority && (!r.dates || dateInRange(plan.asOf, r.dates) !== 'no'));
+  const rows = allRows.filter((r) => r.windowsVersion === release.slug);
+  // Rows of this release that hold at other dates: when it is not offered at asOf, they say when it is.
+  const elsewhen = rows.length > 0 ? [] : k.nodeOsSupport.filter((r) => r.environment === authority && r.windowsVersion === release.slug && r.dates);
+  const sources = (rows.length > 0 ? rows : elsewhen.length > 0 ? elsewhen : allRows).flatMap((r) => r.sources);
+  const finding = (
+    severity: Finding['severity'],
+    code: Finding['code'],
+    message: string,
+    remediation: string | undefined,
+    mayApply: boolean,
+    open: string[] = [],
+  ): Entry => ({ release, severity, code, message, ...(remediation ? { remediation } : {}), mayApply, open, sources });
+  const STATUS_TEXT = {
+    preview: 'offered only in preview',
+    disputed: 'disputed by its own pages',
+    retired: 'retired (no longer offered for new nodes)',
+    removed: 'retired and its node images removed (no node of it can be created)',
+  } as const;
+  const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED', removed: 'NODE_OS_RETIRED' } as const;
+  // Once the node images are gone no node of the release can be created, as before it was offered: an error.
+  const STATUS_SEVERITY = { preview: 'warning', disputed: 'warning', retired: 'warning', removed: 'error' } as const;
+  const statusFinding = (row: NodeOsSupportFact, when: string): Entry[] =>
+    row.status === 'supported'
+      ? []
+      : [
+          finding(
+            STATUS_SEVERITY[row.status],
+            STATUS_CODE[row.status],
+            `On ${who}, ${release.name}${when ? ` ${when}` : ''} is ${STATUS_TEXT[row.status]} as a node OS.${row.note ? ` ${row.note}` : ''}`,
+            undefined,
+            false,
+          ),
+        ];
+  const supportedList = (version: string) =>
+    [
+      ...new Set(
+        allRows.filter((r) => r.status === 'supported' && kubernetesInRange(version, r.kubernetes)).map((r) => k.releases.get(r.windowsVersion)!.name),
+      ),
+    ].join(', ');
+  if (rows.length === 0) {
+    const when = elsewhen.map((r) => `${describeDateRange(r.dates!)} (${r.status})`).join(', ');
+    return [
+      finding(
+        'error',
+        'NODE_OS_UNSUPPORTED',
+        when
+          ? `${who} does not list ${release.name} as a Windows node OS at ${plan.asOf}: it lists it ${when}.`
+          : `${who} does not list ${release.name} as a Windows node OS for any Kubernetes version it documents.`,
+        when
+          ? `Judge the plan at a date when ${who} offers ${release.name} (asOf), or use a release it lists then.`
+          : 'Run the Windows nodes on a release listed in nodeOsSupport.',
+        false,
+      ),
+    ];
+  }
+  const version = plan.kubernetesVersion;
+  if (version) {
+    const covering = rows.filter((r) => kubernetesInRange(version, r.kubernetes));
+    if (covering.length === 0) {
+      const listed = supportedList(version);
+      return [
+        finding(
+          'error',
+          'NODE_OS_UNSUPPORTED',
+          `${who} lists ${release.name} as a Windows node OS for ${rangeText(rows)}, not for ${version}.`,
+          listed ? `For Kubernetes ${version}, ${who} lists: ${listed}.` : `Use a Kubernetes version in ${rangeText(rows)}.`,
+          false,
+        ),
+      ];
+    }
+    const row = covering.find((r) => r.status === 'supported') ?? covering[0]!;
+    // Past the dataset's horizon, support with no end known is only "as far as the dataset knows".
+    const horizon = k.horizon.kubernetesVersion;
+    if (row.status === 'supported' && row.kubernetes?.max === undefined && compareKubernetes(version, horizon) > 0)
+      return [
+        finding(
+          'error',
+          'NODE_OS_UNSUPPORTED',
+          `${who} lists ${release.name} as a Windows node OS for ${rangeText([row])}; whether it still does on ${version} is not known.`,
+          `Check ${who}'s list of Windows node OS versions for Kubernetes ${version}.`,
+          true,
+          [`the dataset documents Kubernetes only up to ${horizon}`],
+        ),
+      ];
+    return statusFinding(row, `on Kubernetes ${version}`);
+  }
+  // Rows with no Kubernetes range (an environment's AMI calendar) are judged without a version.
+  const unscoped = rows.filter((r) => r.kubernetes === undefined);
+  if (unscoped.length > 0 && !unscoped.some((r) => r.status === 'supported')) return statusFinding(unscoped[0]!, '');
+  // Kubernetes version open: the newest versions decide; a window that has closed is "may apply".
+  const current = rows.find((r) => r.kubernetes?.max === undefined);
+  if (current) {
+    const status = statusFinding(current, `on current Kubernetes versions (${describeKubernetesRange(current.kubernetes)})`);
+    // A listing that starts later than the authority's other current listings leaves out versions
+    // it still supports for other releases: "may apply", naming where it starts.
+    const since = current.kubernetes?.min;
+    const baseline = currentBaseline(allRows, k.horizon.kubernetesVersion);
+    if (!since || !baseline || compareKubernetes(since, baseline) <= 0) return status;
+    return [
+      finding(
+        'error',
+        'NODE_OS_UNSUPPORTED',
+        `${who} lists ${release.name} as a Windows node OS only from Kubernetes ${since}${rows.length > 1 ? ` (${rangeText(rows)})` : ''}, while it lists other releases from ${baseline}.`,
+        `Give kubernetesVersion for a definite answer; below ${since} use a release ${who} lists there.`,
+        true,
+        [`the plan does not give the Kubernetes version; support holds for ${rangeText([current])}`],
+      ),
+      ...status,
+    ];
+  }
+  {
+    const last = rows
+      .map((r) => r.kubernetes?.max)
+      .filter((m): m is string => m !== undefined)
+      .sort(compareKubernetes)
+      .at(-1);
+    return [
+      finding(
+        'error',
+        'NODE_OS_UNSUPPORTED',
+        `${who} lists ${release.name} as a Windows node OS only for ${rangeText(rows)}${last ? `; it is not listed after Kubernetes ${last}` : ''}.`,
+        'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
+        true,
+        [`the plan does not give the Kubernetes version; support holds for ${rangeText(rows)}`],
+      ),
+    ];
+  }
+  return [];
+}
+
+/** A statement of a node-OS table about one release, before it becomes a finding. */
+interface Entry {
+  release: ReleaseFact;
+  /** The severity where it surely applies. */
+  severity: Severity;
+  code: Finding['code'];
+  message: string;
+  remediation?: string;
+  /** True when it only may apply whatever the environment (the Kubernetes version open, past the horizon). */
+  mayApply: boolean;
+  /** What leaves it open, when mayApply. */
+  open: string[];
+  sources: Citation[];
+}
+
+const SEVERITIES_BY_RANK = ['error', 'warning', 'info'] as const;
+
+export const nodeOsSupported: Rule = (ctx) =>
+  authorities(ctx.k).flatMap((authority): Finding[] => {
+    const { k, environment, candidateEnvironments, release } = ctx;
     if (authority && !candidateEnvironments.includes(authority)) return [];
     const envOpen = authority !== undefined && environment === undefined;
     const who = authority ? k.environments.get(authority)!.name : 'Kubernetes';
-    // A dated row (an AMI calendar, a retirement) counts only at the dates it covers.
-    const allRows = k.nodeOsSupport.filter((r) => r.environment === authority && (!r.dates || dateInRange(plan.asOf, r.dates) !== 'no'));
-    const rows = allRows.filter((r) => r.windowsVersion === release.slug);
-    // Rows of this release that hold at other dates: when it is not offered at asOf, they say when it is.
-    const elsewhen = rows.length > 0 ? [] : k.nodeOsSupport.filter((r) => r.environment === authority && r.windowsVersion === release.slug && r.dates);
-    const sources = (rows.length > 0 ? rows : elsewhen.length > 0 ? elsewhen : allRows).flatMap((r) => r.sources);
-    const prefix = (extra: string[]) => {
-      const open = [envOpen ? 'the plan does not give the environment' : '', ...extra].filter(Boolean);
-      return open.length > 0 ? `May apply${envOpen ? ` on ${who}` : ''} (${open.join('; ')}): ` : '';
+    const prefix = (open: string[]) => {
+      const all = [envOpen ? 'the plan does not give the environment' : '', ...open].filter(Boolean);
+      return all.length > 0 ? `May apply${envOpen ? ` on ${who}` : ''} (${all.join('; ')}): ` : '';
     };
-    const finding = (
-      severity: Finding['severity'],
-      code: Finding['code'],
-      message: string,
-      remediation: string | undefined,
-      mayApply: boolean,
-      open: string[] = [],
-    ): Finding => ({
-      severity: mayApply ? mayApplySeverity(severity, false) : severity,
-      code,
-      subject: release.slug,
-      message: `${mayApply ? prefix(open) : ''}${message}`,
-      ...(remediation ? { remediation } : {}),
-      sources,
+    if (release)
+      return releaseEntries(ctx, release, authority).map((e) => {
+        const mayApply = e.mayApply || envOpen;
+        return {
+          severity: mayApply ? mayApplySeverity(e.severity, false) : e.severity,
+          code: e.code,
+          subject: release.slug,
+          message: `${mayApply ? prefix(e.open) : ''}${e.message}`,
+          ...(e.remediation ? { remediation: e.remediation } : {}),
+          sources: e.sources,
+        };
+      });
+    // Release open: each code once per table, naming the candidate releases it holds for.
+    const entries = ctx.candidateReleases.flatMap((r) => releaseEntries(ctx, r, authority));
+    return [...new Set(entries.map((e) => e.code))].map((code): Finding => {
+      const group = entries.filter((e) => e.code === code);
+      const holds = ctx.candidateReleases.filter((r) => group.some((e) => e.release === r));
+      const all = holds.length === ctx.candidateReleases.length;
+      const mayApply = !all || envOpen || group.some((e) => e.mayApply);
+      const ranks = group.map((e) => SEVERITIES_BY_RANK.indexOf(e.severity));
+      // Surely on every release: the mildest of their severities; otherwise the worst, one step lower.
+      const severity = mayApply ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : SEVERITIES_BY_RANK[Math.max(...ranks)]!;
+      const open = [...(all ? [] : [releaseOpen(holds).phrase]), ...new Set(group.flatMap((e) => e.open.map((o) => o.replace(/;.*$/, ''))))];
+      const every = all ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
+      const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
+      return {
+        severity,
+        code,
+        message: `${mayApply ? prefix(open) : ''}${every}${group.map((e) => e.message).join(' ')}`,
+        remediation: ['Give windowsVersion for a definite answer.', ...remediations].join(' '),
+        sources: group.flatMap((e) => e.sources),
+      };
     });
-    const STATUS_TEXT = {
-      preview: 'offered only in preview',
-      disputed: 'disputed by its own pages',
-      retired: 'retired (no longer offered for new nodes)',
-      removed: 'retired and its node images removed (no node of it can be created)',
-    } as const;
-    const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED', removed: 'NODE_OS_RETIRED' } as const;
-    // Once the node images are gone no node of the release can be created, as before it was offered: an error.
-    const STATUS_SEVERITY = { preview: 'warning', disputed: 'warning', retired: 'warning', removed: 'error' } as const;
-    const statusFinding = (row: NodeOsSupportFact, when: string): Finding[] =>
-      row.status === 'supported'
-        ? []
-        : [
-            finding(
-              STATUS_SEVERITY[row.status],
-              STATUS_CODE[row.status],
-              `On ${who}, ${release.name}${when ? ` ${when}` : ''} is ${STATUS_TEXT[row.status]} as a node OS.${row.note ? ` ${row.note}` : ''}`,
-              undefined,
-              envOpen,
-            ),
-          ];
-    const supportedList = (version: string) =>
-      [
-        ...new Set(
-          allRows.filter((r) => r.status === 'supported' && kubernetesInRange(version, r.kubernetes)).map((r) => k.releases.get(r.windowsVersion)!.name),
-        ),
-      ].join(', ');
-    if (rows.length === 0) {
-      const when = elsewhen.map((r) => `${describeDateRange(r.dates!)} (${r.status})`).join(', ');
-      return [
-        finding(
-          'error',
-          'NODE_OS_UNSUPPORTED',
-          when
-            ? `${who} does not list ${release.name} as a Windows node OS at ${plan.asOf}: it lists it ${when}.`
-            : `${who} does not list ${release.name} as a Windows node OS for any Kubernetes version it documents.`,
-          when
-            ? `Judge the plan at a date when ${who} offers ${release.name} (asOf), or use a release it lists then.`
-            : 'Run the Windows nodes on a release listed in nodeOsSupport.',
-          envOpen,
-        ),
-      ];
-    }
-    const version = plan.kubernetesVersion;
-    if (version) {
-      const covering = rows.filter((r) => kubernetesInRange(version, r.kubernetes));
-      if (covering.length === 0) {
-        const listed = supportedList(version);
-        return [
-          finding(
-            'error',
-            'NODE_OS_UNSUPPORTED',
-            `${who} lists ${release.name} as a Windows node OS for ${rangeText(rows)}, not for ${version}.`,
-            listed ? `For Kubernetes ${version}, ${who} lists: ${listed}.` : `Use a Kubernetes version in ${rangeText(rows)}.`,
-            envOpen,
-          ),
-        ];
-      }
-      const row = covering.find((r) => r.status === 'supported') ?? covering[0]!;
-      // Past the dataset's horizon, support with no end known is only "as far as the dataset knows".
-      const horizon = k.horizon.kubernetesVersion;
-      if (row.status === 'supported' && row.kubernetes?.max === undefined && compareKubernetes(version, horizon) > 0)
-        return [
-          finding(
-            'error',
-            'NODE_OS_UNSUPPORTED',
-            `${who} lists ${release.name} as a Windows node OS for ${rangeText([row])}; whether it still does on ${version} is not known.`,
-            `Check ${who}'s list of Windows node OS versions for Kubernetes ${version}.`,
-            true,
-            [`the dataset documents Kubernetes only up to ${horizon}`],
-          ),
-        ];
-      return statusFinding(row, `on Kubernetes ${version}`);
-    }
-    // Rows with no Kubernetes range (an environment's AMI calendar) are judged without a version.
-    const unscoped = rows.filter((r) => r.kubernetes === undefined);
-    if (unscoped.length > 0 && !unscoped.some((r) => r.status === 'supported')) return statusFinding(unscoped[0]!, '');
-    // Kubernetes version open: the newest versions decide; a window that has closed is "may apply".
-    const current = rows.find((r) => r.kubernetes?.max === undefined);
-    if (current) {
-      const status = statusFinding(current, `on current Kubernetes versions (${describeKubernetesRange(current.kubernetes)})`);
-      // A listing that starts later than the authority's other current listings leaves out versions
-      // it still supports for other releases: "may apply", naming where it starts.
-      const since = current.kubernetes?.min;
-      const baseline = currentBaseline(allRows, k.horizon.kubernetesVersion);
-      if (!since || !baseline || compareKubernetes(since, baseline) <= 0) return status;
-      return [
-        finding(
-          'error',
-          'NODE_OS_UNSUPPORTED',
-          `${who} lists ${release.name} as a Windows node OS only from Kubernetes ${since}${rows.length > 1 ? ` (${rangeText(rows)})` : ''}, while it lists other releases from ${baseline}.`,
-          `Give kubernetesVersion for a definite answer; below ${since} use a release ${who} lists there.`,
-          true,
-          [`the plan does not give the Kubernetes version; support holds for ${rangeText([current])}`],
-        ),
-        ...status,
-      ];
-    }
-    {
-      const last = rows
-        .map((r) => r.kubernetes?.max)
-        .filter((m): m is string => m !== undefined)
-        .sort(compareKubernetes)
-        .at(-1);
-      return [
-        finding(
-          'error',
-          'NODE_OS_UNSUPPORTED',
-          `${who} lists ${release.name} as a Windows node OS only for ${rangeText(rows)}${last ? `; it is not listed after Kubernetes ${last}` : ''}.`,
-          'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
-          true,
-          [`the plan does not give the Kubernetes version; support holds for ${rangeText(rows)}`],
-        ),
-      ];
-    }
-    return [];
   });
 
-export const containerImageMatchesNode: Rule = ({ k, plan, release }) => {
+export const containerImageMatchesNode: Rule = (ctx) => {
+  const { k, plan, release } = ctx;
   if (!plan.containerImageWindowsVersion) return [];
   const image = k.releases.get(plan.containerImageWindowsVersion)!;
+  const processIsolation =
+    'Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.';
+  const hostProcess = 'HostProcess containers are the exception: their base image need not match the host.';
+  if (!release) {
+    // Release open: the images fit only nodes of their own build.
+    const other = ctx.candidateReleases.filter((r) => r.build !== image.build);
+    if (other.length === 0) return [];
+    const fitting = ctx.candidateReleases.filter((r) => r.build === image.build);
+    const { severity, prefix } = acrossReleases(ctx, other, 'error');
+    return [
+      {
+        severity,
+        code: 'CONTAINER_IMAGE_OS_MISMATCH',
+        subject: image.slug,
+        message: `${prefix}The container images are built on ${image.name} (build ${image.build}), so they run only on nodes of build ${image.build}${fitting.length > 0 ? ` (${releaseNames(fitting)})` : ''}. ${processIsolation}`,
+        remediation: `Run the images on nodes of build ${image.build}, or build them for the nodes' release (a multi-arch manifest with a variant per release). ${hostProcess}`,
+        sources: CONTAINER_IMAGE_SOURCES,
+      },
+    ];
+  }
   if (image.build === release.build) return [];
   return [
     {
       severity: 'error',
       code: 'CONTAINER_IMAGE_OS_MISMATCH',
       subject: image.slug,
-      message:
-        `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). ` +
-        `Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.`,
-      remediation:
-        `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. ` +
-        `HostProcess containers are the exception: their base image need not match the host.`,
+      message: `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). ${processIsolation}`,
+      remediation: `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. ${hostProcess}`,
       sources: CONTAINER_IMAGE_SOURCES,
     },
   ];

@@ -2,19 +2,23 @@
  * What the rules need to know about a plan, derived once: the node's build, the plugin's
  * candidate modes and the plugins they delegate to, the environment, and the feature closure.
  *
- * Every dimension the plan may leave open (environment, plugin, mode, update revision, plugin
- * version, Kubernetes version) is kept as the set of values it could still take, so that a fact
- * scoped to one of them is reported as "may apply" instead of being silently dropped.
+ * Every dimension the plan may leave open (Windows release, environment, plugin, mode, update
+ * revision, plugin version, Kubernetes version) is kept as the set of values it could still take,
+ * so that a fact scoped to one of them is reported as "may apply" instead of being silently dropped.
  */
 import type { EnvironmentFact, Knowledge, PluginFact, ReleaseFact } from '../knowledge.js';
-import type { WindowsBuild } from '../windows-build.js';
+import type { Tristate, WindowsBuild } from '../windows-build.js';
 import type { Plan } from './plan.js';
 
 export interface PlanContext {
   k: Knowledge;
   plan: Plan;
-  release: ReleaseFact;
-  node: WindowsBuild;
+  /** The node's Windows release, when the plan names it. */
+  release?: ReleaseFact;
+  /** The node's build (and update revision, when given), when the plan names the release. */
+  node?: WindowsBuild;
+  /** Releases the node may run: the named one, or every known release when the plan leaves it open. */
+  candidateReleases: ReleaseFact[];
   plugin?: PluginFact;
   /** Modes the node may be using: the named one, the plugin's only one, or all of the plugin's. */
   candidateModes: string[];
@@ -76,7 +80,7 @@ function pluginsOf(k: Knowledge, environment: EnvironmentFact | undefined): stri
 }
 
 export function buildContext(k: Knowledge, plan: Plan): PlanContext {
-  const release = k.releases.get(plan.windowsVersion)!;
+  const release = plan.windowsVersion === undefined ? undefined : k.releases.get(plan.windowsVersion)!;
   const plugin = plan.cniPlugin ? k.plugins.get(plan.cniPlugin) : undefined;
   const pluginModes = plugin?.modes ?? [];
   const candidateModes = plan.networkMode ? [plan.networkMode] : [...new Set(pluginModes.map((m) => m.mode))];
@@ -87,7 +91,10 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
     k,
     plan,
     release,
-    node: plan.windowsBuildRevision === undefined ? { build: release.build } : { build: release.build, revision: plan.windowsBuildRevision },
+    ...(release
+      ? { node: plan.windowsBuildRevision === undefined ? { build: release.build } : { build: release.build, revision: plan.windowsBuildRevision } }
+      : {}),
+    candidateReleases: release ? [release] : [...k.releases.values()],
     plugin,
     candidateModes,
     modeAmbiguous: candidateModes.length > 1,
@@ -100,4 +107,22 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
     enabledFeatures: enabled,
     addedBy,
   };
+}
+
+/** The build a candidate release's node is at: the plan's (with its revision) for the named release, else the release's build, revision unknown. */
+export function nodeOf(ctx: PlanContext, release: ReleaseFact): WindowsBuild {
+  return ctx.node && ctx.release?.slug === release.slug ? ctx.node : { build: release.build };
+}
+
+/** One answer over several candidates: yes on all, no on all, else unknown. */
+export function overCandidates(answers: readonly Tristate[]): Tristate {
+  return answers.every((a) => a === 'yes') ? 'yes' : answers.every((a) => a === 'no') ? 'no' : 'unknown';
+}
+
+/** What the open release dimension is called in "may apply" messages. */
+export const RELEASE_DIMENSION = 'Windows Server release';
+
+/** Release names, joined so that names with commas in them ("Windows Server, version 1809") stay readable. */
+export function releaseNames(releases: readonly ReleaseFact[]): string {
+  return releases.map((r) => r.name).join(' / ');
 }

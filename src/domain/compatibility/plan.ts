@@ -10,7 +10,8 @@ import { closestNames } from '../closest.js';
 import { PLUGIN_VERSION } from '../plugin-version.js';
 
 export interface PlanInput {
-  windowsVersion: string;
+  /** The node's Windows release; left out, every known release is a candidate and facts that depend on it "may apply". */
+  windowsVersion?: string | null;
   windowsBuildRevision?: number | null;
   cniPlugin?: string | null;
   cniPluginVersion?: string | null;
@@ -34,7 +35,8 @@ export interface PlanInput {
 
 /** A validated plan: every slug exists, every number is plausible. */
 export interface Plan {
-  windowsVersion: string;
+  /** Undefined when the plan leaves the release open (plan-context.ts keeps every known release as a candidate). */
+  windowsVersion?: string;
   windowsBuildRevision?: number;
   cniPlugin?: string;
   cniPluginVersion?: string;
@@ -59,21 +61,59 @@ export interface Plan {
   kubeProxyFeatureGates?: { gate: string; value: boolean }[];
 }
 
+/** One refused plan field: what is wrong, and the choices or the closest known values where there are some. */
+export interface PlanProblem {
+  readonly field: string;
+  /** What is wrong, without the choices. */
+  readonly reason: string;
+  readonly validChoices?: readonly string[];
+  /** For sets too large to list: the closest known values. */
+  readonly suggestions?: readonly string[];
+  /** The reason with the choices or suggestions, as one sentence. */
+  readonly message: string;
+}
+
+export function planProblem(field: string, reason: string, validChoices?: readonly string[], suggestions?: readonly string[]): PlanProblem {
+  const message = validChoices
+    ? `${reason}. Valid choices: ${validChoices.join(', ')}`
+    : suggestions
+      ? `${reason}. Closest known: ${suggestions.join(', ')}`
+      : reason;
+  return { field, reason, ...(validChoices ? { validChoices } : {}), ...(suggestions ? { suggestions } : {}), message };
+}
+
 /**
- * A refused plan field. The reason, the valid choices and the closest known values are kept as
- * fields, so callers (the API, the CLI) build their own messages without parsing this one.
+ * A refused plan: every refused field in `problems`, in the order the fields are checked. The
+ * top-level field, reason, choices, suggestions and message are the first problem's, so callers
+ * that handle one problem keep working; all are kept as fields, so callers (the API, the CLI)
+ * build their own messages without parsing this one.
  */
 export class PlanError extends Error {
-  constructor(
-    readonly field: string,
-    /** What is wrong, without the choices. */
-    readonly reason: string,
-    readonly validChoices?: readonly string[],
-    /** For sets too large to list: the closest known values. */
-    readonly suggestions?: readonly string[],
-  ) {
-    super(validChoices ? `${reason}. Valid choices: ${validChoices.join(', ')}` : suggestions ? `${reason}. Closest known: ${suggestions.join(', ')}` : reason);
+  readonly field: string;
+  /** What is wrong, without the choices. */
+  readonly reason: string;
+  readonly validChoices?: readonly string[];
+  /** For sets too large to list: the closest known values. */
+  readonly suggestions?: readonly string[];
+  /** Every refused field; the first is the one above. */
+  readonly problems: readonly PlanProblem[];
+
+  constructor(field: string, reason: string, validChoices?: readonly string[], suggestions?: readonly string[], more: readonly PlanProblem[] = []) {
+    const first = planProblem(field, reason, validChoices, suggestions);
+    super(first.message);
     this.name = 'PlanError';
+    this.field = field;
+    this.reason = reason;
+    if (validChoices) this.validChoices = validChoices;
+    if (suggestions) this.suggestions = suggestions;
+    this.problems = [first, ...more];
+  }
+
+  /** The error of several problems (at least one). */
+  static of(problems: readonly PlanProblem[]): PlanError {
+    const [first, ...more] = problems;
+    if (!first) throw new RangeError('a PlanError needs at least one problem');
+    return new PlanError(first.field, first.reason, first.validChoices, first.suggestions, more);
   }
 }
 
@@ -110,7 +150,9 @@ function slugList(
   if (values.length === 0) throw new PlanError(field, `${field} is empty; omit it instead, or name at least one`, [...known.keys()]);
   if (values.length > max) throw new PlanError(field, `${field} lists ${values.length} entries; at most ${max} are accepted`);
   const unique = [...new Set(values)];
-  unique.forEach((v) => slugIn(field, v, known, what));
+  const unknown = unique.filter((v) => !known.has(v));
+  if (unknown.length === 1) slugIn(field, unknown[0]!, known, what);
+  if (unknown.length > 1) throw new PlanError(field, `unknown ${what}s ${unknown.map((v) => `"${v}"`).join(', ')}`, [...known.keys()]);
   return unique;
 }
 
@@ -121,81 +163,141 @@ export function isCalendarDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-export function validatePlan(k: Knowledge, input: PlanInput, today: string): Plan {
-  const plan: Plan = {
-    windowsVersion: slugIn('windowsVersion', input.windowsVersion, k.releases, 'Windows version'),
-    features: slugList('features', input.features, k.features, 'feature', PLAN_LIMITS.maxFeatures) ?? [],
-    networkPolicy: input.networkPolicy ?? false,
-    asOf: today,
-    ipAddressMode: input.ipAddressMode ?? 'SECONDARY_IP',
+/** A plan checked without throwing: the plan when every field is accepted, else every problem. */
+export interface PlanCheck {
+  plan?: Plan;
+  problems: PlanProblem[];
+}
+
+/**
+ * Checks every field and reports every problem at once, so that a caller can drop all the
+ * refused fields in one pass. Pure: never throws for bad input.
+ */
+export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCheck {
+  const problems: PlanProblem[] = [];
+  /** Runs one field's check; a refusal is recorded and the field left out. */
+  const check = <T>(fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (error) {
+      if (!(error instanceof PlanError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
   };
-  const revision = count('windowsBuildRevision', input.windowsBuildRevision, 0, PLAN_LIMITS.maxRevision);
-  if (revision !== undefined) plan.windowsBuildRevision = revision;
-  if (input.cniPlugin != null) plan.cniPlugin = slugIn('cniPlugin', input.cniPlugin, k.plugins, 'CNI plugin');
-  if (input.cniPluginVersion != null) {
-    if (!plan.cniPlugin) throw new PlanError('cniPluginVersion', 'cniPluginVersion needs cniPlugin: a version means nothing without the plugin it belongs to');
-    if (!PLUGIN_VERSION.test(input.cniPluginVersion))
-      throw new PlanError('cniPluginVersion', `cniPluginVersion must be a release such as "0.12.0" or "v0.12.0", got "${input.cniPluginVersion}"`);
-    plan.cniPluginVersion = input.cniPluginVersion;
+  const plan: Plan = { features: [], networkPolicy: input.networkPolicy ?? false, asOf: today, ipAddressMode: input.ipAddressMode ?? 'SECONDARY_IP' };
+  if (input.windowsVersion != null) {
+    const release = check(() => slugIn('windowsVersion', input.windowsVersion!, k.releases, 'Windows version'));
+    if (release) plan.windowsVersion = release;
   }
-  if (input.containerImageWindowsVersion != null)
-    plan.containerImageWindowsVersion = slugIn('containerImageWindowsVersion', input.containerImageWindowsVersion, k.releases, 'Windows version');
-  if (input.networkMode != null) plan.networkMode = slugIn('networkMode', input.networkMode, k.modes, 'network mode');
-  if (input.environment != null) plan.environment = slugIn('environment', input.environment, k.environments, 'environment');
-  const serviceTypes = slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes);
+  plan.features = check(() => slugList('features', input.features, k.features, 'feature', PLAN_LIMITS.maxFeatures)) ?? [];
+  const revision = check(() => count('windowsBuildRevision', input.windowsBuildRevision, 0, PLAN_LIMITS.maxRevision));
+  // Like a plugin version without its plugin: a revision numbers the updates of one release. Refused
+  // with a refused release too, so that dropping every refused field leaves a plan that passes.
+  if (revision !== undefined && !plan.windowsVersion)
+    problems.push(
+      planProblem(
+        'windowsBuildRevision',
+        input.windowsVersion == null
+          ? 'windowsBuildRevision needs windowsVersion: an update revision means nothing without the release it belongs to'
+          : 'windowsBuildRevision needs windowsVersion, which is refused: an update revision means nothing without the release it belongs to',
+      ),
+    );
+  else if (revision !== undefined) plan.windowsBuildRevision = revision;
+  if (input.cniPlugin != null) {
+    const plugin = check(() => slugIn('cniPlugin', input.cniPlugin!, k.plugins, 'CNI plugin'));
+    if (plugin) plan.cniPlugin = plugin;
+  }
+  if (input.cniPluginVersion != null) {
+    if (!plan.cniPlugin)
+      problems.push(
+        planProblem(
+          'cniPluginVersion',
+          input.cniPlugin == null
+            ? 'cniPluginVersion needs cniPlugin: a version means nothing without the plugin it belongs to'
+            : 'cniPluginVersion needs cniPlugin, which is refused: a version means nothing without the plugin it belongs to',
+        ),
+      );
+    else if (!PLUGIN_VERSION.test(input.cniPluginVersion))
+      problems.push(planProblem('cniPluginVersion', `cniPluginVersion must be a release such as "0.12.0" or "v0.12.0", got "${input.cniPluginVersion}"`));
+    else plan.cniPluginVersion = input.cniPluginVersion;
+  }
+  if (input.containerImageWindowsVersion != null) {
+    const image = check(() => slugIn('containerImageWindowsVersion', input.containerImageWindowsVersion!, k.releases, 'Windows version'));
+    if (image) plan.containerImageWindowsVersion = image;
+  }
+  if (input.networkMode != null) {
+    const mode = check(() => slugIn('networkMode', input.networkMode!, k.modes, 'network mode'));
+    if (mode) plan.networkMode = mode;
+  }
+  if (input.environment != null) {
+    const environment = check(() => slugIn('environment', input.environment!, k.environments, 'environment'));
+    if (environment) plan.environment = environment;
+  }
+  const serviceTypes = check(() => slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes));
   if (serviceTypes) plan.serviceTypes = serviceTypes;
   if (input.kubernetesVersion != null) {
     if (!KUBERNETES_MINOR.test(input.kubernetesVersion))
-      throw new PlanError('kubernetesVersion', `kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${input.kubernetesVersion}"`);
-    plan.kubernetesVersion = input.kubernetesVersion;
+      problems.push(planProblem('kubernetesVersion', `kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${input.kubernetesVersion}"`));
+    else plan.kubernetesVersion = input.kubernetesVersion;
   }
   if (input.targetKubernetesVersion != null) {
     const target = input.targetKubernetesVersion;
     if (!KUBERNETES_MINOR.test(target))
-      throw new PlanError('targetKubernetesVersion', `targetKubernetesVersion must be a Kubernetes minor version such as "1.34", got "${target}"`);
-    if (plan.kubernetesVersion && compareKubernetes(target, plan.kubernetesVersion) < 0)
-      throw new PlanError(
-        'targetKubernetesVersion',
-        `targetKubernetesVersion ${target} is older than kubernetesVersion ${plan.kubernetesVersion}; an upgrade target is the same version or a newer one`,
+      problems.push(planProblem('targetKubernetesVersion', `targetKubernetesVersion must be a Kubernetes minor version such as "1.34", got "${target}"`));
+    else if (plan.kubernetesVersion && compareKubernetes(target, plan.kubernetesVersion) < 0)
+      problems.push(
+        planProblem(
+          'targetKubernetesVersion',
+          `targetKubernetesVersion ${target} is older than kubernetesVersion ${plan.kubernetesVersion}; an upgrade target is the same version or a newer one`,
+        ),
       );
-    plan.targetKubernetesVersion = target;
+    else plan.targetKubernetesVersion = target;
   }
   if (input.kubeProxyFeatureGates != null) {
-    const field = 'kubeProxyFeatureGates';
-    const gates = input.kubeProxyFeatureGates;
-    if (gates.length === 0) throw new PlanError(field, `${field} is empty; omit it instead, or name at least one gate`);
-    if (gates.length > PLAN_LIMITS.maxFeatureGates)
-      throw new PlanError(field, `${field} lists ${gates.length} entries; at most ${PLAN_LIMITS.maxFeatureGates} are accepted`);
-    plan.kubeProxyFeatureGates = gates.map((entry) => {
-      const m = /^([A-Za-z][A-Za-z0-9]*)=(true|false)$/.exec(entry);
-      if (!m) throw new PlanError(field, `${field} entries are written as in --feature-gates, e.g. "WinOverlay=false", got "${entry}"`);
-      return { gate: m[1]!, value: m[2] === 'true' };
-    });
+    const gates = check(() => featureGates(input.kubeProxyFeatureGates!));
+    if (gates) plan.kubeProxyFeatureGates = gates;
   }
-  const services = count('servicesPerNode', input.servicesPerNode, 0, PLAN_LIMITS.maxServicesPerNode);
+  const services = check(() => count('servicesPerNode', input.servicesPerNode, 0, PLAN_LIMITS.maxServicesPerNode));
   if (services !== undefined) plan.servicesPerNode = services;
-  const backends = count('backendsPerService', input.backendsPerService, 0, PLAN_LIMITS.maxBackendsPerService);
+  const backends = check(() => count('backendsPerService', input.backendsPerService, 0, PLAN_LIMITS.maxBackendsPerService));
   if (backends !== undefined) plan.backendsPerService = backends;
   if (input.asOf != null) {
-    if (!isCalendarDate(input.asOf)) throw new PlanError('asOf', `asOf must be a date as YYYY-MM-DD, got "${input.asOf}"`);
-    plan.asOf = input.asOf;
+    if (!isCalendarDate(input.asOf)) problems.push(planProblem('asOf', `asOf must be a date as YYYY-MM-DD, got "${input.asOf}"`));
+    else plan.asOf = input.asOf;
   }
   if (input.instanceType != null) {
     if (!k.instanceTypes.has(input.instanceType))
-      throw new PlanError(
-        'instanceType',
-        `unknown EC2 instance type "${input.instanceType}"`,
-        undefined,
-        closestNames(input.instanceType, k.instanceTypes.keys()),
+      problems.push(
+        planProblem('instanceType', `unknown EC2 instance type "${input.instanceType}"`, undefined, closestNames(input.instanceType, k.instanceTypes.keys())),
       );
-    plan.instanceType = input.instanceType;
+    else plan.instanceType = input.instanceType;
   }
-  const pods = count('podsPerNode', input.podsPerNode, 0, MAX_KUBELET_MAX_PODS);
+  const pods = check(() => count('podsPerNode', input.podsPerNode, 0, MAX_KUBELET_MAX_PODS));
   if (pods !== undefined) plan.podsPerNode = pods;
   if (input.kubeletMaxPods != null) {
     const problem = kubeletMaxPodsProblem('kubeletMaxPods', input.kubeletMaxPods);
-    if (problem) throw new PlanError('kubeletMaxPods', problem);
-    plan.kubeletMaxPods = input.kubeletMaxPods;
+    if (problem) problems.push(planProblem('kubeletMaxPods', problem));
+    else plan.kubeletMaxPods = input.kubeletMaxPods;
   }
+  return problems.length > 0 ? { problems } : { plan, problems };
+}
+
+function featureGates(gates: readonly string[]): { gate: string; value: boolean }[] {
+  const field = 'kubeProxyFeatureGates';
+  if (gates.length === 0) throw new PlanError(field, `${field} is empty; omit it instead, or name at least one gate`);
+  if (gates.length > PLAN_LIMITS.maxFeatureGates)
+    throw new PlanError(field, `${field} lists ${gates.length} entries; at most ${PLAN_LIMITS.maxFeatureGates} are accepted`);
+  return gates.map((entry) => {
+    const m = /^([A-Za-z][A-Za-z0-9]*)=(true|false)$/.exec(entry);
+    if (!m) throw new PlanError(field, `${field} entries are written as in --feature-gates, e.g. "WinOverlay=false", got "${entry}"`);
+    return { gate: m[1]!, value: m[2] === 'true' };
+  });
+}
+
+/** The plan, or a PlanError holding every problem (the first one's fields at the top). */
+export function validatePlan(k: Knowledge, input: PlanInput, today: string): Plan {
+  const { plan, problems } = checkPlan(k, input, today);
+  if (!plan) throw PlanError.of(problems);
   return plan;
 }

@@ -3,21 +3,31 @@
  * plugin or release; what varies lives in the seeds. judge.ts runs them all.
  */
 import { describeKubernetesRange, compareKubernetes, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
-import type { Citation, LimitationFact, ModeFact, NetworkPolicyFact, PolicySupport, SettingFact } from '../knowledge.js';
+import type { Citation, LimitationFact, ModeFact, NetworkPolicyFact, PolicySupport, ReleaseFact, SettingFact } from '../knowledge.js';
 import { formatBuild, isAtLeast, isInRange, parseBuild, type Tristate } from '../windows-build.js';
-import type { PlanContext } from './plan-context.js';
+import { nodeOf, overCandidates, releaseNames, type PlanContext } from './plan-context.js';
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../instance-types.js';
 import { mayApplySeverity, type Finding, type FindingCode } from './findings.js';
-import { matchScope, matchScopeUnless, mayApplyPrefix, type ScopeMatch } from './scope.js';
+import { acrossReleases, matchScope, matchScopeUnless, mayApplyPrefix, type OpenDimension, type ScopeMatch } from './scope.js';
 import { dateInRange } from '../dates.js';
 import { describeHorizon } from '../horizon.js';
 import { containerImageMatchesNode, nodeOsSupported } from './node-os.js';
 
 export type Rule = (ctx: PlanContext) => Finding[];
 
-export const windowsLifecycle: Rule = ({ release, plan }) => {
-  if (release.supportEnds && plan.asOf > release.supportEnds)
+/** Where a release stands in its support lifecycle at a date: past its end, past mainstream, or neither. */
+function lifecycleStage(release: ReleaseFact, asOf: string): 'ended' | 'mainstream-ended' | undefined {
+  if (release.supportEnds && asOf > release.supportEnds) return 'ended';
+  if (release.mainstreamSupportEnds && asOf > release.mainstreamSupportEnds) return 'mainstream-ended';
+  return undefined;
+}
+
+export const windowsLifecycle: Rule = (ctx) => {
+  const { release, plan } = ctx;
+  if (!release) return windowsLifecycleOpen(ctx);
+  const stage = lifecycleStage(release, plan.asOf);
+  if (stage === 'ended')
     return [
       {
         severity: 'warning',
@@ -28,7 +38,7 @@ export const windowsLifecycle: Rule = ({ release, plan }) => {
         sources: release.sources,
       },
     ];
-  if (release.mainstreamSupportEnds && plan.asOf > release.mainstreamSupportEnds)
+  if (stage === 'mainstream-ended')
     return [
       {
         severity: 'info',
@@ -43,41 +53,127 @@ export const windowsLifecycle: Rule = ({ release, plan }) => {
   return [];
 };
 
-export const featureMinimumWindows: Rule = ({ k, release, node, enabledFeatures }) =>
-  enabledFeatures.flatMap((slug): Finding[] => {
-    const feature = k.features.get(slug)!;
-    const minimum = k.releases.get(feature.minimumWindows)!;
-    if (node.build < minimum.build)
-      return [
-        {
-          severity: 'error',
-          code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
-          subject: slug,
-          message: `${feature.name} needs ${minimum.name} (build ${minimum.build}) or newer; ${release.name} is build ${release.build}.`,
-          remediation: `Run the workload on ${minimum.name} or a newer release.`,
-          sources: feature.minimumWindowsSources,
-        },
-      ];
-    if (!feature.minimumBuild) return [];
-    const needed = parseBuild(feature.minimumBuild);
-    const atLeast = isAtLeast(node, needed);
-    if (atLeast === 'yes') return [];
-    const update = minimum.updates.find((u) => u.revision === needed.revision);
-    const install = `Install ${update ? `${update.kb} (build ${feature.minimumBuild})` : `build ${feature.minimumBuild}`} or a later cumulative update.`;
+/** Release open: one finding per lifecycle stage, naming the candidate releases in it. */
+function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
+  const { candidateReleases, plan } = ctx;
+  const inStage = (stage: ReturnType<typeof lifecycleStage>) => candidateReleases.filter((r) => lifecycleStage(r, plan.asOf) === stage);
+  const ended = inStage('ended');
+  const mainstream = inStage('mainstream-ended');
+  const findings: Finding[] = [];
+  if (ended.length > 0) {
+    const { severity, prefix } = acrossReleases(ctx, ended, 'warning');
+    findings.push({
+      severity,
+      code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
+      message: `${prefix}${ended.map((r) => `${r.name} reached the end of its support on ${r.supportEnds}`).join('; ')} (checked at ${plan.asOf}).`,
+      remediation: 'Run the nodes on a release that is still supported, and give windowsVersion for a definite answer.',
+      sources: ended.flatMap((r) => r.sources),
+    });
+  }
+  if (mainstream.length > 0) {
+    const { severity, prefix } = acrossReleases(ctx, mainstream, 'info');
+    findings.push({
+      severity,
+      code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
+      message:
+        prefix +
+        mainstream
+          .map((r) => `${r.name} left mainstream support on ${r.mainstreamSupportEnds}; extended support runs${r.supportEnds ? ` to ${r.supportEnds}` : ''}`)
+          .join('; ') +
+        '.',
+      sources: mainstream.flatMap((r) => r.sources),
+    });
+  }
+  return findings;
+}
+
+export const featureMinimumWindows: Rule = (ctx) =>
+  ctx.enabledFeatures.flatMap((slug): Finding[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));
+
+function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: ReleaseFact): Finding[] {
+  const { k } = ctx;
+  const node = nodeOf(ctx, release);
+  const feature = k.features.get(slug)!;
+  const minimum = k.releases.get(feature.minimumWindows)!;
+  if (node.build < minimum.build)
     return [
       {
-        severity: atLeast === 'no' ? 'error' : 'warning',
-        code: 'FEATURE_REQUIRES_OS_UPDATE',
+        severity: 'error',
+        code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
         subject: slug,
-        message:
-          atLeast === 'no'
-            ? `${feature.name} needs build ${feature.minimumBuild} or later; the node is at ${formatBuild(node)}.`
-            : `${feature.name} needs build ${feature.minimumBuild} or later; the plan does not give the node's update revision.`,
-        remediation: install,
-        sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
+        message: `${feature.name} needs ${minimum.name} (build ${minimum.build}) or newer; ${release.name} is build ${release.build}.`,
+        remediation: `Run the workload on ${minimum.name} or a newer release.`,
+        sources: feature.minimumWindowsSources,
       },
     ];
+  if (!feature.minimumBuild) return [];
+  const needed = parseBuild(feature.minimumBuild);
+  const atLeast = isAtLeast(node, needed);
+  if (atLeast === 'yes') return [];
+  const update = minimum.updates.find((u) => u.revision === needed.revision);
+  return [
+    {
+      severity: atLeast === 'no' ? 'error' : 'warning',
+      code: 'FEATURE_REQUIRES_OS_UPDATE',
+      subject: slug,
+      message:
+        atLeast === 'no'
+          ? `${feature.name} needs build ${feature.minimumBuild} or later; the node is at ${formatBuild(node)}.`
+          : `${feature.name} needs build ${feature.minimumBuild} or later; the plan does not give the node's update revision.`,
+      remediation: installUpdate(feature.minimumBuild, update),
+      sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
+    },
+  ];
+}
+
+const installUpdate = (build: string, update: { kb: string } | undefined) =>
+  `Install ${update ? `${update.kb} (build ${build})` : `build ${build}`} or a later cumulative update.`;
+
+/**
+ * Release open: a feature's minimum release and build, judged on every candidate release. The
+ * releases older than the minimum may not run it; those at the minimum build's release may need
+ * an update (their revision is open too, so at most "may apply", never an error).
+ */
+function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
+  const { k, candidateReleases } = ctx;
+  const feature = k.features.get(slug)!;
+  const minimum = k.releases.get(feature.minimumWindows)!;
+  const findings: Finding[] = [];
+  const older = candidateReleases.filter((r) => r.build < minimum.build);
+  if (older.length > 0) {
+    const { severity, prefix } = acrossReleases(ctx, older, 'error');
+    findings.push({
+      severity,
+      code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
+      subject: slug,
+      message: `${prefix}${feature.name} needs ${minimum.name} (build ${minimum.build}) or newer; ${older.map((r) => `${r.name} is build ${r.build}`).join('; ')}.`,
+      remediation: `Run the workload on ${minimum.name} or a newer release, and give windowsVersion for a definite answer.`,
+      sources: feature.minimumWindowsSources,
+    });
+  }
+  if (!feature.minimumBuild) return findings;
+  const needed = parseBuild(feature.minimumBuild);
+  const below = candidateReleases.filter((r) => r.build >= minimum.build && isAtLeast({ build: r.build }, needed) !== 'yes');
+  if (below.length === 0) return findings;
+  // The revision is open with the release: the update is needed unless the node already has it.
+  const revisionOpen: OpenDimension = {
+    dimension: "node's update revision",
+    holdsFor: `before build ${feature.minimumBuild}`,
+    phrase: `the plan does not give the node's update revision; it holds before build ${feature.minimumBuild}`,
+  };
+  const atRelease = below.filter((r) => r.build === needed.build);
+  const { severity, prefix } = acrossReleases(ctx, below, 'error', atRelease.length > 0 ? [revisionOpen] : []);
+  const update = minimum.updates.find((u) => u.revision === needed.revision);
+  findings.push({
+    severity,
+    code: 'FEATURE_REQUIRES_OS_UPDATE',
+    subject: slug,
+    message: `${prefix}${feature.name} needs build ${feature.minimumBuild} or later; ${releaseNames(below)} ${below.length > 1 ? 'reach' : 'reaches'} it only with that update or a later one.`,
+    remediation: installUpdate(feature.minimumBuild, update),
+    sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
   });
+  return findings;
+}
 
 export const featureMinimumKubernetes: Rule = ({ k, plan, enabledFeatures }) =>
   enabledFeatures.flatMap((slug): Finding[] => {
@@ -511,9 +607,11 @@ export function settingApplies(s: SettingFact, ctx: PlanContext): boolean {
   return !s.windowsBuilds || settingBuildMatch(s, ctx) !== 'no';
 }
 
-function settingBuildMatch(s: SettingFact, ctx: PlanContext) {
+/** Whether the node's build is in a setting's builds: on every candidate release, on none, or on some (the release or revision open). */
+function settingBuildMatch(s: SettingFact, ctx: PlanContext): Tristate {
   const range = s.windowsBuilds!;
-  return isInRange(ctx.node, { from: range.from ? parseBuild(range.from) : undefined, before: range.before ? parseBuild(range.before) : undefined });
+  const builds = { from: range.from ? parseBuild(range.from) : undefined, before: range.before ? parseBuild(range.before) : undefined };
+  return overCandidates(ctx.candidateReleases.map((release) => isInRange(nodeOf(ctx, release), builds)));
 }
 
 export const kubernetesVersionUnspecified: Rule = (ctx) => {

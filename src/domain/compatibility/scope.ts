@@ -4,12 +4,13 @@
  * dimension the plan leaves open is treated the same way everywhere.
  */
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
-import type { BuildRange, Channel, DateRange, Platform } from '../knowledge.js';
+import type { BuildRange, Channel, DateRange, Platform, ReleaseFact, Severity } from '../knowledge.js';
 import { PLATFORM_NAMES, type IpAddressMode } from '../vocabulary.js';
 import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRange } from '../plugin-version.js';
 import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
 import { dateInRange, describeDateRange } from '../dates.js';
-import type { PlanContext } from './plan-context.js';
+import { nodeOf, overCandidates, RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-context.js';
+import { mayApplySeverity } from './findings.js';
 
 export interface Scope {
   environments?: readonly string[];
@@ -87,22 +88,83 @@ function modeDimension(ctx: PlanContext, scope: readonly string[]): Dimension {
   return [matchAny(scope, ctx.candidateModes), modeOpen];
 }
 
-function buildDimension(ctx: PlanContext, range: NonNullable<Scope['windowsBuilds']>): Dimension {
-  const where = [range.from ? `from build ${range.from}` : '', range.before ? `before build ${range.before}` : ''].filter(Boolean).join(' and ');
-  const t = isInRange(ctx.node, { from: range.from ? parseBuild(range.from) : undefined, before: range.before ? parseBuild(range.before) : undefined });
+function buildDimension(ctx: PlanContext, release: ReleaseFact, range: NonNullable<Scope['windowsBuilds']>): Dimension {
+  const where = describeBuilds(range);
+  const t = isInRange(nodeOf(ctx, release), {
+    from: range.from ? parseBuild(range.from) : undefined,
+    before: range.before ? parseBuild(range.before) : undefined,
+  });
   const confirmed = range.confirmedOn;
-  if (confirmed && !confirmed.includes(ctx.release.slug)) {
+  if (confirmed && !confirmed.includes(release.slug)) {
     // The boundary is known only on the listed releases; on a newer release, comparing build numbers would be a guess.
     const newest = Math.max(...confirmed.map((slug) => ctx.k.releases.get(slug)?.build ?? 0));
-    if (ctx.release.build > newest) {
+    if (release.build > newest) {
       const on = confirmed.map((slug) => ctx.k.releases.get(slug)?.name ?? slug).join(', ');
       return [
         'unknown',
-        open('build boundary', on, `no source says whether it holds on ${ctx.release.name}; the sources confirm the build boundary only on ${on}`),
+        open('build boundary', on, `no source says whether it holds on ${release.name}; the sources confirm the build boundary only on ${on}`),
       ];
     }
   }
   return [t, open("node's update revision", where, `the plan does not give the node's update revision; it holds ${where}`)];
+}
+
+function describeBuilds(range: BuildRange): string {
+  return [range.from ? `from build ${range.from}` : '', range.before ? `before build ${range.before}` : ''].filter(Boolean).join(' and ');
+}
+
+/** The open Windows release: the releases a fact holds on, of all the plan's candidates, and on which it only may (`unsure`: why). */
+export function releaseOpen(holds: readonly ReleaseFact[], unsure: readonly ReleaseFact[] = [], why: readonly string[] = []): OpenDimension {
+  const sure = holds.filter((r) => !unsure.includes(r));
+  const parts = [sure.length > 0 ? `it holds for ${releaseNames(sure)}` : '', ...why];
+  return open(RELEASE_DIMENSION, releaseNames(holds), `the plan does not give the ${RELEASE_DIMENSION}; ${parts.filter(Boolean).join('; ')}`);
+}
+
+/**
+ * The release dimension of a fact scoped by builds and servicing channels, with the release open:
+ * both are judged together on each candidate release (so that LTSC-from-17763 does not hold on
+ * SAC 1809), then over all of them.
+ */
+function openReleaseDimension(ctx: PlanContext, builds: Scope['windowsBuilds'], channels: Scope['channels']): Dimension {
+  const answers = ctx.candidateReleases.map((release) => {
+    const [b, why] = builds ? buildDimension(ctx, release, builds) : ['yes' as Tristate];
+    return { release, t: and(channels ? (channels.includes(release.channel) ? 'yes' : 'no') : 'yes', b), why: why?.dimension };
+  });
+  const t = overCandidates(answers.map((a) => a.t));
+  const unsureFor = (dimension: string) => answers.filter((a) => a.t === 'unknown' && a.why === dimension).map((a) => a.release);
+  const byRevision = unsureFor("node's update revision");
+  const byBoundary = unsureFor('build boundary');
+  const unsure = [
+    byRevision.length > 0 ? `on ${releaseNames(byRevision)} it depends on the update revision (it holds ${describeBuilds(builds!)})` : '',
+    byBoundary.length > 0
+      ? `on ${releaseNames(byBoundary)} no source says whether it holds (the sources confirm the build boundary only on ${builds!.confirmedOn!.map((slug) => ctx.k.releases.get(slug)?.name ?? slug).join(', ')})`
+      : '',
+  ].filter(Boolean);
+  return [
+    t,
+    releaseOpen(
+      answers.filter((a) => a.t !== 'no').map((a) => a.release),
+      [...byRevision, ...byBoundary],
+      unsure,
+    ),
+  ];
+}
+
+/**
+ * A fact that holds on `holds` of the plan's candidate releases (a rule judged per release): its
+ * severity and the message prefix. On every candidate it is raised at `severity` (unless `extra`
+ * dimensions stay open); on some, it "may apply" one step lower, naming the releases.
+ */
+export function acrossReleases(
+  ctx: PlanContext,
+  holds: readonly ReleaseFact[],
+  severity: Severity,
+  extra: readonly OpenDimension[] = [],
+): { severity: Severity; prefix: string } {
+  const all = holds.length === ctx.candidateReleases.length;
+  const dims = [...(all ? [] : [releaseOpen(holds)]), ...extra];
+  const every = all && !ctx.release ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
+  return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${mayApplyPrefix(dims)}${every}` };
 }
 
 export const HORIZON_DIMENSION = 'dataset horizon';
@@ -160,8 +222,10 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
   if (scope.environments) dims.push(environmentDimension(ctx, scope.environments));
   if (scope.plugins) dims.push(pluginDimension(ctx, scope.plugins));
   if (scope.modes) dims.push(modeDimension(ctx, scope.modes));
-  if (scope.windowsBuilds) dims.push(buildDimension(ctx, scope.windowsBuilds));
-  if (scope.channels) dims.push([scope.channels.includes(release.channel) ? 'yes' : 'no']);
+  if (release) {
+    if (scope.windowsBuilds) dims.push(buildDimension(ctx, release, scope.windowsBuilds));
+    if (scope.channels) dims.push([scope.channels.includes(release.channel) ? 'yes' : 'no']);
+  } else if (scope.windowsBuilds || scope.channels) dims.push(openReleaseDimension(ctx, scope.windowsBuilds, scope.channels));
   if (scope.kubernetes) dims.push(kubernetesDimension(ctx, scope.kubernetes));
   // A plugin version only means something for the plugin it belongs to; the plugin dimension decides that.
   if (scope.pluginVersions) dims.push(pluginVersionDimension(ctx, scope.pluginVersions));
