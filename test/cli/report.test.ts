@@ -89,6 +89,32 @@ describe('scan --output json is the API scan answer', () => {
   });
 });
 
+describe('the JSON printer', () => {
+  it('writes a scan an object at a time, as the same text as JSON.stringify', () => {
+    const finding = { severity: 'ERROR' as const, code: 'X', message: 'm\n"q"', subject: null, remediation: null, sources: [], path: 'a.b', line: 3 };
+    const object = {
+      file: 'f.yaml',
+      kind: 'Node',
+      apiVersion: 'v1',
+      namespace: null,
+      name: 'n',
+      part: null,
+      line: 1,
+      verdict: 'INCOMPATIBLE' as const,
+      findings: [finding],
+      missing: [],
+      facts: [],
+    };
+    const summary = { objectsRead: 2, reported: 2, judged: 2, notJudged: 0, ignored: 0, ignoredReasons: [{ reason: 'r', count: 1 }], distinctPlans: 1 };
+    for (const objects of [[], [object], [object, { ...object, name: 'm', findings: [] }]]) {
+      const scan = { verdict: objects.length ? ('INCOMPATIBLE' as const) : null, summary, objects, datasetVersion: 'v' };
+      const chunks = [...PRINTERS.json.print({ kind: 'scan', scan }, { failOn: 'error', toolVersion: 't' })];
+      expect(chunks.join('')).toBe(`${JSON.stringify(scan, null, 2)}\n`);
+      expect(chunks.length).toBeGreaterThan(objects.length);
+    }
+  });
+});
+
 describe('every format prints check and scan alike', () => {
   it('the formats are the printer map, and both commands offer each', async () => {
     expect(OUTPUT_FORMATS).toEqual(Object.keys(PRINTERS));

@@ -9,6 +9,16 @@ import type { Printer } from '../model.js';
 
 const indented = (value: unknown, by: string) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${by}`);
 
+// An array element as JSON.stringify(..., null, 2) writes it at the second level: stringified
+// inside a wrapper and cut out, which indents it without a pass over its text (a large scan's
+// JSON is tens of megabytes).
+const WRAP_HEAD = '{\n  "_": [\n    '.length;
+const WRAP_TAIL = '\n  ]\n}'.length;
+const element = (value: unknown) => {
+  const text = JSON.stringify({ _: [value] }, null, 2);
+  return text.slice(WRAP_HEAD, text.length - WRAP_TAIL);
+};
+
 /** JSON.stringify(object, null, 2), with the array under `streamed` written an element at a time. */
 export function* jsonChunks(object: object, streamed: string): Generator<string> {
   const entries = Object.entries(object).filter(([, value]) => value !== undefined);
@@ -23,8 +33,8 @@ export function* jsonChunks(object: object, streamed: string): Generator<string>
     }
     yield '[';
     let first = true;
-    for (const element of value as unknown[]) {
-      yield `${first ? '' : ','}\n    ${indented(element, '    ')}`;
+    for (const item of value as unknown[]) {
+      yield `${first ? '' : ','}\n    ${element(item)}`;
       first = false;
     }
     yield '\n  ]';
