@@ -19,9 +19,10 @@ const root = import.meta.dirname;
 const LAYERS = {
   domain: [],
   db: ['domain'],
+  seeds: ['db', 'domain'],
   graphql: ['db', 'domain'],
   server: ['graphql', 'db'],
-  cli: ['db', 'graphql', 'domain'],
+  cli: ['db', 'seeds', 'graphql', 'domain'],
 };
 
 export default defineConfig(

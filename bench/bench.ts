@@ -75,7 +75,7 @@ if (!(
   throw new Error('--seconds > 0, --warmup >= 0, --settle >= 0, --slice > 0, --connections and --rounds whole numbers > 0');
 
 const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
-const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/db/scripts/build-db.js');
+const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/seeds/scripts/build-db.js');
 const work = mkdtempSync(join(tmpdir(), 'winnet-kb-bench-'));
 const servers: Server[] = [];
 const cleanup = async () => {

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../src/db/paths.js';
-import { LINT_RULES } from '../src/db/seeds/lint/index.js';
+import { LINT_RULES } from '../src/seeds/lint/index.js';
 import { FINDING_CODE_REGISTRY } from '../src/domain/finding-codes.js';
 import { ERROR_CODES } from '../src/graphql/errors.js';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from '../src/server/limits.js';

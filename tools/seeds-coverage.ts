@@ -1,7 +1,7 @@
 /**
  * `npm run seeds:coverage [-- --list] [seeds dir]`: how much of each seed document the seeds carry.
  *
- * Reads the claims checklist (seeds/claims/*.yaml, see src/db/seeds/claims.ts) and prints, per
+ * Reads the claims checklist (seeds/claims/*.yaml, see src/seeds/claims.ts) and prints, per
  * document and section, how many claims there are, how many are covered by records that cite that
  * section, how many are out of scope, and how many are not covered, with totals. --list prints
  * every claim with its status and records. Exits 1 when the seeds or the checklist have problems
@@ -9,9 +9,9 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkClaims, coverage, readClaims, totals, type ClaimCoverage, type Totals } from '../src/db/seeds/claims.js';
-import { formatProblem, readSeeds } from '../src/db/seeds/read.js';
-import { lintSeeds } from '../src/db/seeds/lint/index.js';
+import { checkClaims, coverage, readClaims, totals, type ClaimCoverage, type Totals } from '../src/seeds/claims.js';
+import { formatProblem, readSeeds } from '../src/seeds/read.js';
+import { lintSeeds } from '../src/seeds/lint/index.js';
 
 const { values, positionals } = parseArgs({ options: { list: { type: 'boolean', default: false } }, allowPositionals: true });
 const dir = resolve(positionals[0] ?? 'seeds');

@@ -29,9 +29,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { SEEDS_DIR } from '../../src/db/paths.js';
-import { SeedError, readSeeds } from '../../src/db/seeds/read.js';
-import { references } from '../../src/db/seeds/lint/references-resolve.js';
-import { SEED_FILES, type SeedKey, type SeedSet } from '../../src/db/seeds/schema.js';
+import { SeedError, readSeeds } from '../../src/seeds/read.js';
+import { references } from '../../src/seeds/lint/references-resolve.js';
+import { SEED_FILES, type SeedKey, type SeedSet } from '../../src/seeds/schema.js';
 
 export interface ScaleOptions {
   /** Whole number from 1 to 1000; 1 writes a plain copy of the seeds. */

@@ -10,7 +10,7 @@ import {
   ApolloServerPluginSchemaReportingDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
-import { stalenessOf } from '../db/build.js';
+import { stalenessOf } from '../seeds/build.js';
 import { loadKnowledge } from '../db/knowledge.js';
 import { DatabaseUnusableError, openDatabase, type OpenDatabase } from '../db/open.js';
 import { SEEDS_DIR } from '../db/paths.js';

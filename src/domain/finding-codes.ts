@@ -40,6 +40,7 @@ const RULES = 'compatibility/rules.ts';
 const NODE_OS = 'compatibility/node-os.ts';
 const UPGRADE = 'compatibility/upgrade.ts';
 const SCAN = 'scan/scan.ts';
+const WORKLOAD_READER = 'scan/readers/workload.ts';
 
 export const FINDING_CODE_REGISTRY = {
   WINDOWS_VERSION_OUT_OF_SUPPORT: {
@@ -59,14 +60,15 @@ export const FINDING_CODE_REGISTRY = {
     description:
       'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
       '"may apply" when the release, version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
-    // An error; "may apply" (release, environment or version open, past the horizon) a warning.
-    severities: ['error', 'warning'],
+    // An error; "may apply" (environment or version open, past the horizon) a warning; on some of the
+    // candidate releases when the release is open, info.
+    severities: ['error', 'warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
   },
   NODE_OS_PREVIEW: {
     description: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
-    // A warning; "may apply" (environment open) info.
+    // A warning; "may apply" (environment open, or on some of the candidate releases) info.
     severities: ['warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
@@ -75,7 +77,8 @@ export const FINDING_CODE_REGISTRY = {
     description:
       'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does: a warning while existing nodes may keep running, ' +
       'an error once the environment has removed the node images, so that no node of the release can be created.',
-    // removed: error, retired: warning; "may apply" (environment open) one step lower.
+    // removed: error, retired: warning; "may apply" (environment open) one step lower; on some of the
+    // candidate releases (the release open) info.
     severities: ['error', 'warning', 'info'],
     raisedBy: [`${NODE_OS} nodeOsSupported`],
     scanOnly: false,
@@ -343,6 +346,14 @@ export const FINDING_CODE_REGISTRY = {
       'A setting the plan needs is absent or has another value in the object that configures it (kube-proxy flags, the amazon-vpc-cni or flannel ConfigMap).',
     severities: ['warning'],
     raisedBy: [`${SCAN} ownFindings`],
+    scanOnly: true,
+  },
+  OS_SELECTOR_BETA_LABEL: {
+    description:
+      'A workload is pinned to Windows with the beta.kubernetes.io/os label rather than kubernetes.io/os; the scan still reads it as Windows. ' +
+      'The knowledge base holds no source on the beta label, so the finding cites none.',
+    severities: ['info'],
+    raisedBy: [`${WORKLOAD_READER} readWorkload`],
     scanOnly: true,
   },
   NOT_JUDGED: {

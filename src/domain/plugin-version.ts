@@ -1,28 +1,26 @@
 /**
- * CNI plugin releases ("0.12.0", "v0.12.0"), compared numerically part by part; missing parts
- * count as 0, so "0.12" equals "0.12.0".
+ * CNI plugin releases ("0.12.0", "v0.12.0", "0.12"), compared by semver: missing parts count as 0,
+ * so "0.12" equals "0.12.0". A part is a number as semver writes it (no leading zero, at most 15
+ * digits, below Number.MAX_SAFE_INTEGER), so semver's coerce reads exactly what the pattern accepts.
  */
+import semver from 'semver';
 import type { Tristate } from './windows-build.js';
 
-export const PLUGIN_VERSION = /^v?\d+(?:\.\d+){0,2}$/;
+export const PLUGIN_VERSION = /^v?(?:0|[1-9]\d{0,14})(?:\.(?:0|[1-9]\d{0,14})){0,2}$/;
 
 export interface PluginVersionRange {
   from?: string;
   before?: string;
 }
 
-function parts(version: string): number[] {
-  if (!PLUGIN_VERSION.test(version)) throw new RangeError(`not a plugin version: "${version}" (expected e.g. 0.12.0 or v0.12.0)`);
-  const numbers = version.replace(/^v/, '').split('.').map(Number);
-  while (numbers.length < 3) numbers.push(0);
-  return numbers;
+function parse(version: string): semver.SemVer {
+  const parsed = PLUGIN_VERSION.test(version) ? semver.coerce(version) : null;
+  if (parsed === null) throw new RangeError(`not a plugin version: "${version}" (expected e.g. 0.12.0 or v0.12.0)`);
+  return parsed;
 }
 
 export function comparePluginVersions(a: string, b: string): number {
-  const x = parts(a);
-  const y = parts(b);
-  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-  return 0;
+  return semver.compare(parse(a), parse(b));
 }
 
 /** Is from <= version < before? Unknown when the version is not known. */

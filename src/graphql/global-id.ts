@@ -1,4 +1,8 @@
-/** Opaque global IDs: base64url of "<Type>:<slug>". */
+/**
+ * Opaque global IDs: base64url of "<Type>:<slug>", without padding. Kept by hand rather than
+ * graphql-relay's toGlobalId, which writes padded standard base64: 910 of the 1,308 ids of the
+ * database's nodes would change, and clients keep them (docs/architecture.md, "Other choices").
+ */
 export const NODE_TYPES = [
   'WindowsVersion',
   'NetworkMode',

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { securityHeaders, type CspDirectives } from './security-headers.js';
 import { addVary } from './vary.js';
 
 const require = createRequire(import.meta.url);
@@ -111,17 +112,19 @@ const PAGE = `<!doctype html>
 </html>`;
 
 /** Inline styles are needed by GraphiQL's editors; scripts, fonts and connections stay same-origin. */
-export const GRAPHIQL_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-const SECURITY_HEADERS = {
-  'content-security-policy': GRAPHIQL_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
+export const GRAPHIQL_CSP_DIRECTIVES: CspDirectives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
 };
+
+const SECURITY_HEADERS = securityHeaders(GRAPHIQL_CSP_DIRECTIVES);
 
 /** The media types a GraphQL client asks for; text/html must rank above all of them. */
 const GRAPHQL_TYPES = new Set(['application/json', 'application/graphql-response+json', 'multipart/mixed']);

@@ -27,6 +27,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { datasetEtag, ifNoneMatchHas } from './etag.js';
 import { addVary } from './vary.js';
 
 export interface ResponseCacheOptions {
@@ -104,12 +105,6 @@ const bypasses = (request: FastifyRequest) => {
   return header !== undefined && /\bno-store\b/i.test(header);
 };
 
-/** If-None-Match holds this ETag (a list, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
   const entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry, key) => key.length + entry.body.length + 200 });
   /** The hash of a POST body's exact text (with day and Accept) -> its canonical key in `entries`. */
@@ -130,7 +125,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'HIT' | 'MISS') => {
     addVary(reply.header('etag', entry.etag).header('cache-control', entry.cacheControl), 'accept').header('x-cache', state);
-    if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    if (ifNoneMatchHas(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
     return reply.type(entry.contentType).send(entry.body);
   };
 
@@ -179,12 +174,16 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > options.maxEntryBytes) return done(null, payload);
     const cacheControl = String(reply.getHeader('cache-control') ?? '');
     if (!/\bpublic\b/.test(cacheControl)) return done(null, payload);
-    const digest = hash('sha256', payload, 'base64url').slice(0, 22);
-    const entry: Entry = { body: payload, contentType: String(reply.getHeader('content-type')), cacheControl, etag: `"${options.datasetVersion}-${digest}"` };
+    const entry: Entry = {
+      body: payload,
+      contentType: String(reply.getHeader('content-type')),
+      cacheControl,
+      etag: datasetEtag(options.datasetVersion, payload),
+    };
     entries.set(pending.key, entry);
     if (pending.alias !== undefined) aliases.set(pending.alias, pending.key);
     addVary(reply.header('etag', entry.etag), 'accept');
-    if (matches(request.headers['if-none-match'], entry.etag)) {
+    if (ifNoneMatchHas(request.headers['if-none-match'], entry.etag)) {
       reply.code(304);
       return done(null, '');
     }

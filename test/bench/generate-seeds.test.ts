@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFactor, generateScaledSeeds, NOT_CLONED, type ScaleResult } from '../../bench/scale/generate-seeds.js';
-import { readSeeds } from '../../src/db/seeds/read.js';
-import { references } from '../../src/db/seeds/lint/references-resolve.js';
-import { lintSeeds } from '../../src/db/seeds/lint/index.js';
-import { SEED_FILES, type SeedKey, type SeedSet } from '../../src/db/seeds/schema.js';
+import { readSeeds } from '../../src/seeds/read.js';
+import { references } from '../../src/seeds/lint/references-resolve.js';
+import { lintSeeds } from '../../src/seeds/lint/index.js';
+import { SEED_FILES, type SeedKey, type SeedSet } from '../../src/seeds/schema.js';
 import { architectureOf } from '../../src/domain/instance-types.js';
 import { REAL_SEEDS_DIR, realSeeds, record } from '../seeds/support.js';
 

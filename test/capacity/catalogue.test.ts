@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, SEEDS_DIR } from '../../src/db/paths.js';
-import { csvToSeed } from '../../src/db/seeds/ec2.js';
-import { readSeeds } from '../../src/db/seeds/read.js';
+import { csvToSeed } from '../../src/seeds/ec2.js';
+import { readSeeds } from '../../src/seeds/read.js';
 import { computePodCapacity, KUBELET_DEFAULT_MAX_PODS } from '../../src/domain/capacity.js';
 import { architectureOf, instanceCapacity, parseInstanceTypeName, supportsPrefixDelegation, windowsUnsuitability } from '../../src/domain/instance-types.js';
 
@@ -71,7 +71,7 @@ describe('the seed is AWS data, unchanged', () => {
   });
   it('seeds:ec2 refuses a CSV it cannot read with its usage, not a stack trace (a clone has no ../shared)', () => {
     const missing = join(PROJECT_ROOT, 'no-such-dir', 'limits.csv');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/scripts/seeds-ec2.ts', missing], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/seeds/scripts/seeds-ec2.ts', missing], { cwd: PROJECT_ROOT, encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`seeds:ec2: cannot read the instance limits CSV ${missing}: ENOENT`);
     expect(result.stderr).toContain('usage: npm run seeds:ec2 -- <csv>');

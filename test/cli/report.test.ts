@@ -33,6 +33,7 @@ const SCAN_QUERY = `query Scan($input: ScanInput!) {
       findings { severity code message subject remediation sources { document { slug title url } section note } path line }
       missing
       facts { field value path line from }
+      unknown { fact settledBy path field line }
     }
     datasetVersion
   }
@@ -104,6 +105,7 @@ describe('the JSON printer', () => {
       findings: [finding],
       missing: [],
       facts: [],
+      unknown: [],
     };
     const summary = { objectsRead: 2, reported: 2, judged: 2, notJudged: 0, ignored: 0, ignoredReasons: [{ reason: 'r', count: 1 }], distinctPlans: 1 };
     for (const objects of [[], [object], [object, { ...object, name: 'm', findings: [] }]]) {

@@ -4,10 +4,10 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildDatabase } from '../../src/db/build.js';
+import { buildDatabase } from '../../src/seeds/build.js';
 import { openDatabase } from '../../src/db/open.js';
 import { PROJECT_ROOT, SEEDS_DIR } from '../../src/db/paths.js';
-import { SeedError } from '../../src/db/seeds/read.js';
+import { SeedError } from '../../src/seeds/read.js';
 
 let dir: string;
 let seeds: string;
@@ -92,7 +92,7 @@ describe('buildDatabase', () => {
     let output = '';
     let status = 0;
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/db/scripts/build-db.ts'), '--target', target, '--seeds', seeds], {
+      execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/seeds/scripts/build-db.ts'), '--target', target, '--seeds', seeds], {
         encoding: 'utf8',
         stdio: 'pipe',
       });
@@ -110,7 +110,7 @@ describe('buildDatabase', () => {
   function runBuildScript(...args: string[]): { status: number; stderr: string } {
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(PROJECT_ROOT, 'src/db/scripts/build-db.ts'), '--target', target, '--seeds', seeds, ...args],
+      ['--import', 'tsx', join(PROJECT_ROOT, 'src/seeds/scripts/build-db.ts'), '--target', target, '--seeds', seeds, ...args],
       {
         encoding: 'utf8',
       },

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildDatabase } from '../../src/db/build.js';
+import { buildDatabase } from '../../src/seeds/build.js';
 import { openDatabase } from '../../src/db/open.js';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSeedText, type SeedProblem } from '../../src/db/seeds/read.js';
-import { SEED_FILES } from '../../src/db/seeds/schema.js';
+import { parseSeedText, type SeedProblem } from '../../src/seeds/read.js';
+import { SEED_FILES } from '../../src/seeds/schema.js';
 import { ADDRESSES_PER_PREFIX, computePodCapacity, KUBELET_DEFAULT_MAX_PODS } from '../../src/domain/capacity.js';
 import { REAL_SEEDS_DIR, record } from '../seeds/support.js';
 

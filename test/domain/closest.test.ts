@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSeedText, type SeedProblem } from '../../src/db/seeds/read.js';
-import { SEED_FILES } from '../../src/db/seeds/schema.js';
+import { parseSeedText, type SeedProblem } from '../../src/seeds/read.js';
+import { SEED_FILES } from '../../src/seeds/schema.js';
 import { closestNames } from '../../src/domain/closest.js';
 import { REAL_SEEDS_DIR } from '../seeds/support.js';
 

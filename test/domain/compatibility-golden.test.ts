@@ -1865,7 +1865,7 @@ describe('the Windows release left open (the scanner judges manifests that never
 
   it('WINDOWS_VERSION_OUT_OF_SUPPORT: "may apply", naming only the releases past their end, 1709 and 1803 at 2019-12-01 (endoflife-windows-server#releases)', () => {
     const f = expectFinding(judge({ ...settled, asOf: '2019-12-01' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      verdict: 'COMPATIBLE',
       code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
       severity: 'info',
       subject: undefined,
@@ -1893,7 +1893,7 @@ describe('the Windows release left open (the scanner judges manifests that never
 
   it('WINDOWS_VERSION_MAINSTREAM_ENDED: "may apply" on Server 2016 and 2019 at 2025-01-01 (endoflife-windows-server#releases)', () => {
     const f = expectFinding(judge({ ...settled, asOf: '2025-01-01' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      verdict: 'COMPATIBLE',
       code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
       severity: 'info',
       subject: undefined,
@@ -1933,12 +1933,12 @@ describe('the Windows release left open (the scanner judges manifests that never
     expect(older?.message).toContain('Windows Server 2016 is build 14393');
   });
 
-  it('NODE_OS_UNSUPPORTED: Kubernetes lists no release for every version, so with the release open it is a warning naming the unlisted ones (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
+  it('NODE_OS_UNSUPPORTED: Kubernetes does not list every release, so with the release open it is info naming the unlisted ones, never a warning that fails a release-less plan (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     const report = judge(settled);
     const f = expectFinding(report, {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      verdict: 'COMPATIBLE',
       code: 'NODE_OS_UNSUPPORTED',
-      severity: 'warning',
+      severity: 'info',
       subject: undefined,
       cites: 'k8s-windows-intro-legacy#Windows OS Version Support',
     });
@@ -1946,7 +1946,8 @@ describe('the Windows release left open (the scanner judges manifests that never
     expect(f.message).toContain('Kubernetes does not list Windows Server 2016 as a Windows node OS');
     // Server 2019 and 2022 are listed for 1.33: they are not among the releases it holds for.
     expect(f.message).not.toMatch(/it holds for[^)]*Windows Server 2022/);
-    expect(report.findings.filter((x) => x.severity === 'error')).toEqual([]);
+    // Nothing else in this plan depends on the release: the plan stays COMPATIBLE with its release open.
+    expect(report.findings.filter((x) => x.severity !== 'info')).toEqual([]);
   });
 
   it('NODE_OS_RETIRED: on EKS the SAC AMIs are retired, "may apply" with the release open (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
@@ -1958,6 +1959,20 @@ describe('the Windows release left open (the scanner judges manifests that never
       cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
     });
     expect(f.message).toContain('it holds for Windows Server, version 1909 / Windows Server, version 2004 / Windows Server, version 20H2)');
+  });
+
+  it('NODE_OS_PREVIEW: on AKS at 2026-03-01 the Annual Channel and Server 2025 are preview only, "may apply" naming both (aks-release-notes#Release Notes 2026-01-04)', () => {
+    const plan: PlanInput = { environment: 'aks', cniPlugin: 'azure-cni', networkMode: 'l2bridge', kubernetesVersion: '1.33', asOf: '2026-03-01' };
+    const f = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE',
+      code: 'NODE_OS_PREVIEW',
+      severity: 'info',
+      subject: undefined,
+      cites: 'aks-release-notes#Release Notes 2026-01-04',
+    });
+    expect(f.message).toContain('it holds for Windows Server, version 23H2 / Windows Server 2025)');
+    // Named, Server 2025 there is a preview warning.
+    expect(judge({ ...plan, windowsVersion: 'windows-server-2025' }).findings.find((x) => x.code === 'NODE_OS_PREVIEW')?.severity).toBe('warning');
   });
 
   it('CONTAINER_IMAGE_OS_MISMATCH: Server 2022 images fit only build 20348\'s nodes, so with the node\'s release open the mismatch "may apply" (k8s-windows-intro#windows-os-version-support)', () => {

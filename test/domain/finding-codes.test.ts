@@ -39,7 +39,7 @@ function sourceFiles(dir: string): string[] {
 const SOURCES = new Map(sourceFiles(DOMAIN).map((f) => [f, readFileSync(join(DOMAIN, f), 'utf8')]));
 
 /** Literals shaped like a finding code (WORD_WORD) that name something else: vocabularies, verdicts, a manifest's env var. */
-const NOT_CODES = new Set<string>([...SETTING_KINDS, ...IP_ADDRESS_MODES, ...POD_LIMITS, ...VERDICTS, 'CALICO_NETWORKING_BACKEND']);
+const NOT_CODES = new Set<string>([...SETTING_KINDS, ...IP_ADDRESS_MODES, ...POD_LIMITS, ...VERDICTS, 'CALICO_NETWORKING_BACKEND', 'KUBE_NETWORK']);
 
 /** A finding's severity against its code's range; the message says which finding broke it. */
 function expectInRange(f: { code: string; severity: Severity; message: string }, where: string) {
@@ -61,7 +61,7 @@ describe('the registry', () => {
   it("splits into the engine's codes and the scan's own, which together are every code", () => {
     expect(Object.keys(ENGINE_FINDING_CODES).filter((c) => c in SCAN_ONLY_FINDING_CODES)).toEqual([]);
     expect([...Object.keys(ENGINE_FINDING_CODES), ...Object.keys(SCAN_ONLY_FINDING_CODES)].sort()).toEqual(Object.keys(ALL_FINDING_CODES).sort());
-    expect(Object.keys(SCAN_ONLY_FINDING_CODES).sort()).toEqual(['NODE_CAPACITY_MISMATCH', 'NOT_JUDGED', 'REQUIRED_SETTING_MISSING']);
+    expect(Object.keys(SCAN_ONLY_FINDING_CODES).sort()).toEqual(['NODE_CAPACITY_MISMATCH', 'NOT_JUDGED', 'OS_SELECTOR_BETA_LABEL', 'REQUIRED_SETTING_MISSING']);
   });
 
   it('answers no entry, and no severity, for a string that is not a code', () => {
@@ -117,7 +117,7 @@ describe('the registry against the source', () => {
 function scanFixtureFindings() {
   const k = testKnowledge();
   const dir = join(PROJECT_ROOT, 'test', 'fixtures', 'scan');
-  const files = ['real', 'constructed', 'derived'].flatMap((d) => readdirSync(join(dir, d)).map((f) => join(d, f)));
+  const files = ['real', 'public', 'constructed', 'derived', 'settings'].flatMap((d) => readdirSync(join(dir, d)).map((f) => join(d, f)));
   const objects = files.flatMap((f) => [...objectsOf(readFileSync(join(dir, f), 'utf8'), f)]);
   const plan = parse(readFileSync(join(dir, 'plan-2019.yaml'), 'utf8')) as PlanInput;
   const runs = [{}, { plan }, { plan: { ...plan, targetKubernetesVersion: '1.35' } }, { targetKubernetesVersion: '1.37' }];

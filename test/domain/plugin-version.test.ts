@@ -12,6 +12,10 @@ describe('plugin versions', () => {
   it('refuses what is not a version', () => {
     expect(() => comparePluginVersions('latest', '0.12.0')).toThrow(/not a plugin version/);
     expect(() => comparePluginVersions('0.12.0-rc1', '0.12.0')).toThrow(RangeError);
+    // Parts as semver reads them: a leading zero or a 16-digit part would be read as another version (or none).
+    expect(() => comparePluginVersions('0.012.0', '0.12.0')).toThrow(/not a plugin version/);
+    expect(() => comparePluginVersions('1234567890123456.0.0', '0.12.0')).toThrow(/not a plugin version/);
+    expect(comparePluginVersions('123456789012345.0.0', '0.12.0')).toBeGreaterThan(0);
   });
 
   it('tests half-open ranges, and answers unknown without a version', () => {

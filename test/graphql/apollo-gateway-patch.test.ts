@@ -1,6 +1,7 @@
 /**
- * patches/@apollo+server+5.5.1.patch is applied (npm's postinstall runs patch-package) and keeps
- * Apollo's behaviour: the gateway executor still sets the HTTP status through `response.http`.
+ * patches/@apollo+server+5.5.1.patch is applied (`prepare` runs patch-package), to both of Apollo's
+ * builds, and keeps Apollo's behaviour: the gateway executor still sets the HTTP status through
+ * `response.http`. Its header names the upstream issue or PR it tracks.
  *
  * Why the patch exists: Apollo built `response.http` as an object literal with `status`
  * accessors on every request, and each such literal cost V8 a new hidden class holding that
@@ -8,6 +9,8 @@
  * collections (docs/operations.md, "The patched dependency"). With the patch the accessors sit on
  * one class's prototype, which is what this test checks, besides the behaviour.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { ApolloServer } from '@apollo/server';
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import { buildSchema, printSchema } from 'graphql';
@@ -32,10 +35,16 @@ function capturingGateway(seen: object[]): GatewayInterface {
   };
 }
 
+/** The CommonJS build, which a `require('@apollo/server')` gets: the patch changes both builds. */
+const { ApolloServer: ApolloServerCjs } = createRequire(import.meta.url)('@apollo/server') as { ApolloServer: typeof ApolloServer };
+
 describe('the @apollo/server patch (response.http of gateway requests)', () => {
-  it('keeps the status accessors working and declares them once, on a shared prototype', async () => {
+  it.each([
+    ['ESM', ApolloServer],
+    ['CommonJS', ApolloServerCjs],
+  ])('keeps the status accessors working and declares them once, on a shared prototype (%s build)', async (_build, Server) => {
     const seen: object[] = [];
-    const apollo = new ApolloServer({ gateway: capturingGateway(seen) });
+    const apollo = new Server({ gateway: capturingGateway(seen) });
     await apollo.start();
     try {
       const first = await apollo.executeOperation({ query: '{ hello }' });
@@ -53,5 +62,17 @@ describe('the @apollo/server patch (response.http of gateway requests)', () => {
     } finally {
       await apollo.stop();
     }
+  });
+
+  it('names, in its header, the upstream issue or PR it tracks', () => {
+    const patches = readdirSync(new URL('../../patches/', import.meta.url)).filter((name) => name.startsWith('@apollo+server+'));
+    expect(patches).toHaveLength(1);
+    const text = readFileSync(new URL(`../../patches/${patches[0]!}`, import.meta.url), 'utf8');
+    const header = text.slice(0, text.indexOf('diff --git'));
+    expect(header).toMatch(/^# /);
+    expect(header).toMatch(/Upstream:/);
+    expect(header).toMatch(/https:\/\/github\.com\/apollographql\/apollo-server\/(issues|pull)\/\d+/);
+    // The header speaks of the version the file name patches.
+    expect(header).toContain(patches[0]!.replace(/^@apollo\+server\+|\.patch$/g, ''));
   });
 });

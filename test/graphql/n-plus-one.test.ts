@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDatabase } from '../../src/db/build.js';
+import { buildDatabase } from '../../src/seeds/build.js';
 import { SEEDS_DIR } from '../../src/db/paths.js';
 import { ApolloServer } from '@apollo/server';
 import { loadKnowledge } from '../../src/db/knowledge.js';

@@ -1,7 +1,7 @@
 /** Every EC2 row through the API, the planning query, and pagination edge cases. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDS_DIR } from '../../src/db/paths.js';
-import { readSeeds } from '../../src/db/seeds/read.js';
+import { readSeeds } from '../../src/seeds/read.js';
 import { startApp, type RunningApp } from '../support/fixtures.js';
 
 const rows = [...readSeeds(SEEDS_DIR).seeds.instanceTypes].map(([name, r]) => ({ name, ...r }));

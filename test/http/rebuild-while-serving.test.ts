@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildDatabase } from '../../src/db/build.js';
+import { buildDatabase } from '../../src/seeds/build.js';
 import { startApp, testDatabasePath, type RunningApp } from '../support/fixtures.js';
 
 let dir: string;

@@ -10,13 +10,14 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 
-const LAYERS = ['domain', 'db', 'graphql', 'server', 'cli'] as const;
+const LAYERS = ['domain', 'db', 'seeds', 'graphql', 'server', 'cli'] as const;
 type Layer = (typeof LAYERS)[number];
 
 /** A real file of each layer: linted as the importer (with other content), named as the import target. */
 const FILE: Record<Layer, string> = {
   domain: 'src/domain/closest.ts',
   db: 'src/db/paths.ts',
+  seeds: 'src/seeds/read.ts',
   graphql: 'src/graphql/errors.ts',
   server: 'src/server/limits.ts',
   cli: 'src/cli/errors.ts',

@@ -1,7 +1,7 @@
 /**
  * The claims checklist (seeds/claims/*.yaml): every claim of every section of the four seed
  * documents resolves to existing records that cite that document and section, every registered
- * section has claims, and each check of src/db/seeds/claims.ts catches a planted problem.
+ * section has claims, and each check of src/seeds/claims.ts catches a planted problem.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,9 +26,9 @@ import {
   type Claim,
   type ClaimsFile,
   type ClaimsSet,
-} from '../../src/db/seeds/claims.js';
-import type { SeedProblem } from '../../src/db/seeds/read.js';
-import { SEED_FILES, type SeedKey } from '../../src/db/seeds/schema.js';
+} from '../../src/seeds/claims.js';
+import type { SeedProblem } from '../../src/seeds/read.js';
+import { SEED_FILES, type SeedKey } from '../../src/seeds/schema.js';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { cloneSeeds, located, REAL_SEEDS_DIR, realSeeds, record } from './support.js';
 

@@ -3,7 +3,7 @@
  * and its source (document#section) and checks that the record cites that source.
  */
 import { describe, expect, it } from 'vitest';
-import type { Citation } from '../../src/db/seeds/schema.js';
+import type { Citation } from '../../src/seeds/schema.js';
 import { compareWindowsReleases } from '../../src/domain/windows-releases.js';
 import { parseBuild } from '../../src/domain/windows-build.js';
 import { realSeeds, record } from './support.js';

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEEDS_DIR } from '../../src/db/paths.js';
-import { renderSeedSchemas, SCHEMAS_DIR, schemaFileOf, schemaHeaderOf, seedFileJsonSchema } from '../../src/db/seeds/json-schemas.js';
-import { SEED_FILES, type SeedKey } from '../../src/db/seeds/schema.js';
+import { renderSeedSchemas, SCHEMAS_DIR, schemaFileOf, schemaHeaderOf, seedFileJsonSchema } from '../../src/seeds/json-schemas.js';
+import { SEED_FILES, type SeedKey } from '../../src/seeds/schema.js';
 
 const KEYS = Object.keys(SEED_FILES) as SeedKey[];
 

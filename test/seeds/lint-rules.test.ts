@@ -1,20 +1,20 @@
 /**
- * One block per lint rule in src/db/seeds/lint/: the rule passes on the real seeds, and on a copy
+ * One block per lint rule in src/seeds/lint/: the rule passes on the real seeds, and on a copy
  * of them with exactly one record broken it reports exactly that record and path.
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { citationsResolve } from '../../src/db/seeds/lint/citations-resolve.js';
-import { delegationConsistent } from '../../src/db/seeds/lint/delegation-consistent.js';
-import { LINT_RULES, lintSeeds } from '../../src/db/seeds/lint/index.js';
-import { minimumBuildWithinRelease } from '../../src/db/seeds/lint/minimum-build-within-release.js';
-import { rangesOrdered } from '../../src/db/seeds/lint/ranges-ordered.js';
-import { referencesResolve } from '../../src/db/seeds/lint/references-resolve.js';
-import { requiresAcyclic } from '../../src/db/seeds/lint/requires-acyclic.js';
-import type { LintRule } from '../../src/db/seeds/lint/rule.js';
-import { sourcesCited } from '../../src/db/seeds/lint/sources-cited.js';
-import { uniqueKeys } from '../../src/db/seeds/lint/unique-keys.js';
+import { citationsResolve } from '../../src/seeds/lint/citations-resolve.js';
+import { delegationConsistent } from '../../src/seeds/lint/delegation-consistent.js';
+import { LINT_RULES, lintSeeds } from '../../src/seeds/lint/index.js';
+import { minimumBuildWithinRelease } from '../../src/seeds/lint/minimum-build-within-release.js';
+import { rangesOrdered } from '../../src/seeds/lint/ranges-ordered.js';
+import { referencesResolve } from '../../src/seeds/lint/references-resolve.js';
+import { requiresAcyclic } from '../../src/seeds/lint/requires-acyclic.js';
+import type { LintRule } from '../../src/seeds/lint/rule.js';
+import { sourcesCited } from '../../src/seeds/lint/sources-cited.js';
+import { uniqueKeys } from '../../src/seeds/lint/unique-keys.js';
 import { cloneSeeds, located, realSeeds, record } from './support.js';
 
 function passesOnRealSeeds(rule: LintRule): void {
@@ -28,8 +28,8 @@ describe('the rule set', () => {
     expect(lintSeeds(realSeeds())).toEqual([]);
   });
 
-  it('runs every rule defined in src/db/seeds/lint/, each with a unique name and a description', () => {
-    const dir = fileURLToPath(new URL('../../src/db/seeds/lint/', import.meta.url));
+  it('runs every rule defined in src/seeds/lint/, each with a unique name and a description', () => {
+    const dir = fileURLToPath(new URL('../../src/seeds/lint/', import.meta.url));
     const ruleFiles = readdirSync(dir).filter((f) => f.endsWith('.ts') && !['index.ts', 'rule.ts', 'walk.ts'].includes(f));
     expect(LINT_RULES).toHaveLength(ruleFiles.length);
     expect(new Set(LINT_RULES.map((r) => r.name)).size).toBe(LINT_RULES.length);

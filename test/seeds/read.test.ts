@@ -2,8 +2,8 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatProblem, readSeeds, SeedError } from '../../src/db/seeds/read.js';
-import { SEED_FILES, type SeedKey } from '../../src/db/seeds/schema.js';
+import { formatProblem, readSeeds, SeedError } from '../../src/seeds/read.js';
+import { SEED_FILES, type SeedKey } from '../../src/seeds/schema.js';
 import { REAL_SEEDS_DIR } from './support.js';
 
 const dirs: string[] = [];

@@ -1,8 +1,8 @@
 /** One record schema per seed file: a minimal valid record parses, typical mistakes are refused with file, record and path. */
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { parseSeedText, type SeedProblem } from '../../src/db/seeds/read.js';
-import { SEED_FILES, type SeedKey } from '../../src/db/seeds/schema.js';
+import { parseSeedText, type SeedProblem } from '../../src/seeds/read.js';
+import { SEED_FILES, type SeedKey } from '../../src/seeds/schema.js';
 
 const cite = [{ doc: 'k8s-windows-networking-uk', section: 'limitations' }];
 

@@ -1,7 +1,7 @@
 /** Helpers for tests that read the real seed files (not the built database). */
 import { fileURLToPath } from 'node:url';
-import { readSeeds, type SeedProblem } from '../../src/db/seeds/read.js';
-import type { SeedSet } from '../../src/db/seeds/schema.js';
+import { readSeeds, type SeedProblem } from '../../src/seeds/read.js';
+import type { SeedSet } from '../../src/seeds/schema.js';
 
 /** The project's seeds/ directory, independent of the working directory. */
 export const REAL_SEEDS_DIR = fileURLToPath(new URL('../../seeds', import.meta.url));

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildDatabase } from '../../src/db/build.js';
+import { buildDatabase } from '../../src/seeds/build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

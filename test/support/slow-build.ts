@@ -2,7 +2,7 @@
  * Test helper process: builds the database at argv[2] from the real seeds and, once every seed
  * is written inside the transaction, prints LOADED and sleeps so the test can kill -9 it there.
  */
-import { buildDatabase } from '../../src/db/build.js';
+import { buildDatabase } from '../../src/seeds/build.js';
 
 const target = process.argv[2]!;
 buildDatabase({

@@ -86,6 +86,7 @@ export interface ScannedObjectView {
   findings: ScanFindingView[];
   missing: string[];
   facts: { field: string; value: string; path: string; line: number; from: string | null }[];
+  unknown: { fact: string; settledBy: string; path: string | null; field: string | null; line: number }[];
 }
 
 /** The scan's answer (`ScanReport`), with the CLI's acceptance marks when something is accepted. */

@@ -62,7 +62,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
     message: string,
     remediation: string | undefined,
     mayApply: boolean,
-    open: string[] = [],
+    open: OpenPart[] = [],
   ): Entry => ({ release, severity, code, message, ...(remediation ? { remediation } : {}), mayApply, open, sources });
   const STATUS_TEXT = {
     preview: 'offered only in preview',
@@ -133,7 +133,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
           `${who} lists ${release.name} as a Windows node OS for ${rangeText([row])}; whether it still does on ${version} is not known.`,
           `Check ${who}'s list of Windows node OS versions for Kubernetes ${version}.`,
           true,
-          [`the dataset documents Kubernetes only up to ${horizon}`],
+          [{ what: `the dataset documents Kubernetes only up to ${horizon}` }],
         ),
       ];
     return statusFinding(row, `on Kubernetes ${version}`);
@@ -157,7 +157,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
         `${who} lists ${release.name} as a Windows node OS only from Kubernetes ${since}${rows.length > 1 ? ` (${rangeText(rows)})` : ''}, while it lists other releases from ${baseline}.`,
         `Give kubernetesVersion for a definite answer; below ${since} use a release ${who} lists there.`,
         true,
-        [`the plan does not give the Kubernetes version; support holds for ${rangeText([current])}`],
+        [{ what: VERSION_OPEN, holds: `support holds for ${rangeText([current])}` }],
       ),
       ...status,
     ];
@@ -175,12 +175,21 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
         `${who} lists ${release.name} as a Windows node OS only for ${rangeText(rows)}${last ? `; it is not listed after Kubernetes ${last}` : ''}.`,
         'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
         true,
-        [`the plan does not give the Kubernetes version; support holds for ${rangeText(rows)}`],
+        [{ what: VERSION_OPEN, holds: `support holds for ${rangeText(rows)}` }],
       ),
     ];
   }
   return [];
 }
+
+/** What leaves a statement open, and (for one release) where it holds. */
+interface OpenPart {
+  what: string;
+  holds?: string;
+}
+
+const VERSION_OPEN = 'the plan does not give the Kubernetes version';
+const phrase = (o: OpenPart) => (o.holds ? `${o.what}; ${o.holds}` : o.what);
 
 /** A statement of a node-OS table about one release, before it becomes a finding. */
 interface Entry {
@@ -193,7 +202,7 @@ interface Entry {
   /** True when it only may apply whatever the environment (the Kubernetes version open, past the horizon). */
   mayApply: boolean;
   /** What leaves it open, when mayApply. */
-  open: string[];
+  open: OpenPart[];
   sources: Citation[];
 }
 
@@ -216,7 +225,7 @@ export const nodeOsSupported: Rule = (ctx) =>
           severity: mayApply ? mayApplySeverity(e.severity, false) : e.severity,
           code: e.code,
           subject: release.slug,
-          message: `${mayApply ? prefix(e.open) : ''}${e.message}`,
+          message: `${mayApply ? prefix(e.open.map(phrase)) : ''}${e.message}`,
           ...(e.remediation ? { remediation: e.remediation } : {}),
           sources: e.sources,
         };
@@ -229,9 +238,14 @@ export const nodeOsSupported: Rule = (ctx) =>
       const all = holds.length === ctx.candidateReleases.length;
       const mayApply = !all || envOpen || group.some((e) => e.mayApply);
       const ranks = group.map((e) => SEVERITIES_BY_RANK.indexOf(e.severity));
-      // Surely on every release: the mildest of their severities; otherwise the worst, one step lower.
-      const severity = mayApply ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : SEVERITIES_BY_RANK[Math.max(...ranks)]!;
-      const open = [...(all ? [] : [releaseOpen(holds).phrase]), ...new Set(group.flatMap((e) => e.open.map((o) => o.replace(/;.*$/, ''))))];
+      // Surely on every release: the mildest of their severities; on every release but "may apply"
+      // on another dimension: the worst, one step lower. On only some releases: info. The finding is
+      // about the release itself, which the plan does not give, not about anything the plan chose: a
+      // warning there would fail every release-less plan (a scan of a NetworkPolicy with --fail-on
+      // warning) on a fact it cannot settle, while info keeps it in the report.
+      const severity = !mayApply ? SEVERITIES_BY_RANK[Math.max(...ranks)]! : all ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : 'info';
+      // Over several releases each statement says where it holds; the prefix names only what is open.
+      const open = [...(all ? [] : [releaseOpen(holds).phrase]), ...new Set(group.flatMap((e) => e.open.map((o) => o.what)))];
       const every = all ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
       const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
       return {

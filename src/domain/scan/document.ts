@@ -30,6 +30,15 @@ export interface InferredFactDocument {
   from: string | null;
 }
 
+/** A fact the input does not show (`UnknownFact`). */
+export interface UnknownFactDocument {
+  fact: string;
+  settledBy: string;
+  path: string | null;
+  field: string | null;
+  line: number;
+}
+
 /** The report on one object (`ScannedObject`). */
 export interface ScannedObjectDocument {
   file: string;
@@ -43,6 +52,7 @@ export interface ScannedObjectDocument {
   findings: ScanFindingDocument[];
   missing: string[];
   facts: InferredFactDocument[];
+  unknown: UnknownFactDocument[];
 }
 
 /** Counts of what a scan read (`ScanSummary`). */
@@ -90,6 +100,7 @@ export function scannedObjectDocument(r: ObjectReport): ScannedObjectDocument {
     findings: r.findings.map(scanFindingDocument),
     missing: r.missing,
     facts: r.facts.map((f) => ({ field: f.field, value: String(f.value), path: f.path, line: f.line, from: f.from ?? null })),
+    unknown: r.unknown.map((u) => ({ fact: u.fact, settledBy: u.settledBy, path: u.path ?? null, field: u.field ?? null, line: u.line })),
   };
 }
 

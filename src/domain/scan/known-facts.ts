@@ -51,6 +51,8 @@ export interface KnownFacts {
   vxlan(plugin: string, mode: string): VxlanRequirement | undefined;
   /** The IPAM option a ConfigMap configures, by its name (whatever its namespace, as the scan has always read it). */
   ipamConfigMap(name: string): IpamConfigMap | undefined;
+  /** The ConfigMap of the IPAM option restricted to a plugin (amazon-vpc-cni's), with its name. */
+  ipamConfigMapOf(plugin: string): (IpamConfigMap & { name: string }) | undefined;
   /** The mode a kube-proxy feature gate set to true switches on (WinOverlay -> overlay). */
   gateMode(gate: string): KnownMode | undefined;
   /** The feature a kube-proxy flag set to a value switches on (--enable-dsr=true -> direct-server-return). */
@@ -63,6 +65,26 @@ export interface KnownFacts {
   serviceFields: readonly ServiceSwitch[];
   /** The Service annotations (by name, with or without a prefix) and the value that switches a feature on. */
   serviceAnnotations: readonly ServiceSwitch[];
+  /**
+   * What an HNS network name says (KUBE_NETWORK, --network-name, a CNI config's `name`): flannel's
+   * Windows VXLAN backend names its network `flannel.<VNI>` (a limitation's description), so
+   * `flannel.4096` is flannel's overlay network with VNI 4096.
+   */
+  networkName(name: string): NetworkName | undefined;
+  /** The kube-proxy flags the knowledge base says a mode or a feature needs (--source-vip for overlay, --enable-dsr for DSR), with what needs them. */
+  kubeProxyFlags: readonly { flag: string; value: string; neededFor: string; sources: Citation[] }[];
+  /** The kube-proxy flags that switch on what a feature requires (client IP preservation -> DSR -> --enable-dsr=true). */
+  requiredKubeProxyFlags(feature: string): { feature: string; requiredBy: string; flag: string; value: string }[];
+  /** The features whose minimum is a later update of this release (DSR on Windows Server 2019: 17763.1432), and those that need a newer release. */
+  releaseBoundaries(release: string): { needsUpdate: { feature: string; build: string }[]; needsNewer: { feature: string; release: string }[] };
+}
+
+/** An HNS network name read as a plugin, its mode and its VNI, with the limitation that ties the name to the VNI. */
+export interface NetworkName {
+  plugin: string;
+  mode: string;
+  vni: number;
+  limitation: LimitationFact;
 }
 
 /** A Service field or annotation that, set to `value`, switches `feature` on. */
@@ -158,7 +180,54 @@ function derive(k: Knowledge): KnownFacts {
       else if (s.kind === 'SERVICE_ANNOTATION') serviceAnnotations.push(entry);
     }
 
+  // A limitation that names the network "<prefix>.<VNI>" for one plugin and mode (flannel-vxlan-windows-options).
+  const names: { prefix: string; plugin: string; mode: string; limitation: LimitationFact }[] = [];
+  for (const l of k.limitations) {
+    const prefix = /\b([a-z][a-z0-9-]*)\.<VNI>/.exec(l.description)?.[1];
+    const [plugin, mode] = [l.scope.plugins, l.scope.modes];
+    if (prefix && plugin?.length === 1 && mode?.length === 1) names.push({ prefix, plugin: plugin[0]!, mode: mode[0]!, limitation: l });
+  }
+
+  const kubeProxyFlags: KnownFacts['kubeProxyFlags'][number][] = [];
+  const needing = [
+    ...[...k.modes.values()].map((m) => ({ name: `the ${m.name} mode`, settings: m.settings })),
+    ...[...k.features.values()].map((f) => ({ name: f.name, settings: f.settings })),
+  ];
+  for (const { name, settings } of needing)
+    for (const s of settings)
+      if (s.kind === 'KUBE_PROXY_FLAG' && s.key !== '--feature-gates' && !kubeProxyFlags.some((x) => x.flag === s.key))
+        kubeProxyFlags.push({ flag: s.key, value: s.value, neededFor: name, sources: s.sources });
+
   return {
+    networkName: (name) => {
+      for (const n of names) {
+        const vni = new RegExp(`^${n.prefix.replace(/[.-]/g, '\\$&')}\\.(\\d{1,8})$`).exec(name.trim())?.[1];
+        if (vni !== undefined) return { plugin: n.plugin, mode: n.mode, vni: Number(vni), limitation: n.limitation };
+      }
+      return undefined;
+    },
+    kubeProxyFlags,
+    requiredKubeProxyFlags: (slug) => {
+      const feature = k.features.get(slug);
+      return (feature?.requires ?? []).flatMap((req) => {
+        const required = k.features.get(req);
+        return (required?.settings ?? [])
+          .filter((st) => st.kind === 'KUBE_PROXY_FLAG' && st.key !== '--feature-gates')
+          .map((st) => ({ feature: required!.name, requiredBy: feature!.name, flag: st.key, value: st.value }));
+      });
+    },
+    releaseBoundaries: (slug) => {
+      const release = k.releases.get(slug);
+      const out = { needsUpdate: [] as { feature: string; build: string }[], needsNewer: [] as { feature: string; release: string }[] };
+      if (!release) return out;
+      for (const f of k.features.values()) {
+        const minimum = k.releases.get(f.minimumWindows);
+        if (!minimum) continue;
+        if (minimum.build > release.build) out.needsNewer.push({ feature: f.name, release: minimum.name });
+        else if (minimum.build === release.build && f.minimumBuild) out.needsUpdate.push({ feature: f.name, build: f.minimumBuild });
+      }
+      return out;
+    },
     plugin: (type) => k.plugins.get(type),
     backendMode: (plugin, backend) => backends.get(`${plugin}\0${backend}`),
     backends: (plugin) => (k.plugins.get(plugin)?.modes ?? []).flatMap((m) => (m.backend ? [m.backend] : [])),
@@ -169,6 +238,10 @@ function derive(k: Knowledge): KnownFacts {
     },
     vxlan: (plugin, mode) => vxlan.get(`${plugin}\0${mode}`),
     ipamConfigMap: (name) => configMaps.get(name),
+    ipamConfigMapOf: (plugin) => {
+      for (const [name, c] of configMaps) if (c.plugin?.slug === plugin) return { ...c, name };
+      return undefined;
+    },
     gateMode: (gate) => gates.get(gate),
     flagFeature: (flag, value) => flags.get(`${flag}\0${value}`),
     proxyMode,

@@ -18,7 +18,7 @@ import type { Citation, Knowledge, Severity } from '../knowledge.js';
 import type { SkippedDocument, SourceObject } from './documents.js';
 import type { ScanOnlyFindingCode } from '../finding-codes.js';
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
-import { readObject, type Fact, type ObjectRef, type PlanField, type Reading, type Role } from './readers.js';
+import { readObject, type Fact, type ObjectRef, type PlanField, type Reading, type Role, type UnknownFact } from './readers.js';
 
 export interface ScanOptions {
   /** The plan given on the command line (or the API): what objects are judged against when the input has no Windows node. */
@@ -63,6 +63,8 @@ export interface ObjectReport {
   plans: PlanInput[];
   facts: InferredFact[];
   missing: string[];
+  /** Facts the input does not show (they may be set elsewhere), each with what would settle it. */
+  unknown: (UnknownFact & { line: number })[];
 }
 
 export interface ScanSummary {
@@ -184,6 +186,8 @@ export class Scanner {
         ...reading.facts.map((f) => f.path),
         ...reading.clusterFacts.map((f) => f.path),
         ...reading.settingProblems.map((p) => p.path),
+        ...reading.findings.map((f) => f.path),
+        ...reading.unknown.flatMap((u) => (u.path ? [u.path] : [])),
       ];
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
@@ -464,13 +468,17 @@ export class Scanner {
     // An object with a warning or an error has a verdict even when its plan could not be judged, so
     // that every output (JUnit's failures, SARIF, the exit code) fails it alike.
     const verdict = judged || findings.some((f) => f.severity !== 'info') ? verdictOf(findings) : null;
-    return { ref: r.ref, role: r.role, file: p.file, line: p.line, verdict, findings, plans, facts, missing };
+    // A fact the object leaves open is still open unless the cluster's other objects or the plan give it.
+    const unknown = r.unknown
+      .filter((u) => u.field === undefined || plans.every((plan) => (plan as unknown as Record<string, unknown>)[u.field!] == null))
+      .map((u) => ({ ...u, line: lineOf(u.path) }));
+    return { ref: r.ref, role: r.role, file: p.file, line: p.line, verdict, findings, plans, facts, missing, unknown };
   }
 
   /** The scan's own checks: capacity advertised by a node, hostNetwork, settings present but wrong. */
   private ownFindings(p: Pending, answers: CompatibilityReport[], plan: PlanInput | undefined, lineOf: (path: string | undefined) => number): ScanFinding[] {
     const r = p.reading;
-    const out: ScanFinding[] = [];
+    const out: ScanFinding[] = r.findings.map((f) => ({ ...f, line: lineOf(f.path) }));
     for (const problem of r.settingProblems)
       out.push({
         severity: 'warning',

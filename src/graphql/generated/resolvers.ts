@@ -1410,6 +1410,23 @@ export type ScannedObject = {
   missing: Array<Scalars['String']['output']>;
   /** The plan facts read from the object or taken from the cluster, each with where it comes from. */
   facts: Array<InferredFact>;
+  /** Facts the object leaves to something the input does not include (a start script in the image, a ConfigMap it only mounts): not determinable from the input, each with what would settle it. */
+  unknown: Array<UnknownFact>;
+};
+
+/** A fact a scanned object leaves to something the input does not include. */
+export type UnknownFact = {
+  __typename?: 'UnknownFact';
+  /** What is not known, e.g. kube-proxy --source-vip. */
+  fact: Scalars['String']['output'];
+  /** What would settle it. */
+  settledBy: Scalars['String']['output'];
+  /** JSON path, inside the object, of where it points to the fact (the volume, the image), when it does. */
+  path?: Maybe<Scalars['String']['output']>;
+  /** The CompatibilityInput field the fact stands for, when it stands for one. */
+  field?: Maybe<Scalars['String']['output']>;
+  /** 1-based line of that path (or of the object) in the documents. */
+  line: Scalars['Int']['output'];
 };
 
 /** A finding on a scanned object, placed on a line. */
@@ -1617,6 +1634,7 @@ export type ResolversTypes = ResolversObject<{
   ScanSummary: ResolverTypeWrapper<ScanSummaryParent>;
   ReasonCount: ResolverTypeWrapper<ReasonCount>;
   ScannedObject: ResolverTypeWrapper<ScannedObjectParent>;
+  UnknownFact: ResolverTypeWrapper<UnknownFact>;
   ScanFinding: ResolverTypeWrapper<ScanFindingParent>;
   InferredFact: ResolverTypeWrapper<InferredFactParent>;
 }>;
@@ -1686,6 +1704,7 @@ export type ResolversParentTypes = ResolversObject<{
   ScanSummary: ScanSummaryParent;
   ReasonCount: ReasonCount;
   ScannedObject: ScannedObjectParent;
+  UnknownFact: UnknownFact;
   ScanFinding: ScanFindingParent;
   InferredFact: InferredFactParent;
 }>;
@@ -2191,6 +2210,15 @@ export type ScannedObjectResolvers<ContextType = RequestContext, ParentType exte
   findings?: Resolver<Array<ResolversTypes['ScanFinding']>, ParentType, ContextType>;
   missing?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   facts?: Resolver<Array<ResolversTypes['InferredFact']>, ParentType, ContextType>;
+  unknown?: Resolver<Array<ResolversTypes['UnknownFact']>, ParentType, ContextType>;
+}>;
+
+export type UnknownFactResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnknownFact'] = ResolversParentTypes['UnknownFact']> = ResolversObject<{
+  fact?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settledBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type ScanFindingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScanFinding'] = ResolversParentTypes['ScanFinding']> = ResolversObject<{
@@ -2271,6 +2299,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   ScanSummary?: ScanSummaryResolvers<ContextType>;
   ReasonCount?: ReasonCountResolvers<ContextType>;
   ScannedObject?: ScannedObjectResolvers<ContextType>;
+  UnknownFact?: UnknownFactResolvers<ContextType>;
   ScanFinding?: ScanFindingResolvers<ContextType>;
   InferredFact?: InferredFactResolvers<ContextType>;
 }>;

@@ -8,8 +8,8 @@
  * Headers are GraphiQL's, with a CSP that is stricter for styles (no inline style at all) and
  * lets the capacity filter form submit to this origin.
  */
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PAGES_CSS, PAGES_JS } from './assets.js';
@@ -17,19 +17,24 @@ import { canonicalQuery, fetchCapacity, parseCapacityParams, renderCapacityBody,
 import { pageQueries, type PageContext } from './execute.js';
 import { layout } from './layout.js';
 import { MATRIX_QUERY, renderMatrixBody, type MatrixData } from './matrix.js';
+import { datasetEtag, ifNoneMatchHas } from '../etag.js';
+import { securityHeaders, type CspDirectives } from '../security-headers.js';
 import { addVary } from '../vary.js';
 
-export const PAGES_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-  "font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-
-const SECURITY_HEADERS = {
-  'content-security-policy': PAGES_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
+/** GraphiQL's policy without inline styles, and with the capacity filter form submitting to this origin. */
+export const PAGES_CSP_DIRECTIVES: CspDirectives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
 };
+
+const SECURITY_HEADERS = securityHeaders(PAGES_CSP_DIRECTIVES);
 
 export interface PagesOptions {
   context: PageContext;
@@ -49,21 +54,9 @@ interface Rendered {
   etag: string;
 }
 
-/** Accept-Encoding allows gzip (not refused with q=0). */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding.split(',').some((part) => {
-    const [coding = '', ...parameters] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = parameters.find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
-/** If-None-Match holds this ETag (a list, or `*`). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
+/** Accept-Encoding allows gzip: the negotiator @fastify/compress uses (codings are case-insensitive, it compares as written). */
+const acceptsGzip = (acceptEncoding: string | undefined) =>
+  acceptEncoding !== undefined && negotiate(acceptEncoding.toLowerCase(), ['gzip', 'identity']) === 'gzip';
 
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const queries = pageQueries(options.context);
@@ -74,7 +67,6 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     sizeCalculation: (entry, key) => key.length + entry.body.length + entry.gzipped.length + 200,
   });
   const inFlight = new Map<string, Promise<Rendered>>();
-  const etagOf = (body: string) => `"${options.datasetVersion}-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   let capacityData: Promise<CapacityData> | undefined;
   // Every usable type, read once: the data cannot change while the process serves it (a failure is retried next time).
   const capacity = (today: string) =>
@@ -92,7 +84,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         // Concurrent requests for one page render it once; a failed render is not kept.
         pending = render()
           .then((body) => {
-            const done = { body, gzipped: gzipSync(body), etag: etagOf(body) };
+            const done = { body, gzipped: gzipSync(body), etag: datasetEtag(options.datasetVersion, body) };
             rendered.set(key, done);
             return done;
           })
@@ -113,7 +105,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       'accept-encoding',
     );
     const ifNoneMatch = request.headers['if-none-match'];
-    if (matchesEtag(ifNoneMatch, etag) || matchesEtag(ifNoneMatch, gzipEtag)) return reply.code(304).send();
+    if (ifNoneMatchHas(ifNoneMatch, etag) || ifNoneMatchHas(ifNoneMatch, gzipEtag)) return reply.code(304).send();
     if (gzip) return reply.type(contentType).header('content-encoding', 'gzip').send(gzipped);
     return reply.type(contentType).send(body);
   };

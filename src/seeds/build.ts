@@ -13,15 +13,15 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { loadSeeds } from './load.js';
-import { assertSupportedRuntime } from './runtime.js';
-import { buildSearchIndex } from './search-index.js';
-import { MIGRATIONS_DIR, PROJECT_ROOT, SEEDS_DIR } from './paths.js';
-import { expectedSchemaVersion } from './schema-version.js';
-import { SeedError, readSeeds } from './seeds/read.js';
-import { lintSeeds } from './seeds/lint/index.js';
-import { SEED_FILES, type SeedSet } from './seeds/schema.js';
+import { assertSupportedRuntime } from '../db/runtime.js';
+import { buildSearchIndex } from '../db/search-index.js';
+import { MIGRATIONS_DIR, PROJECT_ROOT, SEEDS_DIR } from '../db/paths.js';
+import { expectedSchemaVersion } from '../db/schema-version.js';
+import { SeedError, readSeeds } from './read.js';
+import { lintSeeds } from './lint/index.js';
+import { SEED_FILES, type SeedSet } from './schema.js';
 import { kubernetesVersionsIn, newestKubernetes, newestRelease } from '../domain/horizon.js';
-import * as tables from './tables.js';
+import * as tables from '../db/tables.js';
 
 export interface BuildOptions {
   target: string;

@@ -6,8 +6,8 @@
  * sections exist) live in rules/; this file only says what one record may look like.
  */
 import { z } from 'zod';
-import { PLUGIN_VERSION } from '../../domain/plugin-version.js';
-import { KUBERNETES_MINOR } from '../../domain/kubernetes-version.js';
+import { PLUGIN_VERSION } from '../domain/plugin-version.js';
+import { KUBERNETES_MINOR } from '../domain/kubernetes-version.js';
 import {
   CHANNELS,
   IP_ADDRESS_MODES,
@@ -23,7 +23,7 @@ import {
   STABILITY_LEVELS,
   SUPPORT_LEVELS,
   THRESHOLD_METRICS,
-} from '../../domain/vocabulary.js';
+} from '../domain/vocabulary.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const slug = z.string().regex(SLUG_PATTERN, 'must be lower-case kebab-case');

@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { lintSeeds } from '../seeds/lint/index.js';
-import { checkClaims, CLAIMS_DIR, claimsOf, readClaims } from '../seeds/claims.js';
-import { formatProblem, readSeeds } from '../seeds/read.js';
+import { lintSeeds } from '../lint/index.js';
+import { checkClaims, CLAIMS_DIR, claimsOf, readClaims } from '../claims.js';
+import { formatProblem, readSeeds } from '../read.js';
 
 const dir = resolve(process.argv[2] ?? 'seeds');
 const { seeds, problems } = readSeeds(dir);

@@ -9,9 +9,9 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildDatabase, stalenessOf } from '../build.js';
-import { openDatabase } from '../open.js';
-import { DEFAULT_DATABASE_PATH, SEEDS_DIR } from '../paths.js';
-import { SeedError } from '../seeds/read.js';
+import { openDatabase } from '../../db/open.js';
+import { DEFAULT_DATABASE_PATH, SEEDS_DIR } from '../../db/paths.js';
+import { SeedError } from '../read.js';
 
 const { values } = parseArgs({ options: { target: { type: 'string' }, seeds: { type: 'string' }, 'if-stale': { type: 'boolean' } } });
 const target = values.target ?? DEFAULT_DATABASE_PATH;

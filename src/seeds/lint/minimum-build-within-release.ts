@@ -1,4 +1,4 @@
-import { parseBuild } from '../../../domain/windows-build.js';
+import { parseBuild } from '../../domain/windows-build.js';
 import { SEED_FILES } from '../schema.js';
 import type { SeedProblem } from '../read.js';
 import type { LintRule } from './rule.js';

@@ -4,9 +4,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SEEDS_DIR } from '../paths.js';
-import { renderSeedSchemas, SCHEMAS_DIR, schemaHeaderOf } from '../seeds/json-schemas.js';
-import { SEED_FILES, type SeedKey } from '../seeds/schema.js';
+import { SEEDS_DIR } from '../../db/paths.js';
+import { renderSeedSchemas, SCHEMAS_DIR, schemaHeaderOf } from '../json-schemas.js';
+import { SEED_FILES, type SeedKey } from '../schema.js';
 
 const dir = join(SEEDS_DIR, SCHEMAS_DIR);
 mkdirSync(dir, { recursive: true });

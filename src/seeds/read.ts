@@ -8,7 +8,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
-import { yamlValue, YamlValueError } from '../../domain/yaml-value.js';
+import { yamlValue, YamlValueError } from '../domain/yaml-value.js';
 import { SEED_FILES, SLUG_PATTERN, type SeedKey, type SeedSet } from './schema.js';
 
 export interface SeedProblem {

@@ -1,6 +1,6 @@
-import { compareBuilds, parseBuild } from '../../../domain/windows-build.js';
-import { compareKubernetes } from '../../../domain/kubernetes-version.js';
-import { comparePluginVersions, PLUGIN_VERSION } from '../../../domain/plugin-version.js';
+import { compareBuilds, parseBuild } from '../../domain/windows-build.js';
+import { compareKubernetes } from '../../domain/kubernetes-version.js';
+import { comparePluginVersions, PLUGIN_VERSION } from '../../domain/plugin-version.js';
 import { BUILD_PATTERN, SEED_FILES, type SeedKey } from '../schema.js';
 import type { SeedProblem } from '../read.js';
 import type { LintRule } from './rule.js';

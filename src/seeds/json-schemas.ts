@@ -26,7 +26,7 @@ export function seedFileJsonSchema(key: SeedKey): Record<string, unknown> {
     title: `winnet-kb seeds/${entry.file}`,
     description:
       `Each key is a record's stable ${'keyPattern' in entry ? 'name' : 'slug'}; each value is one record. ` +
-      `Generated from src/db/seeds/schema.ts by npm run seeds:schemas; do not edit.`,
+      `Generated from src/seeds/schema.ts by npm run seeds:schemas; do not edit.`,
     type: 'object',
     propertyNames: { pattern: keyPattern.source },
     additionalProperties: recordSchema,

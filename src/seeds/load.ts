@@ -3,13 +3,13 @@
  * transaction; ids for sub-records are assigned here so their citations can point at them.
  */
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import type { Citation, SeedSet, SettingSeed } from './seeds/schema.js';
+import type { Citation, SeedSet, SettingSeed } from './schema.js';
 import { compareWindowsReleases } from '../domain/windows-releases.js';
-import { owner } from './owners.js';
-import { INSTANCE_TYPE_SOURCES } from './seeds/ec2.js';
+import { owner } from '../db/owners.js';
+import { INSTANCE_TYPE_SOURCES } from './ec2.js';
 import type { IpAddressMode } from '../domain/capacity.js';
 import { architectureOf, instanceCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../domain/instance-types.js';
-import * as t from './tables.js';
+import * as t from '../db/tables.js';
 
 type Db = BetterSQLite3Database<typeof t>;
 

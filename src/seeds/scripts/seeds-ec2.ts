@@ -6,8 +6,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SEEDS_DIR } from '../paths.js';
-import { csvToSeed } from '../seeds/ec2.js';
+import { SEEDS_DIR } from '../../db/paths.js';
+import { csvToSeed } from '../ec2.js';
 
 const WORKSPACE_CSV = '../shared/data/ec2-instance-network-limits.csv';
 const csvPath = resolve(process.argv[2] ?? WORKSPACE_CSV);

@@ -20,9 +20,9 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import type { SeedProblem } from './read.js';
-import { CHANNELS, PLATFORMS } from '../../domain/vocabulary.js';
-import { parseKubernetesMinor } from '../../domain/kubernetes-version.js';
-import { comparePluginVersions } from '../../domain/plugin-version.js';
+import { CHANNELS, PLATFORMS } from '../domain/vocabulary.js';
+import { parseKubernetesMinor } from '../domain/kubernetes-version.js';
+import { comparePluginVersions } from '../domain/plugin-version.js';
 import {
   buildRange,
   dateRange,

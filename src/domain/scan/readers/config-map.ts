@@ -1,0 +1,204 @@
+/** ConfigMaps: CNI network configurations, flannel's net-conf.json, Calico's backend, an IPAM option's settings, a kube-proxy configuration. */
+import { parse as parseYaml } from 'yaml';
+import type { IpAddressMode } from '../../capacity.js';
+import type { IpamConfigMap, KnownFacts } from '../known-facts.js';
+import { at, isRecord, isTrue, key, stringMap, text, type Json } from '../kube.js';
+import { configAsFlags, isWindowsProxy, kubeProxyFacts, parseFlags, parseYqWrites, readNetworkName } from './kube-proxy.js';
+import { ignore, reading, type KubeProxyUsage, type Reading, type ReadResult } from './types.js';
+
+/** Calico's CALICO_NETWORKING_BACKEND (a ConfigMap entry or the Windows node's environment): the plugin, and the mode its backend is. */
+export function readCalicoBackend(known: KnownFacts, value: string | undefined, path: string, r: Reading, valuePath = path): boolean {
+  const calico = known.plugin('calico');
+  if (!calico) return false;
+  r.clusterFacts.push({ field: 'cniPlugin', value: calico.slug, path });
+  const mode = value ? known.backendMode(calico.slug, value) : undefined;
+  if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: valuePath });
+  return true;
+}
+
+function parseJsonText(s: string): Json | undefined {
+  try {
+    const v: unknown = JSON.parse(s);
+    return isRecord(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A CNI network configuration (or conflist): each entry whose `type` is a plugin the knowledge
+ * base knows gives the cluster's CNI plugin, and its mode where the knowledge base ties one to
+ * what the entry says: the plugin it delegates to (flannel -> win-overlay), the backend in its
+ * `mode` field (calico's vxlan), or the plugin's only mode (win-bridge). A type the knowledge
+ * base does not know (an IPAM plugin, Microsoft's sdnoverlay) says nothing.
+ */
+function readCniConfig(known: KnownFacts, config: Json, path: string, r: Reading): boolean {
+  const plugins = Array.isArray(config.plugins) ? config.plugins.filter(isRecord) : [config];
+  let found = false;
+  plugins.forEach((entry, i) => {
+    const base = Array.isArray(config.plugins) ? `${path}.plugins[${i}]` : path;
+    const type = text(entry.type);
+    const plugin = type ? known.plugin(type) : undefined;
+    if (!plugin) return;
+    found = true;
+    r.clusterFacts.push({ field: 'cniPlugin', value: plugin.slug, path: `${base}.type` });
+    const delegate = text(at(entry, 'delegate.type'));
+    const backend = text(entry.mode);
+    if (delegate) {
+      const mode = known.delegateMode(plugin.slug, delegate) ?? (known.plugin(delegate) ? known.onlyMode(delegate) : undefined);
+      if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: `${base}.delegate.type` });
+      else
+        r.missing.push(
+          `${base}.delegate.type "${delegate}": the knowledge base does not say which network mode it is ` +
+            `(not determinable from the input; the backend in flannel's net-conf.json settles it)`,
+        );
+    } else if (backend && known.backendMode(plugin.slug, backend))
+      r.clusterFacts.push({ field: 'networkMode', value: known.backendMode(plugin.slug, backend)!.mode, path: `${base}.mode` });
+    else if (!backend && known.onlyMode(plugin.slug) && plugin.modes[0]?.backend === undefined)
+      r.clusterFacts.push({ field: 'networkMode', value: known.onlyMode(plugin.slug)!.mode, path: `${base}.type` });
+  });
+  return found;
+}
+
+/** Flannel's net-conf.json: the backend, and what the knowledge base requires of it (VXLAN's VNI and port). */
+function readFlannelNetConf(known: KnownFacts, conf: Json, path: string, r: Reading): void {
+  const flannel = known.plugin('flannel');
+  if (!flannel) return;
+  r.clusterFacts.push({ field: 'cniPlugin', value: flannel.slug, path });
+  const backend = text(at(conf, 'Backend.Type'));
+  const mode = backend ? known.backendMode(flannel.slug, backend) : undefined;
+  if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: `${path}.Backend.Type` });
+  else
+    r.missing.push(
+      backend
+        ? `${path}.Backend.Type "${backend}" is not a backend flannel offers on Windows (${known.backends(flannel.slug).join(', ')})`
+        : `${path}.Backend.Type`,
+    );
+  const requirement = mode ? known.vxlan(flannel.slug, mode.mode) : undefined;
+  if (!requirement) return;
+  const { limitation } = requirement;
+  const vni = at(conf, 'Backend.VNI');
+  const port = at(conf, 'Backend.Port');
+  // The parameter is the VNI flannel takes by default; its Windows code accepts that or higher (the limitation's description).
+  if (requirement.vni !== undefined && vni !== undefined && (typeof vni !== 'number' || vni < requirement.vni))
+    r.settingProblems.push({
+      message: `flannel ${backend} uses VNI ${JSON.stringify(vni)}; Windows nodes need ${requirement.vni} or higher (${requirement.vni} by default)`,
+      path: `${path}.Backend.VNI`,
+      subject: limitation.slug,
+      remediation: `Set "VNI": ${requirement.vni} in net-conf.json.`,
+      sources: limitation.sources,
+    });
+  if (requirement.udpPort !== undefined && port !== undefined && port !== requirement.udpPort)
+    r.settingProblems.push({
+      message: `flannel ${backend} uses UDP port ${JSON.stringify(port)}; Windows nodes need ${requirement.udpPort}`,
+      path: `${path}.Backend.Port`,
+      subject: limitation.slug,
+      remediation: `Set "Port": ${requirement.udpPort} in net-conf.json.`,
+      sources: limitation.sources,
+    });
+}
+
+/** A ConfigMap that configures an IPAM option (amazon-vpc-cni's): the plugin, its environment, the settings it needs and the IP address mode. */
+function readIpamConfigMap(configMap: IpamConfigMap, data: Record<string, string>, r: Reading): void {
+  if (configMap.plugin) r.clusterFacts.push({ field: 'cniPlugin', value: configMap.plugin.slug, path: 'metadata.name' });
+  if (configMap.environment) r.clusterFacts.push({ field: 'environment', value: configMap.environment.slug, path: 'metadata.name' });
+  for (const setting of configMap.required) {
+    const value = data[setting.key];
+    if (value === undefined) r.missing.push(key('data', setting.key));
+    const ok = setting.value === 'true' ? isTrue(value) : value === setting.value;
+    if (!ok)
+      r.settingProblems.push({
+        message:
+          `${configMap.ipam.name} needs ${setting.key}: "${setting.value}" (it is ${value === undefined ? 'absent' : `"${value}"`})` +
+          (setting.note ? `: ${setting.note}` : ''),
+        path: value === undefined ? 'data' : key('data', setting.key),
+        subject: setting.key,
+        remediation: `Set ${setting.key}: "${setting.value}" in the ${setting.target ?? r.ref.name} ConfigMap.`,
+        sources: setting.sources,
+      });
+  }
+  // The mode a set key picks; without one, the first mode the engine knows (secondary IP, the default).
+  const picked = configMap.modes.find((s) => (s.value === 'true' ? isTrue(data[s.key]) : data[s.key] === s.value));
+  const absent = configMap.modes.find((s) => data[s.key] === undefined);
+  const mode: IpAddressMode = picked?.ipAddressMode ?? 'SECONDARY_IP';
+  const path = picked ? key('data', picked.key) : absent || configMap.modes.length === 0 ? 'data' : key('data', configMap.modes[0]!.key);
+  r.clusterFacts.push({ field: 'ipAddressMode', value: mode, path });
+}
+
+export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
+  const name = text(at(obj, 'metadata.name')) ?? '';
+  const data = stringMap(obj.data);
+  const r = reading(obj, 'cni', 'if-cluster-has-windows');
+
+  const ipamConfigMap = known.ipamConfigMap(name);
+  if (ipamConfigMap) {
+    readIpamConfigMap(ipamConfigMap, data, r);
+    r.windows = 'yes';
+    return { readings: [r] };
+  }
+  let found = false;
+  const netConf = data['net-conf.json'];
+  if (netConf !== undefined) {
+    const conf = parseJsonText(netConf);
+    const path = key('data', 'net-conf.json');
+    if (!conf) r.missing.push(`${path} is not valid JSON`);
+    else {
+      found = true;
+      readFlannelNetConf(known, conf, path, r);
+    }
+  }
+  for (const [entry, value] of Object.entries(data)) {
+    if (entry === 'net-conf.json') continue;
+    const trimmed = value.trim();
+    if (trimmed.startsWith('{')) {
+      // Install manifests ship CNI configs as templates their installer fills in: a bare
+      // placeholder such as "mtu": __CNI_MTU__ (Calico) is not JSON, so it is read as a number.
+      const conf = parseJsonText(trimmed) ?? parseJsonText(trimmed.replace(/(?<!")\b__[A-Z0-9_]+__\b(?!")/g, '0'));
+      if (conf && (conf.type !== undefined || conf.plugins !== undefined) && readCniConfig(known, conf, key('data', entry), r)) {
+        found = true;
+        // The network the config creates ("name": "flannel.4096"): the VNI it implies, checked.
+        if (text(conf.name)) readNetworkName(known, text(conf.name)!, `${key('data', entry)}.name`, r, false);
+      }
+    }
+    if ((entry === 'CALICO_NETWORKING_BACKEND' || entry === 'calico_backend') && readCalicoBackend(known, value, key('data', entry), r)) found = true;
+  }
+  // A CNI config of a plugin whose mode needs a VNI and a port (flannel's VXLAN), without the
+  // net-conf.json that sets them: they are in another ConfigMap, not determinable from this one.
+  if (netConf === undefined) {
+    const plugin = r.clusterFacts.find((f) => f.field === 'cniPlugin')?.value;
+    const mode = r.clusterFacts.find((f) => f.field === 'networkMode')?.value;
+    const requirement = typeof plugin === 'string' && typeof mode === 'string' ? known.vxlan(plugin, mode) : undefined;
+    if (requirement)
+      r.unknown.push({
+        fact: `${plugin}'s VXLAN VNI and UDP port (${requirement.limitation.slug})`,
+        settledBy: `the Backend of ${plugin}'s net-conf.json, kept in another ConfigMap (the one ${plugin}'s DaemonSet mounts)`,
+      });
+  }
+  // A KubeProxyConfiguration inside the ConfigMap (kubeadm's kube-proxy ConfigMap, config.conf).
+  const proxyUsage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };
+  for (const [entry, value] of Object.entries(data)) {
+    if (value.includes('KubeProxyConfiguration')) {
+      try {
+        const config: unknown = parseYaml(value);
+        if (isRecord(config) && config.kind === 'KubeProxyConfiguration') configAsFlags(config, key('data', entry), proxyUsage);
+      } catch {
+        r.missing.push(`${key('data', entry)} is not valid YAML`);
+      }
+    } else if (/kube-proxy/i.test(name) && /--(enable-dsr|feature-gates|source-vip|network-name)|\byq\s+w/.test(value)) {
+      // A start script: the flags it passes, and the configuration fields it writes (which count as set).
+      parseFlags(` ${value}`, key('data', entry), proxyUsage);
+      parseYqWrites(value, key('data', entry), proxyUsage);
+    }
+  }
+  if (proxyUsage.flags.size > 0 || proxyUsage.featureGates.size > 0) {
+    if (!isWindowsProxy(known, proxyUsage))
+      return ignore('a kube-proxy configuration without Windows settings (no kernelspace mode, winkernel section or Windows gates)');
+    r.role = 'kube-proxy';
+    r.windows = 'yes';
+    r.kubeProxy = proxyUsage;
+    kubeProxyFacts(known, r, proxyUsage);
+    return { readings: [r] };
+  }
+  if (!found) return ignore('a ConfigMap without CNI or kube-proxy settings');
+  return { readings: [r] };
+}

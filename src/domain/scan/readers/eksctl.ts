@@ -1,0 +1,127 @@
+/** An eksctl ClusterConfig: each Windows node group, judged on its own. */
+import type { Knowledge } from '../../knowledge.js';
+import { plannedCapacity } from '../../instance-types.js';
+import { knownFacts } from '../known-facts.js';
+import { at, isRecord, list, text, type Json } from '../kube.js';
+import { ignore, reading, type Reading, type ReadResult } from './types.js';
+import { kubernetesMinorOf } from './windows-release.js';
+
+/**
+ * eksctl's default instance type for a node group that names none: `DefaultNodeType` in
+ * pkg/apis/eksctl.io/v1alpha5/types.go, applied to node groups and managed node groups without an
+ * instance type, instance types, selector or launch template in pkg/eks/nodegroup_service.go
+ * (eksctl-io/eksctl at 99984adb6164ece593c0728523b7f497ea61d60e; the seeds' `eksctl` source).
+ * The seeds do not hold it yet: a curated field would replace this constant.
+ */
+export const EKSCTL_DEFAULT_INSTANCE_TYPE = 'm5.large';
+
+export function releaseOfAmiFamily(k: Knowledge, amiFamily: string): string | undefined {
+  const m = /^WindowsServer(\d{4}|\d{2}H\d)(?:Full|Core)Container$/i.exec(amiFamily);
+  if (!m) return undefined;
+  const slug = `windows-server-${m[1]!.toLowerCase()}`;
+  return k.releases.has(slug) ? slug : undefined;
+}
+
+export function readClusterConfig(k: Knowledge, obj: Json): ReadResult {
+  const readings: Reading[] = [];
+  const version = text(at(obj, 'metadata.version'));
+  for (const field of ['nodeGroups', 'managedNodeGroups'] as const) {
+    list(obj[field]).forEach((group, i) => {
+      if (!isRecord(group)) return;
+      const path = `${field}[${i}]`;
+      const amiFamily = text(group.amiFamily);
+      if (!amiFamily || !/^Windows/i.test(amiFamily)) return;
+      const r = reading(obj, 'node-group', 'yes');
+      r.ref.part = `${field}/${text(group.name) ?? i}`;
+      r.partPath = path;
+      const release = releaseOfAmiFamily(k, amiFamily);
+      if (release) r.facts.push({ field: 'windowsVersion', value: release, path: `${path}.amiFamily` });
+      else r.missing.push(`${path}.amiFamily "${amiFamily}" names no Windows Server release the knowledge base knows`);
+      r.facts.push({ field: 'environment', value: 'eks', path: 'apiVersion' }, { field: 'cniPlugin', value: 'amazon-vpc-cni', path: 'apiVersion' });
+      const minor = version ? kubernetesMinorOf(version) : undefined;
+      if (minor) r.facts.push({ field: 'kubernetesVersion', value: minor, path: 'metadata.version' });
+      else
+        r.unknown.push({
+          fact: 'the Kubernetes version',
+          settledBy: version
+            ? `metadata.version "${version}" is not a Kubernetes version (a template placeholder?): the version the cluster is created with`
+            : 'metadata.version, or the default Kubernetes version of the eksctl release that creates the cluster',
+          field: 'kubernetesVersion',
+          ...(version ? { path: 'metadata.version' } : {}),
+        });
+      const instanceType = text(group.instanceType) ?? text(list(group.instanceTypes)[0]);
+      const typePath = group.instanceType !== undefined ? `${path}.instanceType` : group.instanceTypes !== undefined ? `${path}.instanceTypes[0]` : path;
+      // eksctl applies its default only when nothing else picks the instances (nodegroup_service.go):
+      // with an instance selector, a mixed-instances distribution or a launch template it does not.
+      const pickedElsewhere = ['instanceSelector', 'instancesDistribution', 'launchTemplate'].find((f) => group[f] !== undefined);
+      const chosen = instanceType ?? (pickedElsewhere ? undefined : EKSCTL_DEFAULT_INSTANCE_TYPE);
+      if (chosen)
+        r.facts.push({
+          field: 'instanceType',
+          value: chosen,
+          path: typePath,
+          ...(instanceType
+            ? {}
+            : { detail: `eksctl's default instance type (DefaultNodeType, eksctl pkg/apis/eksctl.io/v1alpha5): the node group names none` }),
+        });
+      else
+        r.unknown.push({
+          fact: 'the instance type',
+          settledBy: `the instances ${path}.${pickedElsewhere!} picks when the node group is created`,
+          field: 'instanceType',
+          path: `${path}.${pickedElsewhere!}`,
+        });
+      const maxPods = group.maxPodsPerNode ?? at(group, 'kubeletExtraConfig.maxPods');
+      const kubeletMaxPods = typeof maxPods === 'number' && Number.isInteger(maxPods) && maxPods >= 1 ? maxPods : undefined;
+      if (kubeletMaxPods !== undefined)
+        r.facts.push({
+          field: 'kubeletMaxPods',
+          value: kubeletMaxPods,
+          path: group.maxPodsPerNode !== undefined ? `${path}.maxPodsPerNode` : `${path}.kubeletExtraConfig.maxPods`,
+        });
+      // The IP address mode is the amazon-vpc-cni ConfigMap's, not the node group's: unknown here,
+      // with the pods per node in both modes (the EC2 data and the capacity rules).
+      const type = chosen ? k.instanceTypes.get(chosen) : undefined;
+      const ipam = knownFacts(k).ipamConfigMapOf('amazon-vpc-cni');
+      const modeKey = ipam?.modes.find((m) => m.ipAddressMode === 'PREFIX_DELEGATION');
+      if (type) {
+        const pods = (mode: 'SECONDARY_IP' | 'PREFIX_DELEGATION') => plannedCapacity(type, mode, kubeletMaxPods);
+        const secondary = pods('SECONDARY_IP');
+        const prefix = pods('PREFIX_DELEGATION');
+        const cap = (c: typeof prefix) =>
+          c.schedulablePods < c.maxPods
+            ? `${c.maxPods} addresses, ${c.schedulablePods} pods under the kubelet's max-pods of ${c.kubeletMaxPods}`
+            : `${c.schedulablePods}`;
+        const prefixText =
+          prefix.effectiveIpAddressMode === 'PREFIX_DELEGATION'
+            ? `${cap(prefix)} with prefix delegation`
+            : `no prefix delegation (not Nitro-based: it stays at ${prefix.schedulablePods})`;
+        r.unknown.push({
+          fact: `the IP address mode: ${chosen} gives ${secondary.schedulablePods} Windows pods per node with secondary IPs, ${prefixText}`,
+          settledBy: modeKey
+            ? `the ${modeKey.key} key of the ${ipam?.name ?? 'amazon-vpc-cni'} ConfigMap${modeKey.target ? ` (${modeKey.target})` : ''}`
+            : 'the IP address management settings of the cluster',
+          field: 'ipAddressMode',
+          path: typePath,
+        });
+      }
+      // What the release rules out: features that need a newer release, and those that need a later
+      // update of it, which the AMI family does not name (unknown unless the AMI or a Node says).
+      if (release) {
+        const { needsUpdate, needsNewer } = knownFacts(k).releaseBoundaries(release);
+        const fact = r.facts.find((f) => f.field === 'windowsVersion');
+        if (fact && needsNewer.length > 0) fact.detail = `rules out ${needsNewer.map((n) => `${n.feature} (needs ${n.release})`).join(', ')}`;
+        for (const n of needsUpdate)
+          r.unknown.push({
+            fact: `whether the node image is build ${n.build} or later, which ${n.feature} needs`,
+            settledBy: `${path}.ami (a dated AMI names its update) or the status.nodeInfo.kernelVersion of the group's Nodes`,
+            field: 'windowsBuildRevision',
+            path: `${path}.amiFamily`,
+          });
+      }
+      readings.push(r);
+    });
+  }
+  if (readings.length === 0) return ignore('an eksctl ClusterConfig without Windows node groups');
+  return { readings };
+}

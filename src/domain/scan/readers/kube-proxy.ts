@@ -1,0 +1,186 @@
+/** kube-proxy: its flags (command lines, scripts), its KubeProxyConfiguration, and what they switch on. */
+import type { KnownFacts } from '../known-facts.js';
+import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, record, text, type Json } from '../kube.js';
+import { ignore, reading, type KubeProxyUsage, type Reading, type ReadResult } from './types.js';
+
+/** Flags in command lines, including ones inside scripts ("--args \"--enable-dsr=true ...\""). */
+const FLAG = /(?:^|[\s"'])--([a-z][a-z0-9-]*)(?:[= ]+(?!--)([^\s"']+))?/g;
+const KUBE_PROXY_FLAGS = new Set([
+  'enable-dsr',
+  'feature-gates',
+  'source-vip',
+  'network-name',
+  'proxy-mode',
+  'config',
+  'hostname-override',
+  'cluster-cidr',
+  'v',
+  'kubeconfig',
+]);
+
+export function parseFlags(line: string, path: string, into: KubeProxyUsage): void {
+  for (const m of line.matchAll(FLAG)) {
+    const name = m[1]!;
+    if (!KUBE_PROXY_FLAGS.has(name)) continue;
+    const value = m[2] ?? 'true';
+    into.flags.set(name, { value, path });
+    if (name === 'feature-gates') {
+      for (const gate of value.split(',')) {
+        const [g, v] = gate.split('=');
+        if (g) into.featureGates.set(g.trim(), { value: isTrue(v ?? 'true'), path });
+      }
+    }
+  }
+}
+
+/**
+ * KubeProxyConfiguration fields a start script writes with yq (`yq w -i config.conf
+ * winkernel.sourceVip $sourceVip`, sig-windows-tools' kube-proxy): set, as flags. A value taken from
+ * a script variable counts as set; its literal value is not known.
+ */
+const YQ_WRITE = /\byq\s+(?:w|write)\s+(?:-i\s+)?\S+\s+([A-Za-z][\w.]*)\s+("[^"]*"|'[^']*'|[^\s"']+)/g;
+const CONFIG_FIELD_FLAGS: Record<string, string> = {
+  'winkernel.sourceVip': 'source-vip',
+  'winkernel.networkName': 'network-name',
+  'winkernel.enableDSR': 'enable-dsr',
+  mode: 'proxy-mode',
+};
+
+export function parseYqWrites(script: string, path: string, into: KubeProxyUsage): void {
+  for (const m of script.matchAll(YQ_WRITE)) {
+    const field = m[1]!;
+    const value = m[2]!.replace(/^["']|["']$/g, '');
+    const gate = /^featureGates\.(\w+)$/.exec(field)?.[1];
+    if (gate) into.featureGates.set(gate, { value: isTrue(value), path });
+    else if (CONFIG_FIELD_FLAGS[field])
+      into.flags.set(CONFIG_FIELD_FLAGS[field], { value: field === 'winkernel.enableDSR' ? String(isTrue(value)) : value, path });
+  }
+}
+
+/**
+ * An HNS network name (KUBE_NETWORK, --network-name, winkernel.networkName, a CNI config's name):
+ * what the knowledge base says it is (flannel.4096: flannel's overlay network, VNI 4096), and the
+ * VNI checked against what Windows needs. `asFacts` adds the plugin and the mode as the object's facts.
+ */
+export function readNetworkName(known: KnownFacts, name: string, path: string, r: Reading, asFacts: boolean): void {
+  const network = known.networkName(name);
+  if (!network) return;
+  const requirement = known.vxlan(network.plugin, network.mode);
+  const detail = `network ${name}: ${network.plugin}'s ${network.mode} network with VNI ${network.vni} (${network.limitation.slug})`;
+  if (asFacts) r.facts.push({ field: 'cniPlugin', value: network.plugin, path, detail }, { field: 'networkMode', value: network.mode, path, detail });
+  if (requirement?.vni !== undefined && network.vni < requirement.vni) {
+    const seen = new Set<string>();
+    r.settingProblems.push({
+      message: `The network ${name} is ${network.plugin}'s VXLAN network with VNI ${network.vni}; Windows nodes need ${requirement.vni} or higher (${requirement.vni} by default)`,
+      path,
+      subject: requirement.limitation.slug,
+      remediation: `Use VNI ${requirement.vni} (network ${name.replace(/\d+$/, String(requirement.vni))}) in flannel's net-conf.json and the network name.`,
+      sources: [...requirement.limitation.sources, ...network.limitation.sources].filter((c) => {
+        const id = `${c.doc}\0${c.section}`;
+        return !seen.has(id) && Boolean(seen.add(id));
+      }),
+    });
+  }
+}
+
+/** A KubeProxyConfiguration (standalone or from a ConfigMap), as flags. */
+export function configAsFlags(config: Json, path: string, into: KubeProxyUsage): void {
+  const mode = text(config.mode);
+  if (mode) into.flags.set('proxy-mode', { value: mode, path: `${path}.mode` });
+  const win = record(config.winkernel) ?? {};
+  if (win.enableDSR !== undefined) into.flags.set('enable-dsr', { value: String(isTrue(win.enableDSR)), path: `${path}.winkernel.enableDSR` });
+  if (text(win.sourceVip)) into.flags.set('source-vip', { value: text(win.sourceVip)!, path: `${path}.winkernel.sourceVip` });
+  if (text(win.networkName)) into.flags.set('network-name', { value: text(win.networkName)!, path: `${path}.winkernel.networkName` });
+  for (const [gate, value] of Object.entries(record(config.featureGates) ?? {}))
+    into.featureGates.set(gate, { value: isTrue(value), path: key(`${path}.featureGates`, gate) });
+}
+
+export function isWindowsProxy(known: KnownFacts, usage: KubeProxyUsage): boolean {
+  const mode = usage.flags.get('proxy-mode')?.value;
+  return (
+    (mode !== undefined && mode === known.proxyMode?.value) ||
+    usage.flags.has('source-vip') ||
+    usage.flags.has('network-name') ||
+    usage.flags.has('enable-dsr') ||
+    usage.featureGates.has('WinDSR') ||
+    usage.featureGates.has('WinOverlay')
+  );
+}
+
+/**
+ * Facts a Windows kube-proxy's settings give, as the knowledge base says: a flag that switches a
+ * feature on (--enable-dsr: DSR), a gate that switches a mode on (WinOverlay: overlay).
+ */
+export function kubeProxyFacts(known: KnownFacts, r: Reading, usage: KubeProxyUsage): void {
+  for (const [name, { value, path }] of usage.flags) {
+    const feature = known.flagFeature(name, isTrue(value) ? 'true' : value);
+    if (feature) r.facts.push({ field: 'features', value: feature.feature, path });
+  }
+  for (const [gate, { value, path }] of usage.featureGates) {
+    const mode = value ? known.gateMode(gate) : undefined;
+    if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path });
+  }
+  const network = usage.flags.get('network-name');
+  if (network) readNetworkName(known, network.value, network.path, r, true);
+  const mode = usage.flags.get('proxy-mode');
+  const windowsMode = known.proxyMode;
+  if (mode && windowsMode && mode.value !== windowsMode.value)
+    r.settingProblems.push({
+      subject: windowsMode.limitation,
+      message: `kube-proxy runs in mode "${mode.value}"; on Windows the only mode is ${windowsMode.value}`,
+      path: mode.path,
+      remediation: `Set --proxy-mode=${windowsMode.value} (mode: ${windowsMode.value} in KubeProxyConfiguration).`,
+      sources: windowsMode.sources,
+    });
+}
+
+function looksLikeKubeProxy(obj: Json, containers: { container: Json }[]): boolean {
+  const name = text(at(obj, 'metadata.name')) ?? '';
+  return /kube-?proxy/i.test(name) || containers.some(({ container }) => /kube-?proxy/i.test(`${text(container.image) ?? ''} ${text(container.name) ?? ''}`));
+}
+
+export function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json, windowsPath: string | undefined): Reading | undefined {
+  const pod = podSpecOf(kind, obj);
+  if (!pod) return undefined;
+  const containers = containersOf(pod.spec, pod.path);
+  if (!looksLikeKubeProxy(obj, containers)) return undefined;
+  const usage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };
+  for (const { container, path } of containers) {
+    for (const field of ['command', 'args'] as const)
+      list(container[field]).forEach((arg, i) => text(arg) !== undefined && parseFlags(` ${text(arg)!}`, `${path}.${field}[${i}]`, usage));
+  }
+  if (!windowsPath && !isWindowsProxy(known, usage)) return undefined;
+  const r = reading(obj, 'kube-proxy', 'yes');
+  r.kubeProxy = usage;
+  kubeProxyFacts(known, r, usage);
+  // The HNS network kube-proxy attaches to, from its environment (sig-windows-tools' KUBE_NETWORK).
+  for (const { container, path } of containers)
+    list(container.env).forEach((env, i) => {
+      const value = isRecord(env) && text(env.name) === 'KUBE_NETWORK' ? text(env.value) : undefined;
+      if (value) readNetworkName(known, value, `${path}.env[${i}].value`, r, true);
+    });
+  // No flag visible: they are set where the input does not show them (a start script in the image,
+  // a mounted ConfigMap). Each flag the knowledge base says a mode or a feature needs is unknown, not missing.
+  if (usage.flags.size === 0 && containers.length > 0) {
+    const images = containers.flatMap(({ container }) => (text(container.image) ? [text(container.image)!] : []));
+    const mounted = list(pod.spec.volumes).flatMap((v) => (text(at(v, 'configMap.name')) ? [text(at(v, 'configMap.name'))!] : []));
+    const where =
+      `the kube-proxy command line its start script builds${images.length > 0 ? ` in the image ${images.join(', ')}` : ''}` +
+      (mounted.length > 0 ? `, or the ConfigMap ${mounted.join(', ')} it mounts (read on its own when it is part of the input)` : '');
+    for (const f of known.kubeProxyFlags)
+      r.unknown.push({ fact: `kube-proxy ${f.flag}, which ${f.neededFor} needs`, settledBy: where, path: `${containers[0]!.path}.image` });
+  }
+  return r;
+}
+
+export function readKubeProxyConfiguration(known: KnownFacts, obj: Json): ReadResult {
+  const usage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };
+  configAsFlags(obj, '', usage);
+  // configAsFlags writes paths relative to the object; drop the leading dot.
+  for (const m of [usage.flags, usage.featureGates] as Map<string, { path: string }>[]) for (const v of m.values()) v.path = v.path.replace(/^\./, '');
+  if (!isWindowsProxy(known, usage)) return ignore('a KubeProxyConfiguration without Windows settings');
+  const r = reading(obj, 'kube-proxy', 'yes');
+  r.kubeProxy = usage;
+  kubeProxyFacts(known, r, usage);
+  return { readings: [r] };
+}

@@ -1,0 +1,136 @@
+/**
+ * What every reader gives: the facts an object says about the plan, each with the JSON path it was
+ * read from, what it leaves open, and the checks a reader makes on its own. A reader never throws
+ * on a missing or odd field: it reads what is there and says what it could not read.
+ */
+import type { ScanOnlyFindingCode } from '../../finding-codes.js';
+import type { Citation } from '../../knowledge.js';
+import { at, text, type Json } from '../kube.js';
+
+export type PlanField =
+  | 'windowsVersion'
+  | 'windowsBuildRevision'
+  | 'kubernetesVersion'
+  | 'instanceType'
+  | 'environment'
+  | 'cniPlugin'
+  | 'networkMode'
+  | 'ipAddressMode'
+  | 'kubeletMaxPods'
+  | 'networkPolicy'
+  | 'serviceTypes'
+  | 'features';
+
+/** One thing an object says about the plan, and where it says it. */
+export interface Fact {
+  field: PlanField;
+  value: string | number | boolean;
+  /** JSON path inside the object, e.g. status.nodeInfo.kernelVersion. */
+  path: string;
+  /** What else the value says, from the knowledge base (the VNI a network name implies, a default's origin, what a release rules out). */
+  detail?: string;
+}
+
+/**
+ * A fact the input does not show and may set elsewhere: a start script inside the image, a
+ * ConfigMap referenced by name. Not "missing": the report says it is not determinable from the
+ * input and names what would settle it.
+ */
+export interface UnknownFact {
+  /** What is not known, e.g. "kube-proxy --source-vip". */
+  fact: string;
+  /** What would settle it. */
+  settledBy: string;
+  /** Where the object points to it (the volume, the image), when it does. */
+  path?: string;
+  /** The plan field it stands for: dropped when the cluster's other objects or the plan give that field. */
+  field?: PlanField;
+}
+
+/** A finding a reader raises on its own, with the code and the sources it rests on (none when it rests on no fact of the knowledge base). */
+export interface ReaderFinding {
+  code: ScanOnlyFindingCode;
+  severity: 'info';
+  message: string;
+  remediation?: string;
+  path: string;
+  sources: Citation[];
+}
+
+export interface ObjectRef {
+  apiVersion?: string;
+  kind: string;
+  namespace?: string;
+  name: string;
+  /** A part of the object judged on its own, e.g. an eksctl node group. */
+  part?: string;
+}
+
+export type Role = 'node' | 'node-group' | 'service' | 'kube-proxy' | 'cni' | 'workload' | 'network-policy';
+
+/** What the combiner and the checks need from a workload. */
+export interface PodUsage {
+  labels: Record<string, string>;
+  hostNetwork?: { path: string; hostProcess: boolean };
+  hostPorts: string[];
+  ipv6: string[];
+}
+
+export interface KubeProxyUsage {
+  /** Flags seen (name without dashes -> value), and where; empty when the flags are not visible (set inside the image). */
+  flags: Map<string, { value: string; path: string }>;
+  featureGates: Map<string, { value: boolean; path: string }>;
+}
+
+export interface Reading {
+  ref: ObjectRef;
+  role: Role;
+  /** Path of the part inside the object (node groups), "" for the whole object. */
+  partPath: string;
+  /** Facts about this object alone. */
+  facts: Fact[];
+  /** Facts that hold for every Windows node of the cluster (CNI, kube-proxy mode, EKS). */
+  clusterFacts: Fact[];
+  /** Fields the object lacks or that could not be used (the object itself is incomplete). */
+  missing: string[];
+  /** Facts the input does not show, and what would settle them. */
+  unknown: UnknownFact[];
+  /** Whether a non-node object concerns Windows for sure (pinned to Windows), or only if the cluster has Windows nodes. */
+  windows: 'yes' | 'if-cluster-has-windows';
+  pod?: PodUsage;
+  kubeProxy?: KubeProxyUsage;
+  service?: { selector: Record<string, string> };
+  networkPolicy?: { selector: Record<string, string>; selectsAll: boolean };
+  /** Advertised and computed capacity checks of a Node. */
+  advertised?: { ipv4Addresses?: { value: number; path: string }; pods?: { value: number; path: string } };
+  /** Checks a reader can make on its own: settings that are present but wrong, with the sources of the fact they break. */
+  settingProblems: SettingProblem[];
+  /** Findings of the reader's own (a selector on a beta label). */
+  findings: ReaderFinding[];
+}
+
+export interface SettingProblem {
+  message: string;
+  path: string;
+  /** The setting or record concerned (a ConfigMap key, a limitation slug). */
+  subject?: string;
+  remediation?: string;
+  sources: Citation[];
+}
+
+export type ReadResult = { readings: Reading[] } | { ignored: string };
+
+export const ignore = (reason: string): ReadResult => ({ ignored: reason });
+
+export function refOf(obj: Json): ObjectRef {
+  const ref: ObjectRef = { kind: text(obj.kind) ?? '(no kind)', name: text(at(obj, 'metadata.name')) ?? '(no name)' };
+  const apiVersion = text(obj.apiVersion);
+  if (apiVersion) ref.apiVersion = apiVersion;
+  const namespace = text(at(obj, 'metadata.namespace'));
+  if (namespace) ref.namespace = namespace;
+  return ref;
+}
+
+export function reading(obj: Json, role: Role, windows: Reading['windows']): Reading {
+  return { ref: refOf(obj), role, partPath: '', facts: [], clusterFacts: [], missing: [], unknown: [], windows, settingProblems: [], findings: [] };
+}

@@ -1,0 +1,211 @@
+/**
+ * What the readers read, one fact per test, each from the knowledge base (issue 25): the overlay
+ * network a name implies, settings a start script writes, the beta OS selector, an eksctl node
+ * group's pods per node in both IP address modes and what its release rules out, client-IP
+ * preservation's need for DSR, NetworkPolicies, and what the input leaves to other objects
+ * ("unknown", never "missing").
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../src/db/paths.js';
+import type { PlanInput } from '../../src/domain/compatibility/plan.js';
+import type { Knowledge } from '../../src/domain/knowledge.js';
+import { objectsOf } from '../../src/domain/scan/documents.js';
+import { scanObjects, type ObjectReport } from '../../src/domain/scan/scan.js';
+import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
+
+const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'scan');
+const PLAN_2019: PlanInput = { windowsVersion: 'windows-server-2019', kubernetesVersion: '1.31', environment: 'self-managed' };
+const read = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
+
+function reports(files: Record<string, string>, plan?: PlanInput, k: Knowledge = testKnowledge()): ObjectReport[] {
+  const objects = Object.entries(files).flatMap(([file, text]) => [...objectsOf(text, file)]);
+  return scanObjects(k, objects, { today: TEST_TODAY, ...(plan ? { plan } : {}) }).reports;
+}
+const one = (rs: ObjectReport[], kind: string) => rs.find((r) => r.ref.kind === kind)!;
+
+/** The hostprocess kube-proxy of sig-windows-tools with its KUBE_NETWORK replaced. */
+const kubeProxyWithNetwork = (network: string) => read('real/sig-windows-tools-kube-proxy-hostprocess.yml').replace('"flannel.4096"', `"${network}"`);
+
+describe('the overlay network a name implies (KUBE_NETWORK, --network-name, a CNI config name)', () => {
+  it('KUBE_NETWORK flannel.4096: flannel in overlay mode, VNI 4096, which Windows accepts', () => {
+    const proxy = one(reports({ 'kube-proxy.yml': read('real/sig-windows-tools-kube-proxy-hostprocess.yml') }, PLAN_2019), 'DaemonSet');
+    const facts = proxy.facts.filter((f) => f.path === 'spec.template.spec.containers[0].env[0].value');
+    expect(facts.map((f) => [f.field, f.value, f.line])).toEqual([
+      ['cniPlugin', 'flannel', 31],
+      ['networkMode', 'overlay', 31],
+    ]);
+    expect(facts[0]!.detail).toContain('VNI 4096');
+    expect(proxy.plans[0]).toMatchObject({ cniPlugin: 'flannel', networkMode: 'overlay' });
+    expect(proxy.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
+  });
+
+  it('KUBE_NETWORK flannel.1: a VNI below what Windows needs, citing the VNI limitation and the one that names the network', () => {
+    const k = testKnowledge();
+    const proxy = one(reports({ 'kube-proxy.yml': kubeProxyWithNetwork('flannel.1') }, PLAN_2019, k), 'DaemonSet');
+    const finding = proxy.findings.find((f) => f.code === 'REQUIRED_SETTING_MISSING')!;
+    expect(finding).toMatchObject({ severity: 'warning', subject: 'flannel-vxlan-vni-and-port', line: 31 });
+    expect(finding.message).toContain('VNI 1');
+    const cited = (slug: string) => k.limitations.find((l) => l.slug === slug)!.sources;
+    expect(finding.sources).toEqual(expect.arrayContaining([...cited('flannel-vxlan-vni-and-port'), ...cited('flannel-vxlan-windows-options')]));
+  });
+
+  it('the name is read through the knowledge base: without the limitation that names the network, no fact', () => {
+    const k = testKnowledge();
+    const without: Knowledge = { ...k, limitations: k.limitations.filter((l) => l.slug !== 'flannel-vxlan-windows-options') };
+    const proxy = one(reports({ 'kube-proxy.yml': read('real/sig-windows-tools-kube-proxy-hostprocess.yml') }, PLAN_2019, without), 'DaemonSet');
+    expect(proxy.facts.filter((f) => f.field === 'networkMode')).toEqual([]);
+  });
+
+  it("a flannel CNI config's name flannel.1 is checked too; its missing net-conf.json is unknown, not missing", () => {
+    const text = read('public/sig-windows-tools-flannel-overlay-kubeadm.yml');
+    const cm = one(reports({ 'flannel.yml': text }, PLAN_2019), 'ConfigMap');
+    expect(cm.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
+    expect(cm.unknown.map((u) => u.fact)).toEqual([expect.stringContaining("flannel's VXLAN VNI and UDP port")]);
+    expect(cm.missing).toEqual([]);
+    const low = one(reports({ 'flannel.yml': text.replace('"name": "flannel.4096"', '"name": "flannel.7"') }, PLAN_2019), 'ConfigMap');
+    expect(low.findings.find((f) => f.code === 'REQUIRED_SETTING_MISSING')).toMatchObject({ subject: 'flannel-vxlan-vni-and-port', line: 57 });
+  });
+});
+
+describe('settings made by a script in the manifest count as set', () => {
+  it('winkernel.sourceVip written by yq in the kube-proxy start script: no "needs --source-vip"', () => {
+    const rs = reports({ 'kube-proxy.yml': read('real/sig-windows-tools-kube-proxy-kubeadm.yml') }, PLAN_2019);
+    const cm = one(rs, 'ConfigMap');
+    expect(cm.plans[0]!.networkMode).toBe('overlay');
+    expect(cm.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
+  });
+
+  it('a script that does not write it still lacks it', () => {
+    const text = read('real/sig-windows-tools-kube-proxy-kubeadm.yml').replace(/^.*winkernel\.sourceVip.*\n/m, '');
+    const cm = one(reports({ 'kube-proxy.yml': text }, PLAN_2019), 'ConfigMap');
+    expect(cm.findings.find((f) => f.code === 'REQUIRED_SETTING_MISSING')).toMatchObject({ subject: '--source-vip' });
+  });
+});
+
+describe('kube-proxy flags set inside the image are unknown, not missing', () => {
+  it('the hostprocess kube-proxy shows no flag: each flag a mode or feature needs is unknown, naming the image and the mounted ConfigMap', () => {
+    const proxy = one(reports({ 'kube-proxy.yml': read('real/sig-windows-tools-kube-proxy-hostprocess.yml') }, PLAN_2019), 'DaemonSet');
+    expect(proxy.missing).toEqual([]);
+    expect(proxy.unknown.map((u) => u.fact)).toEqual(
+      expect.arrayContaining([expect.stringContaining('--source-vip'), expect.stringContaining('--enable-dsr')]),
+    );
+    for (const u of proxy.unknown) expect(u.settledBy).toMatch(/image sigwindowstools\/kube-proxy:.*ConfigMap kube-proxy/);
+    expect(proxy.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
+  });
+});
+
+describe('the beta.kubernetes.io/os selector', () => {
+  it('is reported (info, citing nothing, as no seeded source covers the label) and still read as Windows', () => {
+    const rs = reports({ 'simpleweb.yml': read('public/microsoft-sdn-simpleweb.yml') }, PLAN_2019);
+    const deployment = one(rs, 'Deployment');
+    expect(deployment.verdict).not.toBeNull();
+    expect(deployment.findings.find((f) => f.code === 'OS_SELECTOR_BETA_LABEL')).toMatchObject({
+      severity: 'info',
+      line: 38,
+      path: 'spec.template.spec.nodeSelector["beta.kubernetes.io/os"]',
+      sources: [],
+    });
+    // The Service selects it, so it concerns Windows too.
+    expect(one(rs, 'Service').verdict).not.toBeNull();
+  });
+
+  it('in a required node-affinity term as well; kubernetes.io/os raises nothing', () => {
+    const pod = (key: string) =>
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p' },
+        spec: {
+          affinity: {
+            nodeAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key, operator: 'In', values: ['windows'] }] }] },
+            },
+          },
+          containers: [{ name: 'c', image: 'x' }],
+        },
+      });
+    const codes = (key: string) => one(reports({ 'pod.json': pod(key) }, PLAN_2019), 'Pod').findings.map((f) => f.code);
+    expect(codes('beta.kubernetes.io/os')).toContain('OS_SELECTOR_BETA_LABEL');
+    expect(codes('kubernetes.io/os')).not.toContain('OS_SELECTOR_BETA_LABEL');
+  });
+});
+
+describe('eksctl node groups', () => {
+  it("pods per node in both IP address modes, from the EC2 data, with eksctl's default instance type (m5.large)", () => {
+    const group = one(reports({ 'eksctl.yaml': read('real/eksctl-14-windows-nodes.yaml') }), 'ClusterConfig');
+    const mode = group.unknown.find((u) => u.field === 'ipAddressMode')!;
+    expect(mode.fact).toBe(
+      "the IP address mode: m5.large gives 9 Windows pods per node with secondary IPs, 144 addresses, 110 pods under the kubelet's max-pods of 110 with prefix delegation",
+    );
+    expect(mode.settledBy).toContain('enable-windows-prefix-delegation key of the amazon-vpc-cni ConfigMap');
+  });
+
+  it('a named type (c5.4xlarge) in both modes; the amazon-vpc-cni ConfigMap in the input settles the mode', () => {
+    const eksctl = read('public/aws-vpc-resource-controller-eksctl-cluster.yaml');
+    const alone = one(reports({ 'eksctl.yaml': eksctl }), 'ClusterConfig');
+    expect(alone.unknown.find((u) => u.field === 'ipAddressMode')!.fact).toContain(
+      'c5.4xlarge gives 29 Windows pods per node with secondary IPs, 464 addresses',
+    );
+    // A template's placeholder version is not a version: unknown, naming it.
+    expect(alone.unknown.find((u) => u.field === 'kubernetesVersion')!.settledBy).toContain('"K8S_VERSION"');
+    const withConfigMap = one(reports({ 'eksctl.yaml': eksctl, 'cm.yaml': read('public/awsdocs-eks-amazon-vpc-cni-configmap.yaml') }), 'ClusterConfig');
+    expect(withConfigMap.unknown.map((u) => u.field)).not.toContain('ipAddressMode');
+  });
+
+  it("eksctl's default applies only when nothing else picks the instances: an instance selector leaves the type unknown", () => {
+    const config = (extra: Record<string, unknown>) =>
+      JSON.stringify({
+        apiVersion: 'eksctl.io/v1alpha5',
+        kind: 'ClusterConfig',
+        metadata: { name: 'c', region: 'us-west-2', version: '1.31' },
+        nodeGroups: [{ name: 'win', amiFamily: 'WindowsServer2022CoreContainer', ...extra }],
+      });
+    const selected = one(reports({ 'c.json': config({ instanceSelector: { vCPUs: 4, memory: '16' } }) }), 'ClusterConfig');
+    expect(selected.facts.map((f) => f.field)).not.toContain('instanceType');
+    expect(selected.unknown.find((u) => u.field === 'instanceType')).toMatchObject({ path: 'nodeGroups[0].instanceSelector' });
+    const plain = one(reports({ 'c.json': config({}) }), 'ClusterConfig');
+    expect(plain.facts.find((f) => f.field === 'instanceType')).toMatchObject({ value: 'm5.large' });
+  });
+
+  it("what Server 2019 rules out: session affinity (a newer release), and DSR's build boundary, unknown unless the AMI says", () => {
+    const group = one(reports({ 'eksctl.yaml': read('real/eksctl-14-windows-nodes.yaml') }), 'ClusterConfig');
+    expect(group.facts.find((f) => f.field === 'windowsVersion')!.detail).toContain('Session affinity (needs Windows Server 2022)');
+    const dsr = group.unknown.find((u) => u.field === 'windowsBuildRevision')!;
+    expect(dsr).toMatchObject({ fact: 'whether the node image is build 17763.1432 or later, which Direct Server Return (DSR) needs', line: 13 });
+    expect(dsr.settledBy).toContain('nodeGroups[0].ami');
+    // A plan that gives the revision settles it.
+    const settled = one(reports({ 'eksctl.yaml': read('real/eksctl-14-windows-nodes.yaml') }, { ...PLAN_2019, windowsBuildRevision: 5329 }), 'ClusterConfig');
+    expect(settled.unknown.map((u) => u.field)).not.toContain('windowsBuildRevision');
+  });
+});
+
+describe('client-IP preservation and NetworkPolicies', () => {
+  it('externalTrafficPolicy Local needs DSR in kube-proxy, which a Service cannot show: unknown; Cluster asks nothing', () => {
+    const service = (policy: string) =>
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 's' },
+        spec: { type: 'LoadBalancer', externalTrafficPolicy: policy, selector: { app: 'a' } },
+      });
+    const local = one(reports({ 's.json': service('Local') }, PLAN_2019), 'Service');
+    expect(local.facts.map((f) => f.value)).toContain('client-ip-preservation');
+    expect(local.unknown.map((u) => u.fact)).toEqual([
+      'whether kube-proxy runs with Direct Server Return (DSR) (--enable-dsr=true), which Client IP preservation needs',
+    ]);
+    const cluster = one(reports({ 's.json': service('Cluster') }, PLAN_2019), 'Service');
+    expect(cluster.facts.map((f) => f.value)).not.toContain('client-ip-preservation');
+    expect(cluster.unknown).toEqual([]);
+  });
+
+  it('a NetworkPolicy selecting Windows pods: "may apply" for each plugin when the CNI is unknown, and the CNI listed as unknown', () => {
+    const policy = one(reports({ 'demo.yaml': read('public/calico-windows-policy-demo.yaml') }, PLAN_2019), 'NetworkPolicy');
+    expect(policy.unknown.map((u) => u.field)).toEqual(['cniPlugin']);
+    expect(policy.findings.find((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')!.message).toMatch(/^May apply \(the plan does not give the CNI plugin/);
+    const calico = one(reports({ 'demo.yaml': read('public/calico-windows-policy-demo.yaml') }, { ...PLAN_2019, cniPlugin: 'calico' }), 'NetworkPolicy');
+    expect(calico.unknown).toEqual([]);
+    expect(calico.findings.map((f) => f.code)).not.toContain('NETWORK_POLICY_UNSUPPORTED');
+  });
+});
