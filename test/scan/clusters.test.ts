@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { objectsOf } from '../../src/domain/scan/documents.js';
 import { scanObjects, type ScanOptions, type ScanResult } from '../../src/domain/scan/scan.js';
+import type { ScanDocument } from '../../src/domain/scan/document.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
 import { runCli } from '../cli/cli-helpers.js';
 
@@ -141,13 +142,13 @@ describe('clusters', () => {
     const run = async (args: string[], env: Record<string, string> = {}) => {
       const result = await runCli(['scan', dir, '--output', 'json', '--fail-on', 'none', ...args], { env });
       expect(result.code, result.stderr).toBe(0);
-      return JSON.parse(result.stdout) as ScanResult;
+      return JSON.parse(result.stdout) as ScanDocument;
     };
     const [apart, one, viaEnv] = await Promise.all([run([]), run(['--one-cluster']), run([], { WINNET_KB_ONE_CLUSTER: 'true' })]);
     expect(apart.summary.clusters).toHaveLength(2);
-    expect(policyOf(apart).findings.map((f) => f.severity)).not.toContain('ERROR');
+    expect(apart.objects.find((o) => o.kind === 'NetworkPolicy')!.findings.map((f) => f.severity)).not.toContain('ERROR');
     for (const result of [one, viaEnv]) {
-      expect(result.summary.grouping).toBe('one-cluster');
+      expect(result.summary.grouping).toBe('ONE_CLUSTER');
       expect(result.summary.clusters[0]!.conflicts.join('\n')).toContain('cniPlugin "calico"');
     }
   });
