@@ -212,3 +212,20 @@ function readFileSyncAll(): Record<string, string> {
   ];
   return Object.fromEntries(names.map((n) => [n, readFileSync(join(REAL, n), 'utf8')]));
 }
+
+describe('the table says what the JSON says', () => {
+  it('lists the clusters, points an object to its cluster plan findings, and names what is unknown', async () => {
+    const calico = join(REAL, 'sig-windows-tools-calico-hostprocess.yml');
+    const flannel = join(REAL, 'flannel-kube-flannel-excerpt.yml');
+    const kubeProxy = join(REAL, 'sig-windows-tools-kube-proxy-hostprocess.yml');
+    const { stdout, code, stderr } = await runCli(['scan', calico, flannel, kubeProxy, '--fail-on', 'none']);
+    expect(code, stderr).toBe(0);
+    // The DaemonSet's cluster plan findings are on the ConfigMap: the table says where.
+    expect(stdout).toContain(`cluster plan findings: on ${calico}:10 ConfigMap kube-system/calico-config-windows`);
+    // The kube-proxy's flags live in its image: unknown, with what settles it, never "missing".
+    expect(stdout).toMatch(/unknown: kube-proxy --source-vip.*\n\s+not determinable from the input; settled by .*sigwindowstools\/kube-proxy/);
+    expect(stdout).not.toMatch(/missing: .*source-vip/);
+    expect(stdout).toMatch(/Clusters \(\d+, grouped by their facts; --one-cluster judges the input as one\):/);
+    expect(stdout).toContain(`${flannel}  (cniPlugin flannel, networkMode overlay)`);
+  });
+});

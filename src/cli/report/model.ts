@@ -88,6 +88,10 @@ export interface ScannedObjectView {
   missing: string[];
   facts: { field: string; value: string; path: string; line: number; from: string | null }[];
   unknown: { fact: string; settledBy: string; path: string | null; field: string | null; line: number }[];
+  /** The cluster the object was judged in. */
+  cluster: string;
+  /** Where its cluster plan's findings are reported (file:line and object), once per cluster plan. */
+  planFindingsOn: string[];
 }
 
 /** The scan's answer (`ScanReport`), with the CLI's acceptance marks when something is accepted. */

@@ -136,8 +136,21 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
     }
     if (hidden > 0) lines.push(`  (${hidden} more info finding${hidden === 1 ? '' : 's'}: --show-all or --output json lists them)`);
     for (const m of r.missing) lines.push(`  missing: ${m}`);
+    // Never silent about what the input leaves elsewhere: it is unknown, not missing.
+    for (const u of r.unknown) lines.push(`  unknown: ${u.fact}  line ${u.line}`, `          not determinable from the input; settled by ${u.settledBy}`);
+    // The cluster plan's findings are reported once; an object judged with that plan points to them.
+    const here = `${r.file}:${r.line} `;
+    const elsewhere = r.planFindingsOn.filter((where) => !where.startsWith(here));
+    if (elsewhere.length > 0) lines.push(`  cluster plan findings: on ${elsewhere.join('; ')}`);
     if (showAll) for (const f of r.facts) lines.push(`  inferred: ${f.field} = ${f.value}  line ${f.line} ${f.path}${f.from ? ` (from ${f.from})` : ''}`);
   }
+  const { clusters } = scan.summary;
+  if (clusters.length > 1) {
+    lines.push('', `Clusters (${clusters.length}, grouped by their facts; --one-cluster judges the input as one):`);
+    for (const c of clusters)
+      lines.push(`  ${c.name}: ${c.files.join(', ')}${c.facts.length ? `  (${c.facts.map((f) => `${f.field} ${f.value}`).join(', ')})` : ''}`);
+  }
+  for (const c of clusters) for (const conflict of c.conflicts) lines.push(`  conflict in ${c.name}: ${conflict}`);
   const reasons = scan.summary.ignoredReasons;
   if (reasons.length > 0) {
     lines.push('', 'Ignored:');
