@@ -1,5 +1,12 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The slow end-to-end suites: `npm run test:e2e` runs them (CI runs it after `npm test`). They
+ * install the packed tarball with npm and drive Chromium, minutes of a 2-core machine's time.
+ */
+export const E2E = ['test/package/**/*.test.ts', 'test/browser/**/*.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -9,11 +16,19 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     // Integration tests start real servers and build databases: keep them in separate processes.
     pool: 'forks',
+    // One test file per core. Vitest's default keeps a core for itself (1 worker on 2 cores), but
+    // its main process is mostly idle and the files spend much of their time waiting on servers
+    // and child processes.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // `vitest run` alone runs both; `npm test` runs --project suite, `npm run test:e2e` --project e2e.
+    projects: [
+      { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: E2E } },
+      { extends: true, test: { name: 'e2e', include: E2E } },
+    ],
   },
 });

@@ -87,8 +87,8 @@ process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 const log = (line: string) => console.log(line);
 
 /**
- * The scan's section of BENCHMARKS.md (written from `npm run bench:scan` runs, which this script
- * does not repeat), carried over from the current file so that a bench run does not drop it.
+ * The bench:compare and scan sections of BENCHMARKS.md (written from `npm run bench:compare` and
+ * `npm run bench:scan` runs, which this script does not repeat), carried over from the current file so that a bench run does not drop it.
  */
 function scanSection(file: string): string {
   let text: string;
@@ -97,9 +97,11 @@ function scanSection(file: string): string {
   } catch {
     return '';
   }
-  const start = text.indexOf(SCAN_HEADING);
-  return start === -1 ? '' : `\n${text.slice(start)}`;
+  const starts = [COMPARE_HEADING, SCAN_HEADING].map((heading) => text.indexOf(heading)).filter((i) => i !== -1);
+  return starts.length === 0 ? '' : `\n${text.slice(Math.min(...starts))}`;
 }
+/** The sections other commands write (`npm run bench:compare`, `npm run bench:scan`), kept from the current file. */
+const COMPARE_HEADING = '## Side by side with stock Apollo and raw node:http';
 const SCAN_HEADING = '## Scan of a 10,000-object cluster dump';
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 /** The median; with an even count, the mean of the middle two (with two rounds, the lower alone would let one disturbed round decide). */

@@ -60,6 +60,8 @@ const mapped = [
   'ScannedObject',
   'ScanFinding',
   'InferredFact',
+  'ScanCluster',
+  'ClusterFact',
 ];
 const parentName: Record<string, string> = {
   NetworkPolicySupport: 'NetworkPolicyParent',

@@ -42,7 +42,8 @@ const RULES = 'compatibility/rules';
 const NODE_OS = 'compatibility/rules/node-os-supported.ts';
 const CONTAINER_IMAGE = 'compatibility/rules/container-image-matches-node.ts';
 const UPGRADE = 'compatibility/upgrade.ts';
-const SCAN = 'scan/scan.ts';
+const SCAN = 'scan/own-findings.ts';
+const SCAN_JUDGE = 'scan/object-judgement.ts';
 const WORKLOAD_READER = 'scan/readers/workload.ts';
 
 export const FINDING_CODE_REGISTRY = {
@@ -361,9 +362,9 @@ export const FINDING_CODE_REGISTRY = {
   },
   NOT_JUDGED: {
     description:
-      'A Windows object could not be judged: its Windows release is not known, or there is no Windows node, node group or --plan to judge it against.',
+      'A Windows object could not be judged: nothing can be said about it (it states no networking fact, and its cluster has no Windows node, node group, CNI configuration or --plan), or the engine refused its plan.',
     severities: ['info'],
-    raisedBy: [`${SCAN} report`],
+    raisedBy: [`${SCAN_JUDGE} judgeObject`],
     scanOnly: true,
   },
 } as const satisfies Record<string, FindingCodeEntry>;

@@ -66,6 +66,10 @@ export const HYPERVISORS = ['nitro', 'xen'] as const;
 export type Hypervisor = (typeof HYPERVISORS)[number];
 
 /** What limits a node's schedulable pods. */
+/** How a scan groups its objects into clusters (scan/clusters.ts): by the cluster facts of its files, or as one cluster the user declared. */
+export const SCAN_GROUPINGS = ['by-cluster-facts', 'one-cluster'] as const;
+export type ScanGrouping = (typeof SCAN_GROUPINGS)[number];
+
 export const POD_LIMITS = ['IP_ADDRESSES', 'KUBELET_MAX_PODS'] as const;
 export type PodLimit = (typeof POD_LIMITS)[number];
 

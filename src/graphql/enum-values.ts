@@ -10,6 +10,7 @@ import {
   HYPERVISORS,
   LIMITATION_KINDS,
   NODE_OS_STATUSES,
+  SCAN_GROUPINGS,
   SEVERITIES,
   SOURCE_KINDS,
   STABILITY_LEVELS,
@@ -34,4 +35,5 @@ export const ENUM_VALUES = {
   Architecture: enumValues(ARCHITECTURES),
   Hypervisor: enumValues(HYPERVISORS),
   NodeOsSupportStatus: enumValues(NODE_OS_STATUSES),
+  ScanGrouping: enumValues(SCAN_GROUPINGS),
 } as const;

@@ -13,23 +13,22 @@
  *
  * DataLoader's per-request cache stays on: within one request a row is read at most once.
  *
- * Relations whose rows carry long text read only the columns the query selects (`narrowed`,
- * src/graphql/selected-columns.ts): one loader and one statement per column set, so the same
- * relation asked with two different selections at one level is two statements, still bounded by
- * the query's own size rather than by the rows.
+ * Under the DataLoaders sits one bounded, process-wide read-through row cache (`rowCache`): a
+ * process serves an immutable dataset, so what a loader read for a key stays right for as long as
+ * that dataset is served. Entries are keyed by the dataset (its version and build time), the
+ * loader (a table or relation) and the key; a batch reads from SQLite, in one statement, only the
+ * keys the cache lacks. `rowCacheStats` gives its hits and misses (the server's /metrics).
  *
  * The compatibility engine has its own read path, a snapshot loaded once per database
  * (src/db/knowledge.ts); this file serves the graph only.
  */
 import DataLoader from 'dataloader';
-import type { GraphQLResolveInfo } from 'graphql';
-import { and, asc, eq, getTableColumns, getTableName, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { LRUCache } from 'lru-cache';
 import type { KbDatabase } from '../db/open.js';
-import { preparedRows } from '../db/row-reader.js';
 import * as t from '../db/tables.js';
 import type { Citation } from '../domain/knowledge.js';
-import { selectedColumns, type NarrowableTable } from './selected-columns.js';
 
 type Row<T extends SQLiteTable> = T['$inferSelect'];
 type Key = string | number;
@@ -43,46 +42,29 @@ interface Prepared<R> {
   readonly sql: string;
 }
 
+/** A prepared drizzle select as a loader runs it: its rows for a batch's keys, and its SQL (for the query-plan test). */
+function prepared<R>(query: { all(placeholders?: Record<string, unknown>): unknown; getQuery(): { sql: string } }): Prepared<R> {
+  return { all: (params) => query.all(params) as R[], sql: query.getQuery().sql };
+}
+
 /** What one loader reads: a prepared query per database, and how its rows map to keys. */
 interface Spec<K extends Key, R, V> {
-  /** With `columns`, the rows of the narrowable table hold only those columns (see `narrows`). */
-  prepare(db: KbDatabase, columns?: readonly string[]): Prepared<R>;
+  prepare(db: KbDatabase): Prepared<R>;
   /** Turns the batch's rows into one value per key, in the keys' order. */
   assemble(keys: readonly K[], rows: R[]): V[];
-  /** The table whose rows this loader returns, when a request may read only some of its columns (`narrowed`). */
-  narrows?: NarrowableTable;
-}
-
-/** A table's columns and the name of `key` among them, for narrowed reads. */
-function narrowable(table: SQLiteTable, key: AnySQLiteColumn): NarrowableTable {
-  const columns = getTableColumns(table);
-  const keyName = Object.keys(columns).find((name) => columns[name] === key);
-  if (!keyName) throw new Error(`${getTableName(table)}: the key column is not one of its columns`);
-  return { columns: new Set(Object.keys(columns)), key: keyName };
-}
-
-/** The whole table, or an object of the named columns of it (drizzle nests a selection the same way). */
-function columnsOf(table: SQLiteTable, columns?: readonly string[]): SQLiteTable | Record<string, AnySQLiteColumn> {
-  if (!columns) return table;
-  const all = getTableColumns(table) as Record<string, AnySQLiteColumn>;
-  return Object.fromEntries(columns.map((name) => [name, all[name]!]));
 }
 
 /** Single rows by a unique column; unknown keys give null. */
 function unique<T extends SQLiteTable>(table: T, column: AnySQLiteColumn, key: (row: Row<T>) => Key): Spec<string, Row<T>, Row<T> | null> {
   return {
-    narrows: narrowable(table, column),
-    prepare: (db, columns) => {
-      const narrowed = columns ? (columnsOf(table, columns) as Record<string, AnySQLiteColumn>) : undefined;
-      const select = narrowed ? db.select(narrowed) : db.select();
-      return preparedRows(
-        select
+    prepare: (db) =>
+      prepared(
+        db
+          .select()
           .from(table as SQLiteTable)
           .where(inKeys(column))
           .prepare(),
-        narrowed ?? table,
-      );
-    },
+      ),
     assemble(keys, rows) {
       const byKey = new Map<Key, Row<T>>();
       for (const row of rows) byKey.set(key(row), row);
@@ -100,14 +82,13 @@ function group<T extends SQLiteTable, K extends Key>(
 ): Spec<K, Row<T>, Row<T>[]> {
   return {
     prepare: (db) =>
-      preparedRows(
+      prepared(
         db
           .select()
           .from(table as SQLiteTable)
           .where(inKeys(column))
           .orderBy(order)
           .prepare(),
-        table,
       ),
     assemble(keys, rows) {
       const byKey = new Map<Key, Row<T>[]>();
@@ -128,10 +109,10 @@ const release = alias(t.windowsVersions, 'release');
 const featuresAvailableOn: Spec<string, { release: string; feature: Row<typeof t.features> }, Row<typeof t.features>[]> = {
   prepare(db) {
     const selection = { release: release.slug, feature: t.features };
-    return preparedRows(
-      // CROSS JOIN is SQLite's join-order hint: find the release by slug first, then the releases at
-      // or below its build (build index), then their features (minimum-release index). Left to
-      // itself the planner walks every feature, cheap today but growing with the catalogue.
+    // CROSS JOIN is SQLite's join-order hint: find the release by slug first, then the releases at
+    // or below its build (build index), then their features (minimum-release index). Left to
+    // itself the planner walks every feature, cheap today but growing with the catalogue.
+    return prepared(
       db
         .select(selection)
         .from(release)
@@ -140,7 +121,6 @@ const featuresAvailableOn: Spec<string, { release: string; feature: Row<typeof t
         .where(and(inKeys(release.slug), lte(t.windowsVersions.build, release.build), eq(t.features.minimumWindowsSlug, t.windowsVersions.slug)))
         .orderBy(asc(t.features.ordinal))
         .prepare(),
-      selection,
     );
   },
   assemble(keys, rows) {
@@ -167,10 +147,9 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
   order: (SQL | AnySQLiteColumn)[],
 ): Spec<string, { key: string; row: Row<T> }, Row<T>[]> {
   return {
-    narrows: narrowable(target, targetKey),
-    prepare(db, columns) {
-      const selection = { key: sql<string>`${key}`, row: columnsOf(target, columns) };
-      return preparedRows(
+    prepare(db) {
+      const selection = { key: sql<string>`${key}`, row: target };
+      return prepared(
         db
           .select(selection)
           .from(link as SQLiteTable)
@@ -178,7 +157,6 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
           .where(inKeys(key))
           .orderBy(...order)
           .prepare(),
-        selection,
       );
     },
     assemble(keys, rows) {
@@ -200,10 +178,7 @@ function through<L extends SQLiteTable, T extends SQLiteTable>(
 const citationColumns = { owner: t.citations.owner, documentSlug: t.citations.documentSlug, section: t.citations.section, note: t.citations.note };
 const citations: Spec<string, Pick<Row<typeof t.citations>, keyof typeof citationColumns>, Citation[]> = {
   prepare: (db) =>
-    preparedRows(
-      db.select(citationColumns).from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare(),
-      citationColumns,
-    ),
+    prepared(db.select(citationColumns).from(t.citations).where(inKeys(t.citations.owner)).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).prepare()),
   assemble(keys, rows) {
     const byKey = new Map<string, Citation[]>();
     for (const r of rows) {
@@ -309,22 +284,7 @@ const SPECS = {
 
 type Specs = typeof SPECS;
 type LoaderOf<S> = S extends Spec<infer K, unknown, infer V> ? DataLoader<K, V> : never;
-export type Loaders = { readonly [N in keyof Specs]: LoaderOf<Specs[N]> } & {
-  /**
-   * The loader `name` reading only the columns `info`'s selection needs (selected-columns.ts);
-   * the whole-row loader when it needs them all or the loader cannot narrow. Its rows are typed
-   * as whole rows but hold only those columns: the resolvers of the narrowed types may read only
-   * what FIELD_COLUMNS lists, and test/graphql/narrowed-columns.test.ts holds them to it.
-   */
-  narrowed<N extends keyof Specs>(name: N, info: GraphQLResolveInfo): LoaderOf<Specs[N]>;
-};
-
-/**
- * Narrowed statements prepared per database at most: each distinct column set a client's
- * selections produce prepares one, so a client varying its selections could otherwise grow
- * them without bound. Past the cap, new column sets read whole rows. Real clients ask a few.
- */
-export const MAX_NARROWED_STATEMENTS = 64;
+export type Loaders = { readonly [N in keyof Specs]: LoaderOf<Specs[N]> };
 
 /** The prepared statements of a database, prepared on first use (a WeakMap: they go with the database). */
 const preparedByDb = new WeakMap<KbDatabase, Map<string, Prepared<unknown>>>();
@@ -346,15 +306,28 @@ export function preparedStatement<P>(db: KbDatabase, name: string, prepare: () =
   return statement;
 }
 
-/** Every row of `table` in `order`, through a statement prepared once per database. */
+/**
+ * Every row of `table` in `order`, through a statement prepared once per database, and kept in
+ * the row cache (one entry per table and dataset) like a loader's rows.
+ */
 export function listAll<T extends SQLiteTable>(db: KbDatabase, table: T, order: SQL | AnySQLiteColumn): Row<T>[] {
-  return preparedStatement(db, `list:${getTableName(table)}`, () =>
+  const name = `list:${getTableName(table)}`;
+  const key = `${datasetKey(db)}\u0000${name}`;
+  const cached = rowCache.get(key) as Row<T>[] | undefined;
+  if (cached) {
+    rowCacheHits++;
+    return cached;
+  }
+  rowCacheMisses++;
+  const rows = preparedStatement(db, name, () =>
     db
       .select()
       .from(table as SQLiteTable)
       .orderBy(order)
       .prepare(),
   ).all();
+  rowCache.set(key, rows);
+  return rows;
 }
 
 /** Prepares every loader's statement now, so no request pays for it (the server calls it at start). */
@@ -363,89 +336,110 @@ export function prepareLoaders(db: KbDatabase): void {
   for (const [name, spec] of Object.entries(SPECS)) if (!statements.has(name)) statements.set(name, spec.prepare(db));
 }
 
-/**
- * Each loader's SQL by name, for the query-plan test (every batch must search an index); a loader
- * that can narrow also gives its narrowest statement (the key column alone) as `name(key)`.
- */
+/** Each loader's SQL by name, for the query-plan test (every batch must search an index). */
 export function loaderStatements(db: KbDatabase): Record<string, string> {
   prepareLoaders(db);
   const statements = statementsOf(db);
-  return Object.fromEntries(
-    (Object.entries(SPECS) as [string, Spec<Key, unknown, unknown>][]).flatMap(([name, spec]): [string, string][] => [
-      [name, statements.get(name)!.sql],
-      ...(spec.narrows ? [[`${name}(${spec.narrows.key})`, spec.prepare(db, [spec.narrows.key]).sql] as [string, string]] : []),
-    ]),
-  );
+  return Object.fromEntries(Object.keys(SPECS).map((name) => [name, statements.get(name)!.sql]));
 }
 
-/** The narrowed statements requests have prepared on a database so far, by loader and column set: `name(column,...)`. */
-export function narrowedStatements(db: KbDatabase): Record<string, string> {
-  return Object.fromEntries([...statementsOf(db)].filter(([name]) => name.includes('(')).map(([name, statement]) => [name, statement.sql]));
+/**
+ * Values a loader returned, by dataset, loader and key, for the whole process: the data is
+ * immutable while a dataset is served, so they are never stale. Bounded by entries (a value is
+ * one row or one key's list of rows), least recently used first out; unknown keys are kept too
+ * (as null or []), so a client repeating them does not reach SQLite either. Values are shared
+ * between requests: resolvers must not change them (none does; they map into new objects).
+ */
+export const ROW_CACHE_ENTRIES = 50_000;
+const rowCache = new LRUCache<string, object>({ max: ROW_CACHE_ENTRIES });
+let rowCacheHits = 0;
+let rowCacheMisses = 0;
+
+/** The row cache's hits and misses (one per key a batch asked for) since the process started, and its entries now. */
+export function rowCacheStats(): { hits: number; misses: number; entries: number } {
+  return { hits: rowCacheHits, misses: rowCacheMisses, entries: rowCache.size };
 }
+
+/** Empties the row cache (tests that count the statements of a cold request). */
+export function clearRowCache(): void {
+  rowCache.clear();
+}
+
+/** The dataset a database holds, as the row cache's key prefix: its version and build time, read once per database. */
+const datasetOf = new WeakMap<KbDatabase, string>();
+function datasetKey(db: KbDatabase): string {
+  let key = datasetOf.get(db);
+  if (key === undefined) {
+    const meta = Object.fromEntries(
+      db
+        .select()
+        .from(t.datasetMeta)
+        .all()
+        .map((r) => [r.key, r.value]),
+    );
+    datasetOf.set(db, (key = `${meta.datasetVersion}@${meta.builtAt}`));
+  }
+  return key;
+}
+
+/**
+ * A request's DataLoader over one prepared statement, read through the row cache: the keys the
+ * cache holds are answered from it, the rest in one statement (bound as one JSON parameter).
+ */
+function batchLoader(spec: Spec<Key, unknown, unknown>, statement: Prepared<unknown>, prefix: string): DataLoader<Key, unknown> {
+  return new DataLoader<Key, unknown>(async (keys) => {
+    const values = new Array<unknown>(keys.length);
+    let missing: Key[] | undefined;
+    let missingAt: number[] | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const value = rowCache.get(prefix + keys[i]);
+      if (value !== undefined) values[i] = value === NULL ? null : value;
+      else {
+        (missing ??= []).push(keys[i]!);
+        (missingAt ??= []).push(i);
+      }
+    }
+    rowCacheHits += keys.length - (missing?.length ?? 0);
+    if (missing) {
+      rowCacheMisses += missing.length;
+      const read = spec.assemble(missing, statement.all({ keys: JSON.stringify(missing) }));
+      for (let j = 0; j < missing.length; j++) {
+        const value = read[j];
+        values[missingAt![j]!] = value;
+        // null (an unknown key) is kept as such; LRUCache holds objects only.
+        rowCache.set(prefix + missing[j], value ?? NULL);
+      }
+    }
+    return values;
+  });
+}
+/** The row cache's stand-in for null (an unknown key). */
+const NULL = Object.freeze({});
 
 /**
  * A request's loaders. Each DataLoader is created on first use, so a request pays only for the
  * relations it touches, and its cache lives as long as the request.
  */
 class RequestLoaders {
-  /** This request's narrowed loaders, by loader name, then column set. */
-  private readonly narrowedLoaders = new Map<string, Map<string, DataLoader<Key, unknown>>>();
   constructor(
     readonly statements: Map<string, Prepared<unknown>>,
     readonly db: KbDatabase,
-    private readonly narrowing: boolean,
+    readonly dataset: string,
   ) {}
-
-  // Called once per parent row (a citation's document: 26 times in the bench's lookup), so the
-  // common path is two Map lookups by strings that are the same objects every time.
-  narrowed(name: keyof Specs, info: GraphQLResolveInfo): DataLoader<Key, unknown> {
-    const spec = SPECS[name] as Spec<Key, unknown, unknown>;
-    const set = this.narrowing && spec.narrows ? selectedColumns(info, spec.narrows) : null;
-    if (!set) return this.whole(name);
-    let byColumns = this.narrowedLoaders.get(name);
-    if (!byColumns) this.narrowedLoaders.set(name, (byColumns = new Map<string, DataLoader<Key, unknown>>()));
-    let loader = byColumns.get(set.key);
-    if (loader) return loader;
-    const id = `${name}(${set.key})`;
-    let statement = this.statements.get(id);
-    if (!statement) {
-      const count = (narrowedCount.get(this.statements) ?? 0) + 1;
-      if (count > MAX_NARROWED_STATEMENTS) return this.whole(name);
-      narrowedCount.set(this.statements, count);
-      this.statements.set(id, (statement = spec.prepare(this.db, set.columns)));
-    }
-    loader = batchLoader(spec, statement);
-    byColumns.set(set.key, loader);
-    return loader;
-  }
-
-  private whole(name: keyof Specs): DataLoader<Key, unknown> {
-    return (this as unknown as Record<string, DataLoader<Key, unknown>>)[name]!;
-  }
 }
-/** A request's DataLoader over one prepared statement: a batch's keys bound as one JSON parameter. */
-function batchLoader(spec: Spec<Key, unknown, unknown>, statement: Prepared<unknown>): DataLoader<Key, unknown> {
-  return new DataLoader<Key, unknown>(async (keys) => spec.assemble(keys, statement.all({ keys: JSON.stringify(keys) })));
-}
-
-/** How many narrowed statements a database's statement map holds (capped by MAX_NARROWED_STATEMENTS). */
-const narrowedCount = new WeakMap<Map<string, Prepared<unknown>>, number>();
 for (const [name, spec] of Object.entries(SPECS) as [string, Spec<Key, unknown, unknown>][]) {
   Object.defineProperty(RequestLoaders.prototype, name, {
     get(this: RequestLoaders) {
       let statement = this.statements.get(name);
       if (!statement) this.statements.set(name, (statement = spec.prepare(this.db)));
-      const loader = batchLoader(spec, statement);
+      const loader = batchLoader(spec, statement, `${this.dataset}\u0000${name}\u0000`);
       Object.defineProperty(this, name, { value: loader });
       return loader;
     },
   });
 }
 
-/**
- * Fresh loaders for one request (the context factory calls this per request). With
- * `narrowing: false`, `narrowed` gives the whole-row loaders (the narrowed-columns test compares both).
- */
-export function requestLoaders(db: KbDatabase, options: { narrowing?: boolean } = {}): Loaders {
-  return new RequestLoaders(statementsOf(db), db, options.narrowing ?? true) as unknown as Loaders;
+/** Fresh loaders for one request (the context factory calls this per request). */
+export function requestLoaders(db: KbDatabase): Loaders {
+  return new RequestLoaders(statementsOf(db), db, datasetKey(db)) as unknown as Loaders;
 }

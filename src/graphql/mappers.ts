@@ -9,7 +9,7 @@ import type { NodeType } from './global-id.js';
 import type { Finding } from '../domain/compatibility/findings.js';
 import type { FindingCodeEntry } from '../domain/finding-codes.js';
 import type { CompatibilityReport } from '../domain/compatibility/judge.js';
-import type { InferredFact, ObjectReport, ScanFinding, ScanResult } from '../domain/scan/scan.js';
+import type { InferredFactDocument, ScanClusterDocument, ScanDocument, ScanFindingDocument, ScannedObjectDocument, ScanSummaryDocument } from '../domain/scan/document.js';
 import type { PodCapacityResult } from '../domain/capacity.js';
 import type { Citation, SettingFact } from '../domain/knowledge.js';
 import type { KubernetesRange } from '../domain/kubernetes-version.js';
@@ -40,11 +40,14 @@ export type SourceReferenceParent = Citation;
 export type KubernetesVersionRangeParent = KubernetesRange;
 export type BuildRangeParent = { from?: string | null; before?: string | null };
 export type FindingParent = Finding;
-export type ScanReportParent = ScanResult & { datasetVersion: string };
-export type ScanSummaryParent = ScanResult['summary'];
-export type ScannedObjectParent = ObjectReport;
-export type ScanFindingParent = ScanFinding;
-export type InferredFactParent = InferredFact;
+// The scan's document (src/domain/scan/document.ts) is the answer field for field: no resolvers of its own.
+export type ScanReportParent = ScanDocument;
+export type ScanSummaryParent = ScanSummaryDocument;
+export type ScannedObjectParent = ScannedObjectDocument;
+export type ScanFindingParent = ScanFindingDocument;
+export type InferredFactParent = InferredFactDocument;
+export type ScanClusterParent = ScanClusterDocument;
+export type ClusterFactParent = ScanClusterDocument['facts'][number];
 export type CompatibilityReportParent = CompatibilityReport;
 export type PodCapacityParent = PodCapacityResult & { instanceType?: string };
 export type DatasetInfoParent = {

@@ -12,7 +12,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { loadKnowledge } from '../db/knowledge.js';
 import type { OpenDatabase } from '../db/open.js';
 import type { RequestContext } from '../graphql/context.js';
-import { prepareLoaders, requestLoaders } from '../graphql/loaders.js';
+import { prepareLoaders, requestLoaders, rowCacheStats } from '../graphql/loaders.js';
 import { executableSchema } from '../graphql/schema.js';
 import { jitGateway } from '../graphql/jit-gateway.js';
 import { registerGraphiql, registerGraphiqlOnEndpoint } from './graphiql.js';
@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorShapes(fastify, limits.discardBytes);
   // GraphQL comes as JSON (POST) or in the URL (GET); a text/plain body is an unsupported media type (415), not a malformed request.
   fastify.removeContentTypeParser('text/plain');
-  const metrics = registerMetrics(fastify, database.meta.datasetVersion, database.statementCount);
+  const metrics = registerMetrics(fastify, database.meta.datasetVersion, database.statementCount, rowCacheStats);
   if (options.corsOrigins && options.corsOrigins.length > 0)
     await fastify.register(cors, { origin: options.corsOrigins.includes('*') ? true : options.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
 

@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics at /metrics (prom-client): HTTP requests by route and status, a latency
- * histogram, GraphQL errors by code, the dataset version, SQL statements run, and Node's process metrics. One
+ * histogram, GraphQL errors by code, the dataset version, SQL statements run, the row cache's hits and
+ * misses, and Node's process metrics. One
  * registry per app, so tests and several servers in one process do not share counters.
  */
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
@@ -12,7 +13,12 @@ export interface Metrics {
   graphqlErrors: Counter<'code'>;
 }
 
-export function registerMetrics(app: FastifyInstance, datasetVersion: string, sqlStatements: () => number): Metrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  datasetVersion: string,
+  sqlStatements: () => number,
+  rowCache: () => { hits: number; misses: number } = () => ({ hits: 0, misses: 0 }),
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'winnet_kb_' });
   const requests = new Counter({
@@ -44,6 +50,20 @@ export function registerMetrics(app: FastifyInstance, datasetVersion: string, sq
       this.inc(sqlStatements());
     },
   });
+  // The loaders' row cache (src/graphql/loaders.ts) counts a hit or a miss per key a batch asks for.
+  for (const [which, help] of [
+    ['hits', 'Keys the GraphQL loaders found in the process-wide row cache.'],
+    ['misses', 'Keys the GraphQL loaders read from SQLite (then kept in the row cache).'],
+  ] as const)
+    new Counter({
+      name: `winnet_kb_row_cache_${which}_total`,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(rowCache()[which]);
+      },
+    });
   new Gauge({
     name: 'winnet_kb_dataset_info',
     help: 'The dataset being served (value is always 1).',

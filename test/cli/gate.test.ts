@@ -14,7 +14,7 @@ import { IGNORE_FILE } from '../../src/cli/accept.js';
 import { buildProgram, envVarOf } from '../../src/cli/program.js';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { errorsOf, sarifValidator } from '../support/sarif.js';
-import { ENTRY, runCli as runCliHere, type RunOptions } from './cli-helpers.js';
+import { ENTRY, runCli, runCliProcess, type RunOptions } from './cli-helpers.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -22,9 +22,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'winnet-kb-cli-gate-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const at = (...parts: string[]) => join(PROJECT_ROOT, ...parts);
 const EKS = at('test/fixtures/scan/constructed/eks-cluster.json');
-/** The CLI from any working directory (where a .winnet-kb-ignore may lie): tsx and the entry by absolute path. */
-const runCli = (args: readonly string[], options: RunOptions = {}) =>
-  runCliHere(args, { ...options, script: ['--import', import.meta.resolve('tsx'), at(ENTRY)] });
+/** The real entry as a child process from any working directory (where a .winnet-kb-ignore may lie): tsx and the entry by absolute path. */
+const runCliElsewhere = (args: readonly string[], options: RunOptions = {}) =>
+  runCliProcess(args, { ...options, script: ['--import', import.meta.resolve('tsx'), at(ENTRY)] });
 
 describe('WINNET_KB_* environment variables', () => {
   const program = buildProgram({ stdout: process.stdout, stderr: process.stderr }, () => {});
@@ -156,7 +156,8 @@ describe('accepted findings', () => {
     const cwd = withIgnoreFile('NETWORK_MODE_PRERELEASE:overlay overlay is what this cluster runs; tested in staging\n');
     const plan = at('examples/warnings.yaml');
     expect((await runCli(['check', plan, '--fail-on', 'warning'])).code).toBe(2);
-    const json = await runCli(['check', plan, '--fail-on', 'warning', '--output', 'json'], { cwd });
+    // Once as a real process started in that directory; the other cases run main() in this process.
+    const json = await runCliElsewhere(['check', plan, '--fail-on', 'warning', '--output', 'json'], { cwd });
     expect(json.code, json.stderr).toBe(0);
     const report = JSON.parse(json.stdout) as {
       verdict: string;
@@ -209,7 +210,7 @@ describe('accepted findings', () => {
       verdict: string;
       verdictAfterAccepted: string;
       accepted: number;
-      reports: {
+      objects: {
         verdict: string | null;
         verdictAfterAccepted?: string;
         findings: { severity: string; code: string; subject?: string; accepted?: { by: string } }[];
@@ -217,7 +218,7 @@ describe('accepted findings', () => {
     };
     expect(scan.verdict).toBe('INCOMPATIBLE');
     expect(scan.verdictAfterAccepted).toBe('COMPATIBLE_WITH_WARNINGS');
-    const accepted = scan.reports.flatMap((r) => r.findings.filter((f) => f.accepted));
+    const accepted = scan.objects.flatMap((r) => r.findings.filter((f) => f.accepted));
     expect(new Set(accepted.map((f) => `${f.code}:${f.subject} ${f.accepted!.by}`))).toEqual(
       new Set([
         `FEATURE_REQUIRES_NEWER_WINDOWS:session-affinity ${IGNORE_FILE}:2`,

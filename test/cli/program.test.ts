@@ -10,9 +10,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { EXIT_COMPATIBLE_WITH_WARNINGS, EXIT_INCOMPATIBLE, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, exitCodeFor } from '../../src/cli/exit-codes.js';
 import { testDatabasePath } from '../support/fixtures.js';
-import { runCli } from './cli-helpers.js';
+import { runCliProcess as runCli } from './cli-helpers.js';
 
-// Each test starts the CLI in a child process; on a busy machine that can take a while.
+// The real entry, each time in a child process (the other CLI suites run main() in-process); on a
+// busy machine that can take a while.
 vi.setConfig({ testTimeout: 120_000 });
 
 const scratch = mkdtempSync(join(tmpdir(), 'winnet-kb-cli-program-'));

@@ -2,6 +2,8 @@
  * Resolvers do not issue a query per row: every relation goes through a per-request DataLoader
  * whose batch runs one statement for all the keys of a level, so a nested query issues a number
  * of statements bounded by its depth, the same for the real data and for four times the rows.
+ * Under the loaders, the process-wide row cache answers the keys it has read before: a warm
+ * request runs fewer statements (only its filtered root lists), and never answers from another dataset.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,7 @@ import { ApolloServer } from '@apollo/server';
 import { loadKnowledge } from '../../src/db/knowledge.js';
 import { openDatabase, type OpenDatabase } from '../../src/db/open.js';
 import type { RequestContext } from '../../src/graphql/context.js';
-import { requestLoaders } from '../../src/graphql/loaders.js';
+import { clearRowCache, requestLoaders, rowCacheStats } from '../../src/graphql/loaders.js';
 import { resolvers, typeDefs } from '../../src/graphql/schema.js';
 import { TEST_TODAY, testDatabasePath } from '../support/fixtures.js';
 
@@ -67,8 +69,16 @@ afterAll(async () => {
 /** The walk the issue names: all plugins -> modes -> plugins -> limitations -> sources. */
 const WALK = `{ cniPlugins { slug networkModes { slug cniPlugins { slug limitations { slug sources { section document { slug } } } } } } }`;
 
-/** SQL statements of one run of a query, on fresh per-request loaders (as every HTTP request gets). */
-async function statementsFor(filter: Record<string, unknown> | null, db = database, query = NESTED): Promise<{ statements: number; plugins: number }> {
+/**
+ * SQL statements of one run of a query, on fresh per-request loaders (as every HTTP request gets):
+ * with a cold row cache (every relation read from SQLite), or a warm one (the same query just run).
+ */
+async function statementsFor(
+  filter: Record<string, unknown> | null,
+  db = database,
+  query = NESTED,
+  rowCache: 'cold' | 'warm' = 'cold',
+): Promise<{ statements: number; plugins: number }> {
   const database = db;
   const knowledge = loadKnowledge(database);
   const run = () =>
@@ -76,8 +86,9 @@ async function statementsFor(filter: Record<string, unknown> | null, db = databa
       { query, variables: { filter } },
       { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today: TEST_TODAY } },
     );
-  // The first run prepares the statements (once per database).
+  // The first run prepares the statements (once per database) and fills the row cache.
   await run();
+  if (rowCache === 'cold') clearRowCache();
   const before = database.statementCount();
   const response = await run();
   if (response.body.kind !== 'single') throw new Error('expected a single result');
@@ -117,16 +128,55 @@ describe('SQL statements', () => {
     expect(more.statements).toBe(real.statements);
   });
 
-  it('a row is read at most once per request (DataLoader cache), and again by the next request', async () => {
+  it('a row is read at most once per request (DataLoader cache), and not again by the next one (row cache)', async () => {
     const query = '{ a: cniPlugin(slug: "flannel") { slug } b: cniPlugin(slug: "flannel") { slug } c: cniPlugin(slug: "win-overlay") { slug } }';
-    const loaders = requestLoaders(database.db);
     const knowledge = loadKnowledge(database);
-    const run = () => apollo.executeOperation({ query }, { contextValue: { database, knowledge, loaders, today: TEST_TODAY } });
+    const run = (loaders = requestLoaders(database.db)) =>
+      apollo.executeOperation({ query }, { contextValue: { database, knowledge, loaders, today: TEST_TODAY } });
     await run();
-    const before = database.statementCount();
+    clearRowCache();
+    const loaders = requestLoaders(database.db);
+    let before = database.statementCount();
+    await run(loaders);
+    // Two keys, one batch, one statement.
+    expect(database.statementCount() - before).toBe(1);
+    before = database.statementCount();
+    await run(loaders);
+    expect(database.statementCount() - before).toBe(0);
+    const stats = rowCacheStats();
     await run();
     expect(database.statementCount() - before).toBe(0);
-    await apollo.executeOperation({ query }, { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today: TEST_TODAY } });
-    expect(database.statementCount() - before).toBe(1);
+    expect(rowCacheStats().hits - stats.hits).toBe(2);
+    expect(rowCacheStats().misses).toBe(stats.misses);
+  });
+});
+
+describe('the row cache', () => {
+  it('with a warm row cache a nested query runs fewer statements: none for the unfiltered ones', async () => {
+    for (const query of [NESTED, WALK]) {
+      const cold = await statementsFor(null, database, query, 'cold');
+      const warm = await statementsFor(null, database, query, 'warm');
+      expect(warm.plugins).toBe(cold.plugins);
+      expect(warm.statements).toBeLessThan(cold.statements);
+      // Unfiltered root lists are kept in the row cache too.
+      expect(warm.statements).toBe(0);
+    }
+  });
+
+  it('keeps datasets apart: a key one database lacks does not hide the row another database has', async () => {
+    const query = '{ cniPlugin(slug: "flannel-twin-1") { slug networkModes { slug } } }';
+    const answer = async (db: OpenDatabase) => {
+      const response = await apollo.executeOperation(
+        { query },
+        { contextValue: { database: db, knowledge: loadKnowledge(db), loaders: requestLoaders(db.db), today: TEST_TODAY } },
+      );
+      if (response.body.kind !== 'single') throw new Error('expected a single result');
+      return response.body.singleResult.data as { cniPlugin: { slug: string; networkModes: unknown[] } | null };
+    };
+    expect((await answer(database)).cniPlugin).toBeNull();
+    const twin = (await answer(scaled)).cniPlugin;
+    expect(twin?.slug).toBe('flannel-twin-1');
+    expect(twin?.networkModes.length).toBeGreaterThan(0);
+    expect((await answer(database)).cniPlugin).toBeNull();
   });
 });

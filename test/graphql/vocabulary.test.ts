@@ -28,6 +28,7 @@ const SDL_ENUMS: Record<string, readonly string[]> = {
   Verdict: VERDICTS,
   Severity: v.SEVERITIES,
   IpAddressMode: v.IP_ADDRESS_MODES,
+  ScanGrouping: v.SCAN_GROUPINGS,
 };
 
 describe('SDL enums follow the vocabularies', () => {

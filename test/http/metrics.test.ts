@@ -52,6 +52,28 @@ it('counts SQL statements: one per relation level of a lookup, none for repeats 
   expect(value(await metrics(), 'winnet_kb_sql_statements_total') - before).toBe(first + 1);
 });
 
+it('reads a row from SQLite once per process: an uncached repeat runs no statement and counts row-cache hits', async () => {
+  const post = () =>
+    fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      // no-store: past the response cache, so the repeat is computed again.
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      body: JSON.stringify({ query: '{ feature(slug: "direct-server-return") { slug requires { slug } sources { document { slug } } } }' }),
+    });
+  const counters = async () => {
+    const text = await metrics();
+    return ['winnet_kb_sql_statements_total', 'winnet_kb_row_cache_hits_total', 'winnet_kb_row_cache_misses_total'].map((series) => value(text, series));
+  };
+  expect((await post()).status).toBe(200);
+  const [statements, hits, misses] = await counters();
+  expect(misses).toBeGreaterThan(0);
+  expect((await post()).status).toBe(200);
+  const [statementsAfter, hitsAfter, missesAfter] = await counters();
+  expect(statementsAfter).toBe(statements);
+  expect(missesAfter).toBe(misses);
+  expect(hitsAfter).toBeGreaterThan(hits!);
+});
+
 it('labels unknown paths by route pattern, not by raw URL', async () => {
   await fetch(`${app.url}/no/such/path?x=${Math.random()}`);
   const text = await metrics();

@@ -145,12 +145,28 @@ describe('real manifests', () => {
     expect(cm.plans[0]).toMatchObject({ cniPlugin: 'flannel', networkMode: 'l2bridge' });
   });
 
-  it('without Windows nodes or a plan, Windows objects are reported as not judged', () => {
+  it('without Windows nodes or a plan, an object is judged with what it states; one that states nothing is not judged', () => {
     const { reports } = scan({ 'web.yaml': read('real/k8s-website-win-webserver.yaml') });
-    expect(reports.map((r) => [r.ref.kind, r.verdict, r.findings[0]?.code])).toEqual([
-      ['Service', null, 'NOT_JUDGED'],
-      ['Deployment', null, 'NOT_JUDGED'],
+    const [service, deployment] = reports;
+    // The NodePort Service selects a Windows Deployment: judged for node-port, the Windows release left open.
+    expect(service!.plans).toEqual([{ serviceTypes: ['node-port'] }]);
+    expect(service!.verdict).not.toBeNull();
+    expect(service!.findings.map((f) => f.code)).not.toContain('NOT_JUDGED');
+    // The Deployment states no networking fact, and nothing else in the input does: nothing can be said.
+    expect(deployment!.verdict).toBeNull();
+    expect(deployment!.findings).toEqual([
+      expect.objectContaining({ code: 'NOT_JUDGED', message: expect.stringMatching(/^Nothing can be said about Deployment/) }),
     ]);
+  });
+
+  it("without a plan, flannel's VXLAN net-conf.json is judged for the overlay mode, whatever the release", () => {
+    const { reports, summary } = scan({ 'flannel.yml': read('real/flannel-kube-flannel-excerpt.yml') });
+    const [configMap] = reports;
+    expect(configMap!.plans).toEqual([{ cniPlugin: 'flannel', networkMode: 'overlay' }]);
+    expect(configMap!.verdict).not.toBeNull();
+    expect(configMap!.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['PLUGIN_MODE_PRERELEASE', 'REQUIREMENT_NOT_MET']));
+    expect(configMap!.findings.find((f) => f.subject === 'overlay-requires-kb4489899')!.message).toMatch(/^May apply/);
+    expect(summary.verdict).not.toBeNull();
   });
 
   it('kube-proxy: the WinOverlay gate inside a script sets the overlay mode', () => {
@@ -164,6 +180,23 @@ describe('real manifests', () => {
     expect(reports[0]!.missing.join('\n')).toContain('kubeletVersion');
     const withPlan = scan({ 'partial.yaml': read('bad/partial.yaml') }, { windowsVersion: 'windows-server-2022', kubernetesVersion: '1.31' });
     expect(withPlan.reports[0]!.verdict).not.toBeNull();
+  });
+
+  it('a node whose plan has several refused fields: all dropped at once, listed as missing, the rest judged', () => {
+    const node = {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {
+        name: 'odd',
+        labels: { 'kubernetes.io/os': 'windows', 'eks.amazonaws.com/nodegroup': 'win', 'node.kubernetes.io/instance-type': 'x9.nonexistent' },
+      },
+      status: { nodeInfo: { kernelVersion: '10.0.99999.5', kubeletVersion: 'v1.31.2-eks-1' }, capacity: { pods: '29' } },
+    };
+    const [report] = scan({ 'odd.json': JSON.stringify(node) }).reports;
+    // An unknown build gives no release, so its revision is refused with it; the instance type is unknown.
+    expect(report!.missing.filter((m) => m.endsWith('(not used)')).map((m) => m.split(':')[0])).toEqual(['windowsBuildRevision', 'instanceType']);
+    expect(report!.verdict).not.toBeNull();
+    expect(report!.findings.map((f) => f.code)).not.toContain('NOT_JUDGED');
   });
 
   it('caches judgments of identical plans', () => {

@@ -43,9 +43,10 @@ interface ExpectationsFile {
 }
 
 interface JsonReport {
-  reports: {
-    ref: { kind: string; name: string };
-    findings: { severity: string; code: string; subject?: string; line: number }[];
+  objects: {
+    kind: string;
+    name: string;
+    findings: { severity: string; code: string; subject: string | null; line: number }[];
     unknown?: { fact: string }[];
   }[];
 }
@@ -74,7 +75,7 @@ async function scan(file: string, plan: boolean): Promise<JsonReport> {
 }
 
 function check(report: JsonReport, e: Expectation, where: string): void {
-  const findings = report.reports.flatMap((r) => r.findings.map((f) => ({ ...f, object: `${r.ref.kind} ${r.ref.name}` })));
+  const findings = report.objects.flatMap((r) => r.findings.map((f) => ({ ...f, object: `${r.kind} ${r.name}` })));
   const listed = findings.map((f) => `${f.object}: ${f.severity} ${f.code} ${f.subject ?? ''} line ${f.line}`).join('\n');
   const matching = (want: Found) =>
     findings.filter(
@@ -86,7 +87,7 @@ function check(report: JsonReport, e: Expectation, where: string): void {
         (want.object === undefined || f.object === want.object),
     );
   for (const want of e.found ?? []) expect(matching(want).length > 0, `${where}: expected ${JSON.stringify(want)} among\n${listed}`).toBe(true);
-  const unknown = report.reports.flatMap((r) => (r.unknown ?? []).map((u) => u.fact));
+  const unknown = report.objects.flatMap((r) => (r.unknown ?? []).map((u) => u.fact));
   for (const fact of e.unknown ?? [])
     expect(
       unknown.some((u) => u.includes(fact)),

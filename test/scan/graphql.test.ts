@@ -87,6 +87,43 @@ describe('scan query', () => {
     expect(body.data!.scan.objects[0]!.missing.length).toBeGreaterThan(0);
   });
 
+  it('says the cluster each object was judged in and where its cluster plan findings are', async () => {
+    const query = `query Scan($input: ScanInput!) {
+      scan(input: $input) {
+        summary { grouping clusters { name files facts { field value from } conflicts } }
+        objects { kind name cluster planFindingsOn findings { code subject } }
+      }
+    }`;
+    const { body } = await app.graphql<{
+      scan: {
+        summary: {
+          grouping: string;
+          clusters: { name: string; files: string[]; facts: { field: string; value: string; from: string }[]; conflicts: string[] }[];
+        };
+        objects: { kind: string; cluster: string; planFindingsOn: string[]; findings: { code: string; subject: string | null }[] }[];
+      };
+    }>(query, { input: { documents: fixture('real/sig-windows-tools-calico-hostprocess.yml'), plan: { windowsVersion: 'windows-server-2019' } } });
+    expect(body.errors).toBeUndefined();
+    const { summary, objects } = body.data!.scan;
+    expect(summary.grouping).toBe('BY_CLUSTER_FACTS');
+    expect(summary.clusters).toEqual([
+      {
+        name: 'the input',
+        files: ['documents'],
+        facts: [
+          { field: 'cniPlugin', value: 'calico', from: 'ConfigMap kube-system/calico-config-windows (documents:20)' },
+          { field: 'networkMode', value: 'overlay', from: 'ConfigMap kube-system/calico-config-windows (documents:20)' },
+        ],
+        conflicts: [],
+      },
+    ]);
+    const [configMap, daemonSet] = objects;
+    // Overlay's preview status is the cluster plan's: on the ConfigMap once, and the DaemonSet says where.
+    expect(configMap!.findings).toContainEqual({ code: 'NETWORK_MODE_PRERELEASE', subject: 'overlay' });
+    expect(daemonSet!.findings.map((f) => f.code)).not.toContain('NETWORK_MODE_PRERELEASE');
+    for (const o of objects) expect(o).toMatchObject({ cluster: 'the input', planFindingsOn: ['documents:10 ConfigMap kube-system/calico-config-windows'] });
+  });
+
   it('refuses documents that do not parse with BAD_USER_INPUT and the line', async () => {
     const { status, body } = await app.graphql(QUERY, { input: { documents: fixture('bad/bad-indent.yaml') } });
     expect(status).toBe(200);

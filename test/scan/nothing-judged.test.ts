@@ -14,8 +14,9 @@ import { runCli } from '../cli/cli-helpers.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-// A real Windows workload with no node, node group or plan beside it: nothing to judge it against.
-const WORKLOAD = 'test/fixtures/scan/real/k8s-website-win-webserver.yaml';
+// A real Windows Pod that states no networking fact, with no node, node group, CNI or plan beside
+// it: nothing can be said about it. (A Service beside it would be judged for its type.)
+const WORKLOAD = 'test/fixtures/scan/real/k8s-website-simple-pod.yaml';
 
 function scan(file: string): ScanResult {
   return scanObjects(testKnowledge(), [...objectsOf(readFileSync(join(PROJECT_ROOT, file), 'utf8'), file)], { today: TEST_TODAY });

@@ -43,8 +43,11 @@ describe('the pure scan at a target version', () => {
     expect(gateFindings(result)).toEqual([{ object: 'ConfigMap', code: 'FEATURE_GATE_FLAG_UNNEEDED', severity: 'info', subject: 'WinOverlay', line: 3 }]);
     // Below 1.20 the gate was alpha, off by default: the flag was needed, and nothing is said.
     expect(gateFindings(scan(REAL, '1.19'))).toEqual([]);
-    // Without a target the gates are not judged (the scan is unchanged).
-    expect(gateFindings(scan(REAL))).toEqual([]);
+    // Without a target or a plan the gate is judged all the same, the version left open: "may apply" from 1.20.
+    expect(gateFindings(scan(REAL))).toEqual([{ object: 'ConfigMap', code: 'FEATURE_GATE_FLAG_UNNEEDED', severity: 'info', subject: 'WinOverlay', line: 3 }]);
+    expect(scan(REAL).reports[0]!.findings.find((f) => f.code === 'FEATURE_GATE_FLAG_UNNEEDED')!.message).toMatch(
+      /^May apply \(the plan does not give the Kubernetes version/,
+    );
   });
 
   it('the derived copy sets WinOverlay=false: on 1.34 the gate is locked on, an error; on 1.33 it is not', () => {
@@ -56,7 +59,10 @@ describe('the pure scan at a target version', () => {
     // Judged on the gate alone, with no node: the object has a verdict and the input fails.
     expect(result.reports[0]!.verdict).toBe('INCOMPATIBLE');
     expect(result.summary.verdict).toBe('INCOMPATIBLE');
-    expect(gateFindings(scan(DERIVED, '1.33'))).toEqual([]);
+    // At 1.33 the gate is not locked; what remains is the conflict with the overlay mode, which the input leaves open.
+    expect(gateFindings(scan(DERIVED, '1.33'))).toEqual([
+      { object: 'ConfigMap', code: 'FEATURE_GATE_CONFLICT', severity: 'warning', subject: 'WinOverlay', line: 7 },
+    ]);
   });
 
   it("without a target, a kube-proxy's gates are judged at the plan's version against what the mode needs (facts: WinOverlay on by default from 1.20; overlay needs it on; seeds/feature-gates.yaml, seeds/network-modes.yaml)", () => {
@@ -114,8 +120,8 @@ describe('the real CLI', () => {
   it.concurrent('scan at 1.34 on the real WinOverlay=true manifest: the unneeded flag is info, exit 0', async () => {
     const result = await runCli(['scan', REAL, '--target-kubernetes-version', '1.34', '--plan', PLAN_2019, '--output', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    const json = JSON.parse(result.stdout) as { reports: { findings: { code: string; severity: string; line: number }[] }[] };
-    expect(json.reports[0]!.findings).toContainEqual(expect.objectContaining({ code: 'FEATURE_GATE_FLAG_UNNEEDED', severity: 'INFO', line: 3 }));
+    const json = JSON.parse(result.stdout) as { objects: { findings: { code: string; severity: string; line: number }[] }[] };
+    expect(json.objects[0]!.findings).toContainEqual(expect.objectContaining({ code: 'FEATURE_GATE_FLAG_UNNEEDED', severity: 'INFO', line: 3 }));
   });
 
   it.concurrent('WINNET_KB_TARGET_KUBERNETES_VERSION sets the flag, and the flag wins over it', async () => {

@@ -240,9 +240,7 @@ export const catalogueResolvers: Resolvers = {
 
   SourceDocument: { id: (p) => toGlobalId('SourceDocument', p.slug) },
   SourceReference: {
-    document(c, _, { loaders }, info) {
-      return required(loaders.narrowed('sourceDocument', info), c.doc);
-    },
+    document: (c, _, { loaders }) => required(loaders.sourceDocument, c.doc),
   },
   Note: { sources: (n, _, { loaders }) => loaders.citations.load(owner.note(n.id)) },
 
@@ -265,13 +263,13 @@ export const catalogueResolvers: Resolvers = {
     ...nodeFields('NetworkMode', owner.networkMode),
     statusNotes: (m, _, { loaders }) => loaders.notesByOwner.load(owner.networkMode(m.slug)),
     settings: (m, _, { loaders }) => settingsOf(owner.networkMode(m.slug), loaders),
-    cniPlugins: async (m, _, { loaders }, info) => unique(await loaders.narrowed('pluginsOfMode', info).load(m.slug)),
-    limitations: (m, _, { loaders }, info) => loaders.narrowed('limitationsOfMode', info).load(m.slug),
+    cniPlugins: async (m, _, { loaders }) => unique(await loaders.pluginsOfMode.load(m.slug)),
+    limitations: (m, _, { loaders }) => loaders.limitationsOfMode.load(m.slug),
   },
 
   CniPlugin: {
     ...nodeFields('CniPlugin', owner.cniPlugin),
-    networkModes: async (p, _, { loaders }, info) => unique(await loaders.narrowed('modesOfPlugin', info).load(p.slug)),
+    networkModes: async (p, _, { loaders }) => unique(await loaders.modesOfPlugin.load(p.slug)),
     modes: (p, _, { loaders }) => loaders.modesByPlugin.load(p.slug),
     supportsNetworkPolicy: (p) => p.networkPolicySupport === 'supported',
     networkPolicy: (p) => ({ citationOwner: owner.pluginNetworkPolicy(p.slug), support: p.networkPolicySupport, note: p.networkPolicyNote }),
@@ -282,7 +280,7 @@ export const catalogueResolvers: Resolvers = {
     },
     environments: (p, _, { loaders }) => loaders.environmentsByPlugin.load(p.slug),
     // Limitations of the plugin itself and of the reference plugins it delegates to, by slug.
-    limitations: (p, _, { loaders }, info) => loaders.narrowed('effectiveLimitationsOfPlugin', info).load(p.slug),
+    limitations: (p, _, { loaders }) => loaders.effectiveLimitationsOfPlugin.load(p.slug),
     notes: (p, _, { loaders }) => loaders.notesByOwner.load(owner.cniPlugin(p.slug)),
   },
   PluginMode: {

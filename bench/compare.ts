@@ -1,0 +1,284 @@
+/**
+ * `npm run bench:compare`: the service side by side with stock Apollo Server and raw node:http, in
+ * one run, each server in turn (the method of issue 27).
+ *
+ * - The service: the compiled server as `npm start` runs it (NODE_ENV=production), on a database
+ *   built from the seeds for this run.
+ * - Stock Apollo: `startStandaloneServer` serving the schema the service reports by introspection,
+ *   every root field answering the service's own answer as a constant (bench/baseline/standalone.ts).
+ * - Raw node:http writing the same bytes the service answers (bench/baseline/raw.ts).
+ *
+ * Every scenario is measured with autocannon (32 connections by default) for `--seconds` (4) per
+ * server, the servers taking turns, `--rounds` (2) times; every POST carries
+ * `Cache-Control: no-store`, so the service's response cache steps aside and it computes each
+ * answer. The cached GET repeats one GET, which the service answers from its response cache.
+ * Servers are pinned to one core and autocannon to the other where `taskset` exists.
+ *
+ * From the service's /metrics it also reports, per scenario, SQL statements per request and the
+ * row cache's hit rate over the measured requests. Prints a table; `--json FILE` writes the figures.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
+import { PROJECT_ROOT } from '../src/db/paths.js';
+import { controlFetch } from './fetch.js';
+import { freePort, pinSelf, startNode, waitReady, type Server } from './processes.js';
+import { CAPACITY_QUERY, COMPATIBILITY_QUERY } from './scenarios.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '32' },
+    warmup: { type: 'string', default: '2' },
+    only: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+const seconds = Number(args.seconds);
+const rounds = Number(args.rounds);
+const connections = Number(args.connections);
+const warmup = Number(args.warmup);
+
+const SOURCES = 'sources { section note document { slug title url } }';
+interface CompareScenario {
+  id: string;
+  title: string;
+  method: 'POST' | 'GET';
+  query: string;
+  variables?: Record<string, unknown>;
+}
+export const COMPARE_SCENARIOS: CompareScenario[] = [
+  {
+    id: 'lookup',
+    title: 'feature by slug with 3 relations (minimum release, requires, sources with documents)',
+    method: 'POST',
+    query: `query FeatureLookup($slug: String!) {
+  feature(slug: $slug) { id slug name description minimumBuild minimumWindowsVersion { slug name build } requires { slug name } ${SOURCES} }
+}`,
+    variables: { slug: 'direct-server-return' },
+  },
+  {
+    id: 'catalogue',
+    title: 'plugins with their modes, features with what they require',
+    method: 'POST',
+    query: `query Catalogue { cniPlugins { slug name modes { mode { slug name } delegatesTo { slug } } } features { slug name requires { slug name } } }`,
+  },
+  {
+    id: 'compatibility',
+    title: 'compatibility report, Flannel overlay on Windows Server 2019 with 3 features',
+    method: 'POST',
+    query: COMPATIBILITY_QUERY,
+    variables: {
+      input: {
+        windowsVersion: 'windows-server-2019',
+        cniPlugin: 'flannel',
+        networkMode: 'overlay',
+        kubernetesVersion: '1.31',
+        features: ['direct-server-return', 'session-affinity', 'dual-stack'],
+      },
+    },
+  },
+  {
+    id: 'podCapacity',
+    title: 'podCapacity(m5.large, prefix delegation)',
+    method: 'POST',
+    query: CAPACITY_QUERY,
+    variables: { input: { instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION' } },
+  },
+  { id: 'cachedGet', title: 'the lookup as a repeated GET (answered from the response cache)', method: 'GET', query: '', variables: {} },
+];
+// The cached GET asks what the lookup asks.
+COMPARE_SCENARIOS[4]!.query = COMPARE_SCENARIOS[0]!.query;
+COMPARE_SCENARIOS[4]!.variables = COMPARE_SCENARIOS[0]!.variables;
+
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+function requestOf(s: CompareScenario): Request {
+  if (s.method === 'POST')
+    return {
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      body: JSON.stringify({ query: s.query, ...(s.variables ? { variables: s.variables } : {}) }),
+    };
+  const params = new URLSearchParams({ query: s.query, variables: JSON.stringify(s.variables ?? {}) });
+  // Stock Apollo refuses a GET without a header that forces a CORS preflight; the header costs every server alike.
+  return { method: 'GET', path: `/graphql?${params.toString()}`, headers: { 'apollo-require-preflight': 'true' } };
+}
+
+const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
+const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/seeds/scripts/build-db.js');
+const NODE_FLAGS = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((a) => a.startsWith('--'));
+
+const work = mkdtempSync(join(tmpdir(), 'winnet-kb-compare-'));
+const servers: Server[] = [];
+const cleanup = async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  rmSync(work, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+async function json(url: string, init?: RequestInit): Promise<{ status: number; text: string }> {
+  const response = await controlFetch(url, init);
+  return { status: response.status, text: await response.text() };
+}
+
+async function send(base: string, r: Request): Promise<{ status: number; text: string }> {
+  return json(`${base}${r.path}`, { method: r.method, headers: r.headers, ...(r.body ? { body: r.body } : {}) });
+}
+
+/** The service's counters from /metrics: GraphQL requests, SQL statements, row-cache hits and misses. */
+async function counters(base: string): Promise<{ requests: number; statements: number; hits: number; misses: number }> {
+  const text = (await json(`${base}/metrics`)).text;
+  const sum = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((a, m) => a + Number(m[1]), 0);
+  return {
+    requests: sum(/^winnet_kb_http_requests_total\{[^}]*route="\/graphql"[^}]*\} (\S+)$/gm),
+    statements: sum(/^winnet_kb_sql_statements_total (\S+)$/gm),
+    hits: sum(/^winnet_kb_row_cache_hits_total (\S+)$/gm),
+    misses: sum(/^winnet_kb_row_cache_misses_total (\S+)$/gm),
+  };
+}
+
+async function load(url: string, r: Request, duration: number): Promise<{ rps: number; failures: number }> {
+  const result = await autocannon({ url: `${url}${r.path}`, connections, duration, method: r.method, headers: r.headers, ...(r.body ? { body: r.body } : {}) });
+  return { rps: result.requests.total / duration, failures: result.non2xx + result.errors + result.timeouts };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+try {
+  const pinned = pinSelf();
+  const database = join(work, 'winnet-kb.sqlite');
+  const built = spawnSync(process.execPath, [DIST_BUILD_DB, '--target', database], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`database build failed: ${built.stdout}${built.stderr}`);
+
+  const service = startNode('service', [...NODE_FLAGS, DIST_MAIN], await freePort(), { NODE_ENV: 'production', DATABASE_PATH: database });
+  servers.push(service);
+  await waitReady(service);
+
+  // The baselines answer what the service answers: its schema by introspection, its answers' bytes.
+  const introspection = JSON.parse(
+    (
+      await send(service.url, {
+        method: 'POST',
+        path: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: getIntrospectionQuery() }),
+      })
+    ).text,
+  ) as { data: IntrospectionQuery };
+  writeFileSync(join(work, 'schema.graphql'), printSchema(buildClientSchema(introspection.data)));
+  const constants: Record<string, unknown> = {};
+  const raw: Record<string, string> = {};
+  const scenarios = COMPARE_SCENARIOS.filter((s) => !args.only || args.only.split(',').includes(s.id));
+  for (const s of scenarios) {
+    const answer = await send(service.url, requestOf(s));
+    const body = JSON.parse(answer.text) as { data?: Record<string, unknown>; errors?: unknown };
+    if (answer.status !== 200 || body.errors || !body.data) throw new Error(`${s.id}: the service answered ${answer.status} ${answer.text.slice(0, 400)}`);
+    Object.assign(constants, body.data);
+    raw[`/${s.id}`] = answer.text;
+  }
+  writeFileSync(join(work, 'constants.json'), JSON.stringify(constants));
+  writeFileSync(join(work, 'raw.json'), JSON.stringify(raw));
+  const apollo = startNode('stock Apollo', ['--import', 'tsx', join(PROJECT_ROOT, 'bench/baseline/standalone.ts')], await freePort(), {
+    BASELINE_SDL: join(work, 'schema.graphql'),
+    BASELINE_CONSTANTS: join(work, 'constants.json'),
+  });
+  const rawServer = startNode('raw node:http', ['--import', 'tsx', join(PROJECT_ROOT, 'bench/baseline/raw.ts')], await freePort(), {
+    RAW_ANSWERS: join(work, 'raw.json'),
+  });
+  servers.push(apollo, rawServer);
+  await waitReady(rawServer);
+  for (let i = 0; ; i++) {
+    try {
+      if ((await json(`${apollo.url}/graphql?query=%7B__typename%7D`, { headers: { 'apollo-require-preflight': 'true' } })).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 400) throw new Error(`stock Apollo did not start: ${apollo.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  console.log(
+    `bench:compare ${new Date().toISOString()}; node ${process.version}; autocannon ${connections} connections, ${seconds} s x ${rounds} per server; load generator pinned: ${pinned}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const results = [];
+  for (const s of scenarios) {
+    const request = requestOf(s);
+    const sides = [
+      { name: 'service', url: service.url, request },
+      { name: 'apollo', url: apollo.url, request },
+      { name: 'raw', url: rawServer.url, request: { ...request, path: `/${s.id}` } },
+    ];
+    // The baselines answer what the service answers: raw node:http its bytes, stock Apollo its data
+    // (the service adds only `extensions.cost`, the query's cost against its limit).
+    const expected = raw[`/${s.id}`]!;
+    const data = (text: string) => JSON.stringify((JSON.parse(text) as { data: unknown }).data);
+    if ((await send(rawServer.url, sides[2]!.request)).text !== expected) throw new Error(`${s.id}: raw node:http answers other bytes`);
+    if (data((await send(apollo.url, request)).text) !== data(expected)) throw new Error(`${s.id}: stock Apollo answers other data`);
+    for (const side of sides) if (warmup > 0) await load(side.url, side.request, warmup);
+    const rps: Record<string, number[]> = { service: [], apollo: [], raw: [] };
+    let failures = 0;
+    const before = await counters(service.url);
+    let serviceRequests = 0;
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 ? [...sides].reverse() : sides;
+      for (const side of order) {
+        const r = await load(side.url, side.request, seconds);
+        rps[side.name]!.push(r.rps);
+        failures += r.failures;
+        if (side.name === 'service') serviceRequests += r.rps * seconds;
+      }
+    }
+    const after = await counters(service.url);
+    const graphqlRequests = after.requests - before.requests || serviceRequests;
+    const lookups = after.hits - before.hits + (after.misses - before.misses);
+    const row = {
+      id: s.id,
+      title: s.title,
+      bytes: Buffer.byteLength(expected),
+      service: rps.service!,
+      apollo: rps.apollo!,
+      raw: rps.raw!,
+      xApollo: median(rps.service!.map((v, i) => v / rps.apollo![i]!)),
+      shareOfRaw: median(rps.service!.map((v, i) => v / rps.raw![i]!)),
+      statementsPerRequest: (after.statements - before.statements) / graphqlRequests,
+      rowCacheHitRate: lookups > 0 ? (after.hits - before.hits) / lookups : null,
+      failures,
+    };
+    results.push(row);
+    const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    console.log(
+      `${s.id.padEnd(14)} ${(row.bytes / 1024).toFixed(1)} KiB  service ${fmt(row.service)}  apollo ${fmt(row.apollo)}  raw ${fmt(row.raw)}  ` +
+        `=> ${row.xApollo.toFixed(2)}x stock Apollo, ${(row.shareOfRaw * 100).toFixed(0)}% of raw; SQL/req ${row.statementsPerRequest.toFixed(2)}; ` +
+        `row-cache hit rate ${row.rowCacheHitRate === null ? '-' : `${(row.rowCacheHitRate * 100).toFixed(1)}%`}; failures ${failures}`,
+    );
+  }
+  console.log(
+    `load average at the end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (args.json)
+    writeFileSync(args.json, JSON.stringify({ date: new Date().toISOString(), node: process.version, connections, seconds, rounds, results }, null, 2));
+} finally {
+  await cleanup();
+}

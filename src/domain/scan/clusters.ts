@@ -1,0 +1,140 @@
+/**
+ * Which objects of a scan belong to one cluster. Facts such as the CNI plugin hold for a whole
+ * cluster, so an object is judged with the facts of its own cluster only: a NetworkPolicy written
+ * for a Calico cluster must not be judged against amazon-vpc-cni because an unrelated eksctl file
+ * was scanned beside it (issue 25).
+ *
+ * The rule, taken file by file in input order (a file is what someone wrote or dumped as one):
+ * - a file that states cluster facts (a CNI configuration, a node group's environment) joins the
+ *   one cluster formed so far whose facts it agrees with; when it agrees with none, or with
+ *   several (nothing says which), it starts a cluster of its own;
+ * - files that state no cluster fact (workloads, Services, policies) join the cluster when there
+ *   is exactly one; when there are several they form one more cluster together, judged without a
+ *   CNI, rather than be given one they may not run on;
+ * - `oneCluster` (the user's word that the input is one cluster) puts everything in one, and
+ *   facts that disagree are then reported as conflicts, never merged silently.
+ */
+import type { ScanGrouping } from '../vocabulary.js';
+import type { Fact, PlanField, Reading } from './readers.js';
+
+/** A read object (or part) waiting to be judged, with the lines of the paths its facts rest on. */
+export interface Pending {
+  reading: Reading;
+  file: string;
+  line: number;
+  lines: Map<string, number>;
+}
+
+/** A pod template's selector inputs, to match Services and NetworkPolicies against. */
+export interface Workload {
+  file: string;
+  namespace: string;
+  labels: Record<string, string>;
+  windows: boolean;
+}
+
+/** The facts that hold for a cluster's Windows nodes, first one wins; each with the object it comes from. */
+export type ClusterFacts = Map<PlanField, { fact: Fact; source: string }>;
+
+/** How the input is grouped (vocabulary.ts SCAN_GROUPINGS). */
+export type Grouping = ScanGrouping;
+
+export interface Cluster {
+  /** "cluster 1", ... in input order. */
+  name: string;
+  files: string[];
+  pending: Pending[];
+  workloads: Workload[];
+  facts: ClusterFacts;
+  /** Facts that disagree with the ones used, per object stating them (the first was used). */
+  conflicts: Map<Pending, string[]>;
+}
+
+export const describeRef = (r: Reading['ref']) => `${r.kind}${r.namespace ? ` ${r.namespace}/` : ' '}${r.name}${r.part ? ` (${r.part})` : ''}`;
+
+/**
+ * The facts an object states for its whole cluster: its cluster facts, and the environment and
+ * CNI plugin of a Windows node or node group (EKS labels, an eksctl file), which every node of the
+ * cluster shares.
+ */
+function clusterFactsOf(r: Reading): Fact[] {
+  if (r.role !== 'node' && r.role !== 'node-group') return r.clusterFacts;
+  return [...r.clusterFacts, ...r.facts.filter((f) => f.field === 'environment' || f.field === 'cniPlugin')];
+}
+
+/** Does a file's first value for each field agree with the cluster's? */
+const agrees = (a: ReadonlyMap<PlanField, unknown>, b: ReadonlyMap<PlanField, unknown>) =>
+  [...a].every(([field, value]) => !b.has(field) || b.get(field) === value);
+
+export function groupClusters(pending: readonly Pending[], workloads: readonly Workload[], grouping: Grouping): Cluster[] {
+  // Each file's pending objects and its first value per cluster field, in input order.
+  const files = new Map<string, { pending: Pending[]; workloads: Workload[]; facts: Map<PlanField, unknown> }>();
+  const fileOf = (file: string) => {
+    let entry = files.get(file);
+    if (!entry) files.set(file, (entry = { pending: [], workloads: [], facts: new Map() }));
+    return entry;
+  };
+  for (const p of pending) {
+    const entry = fileOf(p.file);
+    entry.pending.push(p);
+    for (const fact of clusterFactsOf(p.reading)) if (!entry.facts.has(fact.field)) entry.facts.set(fact.field, fact.value);
+  }
+  for (const w of workloads) fileOf(w.file).workloads.push(w);
+
+  let groups: { files: string[]; facts: Map<PlanField, unknown> }[];
+  if (grouping === 'one-cluster') groups = [{ files: [...files.keys()], facts: new Map() }];
+  else {
+    groups = [];
+    const factless: string[] = [];
+    for (const [file, { facts }] of files) {
+      if (facts.size === 0) {
+        factless.push(file);
+        continue;
+      }
+      const fits = groups.filter((g) => agrees(facts, g.facts));
+      if (fits.length === 1) {
+        fits[0]!.files.push(file);
+        for (const [field, value] of facts) if (!fits[0]!.facts.has(field)) fits[0]!.facts.set(field, value);
+      } else groups.push({ files: [file], facts: new Map(facts) });
+    }
+    if (factless.length > 0) {
+      if (groups.length === 1) groups[0]!.files.push(...factless);
+      else groups.push({ files: factless, facts: new Map() });
+    }
+  }
+
+  return groups.map((g, i) => {
+    const members = g.files.map((f) => files.get(f)!);
+    // Objects in input order, whatever order the files joined in.
+    const order = new Map(pending.map((p, n) => [p, n]));
+    const cluster: Cluster = {
+      name: groups.length === 1 ? 'the input' : `cluster ${i + 1}`,
+      files: [...g.files].sort((a, b) => [...files.keys()].indexOf(a) - [...files.keys()].indexOf(b)),
+      pending: members.flatMap((m) => m.pending).sort((a, b) => order.get(a)! - order.get(b)!),
+      workloads: members.flatMap((m) => m.workloads),
+      facts: new Map(),
+      conflicts: new Map(),
+    };
+    collectFacts(cluster);
+    return cluster;
+  });
+}
+
+/** The cluster's facts, first one wins; a later one that disagrees is noted on its object (never merged silently). */
+function collectFacts(cluster: Cluster): void {
+  for (const p of cluster.pending) {
+    for (const fact of clusterFactsOf(p.reading)) {
+      const seen = cluster.facts.get(fact.field);
+      const where = `${describeRef(p.reading.ref)} (${p.file}:${p.lines.get(fact.path) ?? p.line})`;
+      if (!seen) cluster.facts.set(fact.field, { fact, source: where });
+      else if (seen.fact.value !== fact.value) {
+        const list = cluster.conflicts.get(p) ?? [];
+        list.push(
+          `${fact.field} "${String(fact.value)}" (${fact.path}) disagrees with "${String(seen.fact.value)}" from ${seen.source}; ` +
+            `the first was used for the cluster (scanned as ${cluster.name === 'the input' ? 'one cluster' : cluster.name})`,
+        );
+        cluster.conflicts.set(p, list);
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The plan an object implies: its own facts, then its cluster's, then the --plan's for what is
+ * still open. What none of them says stays open (the engine judges it as "may apply"), so an
+ * object is judged even when the input has no Windows node and no --plan is given.
+ */
+import type { PlanInput } from '../compatibility/plan.js';
+import type { Cluster, ClusterFacts, Pending } from './clusters.js';
+import type { Fact } from './readers.js';
+
+/** What two Windows nodes must share to be one target for Services and workloads. */
+const TARGET_FIELDS: readonly (keyof PlanInput)[] = ['windowsVersion', 'windowsBuildRevision', 'kubernetesVersion', 'environment', 'cniPlugin', 'networkMode'];
+
+/** A plan as the scan builds it: any field may still be open, the Windows release included. */
+export type OpenPlan = Partial<PlanInput>;
+
+/** A stable key for a plan: fields sorted, lists sorted. */
+export function planKey(plan: OpenPlan): string {
+  const entries = Object.entries(plan)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, Array.isArray(v) ? [...(v as string[])].sort() : v] as const)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify(entries);
+}
+
+/** Facts -> plan fields; lists (features, serviceTypes) are unions; `overwrite` lets the facts win over what is set. */
+export function applyFacts(plan: Record<string, unknown>, facts: readonly Fact[], overwrite: boolean): void {
+  for (const f of facts) {
+    if (f.field === 'features' || f.field === 'serviceTypes') {
+      const current = (plan[f.field] as string[] | undefined) ?? [];
+      if (!current.includes(f.value as string)) plan[f.field] = [...current, f.value];
+    } else if (overwrite || plan[f.field] === undefined || plan[f.field] === null) plan[f.field] = f.value;
+  }
+}
+
+const factsOf = (cluster: ClusterFacts) => [...cluster.values()].map((c) => c.fact);
+
+/** The --plan without the upgrade fields (the scan applies the target itself), and the upgrade target. */
+export interface GivenPlan {
+  plan?: OpenPlan;
+  target?: string;
+}
+
+/** A Windows node's (or node group's) plan: its own facts, then the cluster's, then the --plan's. */
+export function nodePlan(p: Pending, cluster: Cluster, given: GivenPlan): OpenPlan {
+  const plan: Record<string, unknown> = {};
+  applyFacts(plan, p.reading.facts, true);
+  applyFacts(plan, factsOf(cluster.facts), false);
+  if (given.plan) for (const [k, v] of Object.entries(given.plan)) if (plan[k] === undefined && v !== undefined && v !== null) plan[k] = v;
+  if (given.target) plan.kubernetesVersion = given.target;
+  return plan;
+}
+
+/**
+ * What a cluster's Services, workloads and configuration are judged against: the --plan (with the
+ * cluster's facts where it is silent), or each distinct Windows node configuration. Empty when
+ * the cluster has neither.
+ */
+export function nodeTargets(nodePlans: Iterable<OpenPlan>, cluster: Cluster, given: GivenPlan): OpenPlan[] {
+  if (given.plan) {
+    const plan: Record<string, unknown> = { ...given.plan };
+    applyFacts(
+      plan,
+      factsOf(cluster.facts).filter((f) => f.field !== 'ipAddressMode'),
+      false,
+    );
+    if (given.target) plan.kubernetesVersion = given.target;
+    return [plan];
+  }
+  const distinct = new Map<string, OpenPlan>();
+  for (const plan of nodePlans) {
+    const target: Record<string, unknown> = {};
+    for (const field of TARGET_FIELDS) if (plan[field] !== undefined) target[field] = plan[field];
+    distinct.set(planKey(target), target);
+  }
+  return [...distinct.values()];
+}
+
+/**
+ * The plan a cluster without Windows nodes or --plan implies: what its facts say (its CNI, mode,
+ * environment), everything else open.
+ */
+export function openTarget(cluster: Cluster, given: GivenPlan): OpenPlan {
+  const plan: Record<string, unknown> = {};
+  applyFacts(plan, factsOf(cluster.facts), false);
+  if (given.target) plan.kubernetesVersion = given.target;
+  return plan;
+}
+
+/**
+ * An object's plans, one per target: the target, with the object's own facts over it (a CNI
+ * configuration's or a kube-proxy's own cluster facts too: they describe that object).
+ */
+export function objectPlans(p: Pending, targets: readonly OpenPlan[]): OpenPlan[] {
+  const r = p.reading;
+  return targets.map((t) => {
+    const plan: Record<string, unknown> = { ...t };
+    applyFacts(plan, r.facts, true);
+    if (r.role === 'cni' || r.role === 'kube-proxy') applyFacts(plan, r.clusterFacts, true);
+    return plan;
+  });
+}
+
+/** The plan-level part of a node's plan: the fields its cluster's other objects are judged with. */
+export function targetOf(plan: OpenPlan): OpenPlan {
+  const target: Record<string, unknown> = {};
+  for (const field of TARGET_FIELDS) if (plan[field] !== undefined) target[field] = plan[field];
+  return target;
+}

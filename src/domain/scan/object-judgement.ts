@@ -1,0 +1,185 @@
+/**
+ * Judging one object: its plans through the compatibility engine (cached by plan: thousands of
+ * objects share a few plans), the scan's own checks, and the split between the findings about
+ * the object and those about its cluster's plan. The latter (a release's lifecycle, a mode in
+ * preview) hold for every object of the cluster, so they are reported once per cluster
+ * (scan.ts places them), not repeated on each object: 13 files once gave 89 warnings.
+ */
+import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
+import type { Finding } from '../compatibility/findings.js';
+import { PlanError } from '../compatibility/plan.js';
+import { judgeGateSetting } from '../compatibility/upgrade.js';
+import type { Knowledge } from '../knowledge.js';
+import { describeRef, type Pending } from './clusters.js';
+import { planKey, type OpenPlan } from './implied-plan.js';
+import { ownFindings } from './own-findings.js';
+import type { InferredFact, ScanFinding } from './scan.js';
+
+/** A plan's answer, or why the engine could not judge it. */
+export type Answer = CompatibilityReport | PlanError;
+
+/** What the engine said about an object, before its cluster's plan-level findings are placed. */
+export interface ObjectJudgement {
+  findings: ScanFinding[];
+  plans: OpenPlan[];
+  facts: InferredFact[];
+  missing: string[];
+  /** Judged by the engine (or its gates at the upgrade target). */
+  judged: boolean;
+  /** The targets it was judged against that the engine answered: their plan-level findings belong to the cluster. */
+  targets: string[];
+  /** Places a finding of this object on the line of the fact it is about. */
+  place: (f: Finding) => ScanFinding;
+}
+
+const findingId = (f: Finding) => `${f.severity}\0${f.code}\0${f.subject ?? ''}\0${f.message}`;
+
+export class Judge {
+  private readonly cache = new Map<string, Answer>();
+  private readonly answerIds = new Map<CompatibilityReport, number>();
+  private readonly splitCache = new Map<string, readonly Finding[]>();
+  /** Object plans judged (the plan-level ones aside), for the summary. */
+  readonly objectPlans = new Set<string>();
+
+  constructor(
+    private readonly k: Knowledge,
+    private readonly today: string,
+    /** The upgrade target, for a kube-proxy's gates when nothing else could be judged. */
+    private readonly target: string | undefined,
+  ) {}
+
+  /** The engine's answer for a plan, once per distinct plan. */
+  answer(plan: OpenPlan, key = planKey(plan)): Answer {
+    let answer = this.cache.get(key);
+    if (!answer) {
+      try {
+        answer = judgeCompatibility(this.k, plan, this.today);
+      } catch (error) {
+        if (!(error instanceof PlanError)) throw error;
+        answer = error;
+      }
+      this.cache.set(key, answer);
+    }
+    return answer;
+  }
+
+  /**
+   * Judges a plan; the fields the engine refuses (a node label naming an instance type the
+   * knowledge base lacks) are dropped and reported missing rather than failing the scan. The
+   * engine names every refused field at once (PlanError.problems), and a plan without them passes,
+   * so a plan is judged at most twice, never once per refused field.
+   */
+  lenient(plan: OpenPlan, missing: string[] | undefined): CompatibilityReport | undefined {
+    const answer = this.answer(plan);
+    if (!(answer instanceof PlanError)) return answer;
+    const refused = new Set(answer.problems.map((p) => p.field));
+    if (missing)
+      for (const p of answer.problems) if (!missing.includes(`${p.field}: ${p.reason} (not used)`)) missing.push(`${p.field}: ${p.reason} (not used)`);
+    const kept = Object.fromEntries(Object.entries(plan).filter(([field]) => !refused.has(field)));
+    const retry = this.answer(kept);
+    return retry instanceof PlanError ? undefined : retry;
+  }
+
+  /**
+   * The engine findings of an object's answers, without repeats and without those its targets'
+   * answers give (the cluster's plan-level findings), in order. Thousands of objects share the
+   * same few answers: split once per combination.
+   */
+  private objectLevel(answers: readonly CompatibilityReport[], targets: readonly CompatibilityReport[]): readonly Finding[] {
+    const id = (a: CompatibilityReport) => this.answerIds.get(a) ?? this.answerIds.set(a, this.answerIds.size).size - 1;
+    const key = `${answers.map(id).join(',')}|${targets.map(id).join(',')}`;
+    let split = this.splitCache.get(key);
+    if (!split) {
+      const seen = new Set(targets.flatMap((t) => t.findings.map(findingId)));
+      const list: Finding[] = [];
+      for (const answer of answers)
+        for (const f of answer.findings) {
+          const fid = findingId(f);
+          if (seen.has(fid)) continue;
+          seen.add(fid);
+          list.push(f);
+        }
+      this.splitCache.set(key, (split = list));
+    }
+    return split;
+  }
+
+  /**
+   * Judges an object with its plans. `targets` are the cluster plans those plans were built on
+   * (same order); a plan with no field at all says nothing to judge.
+   */
+  judgeObject(
+    p: Pending,
+    plans: OpenPlan[],
+    targets: readonly OpenPlan[],
+    nodePlan: OpenPlan | undefined,
+    facts: InferredFact[],
+    missing: string[],
+  ): ObjectJudgement {
+    const r = p.reading;
+    const lineOf = (path: string | undefined) => (path ? (p.lines.get(path) ?? p.line) : p.line);
+    const findings: ScanFinding[] = [];
+
+    // A kube-proxy's feature gates (those the knowledge base knows) go into its plans, so the engine
+    // judges them as it judges check's kubeProxyFeatureGates: at the target or the plan's version,
+    // against what the mode and the features need (upgrade.ts), "may apply" where that is open.
+    const gates = r.kubeProxy ? [...r.kubeProxy.featureGates].filter(([gate]) => this.k.featureGates.has(gate)) : [];
+    if (gates.length > 0) {
+      const kubeProxyFeatureGates = gates.map(([gate, { value }]) => `${gate}=${value}`);
+      plans = plans.map((plan) => ({ ...plan, kubeProxyFeatureGates }));
+    }
+
+    // NOT_JUDGED rests on no fact of the knowledge base (only on what the input lacks), so it cites none.
+    const notJudged = (message: string) => findings.push({ severity: 'info', code: 'NOT_JUDGED', message, sources: [], line: p.line });
+    const answers: CompatibilityReport[] = [];
+    const judgedTargets: string[] = [];
+    const targetAnswers: CompatibilityReport[] = [];
+    const said = plans.filter((plan) => planKey(plan) !== '[]');
+    if (said.length === 0)
+      notJudged(
+        `Nothing can be said about ${describeRef(r.ref)}: it states no networking fact, and its cluster has no Windows node, node group, ` +
+          `CNI configuration or --plan to judge it with.`,
+      );
+    plans.forEach((plan, i) => {
+      if (planKey(plan) === '[]') return;
+      const key = planKey(plan);
+      const answer = this.lenient(plan, missing);
+      if (!answer) return;
+      this.objectPlans.add(key);
+      answers.push(answer);
+      const target = targets[i];
+      const targetAnswer = target ? this.lenient(target, undefined) : undefined;
+      if (target && targetAnswer) {
+        judgedTargets.push(planKey(target));
+        targetAnswers.push(targetAnswer);
+      }
+    });
+    if (said.length > 0 && answers.length === 0)
+      notJudged(`${describeRef(r.ref)} was not judged: the engine refused its plan (${missing.at(-1) ?? 'see missing'}).`);
+
+    // Engine findings about the object, each placed on the line of the fact it is about.
+    const own = ownFindings(this.k, p, answers, nodePlan ?? plans[0], lineOf);
+    const replaced = own.length === 0 ? undefined : new Set(own.filter((f) => f.subject).map((f) => `${f.code}\0${f.subject}`));
+    const gatePath = (f: { code: string; subject?: string }) =>
+      f.code.startsWith('FEATURE_GATE_') && f.subject ? r.kubeProxy?.featureGates.get(f.subject)?.path : undefined;
+    const place = (f: Finding): ScanFinding => {
+      const path = gatePath(f);
+      const fact = path || f.subject === undefined ? undefined : facts.find((x) => x.value === f.subject && !x.from);
+      const at = path ?? fact?.path;
+      return { ...f, ...(at ? { path: at } : {}), line: path ? lineOf(path) : fact ? fact.line : p.line };
+    };
+    for (const f of this.objectLevel(answers, targetAnswers)) if (!replaced?.has(`${f.code}\0${f.subject ?? ''}`)) findings.push(place(f));
+    findings.push(...own);
+    // With no plan the engine could judge, the gates still depend only on the version: judged at
+    // the upgrade target when there is one.
+    const alone = answers.length === 0 && this.target ? gates : [];
+    for (const [gate, { value, path }] of alone)
+      for (const f of judgeGateSetting(this.k, this.target, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
+    return { findings, plans, facts, missing, judged: answers.length > 0 || alone.length > 0, targets: judgedTargets, place };
+  }
+
+  /** The plan-level findings of a target the cluster's objects were judged against. */
+  targetFindings(target: OpenPlan): readonly Finding[] {
+    return this.lenient(target, undefined)?.findings ?? [];
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Clusters and plan-level findings (issue 25): files whose cluster facts disagree are judged as
+ * separate clusters, not merged silently; --one-cluster merges them and reports the conflict; the
+ * findings about a cluster's plan are reported once per cluster, not on every object.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { PROJECT_ROOT } from '../../src/db/paths.js';
+import { objectsOf } from '../../src/domain/scan/documents.js';
+import { scanObjects, type ScanOptions, type ScanResult } from '../../src/domain/scan/scan.js';
+import type { ScanDocument } from '../../src/domain/scan/document.js';
+import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
+import { runCli } from '../cli/cli-helpers.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const REAL = join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'real');
+const EKSCTL = readFileSync(join(REAL, 'eksctl-14-windows-nodes.yaml'), 'utf8');
+
+/** A Calico cluster's files: its backend, a Windows Deployment and the NetworkPolicy that selects it. */
+const CALICO_POLICY = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: calico-config-windows
+  namespace: kube-system
+data:
+  CALICO_NETWORKING_BACKEND: vxlan
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: iis
+  namespace: web
+spec:
+  selector:
+    matchLabels: {app: iis}
+  template:
+    metadata:
+      labels: {app: iis}
+    spec:
+      nodeSelector:
+        kubernetes.io/os: windows
+      containers:
+        - name: iis
+          image: mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: iis-allow-frontend
+  namespace: web
+spec:
+  podSelector:
+    matchLabels: {app: iis}
+  ingress:
+    - from:
+        - podSelector:
+            matchLabels: {role: frontend}
+`;
+
+function scan(files: Record<string, string>, options: Omit<ScanOptions, 'today'> = {}): ScanResult {
+  const objects = Object.entries(files).flatMap(([file, text]) => [...objectsOf(text, file)]);
+  return scanObjects(testKnowledge(), objects, { today: TEST_TODAY, ...options });
+}
+
+const policyOf = (result: ScanResult) => result.reports.find((r) => r.ref.kind === 'NetworkPolicy')!;
+
+describe('clusters', () => {
+  it('an eksctl file and a Calico cluster file are two clusters: no amazon-vpc-cni finding on the Calico policy', () => {
+    const result = scan({ 'eksctl.yaml': EKSCTL, 'calico.yaml': CALICO_POLICY });
+    expect(result.summary.grouping).toBe('by-cluster-facts');
+    expect(result.summary.clusters.map((c) => [c.name, c.files])).toEqual([
+      ['cluster 1', ['eksctl.yaml']],
+      ['cluster 2', ['calico.yaml']],
+    ]);
+    const policy = policyOf(result);
+    expect(policy.cluster).toBe('cluster 2');
+    expect(policy.findings.filter((f) => f.subject === 'amazon-vpc-cni')).toEqual([]);
+    expect(policy.plans.every((p) => p.cniPlugin === 'calico' && p.environment === undefined)).toBe(true);
+    // The eksctl node group keeps its own cluster's facts.
+    const group = result.reports.find((r) => r.ref.kind === 'ClusterConfig')!;
+    expect(group.cluster).toBe('cluster 1');
+    expect(result.summary.clusters[0]!.facts.map((f) => [f.field, f.value])).toEqual([
+      ['environment', 'eks'],
+      ['cniPlugin', 'amazon-vpc-cni'],
+    ]);
+  });
+
+  it('oneCluster: everything is one cluster, and the disagreeing CNI is reported, not merged silently', () => {
+    const result = scan({ 'eksctl.yaml': EKSCTL, 'calico.yaml': CALICO_POLICY }, { oneCluster: true });
+    expect(result.summary.grouping).toBe('one-cluster');
+    expect(result.summary.clusters).toHaveLength(1);
+    const [cluster] = result.summary.clusters;
+    expect(cluster!.files).toEqual(['eksctl.yaml', 'calico.yaml']);
+    expect(cluster!.conflicts).toEqual([
+      expect.stringMatching(/^cniPlugin "calico" \(data\.CALICO_NETWORKING_BACKEND\) disagrees with "amazon-vpc-cni" from ClusterConfig/),
+    ]);
+    const configMap = result.reports.find((r) => r.ref.kind === 'ConfigMap')!;
+    expect(configMap.missing.join('\n')).toContain('disagrees with "amazon-vpc-cni"');
+    // As one cluster, the policy is judged against the node group's amazon-vpc-cni: the user said so.
+    expect(policyOf(result).findings.find((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')).toMatchObject({ severity: 'error', subject: 'amazon-vpc-cni' });
+  });
+
+  it('files that agree are one cluster; files that state no cluster fact join the only cluster', () => {
+    const deployment = CALICO_POLICY.split('---\n')[1]!;
+    const result = scan({ 'eksctl.yaml': EKSCTL, 'app.yaml': deployment });
+    expect(result.summary.clusters.map((c) => c.files)).toEqual([['eksctl.yaml', 'app.yaml']]);
+    expect(result.summary.clusters[0]!.name).toBe('the input');
+    // Two files of one flannel overlay cluster (its ConfigMap and the kube-proxy that sets WinOverlay) agree.
+    const flannel = readFileSync(join(REAL, 'flannel-kube-flannel-excerpt.yml'), 'utf8');
+    const proxy = readFileSync(join(REAL, 'sig-windows-tools-kube-proxy-kubeadm.yml'), 'utf8');
+    expect(scan({ 'flannel.yml': flannel, 'kube-proxy.yml': proxy }).summary.clusters.map((c) => c.files)).toEqual([['flannel.yml', 'kube-proxy.yml']]);
+  });
+
+  it('the real fixtures are split where they disagree: host-gw and overlay flannel, Calico and eksctl are not one cluster', () => {
+    const files = [
+      'eksctl-14-windows-nodes.yaml',
+      'flannel-kube-flannel-excerpt.yml',
+      'sig-windows-tools-calico-hostprocess.yml',
+      'sig-windows-tools-flannel-host-gw.yml',
+      'sig-windows-tools-flannel-overlay-hostprocess.yml',
+    ];
+    const result = scan(Object.fromEntries(files.map((f) => [f, readFileSync(join(REAL, f), 'utf8')])));
+    expect(result.summary.clusters.map((c) => c.files)).toEqual([
+      ['eksctl-14-windows-nodes.yaml'],
+      ['flannel-kube-flannel-excerpt.yml', 'sig-windows-tools-flannel-overlay-hostprocess.yml'],
+      ['sig-windows-tools-calico-hostprocess.yml'],
+      ['sig-windows-tools-flannel-host-gw.yml'],
+    ]);
+    // Without one merged cluster, flannel is never judged against EKS.
+    const all = result.reports.flatMap((r) => r.findings);
+    expect(all.filter((f) => f.code === 'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT')).toEqual([]);
+  });
+
+  it('--one-cluster on the CLI (and WINNET_KB_ONE_CLUSTER): one cluster, the conflict listed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'winnet-kb-clusters-'));
+    writeFileSync(join(dir, 'a-eksctl.yaml'), EKSCTL);
+    writeFileSync(join(dir, 'b-calico.yaml'), CALICO_POLICY);
+    const run = async (args: string[], env: Record<string, string> = {}) => {
+      const result = await runCli(['scan', dir, '--output', 'json', '--fail-on', 'none', ...args], { env });
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as ScanDocument;
+    };
+    const [apart, one, viaEnv] = await Promise.all([run([]), run(['--one-cluster']), run([], { WINNET_KB_ONE_CLUSTER: 'true' })]);
+    expect(apart.summary.clusters).toHaveLength(2);
+    expect(apart.objects.find((o) => o.kind === 'NetworkPolicy')!.findings.map((f) => f.severity)).not.toContain('ERROR');
+    for (const result of [one, viaEnv]) {
+      expect(result.summary.grouping).toBe('ONE_CLUSTER');
+      expect(result.summary.clusters[0]!.conflicts.join('\n')).toContain('cniPlugin "calico"');
+    }
+  });
+});
+
+describe('plan-level findings, once per cluster', () => {
+  it('a cluster plan finding is on one object; the others name where it is', () => {
+    const result = scan({ 'eksctl.yaml': EKSCTL, 'app.yaml': CALICO_POLICY.split('---\n')[1]! });
+    const [group, deployment] = result.reports;
+    expect(group!.ref.kind).toBe('ClusterConfig');
+    // Windows Server 2019's node OS support is the node group's plan: on the node group only.
+    expect(group!.findings.map((f) => f.code)).toContain('NODE_OS_UNSUPPORTED');
+    expect(deployment!.findings.map((f) => f.code)).not.toContain('NODE_OS_UNSUPPORTED');
+    expect(deployment!.planFindingsOn).toEqual(['eksctl.yaml:12 ClusterConfig cluster-14 (nodeGroups/windows-ng)']);
+    expect(group!.planFindingsOn).toEqual(['eksctl.yaml:12 ClusterConfig cluster-14 (nodeGroups/windows-ng)']);
+    // The summary counts each finding once.
+    const counted = result.reports.flatMap((r) => r.findings).filter((f) => f.severity === 'warning').length;
+    expect(result.summary.findings.warning).toBe(counted);
+  });
+
+  it("on the object that carries them, a plan finding gives way to the object's own on the same subject", () => {
+    // A Windows DaemonSet with hostNetwork and no HostProcess, alone: it carries its cluster plan's
+    // findings, and its hostNetwork error replaces the engine's general note on host networking.
+    const daemonSet = CALICO_POLICY.split('---\n')[1]!
+      .replace('kind: Deployment', 'kind: DaemonSet')
+      .replace('    spec:\n', '    spec:\n      hostNetwork: true\n');
+    const [report] = scan({ 'ds.yaml': daemonSet }, { plan: { windowsVersion: 'windows-server-2019' } }).reports;
+    expect(report!.planFindingsOn).toEqual(['ds.yaml:1 DaemonSet web/iis']);
+    expect(report!.findings.filter((f) => f.subject === 'host-network-mode').map((f) => [f.severity, f.code])).toEqual([
+      ['error', 'UNSUPPORTED_FUNCTIONALITY'],
+    ]);
+  });
+
+  it('the real fixtures with the 2019 plan: each plan-level finding at most once per cluster', () => {
+    const files = readFileSyncAll();
+    const result = scan(files, { plan: { windowsVersion: 'windows-server-2019' } });
+    const seen = new Map<string, number>();
+    for (const r of result.reports)
+      for (const f of r.findings.filter((x) => x.code === 'NETWORK_MODE_PRERELEASE' || x.code === 'REQUIREMENT_NOT_MET')) {
+        const id = `${r.cluster}\0${f.code}\0${f.subject}\0${f.message}`;
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+      }
+    expect(seen.size).toBeGreaterThan(0);
+    for (const [id, n] of seen) expect(n, id).toBe(1);
+    // Before: every one of the 14 objects repeated the plan's warnings (38 in all).
+    expect(result.summary.findings.warning).toBeLessThan(20);
+  });
+});
+
+function readFileSyncAll(): Record<string, string> {
+  const names = [
+    'eksctl-14-windows-nodes.yaml',
+    'flannel-kube-flannel-excerpt.yml',
+    'k8s-website-simple-pod.yaml',
+    'k8s-website-win-webserver.yaml',
+    'sig-windows-tools-calico-hostprocess.yml',
+    'sig-windows-tools-flannel-host-gw.yml',
+    'sig-windows-tools-flannel-overlay-hostprocess.yml',
+    'sig-windows-tools-kube-proxy-hostprocess.yml',
+    'sig-windows-tools-kube-proxy-kubeadm.yml',
+  ];
+  return Object.fromEntries(names.map((n) => [n, readFileSync(join(REAL, n), 'utf8')]));
+}
+
+describe('the table says what the JSON says', () => {
+  it('lists the clusters, points an object to its cluster plan findings, and names what is unknown', async () => {
+    const calico = join(REAL, 'sig-windows-tools-calico-hostprocess.yml');
+    const flannel = join(REAL, 'flannel-kube-flannel-excerpt.yml');
+    const kubeProxy = join(REAL, 'sig-windows-tools-kube-proxy-hostprocess.yml');
+    const { stdout, code, stderr } = await runCli(['scan', calico, flannel, kubeProxy, '--fail-on', 'none']);
+    expect(code, stderr).toBe(0);
+    // The DaemonSet's cluster plan findings are on the ConfigMap: the table says where.
+    expect(stdout).toContain(`cluster plan findings: on ${calico}:10 ConfigMap kube-system/calico-config-windows`);
+    // The kube-proxy's flags live in its image: unknown, with what settles it, never "missing".
+    expect(stdout).toMatch(/unknown: kube-proxy --source-vip.*\n\s+not determinable from the input; settled by .*sigwindowstools\/kube-proxy/);
+    expect(stdout).not.toMatch(/missing: .*source-vip/);
+    expect(stdout).toMatch(/Clusters \(\d+, grouped by their facts; --one-cluster judges the input as one\):/);
+    expect(stdout).toContain(`${flannel}  (cniPlugin flannel, networkMode overlay)`);
+  });
+});
