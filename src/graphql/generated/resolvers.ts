@@ -1183,7 +1183,7 @@ export type FindingCodeInfo = Node & {
   description: Scalars['String']['output'];
   /** The severities findings with this code can have, most severe first (a fact that only may apply is reported one step lower; limitation codes take the limitation's severity). */
   severities: Array<Severity>;
-  /** What raises it: a source file under src/domain and the function in it, e.g. `compatibility/rules.ts pluginAndMode`. */
+  /** What raises it: a source file under src/domain and the function in it, e.g. `compatibility/rules/plugin-and-mode.ts pluginAndMode`. */
   raisedBy: Array<Scalars['String']['output']>;
   /** True when only a scan reports the code (the `scan` query, `winnet-kb scan`); false for the codes of the `compatibility` query, which a scan reports too. */
   scanOnly: Scalars['Boolean']['output'];
