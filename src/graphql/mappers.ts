@@ -9,7 +9,14 @@ import type { NodeType } from './global-id.js';
 import type { Finding } from '../domain/compatibility/findings.js';
 import type { FindingCodeEntry } from '../domain/finding-codes.js';
 import type { CompatibilityReport } from '../domain/compatibility/judge.js';
-import type { InferredFactDocument, ScanClusterDocument, ScanDocument, ScanFindingDocument, ScannedObjectDocument, ScanSummaryDocument } from '../domain/scan/document.js';
+import type {
+  InferredFactDocument,
+  ScanClusterDocument,
+  ScanDocument,
+  ScanFindingDocument,
+  ScannedObjectDocument,
+  ScanSummaryDocument,
+} from '../domain/scan/document.js';
 import type { PodCapacityResult } from '../domain/capacity.js';
 import type { Citation, SettingFact } from '../domain/knowledge.js';
 import type { KubernetesRange } from '../domain/kubernetes-version.js';

@@ -68,7 +68,13 @@ describe('scan on the fixtures', () => {
     expect(report.summary).toMatchObject({ objectsRead: 3, reported: 2, ignored: 1 });
     const [configMap, daemonSet] = report.objects;
     // Without a plan both are judged with what the cluster states (calico, overlay), the release open.
-    expect(configMap).toMatchObject({ kind: 'ConfigMap', name: 'calico-config-windows', namespace: 'kube-system', line: 10, verdict: 'COMPATIBLE_WITH_WARNINGS' });
+    expect(configMap).toMatchObject({
+      kind: 'ConfigMap',
+      name: 'calico-config-windows',
+      namespace: 'kube-system',
+      line: 10,
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+    });
     expect(configMap!.findings.find((f) => f.subject === 'overlay-requires-kb4489899')).toMatchObject({ severity: 'WARNING', code: 'REQUIREMENT_NOT_MET' });
     // "mtu": __CNI_MTU__ is a template placeholder, not JSON: the config is still read, on the line of its key.
     expect((configMap as unknown as { facts: { field: string; value: string; path: string; line: number; from: string | null }[] }).facts).toEqual([
