@@ -11,7 +11,9 @@ import { mkdtempSync, rmSync, statSync, writeFileSync, readFileSync } from 'node
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openKnowledgeBase } from '../../src/cli/graphql-client.js';
-import { renderScan } from '../../src/cli/scan/formats.js';
+import { loadSourceDocuments, presentScan } from '../../src/cli/report/present.js';
+import { printReport } from '../../src/cli/report/printers.js';
+import { scanDocument } from '../../src/domain/scan/document.js';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../../src/db/paths.js';
 import { objectsOf } from '../../src/domain/scan/documents.js';
 import { Scanner } from '../../src/domain/scan/scan.js';
@@ -29,6 +31,7 @@ console.log(
 );
 
 const { knowledge, database } = openKnowledgeBase(DEFAULT_DATABASE_PATH);
+const documents = loadSourceDocuments(database);
 const today = new Date().toISOString().slice(0, 10);
 for (let round = 1; round <= 3; round++) {
   const t0 = performance.now();
@@ -38,9 +41,10 @@ for (let round = 1; round <= 3; round++) {
   for (const object of objectsOf(text, dumpPath, scanner.skippedDocuments)) scanner.add(object);
   const result = scanner.finish();
   const t2 = performance.now();
+  const scan = presentScan({ documents }, scanDocument(result, knowledge.datasetVersion));
   const timings = (['table', 'json', 'sarif'] as const).map((format) => {
     const s = performance.now();
-    const out = renderScan(format, { result, datasetVersion: knowledge.datasetVersion, toolVersion: 'bench', failOn: 'error' });
+    const out = printReport({ kind: 'scan', scan }, format, { toolVersion: 'bench', failOn: 'error' });
     return `${format} ${(performance.now() - s).toFixed(0)} ms (${mb(out.length)})`;
   });
   const s = result.summary;

@@ -4,8 +4,8 @@
  * types, unknown names) come back as the API's errors; prefix delegation on a Xen type answers
  * with the secondary-IP fallback the VPC Resource Controller applies.
  */
-import { PlanFieldError } from './errors.js';
-import { SourceList, outputWidth, wrap } from './format/text.js';
+import { InputRefusedError } from './errors.js';
+import { SourceList, outputWidth, wrap } from './report/text.js';
 import { localClient } from './graphql-client.js';
 import { CAPACITY_MODES, type CapacityMode } from './options.js';
 import { CAPACITY_QUERY, type CapacityView } from './queries.js';
@@ -47,7 +47,7 @@ export async function runCapacity(instanceType: string, options: CapacityOptions
       ...(options.kubeletMaxPods !== undefined ? { kubeletMaxPods: options.kubeletMaxPods } : {}),
     };
     const { podCapacity } = await client.request<{ podCapacity: CapacityView }>(CAPACITY_QUERY, { input }).catch((error: unknown) => {
-      throw error instanceof PlanFieldError ? error.renamed(FLAGS[error.field] ?? error.field) : error;
+      throw error instanceof InputRefusedError ? error.renamed(FLAGS) : error;
     });
     stdout.write(options.output === 'json' ? `${JSON.stringify(podCapacity, null, 2)}\n` : renderCapacity(podCapacity));
   } finally {

@@ -47,6 +47,84 @@ export class PlanFieldError extends CliError {
   }
 }
 
+/** One refused field of a plan, as the domain's PlanError and the API's BAD_USER_INPUT extensions give it. */
+export interface PlanProblem {
+  field: string;
+  /** What is wrong, without the choices. */
+  reason: string;
+  validChoices?: readonly string[] | null;
+  suggestions?: readonly string[] | null;
+  /** The refused value, where the input gives it as text (for "did you mean"). */
+  value?: string;
+}
+
+/**
+ * The value the plan gives a refused field, for "did you mean": the field's text, or the first
+ * entry of its list that is not a valid choice. Read from the plan, never from the message.
+ */
+export function refusedValue(input: object | undefined, field: string, validChoices: readonly string[]): string | undefined {
+  const value = (input as Record<string, unknown> | undefined)?.[field];
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.find((v): v is string => typeof v === 'string' && !validChoices.includes(v));
+  return undefined;
+}
+
+function problemLines(problems: readonly PlanProblem[]): { message: string; details: string[] } {
+  const errors = problems.map((p) => new PlanFieldError(p.field, p.reason, p.validChoices ?? undefined, p.suggestions ?? undefined, p.value));
+  const [first, ...rest] = errors;
+  if (!first) return { message: 'refused without a reason', details: [] };
+  return { message: first.message, details: [...first.details, ...rest.flatMap((e) => [e.message, ...e.details.map((d) => `  ${d}`)])] };
+}
+
+/**
+ * Input the engine or the API refused: every problem at once, each with its field, its reason
+ * and, where the set is closed, the valid choices and the closest of them. The first problem is
+ * the message (`<field>: <reason>`), the others further lines. `input` is what was sent, for
+ * "did you mean".
+ */
+export class InputRefusedError extends CliError {
+  readonly problems: readonly PlanProblem[];
+
+  constructor(
+    problems: readonly PlanProblem[],
+    /** What was sent: the refused values are read from it. */
+    input?: object,
+    /** Where the input came from (a plan file), put before the message. */
+    readonly source?: string,
+  ) {
+    const withValues = problems.map((p) => {
+      const value = p.value ?? (p.validChoices ? refusedValue(input, p.field, p.validChoices) : undefined);
+      return value === undefined ? p : { ...p, value };
+    });
+    const { message, details } = problemLines(withValues);
+    super(source === undefined ? message : `${source}: ${message}`, details);
+    this.name = 'InputRefusedError';
+    this.problems = withValues;
+  }
+
+  /** The same problems, from this source (a plan file). */
+  from(source: string): InputRefusedError {
+    return new InputRefusedError(this.problems, undefined, source);
+  }
+
+  /** The same problems under other names for the fields (command-line flags instead of input keys). */
+  renamed(names: Readonly<Record<string, string>>): InputRefusedError {
+    return new InputRefusedError(
+      this.problems.map((p) => ({ ...p, field: names[p.field] ?? p.field })),
+      undefined,
+      this.source,
+    );
+  }
+}
+
+/**
+ * The problems of a domain PlanError: all of them where it lists them (`problems`), else its own
+ * field. Read from its fields, never from its message.
+ */
+export function problemsOf(error: PlanProblem & { problems?: readonly PlanProblem[] }): readonly PlanProblem[] {
+  return error.problems && error.problems.length > 0 ? error.problems : [error];
+}
+
 /** The closest of `known` when it is close enough to be a typo of `wanted` (a third of its letters at most). */
 export function didYouMean(wanted: string, known: readonly string[]): string | undefined {
   const [best] = closestNames(wanted, known, 1);

@@ -5,19 +5,10 @@
  */
 import { closestNames } from '../domain/closest.js';
 import { CliError } from './errors.js';
-import { SourceList, outputWidth, settingText, wrap } from './format/text.js';
+import { SourceList, outputWidth, settingText, wrap } from './report/text.js';
 import { localClient } from './graphql-client.js';
-import {
-  ENTITY_KINDS,
-  EXPLAIN_QUERY,
-  SLUGS_QUERY,
-  type EntityKind,
-  type ExplainData,
-  type ExplainViews,
-  type SettingView,
-  type SlugsView,
-  type SourceRef,
-} from './queries.js';
+import { ENTITY_KINDS, EXPLAIN_QUERY, SLUGS_QUERY, type EntityKind, type ExplainData, type ExplainViews, type SlugsView } from './queries.js';
+import type { SettingView, SourceRef } from './report/model.js';
 
 /** One entity with its kind, as EXPLAIN_QUERY found it. */
 export type Entity = { [K in EntityKind]: { kind: K; view: ExplainViews[K] } }[EntityKind];

@@ -19,7 +19,7 @@ import type { Knowledge } from '../domain/knowledge.js';
 import type { RequestContext } from '../graphql/context.js';
 import { requestLoaders } from '../graphql/loaders.js';
 import { resolvers, typeDefs } from '../graphql/schema.js';
-import { CliError, PlanFieldError } from './errors.js';
+import { CliError, InputRefusedError, type PlanProblem } from './errors.js';
 
 export interface GraphqlError {
   message: string;
@@ -67,21 +67,43 @@ export function openKnowledgeBase(path: string): { database: OpenDatabase; knowl
   return { database, knowledge: loadKnowledge(database) };
 }
 
-/** Turns the first GraphQL error into a CLI error; BAD_USER_INPUT keeps its field and choices. */
-export function graphqlErrorToCli(errors: readonly GraphqlError[], origin: string, variables?: Record<string, unknown>): CliError {
+/** A refused field as the API's extensions give it (`problems` entries, or the error's own). */
+interface ProblemExtension {
+  field?: unknown;
+  reason?: unknown;
+  validChoices?: unknown;
+  suggestions?: unknown;
+}
+
+const strings = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined);
+
+/** A problem from the extensions, or undefined when they do not name a field. The reason is `reason`, else the whole message. */
+function problemOf(ext: ProblemExtension, message: string): PlanProblem | undefined {
+  if (typeof ext.field !== 'string') return undefined;
+  const validChoices = strings(ext.validChoices);
+  const suggestions = strings(ext.suggestions);
+  return {
+    field: ext.field.replace(/^input\./, ''),
+    reason: typeof ext.reason === 'string' ? ext.reason : message,
+    ...(validChoices ? { validChoices } : {}),
+    ...(suggestions ? { suggestions } : {}),
+  };
+}
+
+/**
+ * Turns GraphQL errors into a CLI error. A BAD_USER_INPUT that names its field keeps its fields
+ * (every problem of `extensions.problems`, else the error's own field, reason, valid choices and
+ * suggestions): nothing is read back from the message. `input` is what was sent.
+ */
+export function graphqlErrorToCli(errors: readonly GraphqlError[], origin: string, input?: Record<string, unknown>): CliError {
   const [first] = errors;
   if (!first) return new CliError(`${origin} answered with an empty error list`);
   const ext = first.extensions ?? {};
-  if (ext.code === 'BAD_USER_INPUT' && typeof ext.field === 'string') {
-    const field = ext.field.replace(/^input\./, '');
-    const wanted = /"([^"]*)"/.exec(first.message)?.[1] ?? (typeof variables?.[field] === 'string' ? variables[field] : undefined);
-    // The API appends ". Valid choices: ..." / ". Closest known: ..."; the details list them instead.
-    const reason = first.message.replace(/\. (Valid choices|Closest known): .*$/s, '');
-    return new PlanFieldError(field, reason, ext.validChoices, ext.suggestions, ext.validChoices ? wanted : undefined);
+  if (ext.code === 'BAD_USER_INPUT') {
+    const listed = Array.isArray(ext.problems) ? (ext.problems as ProblemExtension[]).map((p) => problemOf(p, first.message)) : [];
+    const problems = listed.every((p) => p !== undefined) && listed.length > 0 ? listed : [problemOf(ext, first.message)].filter((p) => p !== undefined);
+    if (problems.length > 0) return new InputRefusedError(problems, input);
   }
-  // Variable coercion (e.g. a number too large for Int) names the field only in the message.
-  const coercion = ext.code === 'BAD_USER_INPUT' ? /at "input\.([^"]+)"; (.*)$/s.exec(first.message) : null;
-  if (coercion) return new PlanFieldError(coercion[1]!, coercion[2]!);
   const more = errors.length > 1 ? [`and ${errors.length - 1} more error(s)`] : [];
   return new CliError(`${origin}: ${first.message}${ext.code ? ` (${ext.code})` : ''}`, more);
 }

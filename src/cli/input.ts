@@ -15,6 +15,17 @@ import { CliError } from './errors.js';
 
 export const MIB = 1024 * 1024;
 
+/** A file that cannot be read, with why: a command that names the file its own way reuses `reason`. */
+export class UnreadableFileError extends CliError {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`cannot read ${file}: ${reason}`);
+    this.name = 'UnreadableFileError';
+  }
+}
+
 export interface InputCaps {
   /** Bytes one file (or stdin) may hold: --max-file-bytes. */
   maxFileBytes: number;
@@ -65,14 +76,14 @@ function statOf(path: string, name: string): Stats {
     return statSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`cannot read ${name}: ${code === 'ENOENT' ? 'no such file or directory' : (error as Error).message}`);
+    throw new UnreadableFileError(name, code === 'ENOENT' ? 'no such file or directory' : (error as Error).message);
   }
 }
 
 /** Whether the path (not "-") is a regular file, read synchronously; anything else is read by readStream. */
 export function isRegularFile(path: string, name: string): boolean {
   const stat = statOf(path, name);
-  if (stat.isDirectory()) throw new CliError(`cannot read ${name}: is a directory`);
+  if (stat.isDirectory()) throw new UnreadableFileError(name, 'is a directory');
   return stat.isFile();
 }
 
@@ -87,7 +98,7 @@ export function* regularFileChunks(path: string, name: string, budget: InputBudg
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
+    throw new UnreadableFileError(name, (error as Error).message);
   }
   try {
     const buffer = Buffer.alloc(1 << 20);
@@ -125,7 +136,7 @@ function openStream(path: string, name: string): NodeJS.ReadableStream & { destr
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    throw new CliError(`cannot read ${name}: ${(error as Error).message}`);
+    throw new UnreadableFileError(name, (error as Error).message);
   }
   return new Socket({ fd, readable: true, writable: false });
 }
@@ -188,7 +199,7 @@ export async function readStream(path: string, name: string, budget: InputBudget
       settle();
       resolve(text + decoder.end());
     };
-    const onError = (error: Error) => fail(new CliError(`cannot read ${name}: ${error.message}`));
+    const onError = (error: Error) => fail(new UnreadableFileError(name, error.message));
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onError);

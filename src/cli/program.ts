@@ -15,8 +15,9 @@ import { CliError, formatError } from './errors.js';
 import { DEFAULT_INPUT_CAPS, formatBytes, parseByteSize, type InputCaps } from './input.js';
 import { escapingStream } from './safe-output.js';
 import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, FAIL_ON_LEVELS, type ExitCode, type FailOn } from './exit-codes.js';
-import { wrap } from './format/text.js';
-import { CAPACITY_MODES, OUTPUT_FORMATS, SCAN_OUTPUT_FORMATS, type CapacityMode, type OutputFormat, type ScanOutputFormat } from './options.js';
+import { wrap } from './report/text.js';
+import { CAPACITY_MODES, type CapacityMode } from './options.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './report/printers.js';
 import { ENTITY_KINDS, type EntityKind } from './queries.js';
 
 // The commands load the database layer and the GraphQL schema: import them only when they run,
@@ -112,8 +113,10 @@ windowsVersion is required. An unknown key, an unknown slug or an impossible num
 error (exit 1) that names the field and its valid choices. ipAddressMode is SECONDARY_IP or
 PREFIX_DELEGATION (secondary-ip and prefix-delegation are accepted too).
 
-Offline, the plan is judged on the embedded database by the same engine and schema as the API;
-with --url it is sent to a running server's compatibility query.
+Offline, the plan is judged on the embedded database by the API's engine; with --url it is sent
+to a running server's compatibility query. Both give the same report in every format: json is the
+compatibility query's answer, sarif places the errors and warnings on the plan file, junit makes
+the plan one test case.
 
 ${EXIT_CODES_HELP}
 
@@ -189,7 +192,7 @@ interface GateFlags {
   ignoreFile?: string;
 }
 type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string };
-type ScanFlags = GateFlags & CapFlags & { output: ScanOutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean; oneCluster?: boolean };
+type ScanFlags = GateFlags & CapFlags & { output: OutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean; oneCluster?: boolean };
 
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
@@ -229,7 +232,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
       const { runCheck } = await import('./check/command.js');
       const { ignore, ignoreFile, outputFile, ...rest } = opts;
       const acceptor = Acceptor.from({ ignore, ignoreFile });
-      const options = { ...rest, acceptor, stderr: io.stderr, database: database(command), caps: capsOf(opts) };
+      const options = { ...rest, acceptor, stderr: io.stderr, database: database(command), toolVersion: packageVersion(), caps: capsOf(opts) };
       exit(await withOutput(outputFile, io.stdout, (out) => runCheck(plan, options, out)));
     });
 
@@ -237,7 +240,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .command('scan')
     .description('judge Kubernetes manifests, `kubectl get -o json` dumps and eksctl configs: every Windows-related object, by file and line')
     .argument('<paths...>', 'files or directories (*.yaml, *.yml, *.json, recursively), or - for stdin')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(SCAN_OUTPUT_FORMATS).default('table'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'))
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
     .addOption(targetOption())

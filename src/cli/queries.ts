@@ -1,60 +1,6 @@
 /** The GraphQL operations the CLI runs, and the shapes they return. */
-import type { Verdict } from '../domain/outcome.js';
 import type { IpAddressMode } from '../domain/vocabulary.js';
-import type { Acceptance } from './accept.js';
-
-export interface SourceRef {
-  document: { slug: string; title: string; url: string };
-  section: string;
-  note: string | null;
-}
-
-export interface SettingView {
-  kind: string;
-  key: string;
-  value: string;
-  target: string | null;
-  note: string | null;
-  kubernetesVersions: { min: string | null; max: string | null; description: string } | null;
-  sources: SourceRef[];
-}
-
-export type Severity = 'ERROR' | 'WARNING' | 'INFO';
-
-export interface FindingView {
-  severity: Severity;
-  code: string;
-  subject: string | null;
-  message: string;
-  remediation: string | null;
-  sources: SourceRef[];
-  /** Set by the CLI when a .winnet-kb-ignore entry or --ignore accepts the finding. */
-  accepted?: Acceptance;
-}
-
-/** Where the dataset's knowledge ends. */
-export interface HorizonView {
-  kubernetesVersion: string;
-  windowsVersion: { slug: string; name: string };
-  knowledgeDate: string;
-}
-
-/** "knowledge to Kubernetes 1.36, Windows Server 2025, sources read to 2026-08-22" */
-export function horizonText(h: HorizonView): string {
-  return `knowledge to Kubernetes ${h.kubernetesVersion}, ${h.windowsVersion.name}, sources read to ${h.knowledgeDate}`;
-}
-
-/** The compatibility report as the API returns it (and as `--output json` prints it). */
-export interface ReportView {
-  verdict: Verdict;
-  /** Set by the CLI when findings are accepted: the verdict of the findings not accepted, which --fail-on judges. */
-  verdictAfterAccepted?: Verdict;
-  datasetVersion: string;
-  horizon: HorizonView;
-  findings: FindingView[];
-  requiredSettings: SettingView[];
-  enabledFeatures: { slug: string; name: string }[];
-}
+import type { SettingView, SourceRef } from './report/model.js';
 
 const SOURCE = 'fragment Src on SourceReference { document { slug title url } section note }';
 const SETTING = 'fragment Set on Setting { kind key value target note kubernetesVersions { min max description } sources { ...Src } }';

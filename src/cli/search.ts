@@ -2,7 +2,7 @@
  * `winnet-kb search <words...>`: the API's search query in-process, printed as a ranked list:
  * the same hits as `search(query:, first:)`, with the field that matched and its snippet.
  */
-import { outputWidth, wrap } from './format/text.js';
+import { outputWidth, wrap } from './report/text.js';
 import { localClient } from './graphql-client.js';
 
 export interface SearchOptions {

@@ -16,7 +16,8 @@
  * test/domain/finding-codes.test.ts checks every finding the engine and the scan give against it.
  *
  * `raisedBy` names each place that creates a finding with the code, as `<file under src/domain>
- * <function>`; the same test requires the code's literal and the function's name in that file.
+ * <function>` (a compatibility rule's file is `compatibility/rules/<rule-name>.ts`); the same test
+ * requires the code's literal and the function's name in that file.
  *
  * A new code: add it here and raise it in its rule (plus their tests); the docs table is generated.
  */
@@ -36,8 +37,10 @@ export interface FindingCodeEntry {
 /** Severity read from the seeds (a limitation's), with or without the "may apply" downgrade: any of them. */
 const SEEDED = SEVERITIES;
 
-const RULES = 'compatibility/rules.ts';
-const NODE_OS = 'compatibility/node-os.ts';
+/** One file per rule: `${RULES}/<rule-name>.ts`. */
+const RULES = 'compatibility/rules';
+const NODE_OS = 'compatibility/rules/node-os-supported.ts';
+const CONTAINER_IMAGE = 'compatibility/rules/container-image-matches-node.ts';
 const UPGRADE = 'compatibility/upgrade.ts';
 const SCAN = 'scan/own-findings.ts';
 const SCAN_JUDGE = 'scan/object-judgement.ts';
@@ -48,13 +51,13 @@ export const FINDING_CODE_REGISTRY = {
     description: 'The Windows release is past its end of support (or servicing) at the date checked; "may apply" when the plan leaves the release open.',
     // A warning; "may apply" (the release open, some candidate releases out of support) info.
     severities: ['warning', 'info'],
-    raisedBy: [`${RULES} windowsLifecycle`],
+    raisedBy: [`${RULES}/windows-lifecycle.ts windowsLifecycle`],
     scanOnly: false,
   },
   WINDOWS_VERSION_MAINSTREAM_ENDED: {
     description: 'The LTSC release is past mainstream support but still in extended support.',
     severities: ['info'],
-    raisedBy: [`${RULES} windowsLifecycle`],
+    raisedBy: [`${RULES}/windows-lifecycle.ts windowsLifecycle`],
     scanOnly: false,
   },
   NODE_OS_UNSUPPORTED: {
@@ -95,7 +98,7 @@ export const FINDING_CODE_REGISTRY = {
       "The container images' Windows release differs from the node's: with process isolation they must match; \"may apply\" when the plan leaves the node's release open.",
     // An error; "may apply" (the node's release open) a warning.
     severities: ['error', 'warning'],
-    raisedBy: [`${NODE_OS} containerImageMatchesNode`],
+    raisedBy: [`${CONTAINER_IMAGE} containerImageMatchesNode`],
     scanOnly: false,
   },
   FEATURE_REQUIRES_NEWER_WINDOWS: {
@@ -103,49 +106,49 @@ export const FINDING_CODE_REGISTRY = {
       'A requested feature\'s minimum Windows release is newer than the node\'s (compared by OS build); "may apply" when the plan leaves the release open.',
     // An error; "may apply" (the release open, older than the minimum on some candidates) a warning.
     severities: ['error', 'warning'],
-    raisedBy: [`${RULES} featureMinimumWindows`],
+    raisedBy: [`${RULES}/feature-minimum-windows.ts featureMinimumWindows`],
     scanOnly: false,
   },
   FEATURE_REQUIRES_OS_UPDATE: {
     description: "A requested feature needs a later update revision of the node's release; a warning when the plan does not give the revision.",
     severities: ['error', 'warning'],
-    raisedBy: [`${RULES} featureMinimumWindows`],
+    raisedBy: [`${RULES}/feature-minimum-windows.ts featureMinimumWindows`],
     scanOnly: false,
   },
   FEATURE_REQUIRES_NEWER_KUBERNETES: {
     description: 'A requested feature cannot be switched on in the planned Kubernetes version.',
     severities: ['error'],
-    raisedBy: [`${RULES} featureMinimumKubernetes`],
+    raisedBy: [`${RULES}/feature-minimum-kubernetes.ts featureMinimumKubernetes`],
     scanOnly: false,
   },
   FEATURE_DEPENDENCY_ADDED: {
     description: 'A requested feature needs another feature, which was added to the plan.',
     severities: ['info'],
-    raisedBy: [`${RULES} featureDependencies`],
+    raisedBy: [`${RULES}/feature-dependencies.ts featureDependencies`],
     scanOnly: false,
   },
   PLUGIN_MODE_UNSUPPORTED: {
     description: 'The chosen plugin does not create or delegate to the chosen network mode.',
     severities: ['error'],
-    raisedBy: [`${RULES} pluginAndMode`],
+    raisedBy: [`${RULES}/plugin-and-mode.ts pluginAndMode`],
     scanOnly: false,
   },
   NETWORK_MODE_AMBIGUOUS: {
     description: 'The plugin offers several modes and the plan names none; mode-specific checks are reported as "may apply".',
     severities: ['info'],
-    raisedBy: [`${RULES} pluginAndMode`],
+    raisedBy: [`${RULES}/plugin-and-mode.ts pluginAndMode`],
     scanOnly: false,
   },
   NETWORK_MODE_UNKNOWN: {
     description: 'The sources do not say which network mode the plugin uses; mode-specific checks were skipped.',
     severities: ['info'],
-    raisedBy: [`${RULES} pluginAndMode`],
+    raisedBy: [`${RULES}/plugin-and-mode.ts pluginAndMode`],
     scanOnly: false,
   },
   NETWORK_MODE_NOT_USED_BY_KUBERNETES: {
     description: 'The network mode exists on Windows but Kubernetes does not use it.',
     severities: ['error'],
-    raisedBy: [`${RULES} pluginAndMode`],
+    raisedBy: [`${RULES}/plugin-and-mode.ts pluginAndMode`],
     scanOnly: false,
   },
   NETWORK_MODE_PRERELEASE: {
@@ -153,125 +156,125 @@ export const FINDING_CODE_REGISTRY = {
       'The documentation labels the network mode beta or experimental (where a feature gate behind it is GA from some Kubernetes version: only below it; "may apply" when the version is open).',
     // A warning; info when the mode is one of several or the version is open.
     severities: ['warning', 'info'],
-    raisedBy: [`${RULES} modeLabelFinding`],
+    raisedBy: [`${RULES}/plugin-and-mode.ts modeLabelFinding`],
     scanOnly: false,
   },
   NETWORK_MODE_LABEL_OUTDATED: {
     description: "The documentation's beta label on the network mode is out of date at the planned Kubernetes version: the gate behind it is GA there.",
     severities: ['info'],
-    raisedBy: [`${RULES} modeLabelFinding`],
+    raisedBy: [`${RULES}/plugin-and-mode.ts modeLabelFinding`],
     scanOnly: false,
   },
   PLUGIN_MODE_PRERELEASE: {
     description: "The plugin's support for the mode (its backend) is labelled beta or experimental.",
     severities: ['warning', 'info'],
-    raisedBy: [`${RULES} pluginAndMode`],
+    raisedBy: [`${RULES}/plugin-and-mode.ts pluginAndMode`],
     scanOnly: false,
   },
   ENVIRONMENT_ASSUMED: {
     description: 'No environment was given; the plugin runs in only one environment, which was assumed.',
     severities: ['info'],
-    raisedBy: [`${RULES} pluginInEnvironment`],
+    raisedBy: [`${RULES}/plugin-in-environment.ts pluginInEnvironment`],
     scanOnly: false,
   },
   PLUGIN_RETIRED_IN_ENVIRONMENT: {
     description: 'The plugin is retired in the environment ("may apply", as info, when the plan gives no environment).',
     // A warning once in force; info while the month of the retirement is open, or the environment is.
     severities: ['warning', 'info'],
-    raisedBy: [`${RULES} pluginInEnvironment`],
+    raisedBy: [`${RULES}/plugin-in-environment.ts pluginInEnvironment`],
     scanOnly: false,
   },
   PLUGIN_STATUS_IN_ENVIRONMENT: {
     description: 'The plugin is the default, supported or a documented alternative in the environment.',
     severities: ['info'],
-    raisedBy: [`${RULES} pluginInEnvironment`],
+    raisedBy: [`${RULES}/plugin-in-environment.ts pluginInEnvironment`],
     scanOnly: false,
   },
   PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT: {
     description: 'The plugin runs only in other environments (e.g. the Amazon VPC CNI outside EKS).',
     severities: ['error'],
-    raisedBy: [`${RULES} pluginInEnvironment`],
+    raisedBy: [`${RULES}/plugin-in-environment.ts pluginInEnvironment`],
     scanOnly: false,
   },
   PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT: {
     description: "The sources list the environment's plugins and the plan's plugin is not among them; the documented options are named.",
     severities: ['warning'],
-    raisedBy: [`${RULES} pluginInEnvironment`],
+    raisedBy: [`${RULES}/plugin-in-environment.ts pluginInEnvironment`],
     scanOnly: false,
   },
   PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN: {
     description: "The sources do not list the environment's plugins, so whether the plugin is offered there is not known.",
     severities: ['info'],
-    raisedBy: [`${RULES} pluginInEnvironment`],
+    raisedBy: [`${RULES}/plugin-in-environment.ts pluginInEnvironment`],
     scanOnly: false,
   },
   FEATURE_DEFAULT: {
     description: 'A requested feature is already on by default in the environment (or node image); "may apply" when the plan leaves the environment open.',
     severities: ['info'],
-    raisedBy: [`${RULES} featureDefaults`],
+    raisedBy: [`${RULES}/feature-defaults.ts featureDefaults`],
     scanOnly: false,
   },
   NETWORK_POLICY_UNSUPPORTED: {
     description: 'The plan needs NetworkPolicy and the plugin does not enforce it on Windows.',
     // An error; "may apply" (plugin or environment open) a warning.
     severities: ['error', 'warning'],
-    raisedBy: [`${RULES} networkPolicy`, `${RULES} networkPolicyWithPluginOpen`],
+    raisedBy: [`${RULES}/network-policy.ts networkPolicy`, `${RULES}/network-policy.ts networkPolicyWithPluginOpen`],
     scanOnly: false,
   },
   NETWORK_POLICY_UNKNOWN: {
     description: 'The plan needs NetworkPolicy and the sources do not say whether the plugin enforces it on Windows.',
     severities: ['warning', 'info'],
-    raisedBy: [`${RULES} networkPolicy`, `${RULES} networkPolicyWithPluginOpen`],
+    raisedBy: [`${RULES}/network-policy.ts networkPolicy`, `${RULES}/network-policy.ts networkPolicyWithPluginOpen`],
     scanOnly: false,
   },
   THRESHOLD_EXCEEDED: {
     description: 'A planned number is above a documented limit (backends per Service, Services per node).',
     // The limitation's seeded severity; "may apply" a warning.
     severities: SEEDED,
-    raisedBy: [`${RULES} limitations`],
+    raisedBy: [`${RULES}/limitations.ts limitations`],
     scanOnly: false,
   },
   UNSUPPORTED_FUNCTIONALITY: {
     description: 'Functionality that Windows nodes do not support and that the plan may use.',
     // The limitation's seeded severity (one step lower when it may apply); the scan's hostNetwork check: an error.
     severities: SEEDED,
-    raisedBy: [`${RULES} limitations`, `${SCAN} ownFindings`],
+    raisedBy: [`${RULES}/limitations.ts limitations`, `${SCAN} ownFindings`],
     scanOnly: false,
   },
   KNOWN_ISSUE: {
     description: 'A documented known issue applies to the plan.',
     severities: SEEDED,
-    raisedBy: [`${RULES} limitations`],
+    raisedBy: [`${RULES}/limitations.ts limitations`],
     scanOnly: false,
   },
   REQUIREMENT_NOT_MET: {
     description: 'Something the mode or plugin needs (e.g. an OS update) is missing or not confirmed.',
     severities: SEEDED,
-    raisedBy: [`${RULES} limitations`],
+    raisedBy: [`${RULES}/limitations.ts limitations`],
     scanOnly: false,
   },
   CAVEAT: {
     description: 'A documented caveat applies to the plan.',
     severities: SEEDED,
-    raisedBy: [`${RULES} limitations`],
+    raisedBy: [`${RULES}/limitations.ts limitations`],
     scanOnly: false,
   },
   LIMITATION_MITIGATED: {
     description: 'A limitation would apply, but a feature the plan enables takes its bite away.',
     severities: ['info'],
-    raisedBy: [`${RULES} limitations`],
+    raisedBy: [`${RULES}/limitations.ts limitations`],
     scanOnly: false,
   },
   KUBERNETES_VERSION_BEYOND_HORIZON: {
     description: 'The planned Kubernetes version is newer than any the dataset documents; facts that could have changed since are reported as "may apply".',
     severities: ['warning'],
-    raisedBy: [`${RULES} kubernetesBeyondHorizon`],
+    raisedBy: [`${RULES}/kubernetes-beyond-horizon.ts kubernetesBeyondHorizon`],
     scanOnly: false,
   },
   KUBERNETES_VERSION_UNSPECIFIED: {
     description: 'Settings differ by Kubernetes version and the plan gives none; every variant is listed.',
     severities: ['info'],
-    raisedBy: [`${RULES} kubernetesVersionUnspecified`],
+    raisedBy: [`${RULES}/kubernetes-version-unspecified.ts kubernetesVersionUnspecified`],
     scanOnly: false,
   },
   FEATURE_GATE_LOCKED: {
@@ -306,32 +309,32 @@ export const FINDING_CODE_REGISTRY = {
   INSTANCE_TYPE_NOT_FOR_WINDOWS: {
     description: 'The EC2 instance type cannot host Windows nodes: it is Arm-based (Graviton, a1) or a mac type.',
     severities: ['error'],
-    raisedBy: [`${RULES} instanceTypeCapacity`],
+    raisedBy: [`${RULES}/instance-type-capacity.ts instanceTypeCapacity`],
     scanOnly: false,
   },
   PREFIX_DELEGATION_UNSUPPORTED: {
     description:
       'Prefix delegation was planned on an instance type that is not Nitro-based; the node stays in secondary-IP mode, and the capacity given is that fallback.',
     severities: ['warning'],
-    raisedBy: [`${RULES} instanceTypeCapacity`],
+    raisedBy: [`${RULES}/instance-type-capacity.ts instanceTypeCapacity`],
     scanOnly: false,
   },
   PODS_EXCEED_CAPACITY: {
     description: "The planned pods per node are more than the instance type's IP addresses allow in the planned mode.",
     severities: ['error'],
-    raisedBy: [`${RULES} instanceTypeCapacity`],
+    raisedBy: [`${RULES}/instance-type-capacity.ts instanceTypeCapacity`],
     scanOnly: false,
   },
   PODS_EXCEED_KUBELET_MAX_PODS: {
     description: "The addresses allow the planned pods, but the kubelet's max-pods (110 by default on EKS) caps the node below them.",
     severities: ['warning'],
-    raisedBy: [`${RULES} instanceTypeCapacity`],
+    raisedBy: [`${RULES}/instance-type-capacity.ts instanceTypeCapacity`],
     scanOnly: false,
   },
   POD_CAPACITY: {
     description: 'How many Windows pods the instance type gives in the planned mode, and what limits it.',
     severities: ['info'],
-    raisedBy: [`${RULES} instanceTypeCapacity`],
+    raisedBy: [`${RULES}/instance-type-capacity.ts instanceTypeCapacity`],
     scanOnly: false,
   },
   NODE_CAPACITY_MISMATCH: {

@@ -8,7 +8,7 @@ import { PlanError } from '../domain/compatibility/plan.js';
 export const ERROR_CODES = {
   BAD_USER_INPUT:
     'An argument is invalid: unknown slug, malformed version, impossible number. ' +
-    'extensions.field names it; extensions.validChoices lists the accepted values where there is a closed set, ' +
+    'extensions.field names it and extensions.reason says what is wrong without the choices; extensions.validChoices lists the accepted values where there is a closed set, ' +
     'extensions.suggestions the closest known values where the set is large (EC2 instance types); ' +
     'for a plan (compatibility, scan), extensions.problems lists every refused field at once, the first being the one above.',
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
@@ -27,14 +27,14 @@ export const ERROR_CODES = {
 
 export function badUserInput(field: string, message: string, validChoices?: readonly string[]): GraphQLError {
   return new GraphQLError(validChoices ? `${message}. Valid choices: ${validChoices.join(', ')}` : message, {
-    extensions: { code: 'BAD_USER_INPUT', field, ...(validChoices ? { validChoices: [...validChoices] } : {}) },
+    extensions: { code: 'BAD_USER_INPUT', field, reason: message, ...(validChoices ? { validChoices: [...validChoices] } : {}) },
   });
 }
 
 /** For open sets too large to list (1164 instance types): the closest known values instead. */
 export function unknownWithSuggestions(field: string, message: string, suggestions: readonly string[]): GraphQLError {
   return new GraphQLError(`${message}. Closest known: ${suggestions.join(', ')}`, {
-    extensions: { code: 'BAD_USER_INPUT', field, suggestions: [...suggestions] },
+    extensions: { code: 'BAD_USER_INPUT', field, reason: message, suggestions: [...suggestions] },
   });
 }
 

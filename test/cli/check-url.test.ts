@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stringify, parse } from 'yaml';
-import type { ReportView } from '../../src/cli/queries.js';
+import { PLAN_FIELDS } from '../../src/cli/check/plan-file.js';
+import type { ReportView } from '../../src/cli/report/model.js';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { startApp, TEST_TODAY, type RunningApp } from '../support/fixtures.js';
 import { runCli, sourceDocumentUrls } from './cli-helpers.js';
@@ -79,6 +80,56 @@ describe('check --url against a running server', () => {
     expect(result.stderr).toContain('examples/invalid.yaml: cniPlugin: unknown CNI plugin "flanel"');
     expect(result.stderr).toMatch(/valid choices for cniPlugin: .*flannel/);
     expect(result.stderr).toContain('did you mean: flannel?');
+  });
+
+  it('every refused field at once, the same offline and over HTTP, from the fields and not the messages', async () => {
+    const path = join(scratch, 'many.yaml');
+    writeFileSync(path, 'windowsVersion: windows-server-2022\ncniPlugin: flanel\ninstanceType: m5.larg\nfeatures: [direct-sever-return]\n');
+    const [remote, local] = await Promise.all([runCli(['check', path, '--url', endpoint]), runCli(['check', path])]);
+    expect(remote.code).toBe(1);
+    expect(local.code).toBe(1);
+    expect(remote.stderr).toBe(local.stderr);
+    for (const line of [
+      /many\.yaml: features: unknown feature "direct-sever-return"\n/,
+      /\n {2}did you mean: direct-server-return\?\n/,
+      /\n {2}cniPlugin: unknown CNI plugin "flanel"\n {4}valid choices for cniPlugin: .*flannel.*\n {4}did you mean: flannel\?\n/,
+      /\n {2}instanceType: unknown EC2 instance type "m5\.larg"\n {4}closest known: m5\.large/,
+    ])
+      expect(local.stderr).toMatch(line);
+  });
+
+  it('takes every field of CompatibilityInput, with the same report offline and over HTTP', async () => {
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      windowsBuildRevision: 2700,
+      cniPlugin: 'amazon-vpc-cni',
+      cniPluginVersion: '1.19.0',
+      networkMode: 'l2bridge',
+      features: ['direct-server-return'],
+      kubernetesVersion: '1.31',
+      environment: 'eks',
+      serviceTypes: ['cluster-ip'],
+      networkPolicy: true,
+      servicesPerNode: 50,
+      backendsPerService: 10,
+      asOf: TEST_TODAY,
+      instanceType: 'c5.xlarge',
+      ipAddressMode: 'PREFIX_DELEGATION',
+      podsPerNode: 100,
+      kubeletMaxPods: 150,
+      containerImageWindowsVersion: 'windows-server-2019',
+      targetKubernetesVersion: '1.33',
+      kubeProxyFeatureGates: ['WinDSR=true'],
+    };
+    expect(Object.keys(plan)).toEqual(PLAN_FIELDS);
+    const path = join(scratch, 'every-field.json');
+    writeFileSync(path, JSON.stringify(plan));
+    const [remote, local] = await Promise.all([runCli(['check', path, '-o', 'json', '--url', endpoint]), runCli(['check', path, '-o', 'json'])]);
+    expect(local.code, local.stderr).toBe(3);
+    expect(remote.code, remote.stderr).toBe(3);
+    expect(JSON.parse(remote.stdout)).toEqual(JSON.parse(local.stdout));
+    // The fields the trial found refused are judged: the image's release against the node's.
+    expect((JSON.parse(local.stdout) as ReportView).findings.map((f) => f.code)).toContain('CONTAINER_IMAGE_OS_MISMATCH');
   });
 
   it('passes on suggestions for an unknown instance type', async () => {

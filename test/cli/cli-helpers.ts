@@ -134,7 +134,7 @@ export function runCliProcess(args: readonly string[], options: RunOptions = {})
 export function examplePlan(file: string): PlanInput {
   const data = parse(readFileSync(join(PROJECT_ROOT, 'examples', file), 'utf8')) as Record<string, unknown>;
   delete data.$comment;
-  return data as unknown as PlanInput;
+  return data;
 }
 
 /** slug -> URL of every source document in the test database. */

@@ -210,7 +210,7 @@ describe('accepted findings', () => {
       verdict: string;
       verdictAfterAccepted: string;
       accepted: number;
-      reports: {
+      objects: {
         verdict: string | null;
         verdictAfterAccepted?: string;
         findings: { severity: string; code: string; subject?: string; accepted?: { by: string } }[];
@@ -218,7 +218,7 @@ describe('accepted findings', () => {
     };
     expect(scan.verdict).toBe('INCOMPATIBLE');
     expect(scan.verdictAfterAccepted).toBe('COMPATIBLE_WITH_WARNINGS');
-    const accepted = scan.reports.flatMap((r) => r.findings.filter((f) => f.accepted));
+    const accepted = scan.objects.flatMap((r) => r.findings.filter((f) => f.accepted));
     expect(new Set(accepted.map((f) => `${f.code}:${f.subject} ${f.accepted!.by}`))).toEqual(
       new Set([
         `FEATURE_REQUIRES_NEWER_WINDOWS:session-affinity ${IGNORE_FILE}:2`,

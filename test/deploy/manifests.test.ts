@@ -495,7 +495,8 @@ describe('Dockerfile', () => {
     ).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(packageJson.scripts['db:build']).toBeDefined();
-    expect(packageJson.scripts.build).toBe('tsc -p tsconfig.build.json');
+    // The build compiles afresh: dist/src is cleared first so a moved source leaves no old output.
+    expect(packageJson.scripts.build).toMatch(/rmSync\('dist\/src'.*&& tsc -p tsconfig\.build\.json$/);
     // None of this happens at run time.
     expect(
       runtimeFrom('RUN')

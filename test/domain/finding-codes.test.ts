@@ -2,8 +2,8 @@
  * The registry of finding codes (src/domain/finding-codes.ts) against the code that raises them:
  * every code a rule or the scan can raise is in it, with the place that raises it; every code in
  * it is raised by something; and no finding has a severity outside its code's declared range,
- * over generated plans and the real scan fixtures (the golden cases check it too, in
- * compatibility-golden.test.ts).
+ * over generated plans and the real scan fixtures (the golden cases check it too:
+ * test/domain/rules/support.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -92,7 +92,7 @@ describe('the registry against the source', () => {
       }
 
   it('finds the codes in the source (the scan of literals works)', () => {
-    expect(literals.get('NODE_OS_UNSUPPORTED')).toEqual(new Set(['compatibility/node-os.ts']));
+    expect(literals.get('NODE_OS_UNSUPPORTED')).toEqual(new Set(['compatibility/rules/node-os-supported.ts']));
     expect(literals.size).toBeGreaterThanOrEqual(40);
   });
 
@@ -136,7 +136,7 @@ function scanFixtureFindings() {
 }
 
 describe('every registered code is raised by something', () => {
-  // The engine's codes: compatibility-golden.test.ts has a golden case for each (its last test).
+  // The engine's codes: each has a golden case in its rule's file (test/domain/rules/all-rules.golden.test.ts checks it).
   it("the scan's own codes are raised on the scan fixtures", () => {
     const raised = new Set<string>(scanFixtureFindings().map((f) => f.code));
     expect(Object.keys(SCAN_ONLY_FINDING_CODES).filter((c) => !raised.has(c))).toEqual([]);

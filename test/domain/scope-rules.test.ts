@@ -11,7 +11,7 @@
  * 6. A feature on by default where the node runs (FEATURE_DEFAULT) needs none of its own settings.
  * 7. Settings and remediations are narrowed to the planned Kubernetes version alike.
  *
- * The golden tests (compatibility-golden.test.ts) name the individual facts; these are the rules.
+ * The golden tests (test/domain/rules/*.golden.test.ts) name the individual facts; these are the rules.
  */
 import { describe, expect, it } from 'vitest';
 import { judgeCompatibility, type CompatibilityReport } from '../../src/domain/compatibility/judge.js';

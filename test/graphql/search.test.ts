@@ -154,7 +154,7 @@ describe('search hits', () => {
       code: 'REQUIRED_SETTING_MISSING',
       description: FINDING_CODE_REGISTRY.REQUIRED_SETTING_MISSING.description,
       severities: ['WARNING'],
-      raisedBy: ['scan/scan.ts ownFindings'],
+      raisedBy: ['scan/own-findings.ts ownFindings'],
       scanOnly: true,
     });
     // Every code of the registry, the engine's and the scan's, is a node with the registry's entry.

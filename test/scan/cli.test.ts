@@ -13,13 +13,17 @@ const PLAN_2019 = 'test/fixtures/scan/plan-2019.yaml';
 
 interface JsonReport {
   verdict: string | null;
-  summary: { objectsRead: number; reported: number; ignored: number; verdict: string | null };
-  reports: {
-    ref: { kind: string; name: string; namespace?: string; part?: string };
+  summary: { objectsRead: number; reported: number; ignored: number };
+  /** The scan query's ScannedObject, field for field (test/cli/report.test.ts). */
+  objects: {
+    kind: string;
+    name: string;
+    namespace: string | null;
+    part: string | null;
     file: string;
     line: number;
     verdict: string | null;
-    findings: { severity: string; code: string; subject?: string; line: number; path?: string }[];
+    findings: { severity: string; code: string; subject: string | null; line: number; path: string | null }[];
     missing: string[];
   }[];
 }
@@ -42,19 +46,19 @@ describe('scan on the fixtures', () => {
 
   it.concurrent('a directory, recursively, with a plan: the expected findings of the README', async () => {
     const { report } = await scanJson([`${F}/real`, '--plan', PLAN_2019]);
-    const find = (kind: string, name: string) => report.reports.find((r) => r.ref.kind === kind && r.ref.name === name && r.file.includes(''))!;
-    const hostGw = report.reports.find((r) => r.file.endsWith('flannel-host-gw.yml') && r.ref.kind === 'DaemonSet')!;
+    const find = (kind: string, name: string) => report.objects.find((r) => r.kind === kind && r.name === name && r.file.includes(''))!;
+    const hostGw = report.objects.find((r) => r.file.endsWith('flannel-host-gw.yml') && r.kind === 'DaemonSet')!;
     expect(hostGw.findings[0]).toMatchObject({ severity: 'ERROR', code: 'UNSUPPORTED_FUNCTIONALITY', subject: 'host-network-mode', line: 175 });
     expect(hostGw.verdict).toBe('INCOMPATIBLE');
     const eks = find('ClusterConfig', 'cluster-14');
-    expect(eks).toMatchObject({ line: 12, ref: { part: 'nodeGroups/windows-ng' } });
+    expect(eks).toMatchObject({ line: 12, part: 'nodeGroups/windows-ng' });
     expect(eks.findings.map((f) => f.code)).toContain('POD_CAPACITY');
-    const overlay = report.reports.find((r) => r.file.endsWith('flannel-overlay-hostprocess.yml') && r.ref.kind === 'DaemonSet')!;
+    const overlay = report.objects.find((r) => r.file.endsWith('flannel-overlay-hostprocess.yml') && r.kind === 'DaemonSet')!;
     expect(overlay.findings.filter((f) => f.severity === 'ERROR')).toEqual([]);
     expect(find('Service', 'win-webserver').verdict).not.toBeNull();
     expect(find('Pod', 'iis').line).toBe(2);
     // Linux flannel DaemonSet, eksctl's Linux node group: not reported.
-    expect(report.reports.map((r) => r.ref.name)).not.toContain('kube-flannel-ds-amd64');
+    expect(report.objects.map((r) => r.name)).not.toContain('kube-flannel-ds-amd64');
     expect(report.summary.ignored).toBeGreaterThan(0);
   });
 
@@ -62,20 +66,16 @@ describe('scan on the fixtures', () => {
     const calico = `${F}/real/sig-windows-tools-calico-hostprocess.yml`;
     const { report } = await scanJson([calico]);
     expect(report.summary).toMatchObject({ objectsRead: 3, reported: 2, ignored: 1 });
-    const [configMap, daemonSet] = report.reports;
+    const [configMap, daemonSet] = report.objects;
     // Without a plan both are judged with what the cluster states (calico, overlay), the release open.
-    expect(configMap).toMatchObject({
-      ref: { kind: 'ConfigMap', name: 'calico-config-windows', namespace: 'kube-system' },
-      line: 10,
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
-    });
+    expect(configMap).toMatchObject({ kind: 'ConfigMap', name: 'calico-config-windows', namespace: 'kube-system', line: 10, verdict: 'COMPATIBLE_WITH_WARNINGS' });
     expect(configMap!.findings.find((f) => f.subject === 'overlay-requires-kb4489899')).toMatchObject({ severity: 'WARNING', code: 'REQUIREMENT_NOT_MET' });
     // "mtu": __CNI_MTU__ is a template placeholder, not JSON: the config is still read, on the line of its key.
-    expect((configMap as unknown as { facts: { field: string; value: string; path: string; line: number }[] }).facts).toEqual([
-      { field: 'cniPlugin', value: 'calico', path: 'data.cni_network_config.plugins[0].type', line: 20 },
-      { field: 'networkMode', value: 'overlay', path: 'data.cni_network_config.plugins[0].mode', line: 20 },
+    expect((configMap as unknown as { facts: { field: string; value: string; path: string; line: number; from: string | null }[] }).facts).toEqual([
+      { field: 'cniPlugin', value: 'calico', path: 'data.cni_network_config.plugins[0].type', line: 20, from: null },
+      { field: 'networkMode', value: 'overlay', path: 'data.cni_network_config.plugins[0].mode', line: 20, from: null },
     ]);
-    expect(daemonSet).toMatchObject({ ref: { kind: 'DaemonSet', name: 'calico-node-windows' }, line: 85, verdict: 'COMPATIBLE' });
+    expect(daemonSet).toMatchObject({ kind: 'DaemonSet', name: 'calico-node-windows', line: 85, verdict: 'COMPATIBLE' });
     expect((daemonSet as unknown as { facts: { field: string; value: string; line: number }[] }).facts.map((f) => [f.field, f.value, f.line])).toEqual([
       ['cniPlugin', 'calico', 196],
       ['networkMode', 'overlay', 197],
@@ -85,22 +85,22 @@ describe('scan on the fixtures', () => {
     // Overlay is the cluster's mode, so the finding is the cluster plan's: reported once, on the
     // ConfigMap (the first object judged with that plan), and the DaemonSet says where it is.
     const judged = (await scanJson([calico, '--plan', PLAN_2019])).report;
-    const [cm, ds] = judged.reports as (JsonReport['reports'][number] & { planFindingsOn: string[] })[];
+    const [cm, ds] = judged.objects as (JsonReport['objects'][number] & { planFindingsOn: string[] })[];
     expect(cm!.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
     expect(cm!.findings.find((f) => f.code === 'NETWORK_MODE_PRERELEASE')).toMatchObject({ subject: 'overlay', line: 20 });
     expect(ds!.verdict).toBe('COMPATIBLE');
     expect(ds!.findings.map((f) => f.code)).not.toContain('NETWORK_MODE_PRERELEASE');
     expect(ds!.planFindingsOn).toEqual([`${calico}:10 ConfigMap kube-system/calico-config-windows`]);
-    expect(judged.reports.flatMap((r) => r.findings.filter((f) => f.severity === 'ERROR'))).toEqual([]);
+    expect(judged.objects.flatMap((r) => r.findings.filter((f) => f.severity === 'ERROR'))).toEqual([]);
     // Only the engine's general note on host networking (info, once for the cluster), not the scan's hostNetwork error.
-    const hostNetwork = judged.reports.flatMap((r) => r.findings.filter((f) => f.subject === 'host-network-mode'));
+    const hostNetwork = judged.objects.flatMap((r) => r.findings.filter((f) => f.subject === 'host-network-mode'));
     expect(hostNetwork.map((f) => f.severity)).toEqual(['INFO']);
   });
 
   it.concurrent('stdin, with the same answer as the file', async () => {
     const text = readFileSync(`${F}/constructed/eks-cluster.json`, 'utf8');
     const { report } = await scanJson(['-'], text);
-    expect(report.reports.map((r) => [r.file, r.line, r.verdict])[0]).toEqual(['<stdin>', 4, 'COMPATIBLE']);
+    expect(report.objects.map((r) => [r.file, r.line, r.verdict])[0]).toEqual(['<stdin>', 4, 'COMPATIBLE']);
     expect(report.verdict).toBe('INCOMPATIBLE');
   });
 
@@ -169,8 +169,8 @@ describe('bad input', () => {
   it.concurrent('unknown kinds are ignored and counted; a node with missing fields says what is missing', async () => {
     const { report } = await scanJson([`${F}/bad/partial.yaml`]);
     expect(report.summary).toMatchObject({ objectsRead: 2, reported: 1, ignored: 1 });
-    expect(report.reports[0]!.verdict).toBeNull();
-    expect(report.reports[0]!.missing.join('\n')).toContain('status.nodeInfo.kubeletVersion');
+    expect(report.objects[0]!.verdict).toBeNull();
+    expect(report.objects[0]!.missing.join('\n')).toContain('status.nodeInfo.kubeletVersion');
   });
 
   it.concurrent('a missing path and a bad --plan are usage errors', async () => {

@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { objectsOf } from '../../src/domain/scan/documents.js';
 import { scanObjects, type ScanOptions, type ScanResult } from '../../src/domain/scan/scan.js';
+import type { ScanDocument } from '../../src/domain/scan/document.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
 import { runCli } from '../cli/cli-helpers.js';
 
@@ -141,13 +142,13 @@ describe('clusters', () => {
     const run = async (args: string[], env: Record<string, string> = {}) => {
       const result = await runCli(['scan', dir, '--output', 'json', '--fail-on', 'none', ...args], { env });
       expect(result.code, result.stderr).toBe(0);
-      return JSON.parse(result.stdout) as ScanResult;
+      return JSON.parse(result.stdout) as ScanDocument;
     };
     const [apart, one, viaEnv] = await Promise.all([run([]), run(['--one-cluster']), run([], { WINNET_KB_ONE_CLUSTER: 'true' })]);
     expect(apart.summary.clusters).toHaveLength(2);
-    expect(policyOf(apart).findings.map((f) => f.severity)).not.toContain('ERROR');
+    expect(apart.objects.find((o) => o.kind === 'NetworkPolicy')!.findings.map((f) => f.severity)).not.toContain('ERROR');
     for (const result of [one, viaEnv]) {
-      expect(result.summary.grouping).toBe('one-cluster');
+      expect(result.summary.grouping).toBe('ONE_CLUSTER');
       expect(result.summary.clusters[0]!.conflicts.join('\n')).toContain('cniPlugin "calico"');
     }
   });
@@ -228,3 +229,20 @@ function readFileSyncAll(): Record<string, string> {
   ];
   return Object.fromEntries(names.map((n) => [n, readFileSync(join(REAL, n), 'utf8')]));
 }
+
+describe('the table says what the JSON says', () => {
+  it('lists the clusters, points an object to its cluster plan findings, and names what is unknown', async () => {
+    const calico = join(REAL, 'sig-windows-tools-calico-hostprocess.yml');
+    const flannel = join(REAL, 'flannel-kube-flannel-excerpt.yml');
+    const kubeProxy = join(REAL, 'sig-windows-tools-kube-proxy-hostprocess.yml');
+    const { stdout, code, stderr } = await runCli(['scan', calico, flannel, kubeProxy, '--fail-on', 'none']);
+    expect(code, stderr).toBe(0);
+    // The DaemonSet's cluster plan findings are on the ConfigMap: the table says where.
+    expect(stdout).toContain(`cluster plan findings: on ${calico}:10 ConfigMap kube-system/calico-config-windows`);
+    // The kube-proxy's flags live in its image: unknown, with what settles it, never "missing".
+    expect(stdout).toMatch(/unknown: kube-proxy --source-vip.*\n\s+not determinable from the input; settled by .*sigwindowstools\/kube-proxy/);
+    expect(stdout).not.toMatch(/missing: .*source-vip/);
+    expect(stdout).toMatch(/Clusters \(\d+, grouped by their facts; --one-cluster judges the input as one\):/);
+    expect(stdout).toContain(`${flannel}  (cniPlugin flannel, networkMode overlay)`);
+  });
+});

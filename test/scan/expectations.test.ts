@@ -28,7 +28,7 @@ interface Found {
 }
 interface Expectation {
   found?: Found[];
-  /** Substrings of an `unknown[].fact` of the file's reports. */
+  /** Substrings of an `unknown[].fact` of the file's objects. */
   unknown?: string[];
   /** Same matching as found: a finding that matches every given field is a false alarm. */
   mustNotRaise?: Found[];
@@ -47,21 +47,23 @@ interface ExpectationsFile {
 
 interface JsonReport {
   summary: { grouping: string; clusters: { name: string }[] };
-  reports: {
-    ref: { kind: string; name: string; namespace?: string; part?: string };
+  objects: {
+    kind: string;
+    name: string;
+    namespace: string | null;
+    part: string | null;
     file: string;
     line: number;
     cluster: string;
     planFindingsOn: string[];
-    findings: { severity: string; code: string; subject?: string; message: string; line: number }[];
+    findings: { severity: string; code: string; subject: string | null; message: string; line: number }[];
     unknown?: { fact: string }[];
   }[];
 }
 
-type Report = JsonReport['reports'][number];
+type Report = JsonReport['objects'][number];
 /** How planFindingsOn names an object: "file:line Kind namespace/name (part)". */
-const whereIs = (r: Report) =>
-  `${r.file}:${r.line} ${r.ref.kind} ${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? ` (${r.ref.part})` : ''}`;
+const whereIs = (r: Report) => `${r.file}:${r.line} ${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}${r.part ? ` (${r.part})` : ''}`;
 
 const EXPECTATIONS = parse(readFileSync(join(PROJECT_ROOT, DIR, 'expectations.yaml'), 'utf8')) as ExpectationsFile;
 
@@ -87,7 +89,7 @@ async function scan(file: string, plan: boolean): Promise<JsonReport> {
 }
 
 function check(report: JsonReport, e: Expectation, where: string): void {
-  const findings = report.reports.flatMap((r) => r.findings.map((f) => ({ ...f, object: `${r.ref.kind} ${r.ref.name}` })));
+  const findings = report.objects.flatMap((r) => r.findings.map((f) => ({ ...f, object: `${r.kind} ${r.name}` })));
   const listed = findings.map((f) => `${f.object}: ${f.severity} ${f.code} ${f.subject ?? ''} line ${f.line}`).join('\n');
   const matching = (want: Found) =>
     findings.filter(
@@ -99,17 +101,17 @@ function check(report: JsonReport, e: Expectation, where: string): void {
         (want.object === undefined || f.object === want.object),
     );
   for (const want of e.found ?? []) expect(matching(want).length > 0, `${where}: expected ${JSON.stringify(want)} among\n${listed}`).toBe(true);
-  const unknown = report.reports.flatMap((r) => (r.unknown ?? []).map((u) => u.fact));
+  const unknown = report.objects.flatMap((r) => (r.unknown ?? []).map((u) => u.fact));
   for (const fact of e.unknown ?? [])
     expect(
       unknown.some((u) => u.includes(fact)),
       `${where}: expected unknown "${fact}" among ${JSON.stringify(unknown)}`,
     ).toBe(true);
   for (const bad of e.mustNotRaise ?? []) expect(matching(bad), `${where}: must not raise ${JSON.stringify(bad)}`).toEqual([]);
-  const objectOf = (r: Report) => `${r.ref.kind} ${r.ref.name}`;
+  const objectOf = (r: Report) => `${r.kind} ${r.name}`;
   for (const { object, on } of e.planFindingsOn ?? []) {
-    const from = report.reports.find((r) => objectOf(r) === object);
-    const carrier = report.reports.find((r) => objectOf(r) === on);
+    const from = report.objects.find((r) => objectOf(r) === object);
+    const carrier = report.objects.find((r) => objectOf(r) === on);
     expect(from, `${where}: no report for ${object}`).toBeDefined();
     expect(carrier, `${where}: no report for ${on}`).toBeDefined();
     expect(from!.planFindingsOn, `${where}: ${object}'s planFindingsOn`).toEqual([whereIs(carrier!)]);
@@ -124,24 +126,24 @@ function check(report: JsonReport, e: Expectation, where: string): void {
  * message), and every planFindingsOn entry names an object of the report.
  */
 function noFindingTwice(report: JsonReport, where: string): void {
-  const byPlace = new Map(report.reports.map((r) => [whereIs(r), r]));
+  const byPlace = new Map(report.objects.map((r) => [whereIs(r), r]));
   const id = (f: { code: string; subject?: string; message: string }) => `${f.code} ${f.subject ?? ''} ${f.message}`;
-  for (const r of report.reports)
+  for (const r of report.objects)
     for (const place of r.planFindingsOn) {
       const carrier = byPlace.get(place);
       expect(carrier, `${where}: planFindingsOn ${place} names no object of the report`).toBeDefined();
       if (!carrier || carrier === r) continue;
       const carried = new Set(carrier.findings.map(id));
       const repeated = r.findings.filter((f) => carried.has(id(f))).map((f) => `${f.code} ${f.subject ?? ''}`);
-      expect(repeated, `${where}: ${r.ref.kind} ${r.ref.name} repeats the cluster plan findings on ${place}`).toEqual([]);
+      expect(repeated, `${where}: ${r.kind} ${r.name} repeats the cluster plan findings on ${place}`).toEqual([]);
     }
 }
 
 function checkClusters(report: JsonReport, clusters: number, where: string): void {
-  expect(report.summary.grouping, where).toBe('by-cluster-facts');
+  expect(report.summary.grouping, where).toBe('BY_CLUSTER_FACTS');
   expect(report.summary.clusters.length, `${where}: clusters`).toBe(clusters);
   const names = new Set(report.summary.clusters.map((c) => c.name));
-  for (const r of report.reports) expect(names, `${where}: ${r.ref.kind} ${r.ref.name}'s cluster`).toContain(r.cluster);
+  for (const r of report.objects) expect(names, `${where}: ${r.kind} ${r.name}'s cluster`).toContain(r.cluster);
 }
 
 describe('expectations.yaml', () => {

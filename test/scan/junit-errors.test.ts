@@ -24,15 +24,15 @@ describe('JUnit: an object with an ERROR', () => {
       runCli(['scan', HOST_GW, '--output', 'json', '--fail-on', 'none']),
     ]);
     expect(junit.code).toBe(3);
-    const report = JSON.parse(json.stdout) as { reports: { ref: { kind: string; namespace?: string; name: string }; findings: { severity: string }[] }[] };
-    const withError = report.reports.filter((r) => r.findings.some((f) => f.severity === 'ERROR'));
-    expect(withError.map((r) => r.ref.kind)).toEqual(['DaemonSet']);
+    const report = JSON.parse(json.stdout) as { objects: { kind: string; namespace: string | null; name: string; findings: { severity: string }[] }[] };
+    const withError = report.objects.filter((r) => r.findings.some((f) => f.severity === 'ERROR'));
+    expect(withError.map((r) => r.kind)).toEqual(['DaemonSet']);
     const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(junit.stdout) as {
       testsuites: { testsuite: { testcase: Case[] }[] };
     };
     const cases = parsed.testsuites.testsuite.flatMap((s) => s.testcase);
     for (const r of withError) {
-      const c = cases.find((x) => x['@_name'] === `${r.ref.kind} ${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}`)!;
+      const c = cases.find((x) => x['@_name'] === `${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}`)!;
       expect(c.failure).toBeDefined();
       expect(c.skipped).toBeUndefined();
     }

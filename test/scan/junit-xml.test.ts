@@ -33,8 +33,11 @@ interface JUnit {
   testsuites: { '@_name': string; '@_tests': string; '@_failures': string; '@_errors': string; '@_skipped': string; testsuite: TestSuite[] };
 }
 interface JsonReport {
-  reports: {
-    ref: { kind: string; name: string; namespace?: string; part?: string };
+  objects: {
+    kind: string;
+    name: string;
+    namespace: string | null;
+    part: string | null;
     file: string;
     line: number;
     verdict: string | null;
@@ -56,8 +59,7 @@ function parseJunit(xml: string): JUnit {
   return parser.parse(xml) as JUnit;
 }
 
-const nameOf = (r: JsonReport['reports'][number]) =>
-  `${r.ref.kind} ${r.ref.namespace ? `${r.ref.namespace}/` : ''}${r.ref.name}${r.ref.part ? ` (${r.ref.part})` : ''}`;
+const nameOf = (r: JsonReport['objects'][number]) => `${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}${r.part ? ` (${r.part})` : ''}`;
 
 async function scanBoth(args: string[], failOn: 'error' | 'warning', input?: string): Promise<{ junit: JUnit; json: JsonReport; code: number | null }> {
   const options = input === undefined ? {} : { input };
@@ -73,14 +75,14 @@ function expectAgrees({ junit, json }: { junit: JUnit; json: JsonReport }, failO
   const root = junit.testsuites;
   expect(root['@_name']).toBe('winnet-kb scan');
   const cases = root.testsuite.flatMap((s) => s.testcase);
-  expect(Number(root['@_tests'])).toBe(json.reports.length);
-  expect(cases).toHaveLength(json.reports.length);
-  expect(Number(root['@_failures'])).toBe(json.reports.filter((r) => fails(r.verdict)).length);
-  expect(Number(root['@_skipped'])).toBe(json.reports.filter((r) => r.verdict === null).length);
+  expect(Number(root['@_tests'])).toBe(json.objects.length);
+  expect(cases).toHaveLength(json.objects.length);
+  expect(Number(root['@_failures'])).toBe(json.objects.filter((r) => fails(r.verdict)).length);
+  expect(Number(root['@_skipped'])).toBe(json.objects.filter((r) => r.verdict === null).length);
   expect(root['@_errors']).toBe('0');
-  expect(root.testsuite.map((s) => s['@_name'])).toEqual([...new Set(json.reports.map((r) => r.file))]);
+  expect(root.testsuite.map((s) => s['@_name'])).toEqual([...new Set(json.objects.map((r) => r.file))]);
   for (const suite of root.testsuite) {
-    const reports = json.reports.filter((r) => r.file === suite['@_name']);
+    const reports = json.objects.filter((r) => r.file === suite['@_name']);
     expect(Number(suite['@_tests'])).toBe(suite.testcase.length);
     expect(suite.testcase).toHaveLength(reports.length);
     expect(Number(suite['@_failures'])).toBe(suite.testcase.filter((c) => c.failure).length);

@@ -120,8 +120,8 @@ describe('the real CLI', () => {
   it.concurrent('scan at 1.34 on the real WinOverlay=true manifest: the unneeded flag is info, exit 0', async () => {
     const result = await runCli(['scan', REAL, '--target-kubernetes-version', '1.34', '--plan', PLAN_2019, '--output', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    const json = JSON.parse(result.stdout) as { reports: { findings: { code: string; severity: string; line: number }[] }[] };
-    expect(json.reports[0]!.findings).toContainEqual(expect.objectContaining({ code: 'FEATURE_GATE_FLAG_UNNEEDED', severity: 'INFO', line: 3 }));
+    const json = JSON.parse(result.stdout) as { objects: { findings: { code: string; severity: string; line: number }[] }[] };
+    expect(json.objects[0]!.findings).toContainEqual(expect.objectContaining({ code: 'FEATURE_GATE_FLAG_UNNEEDED', severity: 'INFO', line: 3 }));
   });
 
   it.concurrent('WINNET_KB_TARGET_KUBERNETES_VERSION sets the flag, and the flag wins over it', async () => {

@@ -11,7 +11,7 @@ import type { PlanInput } from '../../domain/compatibility/plan.js';
 import type { CompatibilityInput } from '../../graphql/generated/resolvers.js';
 import { yamlValue, YamlValueError } from '../../domain/yaml-value.js';
 import { CliError, didYouMean } from '../errors.js';
-import { InputBudget, isRegularFile, readRegularFile, readStream } from '../input.js';
+import { InputBudget, isRegularFile, readRegularFile, readStream, UnreadableFileError } from '../input.js';
 
 const IP_MODES: Record<string, IpAddressMode> = {
   SECONDARY_IP: 'SECONDARY_IP',
@@ -21,7 +21,13 @@ const IP_MODES: Record<string, IpAddressMode> = {
 };
 
 const text = z.string().min(1, 'must not be empty');
-const whole = z.number().int('must be a whole number');
+// GraphQL's Int is 32-bit: a larger number is refused here, with its field, rather than by the API's
+// variable coercion (whose message would have to be read back to name the field).
+const whole = z
+  .number()
+  .int('must be a whole number')
+  .min(-(2 ** 31), 'must be a whole number from -2147483648 to 2147483647')
+  .max(2 ** 31 - 1, 'must be a whole number from -2147483648 to 2147483647');
 const list = z.array(text);
 
 /**
@@ -132,13 +138,8 @@ export async function readPlanFile(path: string, budget = new InputBudget()): Pr
   try {
     source = path !== '-' && isRegularFile(path, name) ? readRegularFile(path, name, budget) : await readStream(path, name, budget);
   } catch (error) {
-    if (!(error instanceof CliError) || !/^cannot read /.test(error.message)) throw error;
-    const reason = /no such file/.test(error.message)
-      ? 'no such file'
-      : /is a directory/.test(error.message)
-        ? 'is a directory'
-        : error.message.replace(/^cannot read [^:]*: /, '');
-    throw new CliError(`cannot read plan file ${path}: ${reason}`);
+    if (!(error instanceof UnreadableFileError)) throw error;
+    throw new CliError(`cannot read plan file ${path}: ${error.reason === 'no such file or directory' ? 'no such file' : error.reason}`);
   }
   return parsePlan(source, name);
 }

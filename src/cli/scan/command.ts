@@ -7,23 +7,25 @@
  * 10,000-object dump is one call, and the `scan` query runs the same function.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { PlanError } from '../../domain/compatibility/plan.js';
 import { objectsOf, objectsOfChunks, ScanParseError } from '../../domain/scan/documents.js';
-import { Scanner, type ScanResult } from '../../domain/scan/scan.js';
+import { scanDocument } from '../../domain/scan/document.js';
+import { Scanner } from '../../domain/scan/scan.js';
 import type { Acceptor } from '../accept.js';
 import { readPlanFile } from '../check/plan-file.js';
-import { CliError, PlanFieldError } from '../errors.js';
-import { exitCodeFor, gateVerdict, verdictAfterAccepted, type ExitCode, type FailOn } from '../../domain/outcome.js';
+import { CliError, InputRefusedError, problemsOf } from '../errors.js';
+import { exitCodeFor, gateVerdict, type ExitCode, type FailOn } from '../../domain/outcome.js';
 import { openKnowledgeBase } from '../graphql-client.js';
 import { InputBudget, isRegularFile, readRegularFile, readStream, regularFileChunks, type InputCaps } from '../input.js';
-import type { ScanOutputFormat } from '../options.js';
-import { renderScanChunks, type GateFinding, type GateReport, type GateResult } from './formats.js';
+import { withAccepted } from '../report/accepted.js';
+import type { ScanReport } from '../report/model.js';
+import { loadSourceDocuments, presentScan } from '../report/present.js';
+import { writeReport, type OutputFormat } from '../report/printers.js';
 
 export interface ScanOptions {
-  output: ScanOutputFormat;
+  output: OutputFormat;
   failOn: FailOn;
   plan?: string;
   database: string;
@@ -38,25 +40,6 @@ export interface ScanOptions {
   showAll?: boolean;
   /** --one-cluster: the whole input is one cluster (domain/scan/clusters.ts). */
   oneCluster?: boolean;
-}
-
-/** Marks the accepted findings and adds the verdicts after them, where any finding is accepted. */
-export function withAccepted(result: ScanResult, acceptor: Acceptor | undefined): GateResult {
-  if (!acceptor || acceptor.empty) return result;
-  let accepted = 0;
-  const reports = result.reports.map((r): GateReport => {
-    const findings = r.findings.map((f): GateFinding => {
-      const acceptance = acceptor.accept(f);
-      if (!acceptance) return f;
-      accepted++;
-      return { ...f, accepted: acceptance };
-    });
-    if (!findings.some((f) => f.accepted)) return r;
-    return { ...r, findings, verdictAfterAccepted: r.verdict === null ? null : verdictAfterAccepted(findings) };
-  });
-  if (accepted === 0) return result;
-  const verdict = result.summary.verdict === null ? null : verdictAfterAccepted(reports.flatMap((r) => r.findings));
-  return { ...result, reports, verdictAfterAccepted: verdict, accepted };
 }
 
 const EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -100,18 +83,8 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
       try {
         judgeCompatibility(knowledge, plan.input, today);
       } catch (error) {
-        if (error instanceof PlanError) {
-          const named = new PlanFieldError(
-            error.field,
-            error.message.replace(/\. (Valid choices|Closest known): .*$/s, ''),
-            error.validChoices,
-            error.suggestions,
-          );
-          throw new CliError(
-            `${plan.name}: ${named.message}`,
-            error.validChoices ? [`valid choices for ${error.field}: ${error.validChoices.join(', ')}`] : [],
-          );
-        }
+        // A bad --plan is a usage error, named like check names it: every problem, with its fields.
+        if (error instanceof PlanError) throw new InputRefusedError(problemsOf(error), plan.input, plan.name);
         throw error;
       }
     }
@@ -147,28 +120,15 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
         rest.map((e) => e.message),
       );
     }
-    const result = withAccepted(scanner.finish(), options.acceptor);
+    const result = scanner.finish();
+    // The scan query's document (src/domain/scan/document.ts), in the API's spelling.
+    const scan = presentScan({ documents: loadSourceDocuments(database) }, scanDocument(result, knowledge.datasetVersion));
+    const report = withAccepted<ScanReport>({ kind: 'scan', scan }, options.acceptor);
     for (const note of options.acceptor?.unused() ?? []) stderr.write(`winnet-kb: note: ${note}\n`);
     if (result.summary.objectsRead === 0) stderr.write(`winnet-kb: no Kubernetes objects in ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
-    // Written piece by piece (a report at a time for JSON), waiting for a pipe to drain: the output
-    // of a large dump is never one string, nor queued whole behind a slow reader.
-    let batch = '';
-    for (const chunk of renderScanChunks(options.output, {
-      result,
-      datasetVersion: knowledge.datasetVersion,
-      toolVersion: options.toolVersion,
-      failOn: options.failOn,
-      ...(options.showAll ? { showAll: true } : {}),
-    })) {
-      batch += chunk;
-      if (batch.length < 1 << 20) continue;
-      const flushed = stdout.write(batch);
-      batch = '';
-      if (!flushed) await once(stdout, 'drain');
-    }
-    if (batch.length > 0) stdout.write(batch);
-    const verdict = gateVerdict({ verdict: result.summary.verdict, verdictAfterAccepted: result.verdictAfterAccepted });
-    return exitCodeFor(verdict, options.failOn);
+    const print = { failOn: options.failOn, toolVersion: options.toolVersion, ...(options.showAll ? { showAll: true } : {}) };
+    await writeReport(report, options.output, print, stdout);
+    return exitCodeFor(gateVerdict(report.scan), options.failOn);
   } finally {
     database.close();
   }

@@ -6,7 +6,8 @@ import type { Citation, DatasetHorizon, FeatureFact, Knowledge, SettingFact } fr
 import { buildContext, type PlanContext } from './plan-context.js';
 import { SEVERITY_RANK, type Finding } from './findings.js';
 import { validatePlan, type Plan, type PlanInput } from './plan.js';
-import { RULES, requiredSettings } from './rules.js';
+import { RULES } from './rules/index.js';
+import { requiredSettings } from './settings.js';
 import { judgeGateSettings, parseGateList, type GateNeed, type GateSetting } from './upgrade.js';
 
 import { verdictOf, type Verdict } from '../outcome.js';
@@ -96,7 +97,7 @@ export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string
   // The settings at the current version: the report's own unless the plan is judged at a target.
   const currentSettings = !plan.kubernetesVersion ? undefined : target ? requiredSettings(buildContext(k, withoutTarget(plan))) : settings;
   const gates = judgeGateSettings(k, target ?? plan.kubernetesVersion, plannedGateSettings(plan, currentSettings), gateNeeds(ctx));
-  const findings = [...RULES.flatMap((rule) => rule(ctx)), ...gates]
+  const findings = [...RULES.flatMap((rule) => rule.judge(ctx)), ...gates]
     .map((f) => ({ ...f, sources: uniqueCitations(f.sources) }))
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
   return {

@@ -1183,7 +1183,7 @@ export type FindingCodeInfo = Node & {
   description: Scalars['String']['output'];
   /** The severities findings with this code can have, most severe first (a fact that only may apply is reported one step lower; limitation codes take the limitation's severity). */
   severities: Array<Severity>;
-  /** What raises it: a source file under src/domain and the function in it, e.g. `compatibility/rules.ts pluginAndMode`. */
+  /** What raises it: a source file under src/domain and the function in it, e.g. `compatibility/rules/plugin-and-mode.ts pluginAndMode`. */
   raisedBy: Array<Scalars['String']['output']>;
   /** True when only a scan reports the code (the `scan` query, `winnet-kb scan`); false for the codes of the `compatibility` query, which a scan reports too. */
   scanOnly: Scalars['Boolean']['output'];
@@ -1423,6 +1423,8 @@ export type ReasonCount = {
 /** The report on one object (or one part of it, such as an eksctl node group). */
 export type ScannedObject = {
   __typename?: 'ScannedObject';
+  /** Where the object was read: the file name in the CLI (<stdin> for standard input), documents for this query's input.documents. */
+  file: Scalars['String']['output'];
   /** The object's kind. */
   kind: Scalars['String']['output'];
   /** The object's apiVersion, when it has one. */
@@ -1447,6 +1449,23 @@ export type ScannedObject = {
   cluster: Scalars['String']['output'];
   /** Where the findings about its cluster's plan (a release's support, a mode in preview) are reported, once per cluster plan: file:line and the object, this one included when it carries them. */
   planFindingsOn: Array<Scalars['String']['output']>;
+  /** Facts the object leaves to something the input does not include (a start script in the image, a ConfigMap it only mounts): not determinable from the input, each with what would settle it. */
+  unknown: Array<UnknownFact>;
+};
+
+/** A fact a scanned object leaves to something the input does not include. */
+export type UnknownFact = {
+  __typename?: 'UnknownFact';
+  /** What is not known, e.g. kube-proxy --source-vip. */
+  fact: Scalars['String']['output'];
+  /** What would settle it. */
+  settledBy: Scalars['String']['output'];
+  /** JSON path, inside the object, of where it points to the fact (the volume, the image), when it does. */
+  path?: Maybe<Scalars['String']['output']>;
+  /** The CompatibilityInput field the fact stands for, when it stands for one. */
+  field?: Maybe<Scalars['String']['output']>;
+  /** 1-based line of that path (or of the object) in the documents. */
+  line: Scalars['Int']['output'];
 };
 
 /** A finding on a scanned object, placed on a line. */
@@ -1657,6 +1676,7 @@ export type ResolversTypes = ResolversObject<{
   ClusterFact: ResolverTypeWrapper<ClusterFactParent>;
   ReasonCount: ResolverTypeWrapper<ReasonCount>;
   ScannedObject: ResolverTypeWrapper<ScannedObjectParent>;
+  UnknownFact: ResolverTypeWrapper<UnknownFact>;
   ScanFinding: ResolverTypeWrapper<ScanFindingParent>;
   InferredFact: ResolverTypeWrapper<InferredFactParent>;
 }>;
@@ -1728,6 +1748,7 @@ export type ResolversParentTypes = ResolversObject<{
   ClusterFact: ClusterFactParent;
   ReasonCount: ReasonCount;
   ScannedObject: ScannedObjectParent;
+  UnknownFact: UnknownFact;
   ScanFinding: ScanFindingParent;
   InferredFact: InferredFactParent;
 }>;
@@ -2239,6 +2260,7 @@ export type ReasonCountResolvers<ContextType = RequestContext, ParentType extend
 }>;
 
 export type ScannedObjectResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScannedObject'] = ResolversParentTypes['ScannedObject']> = ResolversObject<{
+  file?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   apiVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   namespace?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2251,6 +2273,15 @@ export type ScannedObjectResolvers<ContextType = RequestContext, ParentType exte
   facts?: Resolver<Array<ResolversTypes['InferredFact']>, ParentType, ContextType>;
   cluster?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   planFindingsOn?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  unknown?: Resolver<Array<ResolversTypes['UnknownFact']>, ParentType, ContextType>;
+}>;
+
+export type UnknownFactResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnknownFact'] = ResolversParentTypes['UnknownFact']> = ResolversObject<{
+  fact?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settledBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type ScanFindingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScanFinding'] = ResolversParentTypes['ScanFinding']> = ResolversObject<{
@@ -2334,6 +2365,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   ClusterFact?: ClusterFactResolvers<ContextType>;
   ReasonCount?: ReasonCountResolvers<ContextType>;
   ScannedObject?: ScannedObjectResolvers<ContextType>;
+  UnknownFact?: UnknownFactResolvers<ContextType>;
   ScanFinding?: ScanFindingResolvers<ContextType>;
   InferredFact?: InferredFactResolvers<ContextType>;
 }>;

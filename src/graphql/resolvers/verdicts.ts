@@ -6,6 +6,7 @@ import type { Knowledge } from '../../domain/knowledge.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { hasMoreDocumentsThan, objectsOf, ScanParseError } from '../../domain/scan/documents.js';
+import { scanDocument } from '../../domain/scan/document.js';
 import { Scanner } from '../../domain/scan/scan.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
 import { GraphQLError } from 'graphql';
@@ -55,7 +56,8 @@ export const verdictResolvers: Resolvers = {
           extensions: { code: 'BAD_USER_INPUT', field: 'input.documents', line: error.line, column: error.column },
         });
       }
-      return { ...scanner.finish(), datasetVersion: knowledge.datasetVersion };
+      // The same document as `winnet-kb scan --output json` prints (src/domain/scan/document.ts).
+      return scanDocument(scanner.finish(), knowledge.datasetVersion);
     },
     podCapacity(_, { input }, { knowledge }) {
       const mode = input.ipAddressMode ?? 'SECONDARY_IP';
@@ -102,27 +104,6 @@ export const verdictResolvers: Resolvers = {
         loaders.feature,
         r.enabledFeatures.map((f) => f.slug),
       ),
-  },
-  ScanReport: {
-    verdict: (r) => r.summary.verdict,
-    objects: (r) => r.reports,
-  },
-  ScanSummary: {
-    ignoredReasons: (s) => Object.entries(s.ignoredByReason).map(([reason, count]) => ({ reason, count })),
-  },
-  ClusterFact: {
-    value: (f) => String(f.value),
-  },
-  ScannedObject: {
-    kind: (o) => o.ref.kind,
-    apiVersion: (o) => o.ref.apiVersion ?? null,
-    namespace: (o) => o.ref.namespace ?? null,
-    name: (o) => o.ref.name,
-    part: (o) => o.ref.part ?? null,
-  },
-  InferredFact: {
-    value: (f) => String(f.value),
-    from: (f) => f.from ?? null,
   },
   PodCapacity: {
     sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations.load(owner.instanceTypes))],

@@ -1,11 +1,12 @@
 /**
- * `--output markdown`, for pull-request comments: a heading with the verdict, a table of
- * findings whose sources are numbered links, the required settings, and the source list with
- * each document's URL.
+ * `--output markdown`, for pull-request comments. A check: a heading with the verdict, a table of
+ * findings whose sources are numbered links, the required settings, and the source list with each
+ * document's URL. A scan: the verdict, the counts and a table of the errors, warnings, objects not
+ * judged and accepted findings, each on its file and line.
  */
-import { horizonText, type ReportView, type SourceRef } from '../queries.js';
-import { SourceList, settingParts } from './text.js';
-import { afterAccepted, summaryOf } from './table.js';
+import { horizonText, objectName, plural, type CheckReport, type Printer, type ScanReport, type SourceRef } from '../model.js';
+import { SourceList, settingParts } from '../text.js';
+import { afterAccepted, scanSummaryLine, summaryOf } from './table.js';
 
 const ICON = { COMPATIBLE: '✅', COMPATIBLE_WITH_WARNINGS: '⚠️', INCOMPATIBLE: '❌' } as const;
 
@@ -32,11 +33,11 @@ function links(sources: SourceList, refs: readonly SourceRef[]): string {
   return parts.join(' ');
 }
 
-export function formatMarkdown(report: ReportView, planName: string): string {
+export function checkMarkdown({ report, source }: CheckReport): string {
   const sources = new SourceList();
   const out: string[] = [];
   out.push(`## ${ICON[report.verdict]} winnet-kb: ${report.verdict}`, '');
-  out.push(`Plan ${code(planName)}: ${summaryOf(report)}. Dataset ${code(report.datasetVersion)} (${horizonText(report.horizon)}).`, '');
+  out.push(`Plan ${code(source)}: ${summaryOf(report)}. Dataset ${code(report.datasetVersion)} (${horizonText(report.horizon)}).`, '');
   if (report.verdictAfterAccepted !== undefined) out.push(`Verdict${afterAccepted(report).replace(/^, /, ': ')}.`, '');
   if (report.findings.length > 0) {
     out.push('| # | Severity | Code | Subject | Finding | Sources |', '| ---: | --- | --- | --- | --- | --- |');
@@ -68,3 +69,26 @@ export function formatMarkdown(report: ReportView, planName: string): string {
   }
   return `${out.join('\n')}\n`;
 }
+
+export function scanMarkdown({ scan }: ScanReport): string {
+  const verdict = scan.verdict;
+  const lines = [`## ${verdict ? `${ICON[verdict]} ${verdict}` : 'Nothing to judge'}`, '', scanSummaryLine(scan), ''];
+  if (scan.verdictAfterAccepted !== undefined)
+    lines.push(`Verdict after ${plural(scan.accepted ?? 0, 'accepted finding')}: ${scan.verdictAfterAccepted ?? 'nothing to judge'}.`, '');
+  const rows = scan.objects.flatMap((r) => r.findings.filter((f) => f.severity !== 'INFO' || f.code === 'NOT_JUDGED' || f.accepted).map((f) => ({ r, f })));
+  if (rows.length > 0) {
+    lines.push('| where | object | severity | code | message |', '| --- | --- | --- | --- | --- |');
+    for (const { r, f } of rows)
+      lines.push(
+        `| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${f.severity}${f.accepted ? ' (accepted)' : ''} | ` +
+          `\`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}` +
+          `${f.accepted ? `<br>**Accepted** (${cell(f.accepted.by)}): ${cell(f.accepted.reason)}` : ''} |`,
+      );
+  } else lines.push('No errors or warnings.');
+  return `${lines.join('\n')}\n`;
+}
+
+export const printer: Printer = {
+  description: 'markdown for pull-request comments, sources as links',
+  print: (report) => [report.kind === 'check' ? checkMarkdown(report) : scanMarkdown(report)],
+};

@@ -1,24 +1,18 @@
 /**
- * Node-OS rules: whether the node's Windows release is a supported node OS (for upstream
- * Kubernetes and for each environment that publishes its own table), and whether the workload's
- * container images match the node's release.
+ * Node OS support: whether the node's Windows release is a supported node OS for the planned
+ * Kubernetes version, in upstream Kubernetes' table and in each environment that publishes its own
+ * (preview, retired and removed node images included), on the named release or over the candidates.
+ *
+ * Golden cases: test/domain/rules/node-os-supported.golden.test.ts.
  */
-import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../kubernetes-version.js';
-import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../knowledge.js';
-import { RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-context.js';
-import { acrossReleases, releaseOpen } from './scope.js';
-import { mayApplySeverity, type Finding } from './findings.js';
-import { dateInRange, describeDateRange } from '../dates.js';
-
-type Rule = (ctx: PlanContext) => Finding[];
-
-/** Kubernetes documentation: with process isolation the host and the container base image must be the same OS version; Hyper-V isolation is not supported. */
-export const CONTAINER_IMAGE_SOURCES: Citation[] = [
-  { doc: 'k8s-windows-intro', section: 'windows-os-version-support', note: 'the host OS version must match the container base image OS version' },
-  { doc: 'k8s-windows-intro', section: 'Hyper-V isolation', note: 'Kubernetes does not run Windows containers with Hyper-V isolation' },
-  { doc: 'k8s-hostprocess', section: 'Overview', note: 'HostProcess containers are exempt: their base image need not match the host' },
-];
-
+import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
+import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../../knowledge.js';
+import { RELEASE_DIMENSION, type PlanContext } from '../plan-context.js';
+import { releaseOpen } from '../scope.js';
+import { mayApplySeverity, type Finding } from '../findings.js';
+import { dateInRange, describeDateRange } from '../../dates.js';
+import { NODE_OS } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
 /** Who publishes a support table: upstream Kubernetes (undefined) and each environment with rows of its own. */
 function authorities(k: Knowledge): (string | undefined)[] {
   return [undefined, ...new Set(k.nodeOsSupport.flatMap((r) => (r.environment ? [r.environment] : [])))];
@@ -64,27 +58,13 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
     mayApply: boolean,
     open: OpenPart[] = [],
   ): Entry => ({ release, severity, code, message, ...(remediation ? { remediation } : {}), mayApply, open, sources });
-  const STATUS_TEXT = {
-    preview: 'offered only in preview',
-    disputed: 'disputed by its own pages',
-    retired: 'retired (no longer offered for new nodes)',
-    removed: 'retired and its node images removed (no node of it can be created)',
-  } as const;
   const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED', removed: 'NODE_OS_RETIRED' } as const;
   // Once the node images are gone no node of the release can be created, as before it was offered: an error.
   const STATUS_SEVERITY = { preview: 'warning', disputed: 'warning', retired: 'warning', removed: 'error' } as const;
   const statusFinding = (row: NodeOsSupportFact, when: string): Entry[] =>
     row.status === 'supported'
       ? []
-      : [
-          finding(
-            STATUS_SEVERITY[row.status],
-            STATUS_CODE[row.status],
-            `On ${who}, ${release.name}${when ? ` ${when}` : ''} is ${STATUS_TEXT[row.status]} as a node OS.${row.note ? ` ${row.note}` : ''}`,
-            undefined,
-            false,
-          ),
-        ];
+      : [finding(STATUS_SEVERITY[row.status], STATUS_CODE[row.status], NODE_OS.status(who, release.name, when, row.status, row.note), undefined, false)];
   const supportedList = (version: string) =>
     [
       ...new Set(
@@ -97,12 +77,8 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
       finding(
         'error',
         'NODE_OS_UNSUPPORTED',
-        when
-          ? `${who} does not list ${release.name} as a Windows node OS at ${plan.asOf}: it lists it ${when}.`
-          : `${who} does not list ${release.name} as a Windows node OS for any Kubernetes version it documents.`,
-        when
-          ? `Judge the plan at a date when ${who} offers ${release.name} (asOf), or use a release it lists then.`
-          : 'Run the Windows nodes on a release listed in nodeOsSupport.',
+        when ? NODE_OS.notListedAt(who, release.name, plan.asOf, when) : NODE_OS.neverListed(who, release.name),
+        when ? NODE_OS.judgeAtDate(who, release.name) : NODE_OS.runListed,
         false,
       ),
     ];
@@ -116,8 +92,8 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
         finding(
           'error',
           'NODE_OS_UNSUPPORTED',
-          `${who} lists ${release.name} as a Windows node OS for ${rangeText(rows)}, not for ${version}.`,
-          listed ? `For Kubernetes ${version}, ${who} lists: ${listed}.` : `Use a Kubernetes version in ${rangeText(rows)}.`,
+          NODE_OS.notForVersion(who, release.name, rangeText(rows), version),
+          listed ? NODE_OS.listedFor(version, who, listed) : NODE_OS.useVersionIn(rangeText(rows)),
           false,
         ),
       ];
@@ -127,16 +103,11 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
     const horizon = k.horizon.kubernetesVersion;
     if (row.status === 'supported' && row.kubernetes?.max === undefined && compareKubernetes(version, horizon) > 0)
       return [
-        finding(
-          'error',
-          'NODE_OS_UNSUPPORTED',
-          `${who} lists ${release.name} as a Windows node OS for ${rangeText([row])}; whether it still does on ${version} is not known.`,
-          `Check ${who}'s list of Windows node OS versions for Kubernetes ${version}.`,
-          true,
-          [{ what: `the dataset documents Kubernetes only up to ${horizon}` }],
-        ),
+        finding('error', 'NODE_OS_UNSUPPORTED', NODE_OS.pastHorizon(who, release.name, rangeText([row]), version), NODE_OS.checkList(who, version), true, [
+          { what: NODE_OS.horizonOpen(horizon) },
+        ]),
       ];
-    return statusFinding(row, `on Kubernetes ${version}`);
+    return statusFinding(row, NODE_OS.onVersion(version));
   }
   // Rows with no Kubernetes range (an environment's AMI calendar) are judged without a version.
   const unscoped = rows.filter((r) => r.kubernetes === undefined);
@@ -144,7 +115,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
   // Kubernetes version open: the newest versions decide; a window that has closed is "may apply".
   const current = rows.find((r) => r.kubernetes?.max === undefined);
   if (current) {
-    const status = statusFinding(current, `on current Kubernetes versions (${describeKubernetesRange(current.kubernetes)})`);
+    const status = statusFinding(current, NODE_OS.onCurrent(describeKubernetesRange(current.kubernetes)));
     // A listing that starts later than the authority's other current listings leaves out versions
     // it still supports for other releases: "may apply", naming where it starts.
     const since = current.kubernetes?.min;
@@ -154,10 +125,10 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
       finding(
         'error',
         'NODE_OS_UNSUPPORTED',
-        `${who} lists ${release.name} as a Windows node OS only from Kubernetes ${since}${rows.length > 1 ? ` (${rangeText(rows)})` : ''}, while it lists other releases from ${baseline}.`,
-        `Give kubernetesVersion for a definite answer; below ${since} use a release ${who} lists there.`,
+        NODE_OS.listedLater(who, release.name, since, rows.length > 1 ? rangeText(rows) : undefined, baseline),
+        NODE_OS.giveVersionBelow(since, who),
         true,
-        [{ what: VERSION_OPEN, holds: `support holds for ${rangeText([current])}` }],
+        [{ what: VERSION_OPEN, holds: NODE_OS.holdsFor(rangeText([current])) }],
       ),
       ...status,
     ];
@@ -169,14 +140,9 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
       .sort(compareKubernetes)
       .at(-1);
     return [
-      finding(
-        'error',
-        'NODE_OS_UNSUPPORTED',
-        `${who} lists ${release.name} as a Windows node OS only for ${rangeText(rows)}${last ? `; it is not listed after Kubernetes ${last}` : ''}.`,
-        'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
-        true,
-        [{ what: VERSION_OPEN, holds: `support holds for ${rangeText(rows)}` }],
-      ),
+      finding('error', 'NODE_OS_UNSUPPORTED', NODE_OS.listedOnlyFor(who, release.name, rangeText(rows), last), NODE_OS.giveVersionOrNewer, true, [
+        { what: VERSION_OPEN, holds: NODE_OS.holdsFor(rangeText(rows)) },
+      ]),
     ];
   }
   return [];
@@ -208,15 +174,15 @@ interface Entry {
 
 const SEVERITIES_BY_RANK = ['error', 'warning', 'info'] as const;
 
-export const nodeOsSupported: Rule = (ctx) =>
+const judgeNodeOs: RuleJudge = (ctx) =>
   authorities(ctx.k).flatMap((authority): Finding[] => {
     const { k, environment, candidateEnvironments, release } = ctx;
     if (authority && !candidateEnvironments.includes(authority)) return [];
     const envOpen = authority !== undefined && environment === undefined;
     const who = authority ? k.environments.get(authority)!.name : 'Kubernetes';
     const prefix = (open: string[]) => {
-      const all = [envOpen ? 'the plan does not give the environment' : '', ...open].filter(Boolean);
-      return all.length > 0 ? `May apply${envOpen ? ` on ${who}` : ''} (${all.join('; ')}): ` : '';
+      const all = [envOpen ? NODE_OS.environmentOpen : '', ...open].filter(Boolean);
+      return all.length > 0 ? NODE_OS.mayApply(envOpen ? who : undefined, all) : '';
     };
     if (release)
       return releaseEntries(ctx, release, authority).map((e) => {
@@ -246,51 +212,20 @@ export const nodeOsSupported: Rule = (ctx) =>
       const severity = !mayApply ? SEVERITIES_BY_RANK[Math.max(...ranks)]! : all ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : 'info';
       // Over several releases each statement says where it holds; the prefix names only what is open.
       const open = [...(all ? [] : [releaseOpen(holds).phrase]), ...new Set(group.flatMap((e) => e.open.map((o) => o.what)))];
-      const every = all ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
+      const every = all ? NODE_OS.everyRelease(RELEASE_DIMENSION) : '';
       const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
       return {
         severity,
         code,
         message: `${mayApply ? prefix(open) : ''}${every}${group.map((e) => e.message).join(' ')}`,
-        remediation: ['Give windowsVersion for a definite answer.', ...remediations].join(' '),
+        remediation: [NODE_OS.giveRelease, ...remediations].join(' '),
         sources: group.flatMap((e) => e.sources),
       };
     });
   });
 
-export const containerImageMatchesNode: Rule = (ctx) => {
-  const { k, plan, release } = ctx;
-  if (!plan.containerImageWindowsVersion) return [];
-  const image = k.releases.get(plan.containerImageWindowsVersion)!;
-  const processIsolation =
-    'Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.';
-  const hostProcess = 'HostProcess containers are the exception: their base image need not match the host.';
-  if (!release) {
-    // Release open: the images fit only nodes of their own build.
-    const other = ctx.candidateReleases.filter((r) => r.build !== image.build);
-    if (other.length === 0) return [];
-    const fitting = ctx.candidateReleases.filter((r) => r.build === image.build);
-    const { severity, prefix } = acrossReleases(ctx, other, 'error');
-    return [
-      {
-        severity,
-        code: 'CONTAINER_IMAGE_OS_MISMATCH',
-        subject: image.slug,
-        message: `${prefix}The container images are built on ${image.name} (build ${image.build}), so they run only on nodes of build ${image.build}${fitting.length > 0 ? ` (${releaseNames(fitting)})` : ''}. ${processIsolation}`,
-        remediation: `Run the images on nodes of build ${image.build}, or build them for the nodes' release (a multi-arch manifest with a variant per release). ${hostProcess}`,
-        sources: CONTAINER_IMAGE_SOURCES,
-      },
-    ];
-  }
-  if (image.build === release.build) return [];
-  return [
-    {
-      severity: 'error',
-      code: 'CONTAINER_IMAGE_OS_MISMATCH',
-      subject: image.slug,
-      message: `The container images are built on ${image.name} (build ${image.build}) but the node runs ${release.name} (build ${release.build}). ${processIsolation}`,
-      remediation: `Build the images on ${release.name} (for example a multi-arch manifest with a ${release.name} variant), or run them on ${image.name} nodes. ${hostProcess}`,
-      sources: CONTAINER_IMAGE_SOURCES,
-    },
-  ];
+export const nodeOsSupported: Rule = {
+  name: 'nodeOsSupported',
+  codes: ['NODE_OS_UNSUPPORTED', 'NODE_OS_PREVIEW', 'NODE_OS_RETIRED', 'NODE_OS_SUPPORT_DISPUTED'],
+  judge: judgeNodeOs,
 };

@@ -1,5 +1,5 @@
 /** Small helpers shared by the human-readable formats. */
-import type { SettingView, SourceRef } from '../queries.js';
+import type { SettingView, SourceRef } from './model.js';
 
 /** Output width: the terminal's, else $COLUMNS, else 160 (CI logs are wide). */
 export function outputWidth(): number {

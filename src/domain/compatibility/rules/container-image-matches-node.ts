@@ -1,0 +1,54 @@
+/**
+ * Container images against the node: with process isolation the container base image must be the
+ * node's OS version (build); with the node's release open, the images fit only nodes of their build.
+ *
+ * Golden cases: test/domain/rules/container-image-matches-node.golden.test.ts.
+ */
+import type { Citation } from '../../knowledge.js';
+import { releaseNames } from '../plan-context.js';
+import { acrossReleases } from '../scope.js';
+import { CONTAINER_IMAGE } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+/** Kubernetes documentation: with process isolation the host and the container base image must be the same OS version; Hyper-V isolation is not supported. */
+export const CONTAINER_IMAGE_SOURCES: Citation[] = [
+  { doc: 'k8s-windows-intro', section: 'windows-os-version-support', note: 'the host OS version must match the container base image OS version' },
+  { doc: 'k8s-windows-intro', section: 'Hyper-V isolation', note: 'Kubernetes does not run Windows containers with Hyper-V isolation' },
+  { doc: 'k8s-hostprocess', section: 'Overview', note: 'HostProcess containers are exempt: their base image need not match the host' },
+];
+
+const judgeContainerImage: RuleJudge = (ctx) => {
+  const { k, plan, release } = ctx;
+  if (!plan.containerImageWindowsVersion) return [];
+  const image = k.releases.get(plan.containerImageWindowsVersion)!;
+  if (!release) {
+    // Release open: the images fit only nodes of their own build.
+    const other = ctx.candidateReleases.filter((r) => r.build !== image.build);
+    if (other.length === 0) return [];
+    const fitting = ctx.candidateReleases.filter((r) => r.build === image.build);
+    const { severity, prefix } = acrossReleases(ctx, other, 'error');
+    return [
+      {
+        severity,
+        code: 'CONTAINER_IMAGE_OS_MISMATCH',
+        subject: image.slug,
+        message: `${prefix}${CONTAINER_IMAGE.fitsOnly(image, fitting.length > 0 ? releaseNames(fitting) : undefined)}`,
+        remediation: CONTAINER_IMAGE.runOnBuild(image),
+        sources: CONTAINER_IMAGE_SOURCES,
+      },
+    ];
+  }
+  if (image.build === release.build) return [];
+  return [
+    {
+      severity: 'error',
+      code: 'CONTAINER_IMAGE_OS_MISMATCH',
+      subject: image.slug,
+      message: CONTAINER_IMAGE.mismatch(image, release),
+      remediation: CONTAINER_IMAGE.rebuild(image, release),
+      sources: CONTAINER_IMAGE_SOURCES,
+    },
+  ];
+};
+
+export const containerImageMatchesNode: Rule = { name: 'containerImageMatchesNode', codes: ['CONTAINER_IMAGE_OS_MISMATCH'], judge: judgeContainerImage };

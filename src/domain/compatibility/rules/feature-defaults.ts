@@ -1,0 +1,34 @@
+/**
+ * Features the plan asks for that are already on (or off) by default where the node runs.
+ *
+ * Golden cases: test/domain/rules/feature-defaults.golden.test.ts.
+ */
+import type { Finding } from '../findings.js';
+import { matchScope, mayApplyPrefix } from '../scope.js';
+import { FEATURE_DEFAULT_SETTINGS } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+const judge: RuleJudge = (ctx) =>
+  ctx.k.featureDefaults
+    .filter((d) => ctx.enabledFeatures.includes(d.feature))
+    .flatMap((d): Finding[] => {
+      const { match, open } = matchScope(d.scope, ctx);
+      if (match === 'no') return [];
+      const name = ctx.k.features.get(d.feature)?.name ?? d.feature;
+      // requiredSettings leaves a feature's settings out only where its default surely holds.
+      const settings =
+        !d.enabled || ctx.k.features.get(d.feature)!.settings.length === 0
+          ? ''
+          : ` ${FEATURE_DEFAULT_SETTINGS[match === 'yes' ? 'leftOut' : 'stillListed'](name)}`;
+      return [
+        {
+          severity: 'info',
+          code: 'FEATURE_DEFAULT',
+          subject: d.feature,
+          message: `${mayApplyPrefix(open)}${d.description}${settings}`,
+          sources: [...d.sources, ...d.scopeSources],
+        },
+      ];
+    });
+
+export const featureDefaults: Rule = { name: 'featureDefaults', codes: ['FEATURE_DEFAULT'], judge };

@@ -1,0 +1,27 @@
+/**
+ * A feature's minimum Kubernetes version: the version from which it can be switched on.
+ *
+ * Golden cases: test/domain/rules/feature-minimum-kubernetes.golden.test.ts.
+ */
+import { compareKubernetes } from '../../kubernetes-version.js';
+import type { Finding } from '../findings.js';
+import { FEATURE_MINIMUM } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
+  enabledFeatures.flatMap((slug): Finding[] => {
+    const feature = k.features.get(slug)!;
+    if (!feature.minimumKubernetes || !plan.kubernetesVersion || compareKubernetes(plan.kubernetesVersion, feature.minimumKubernetes) >= 0) return [];
+    return [
+      {
+        severity: 'error',
+        code: 'FEATURE_REQUIRES_NEWER_KUBERNETES',
+        subject: slug,
+        message: FEATURE_MINIMUM.needsKubernetes(feature.name, feature.minimumKubernetes, plan.kubernetesVersion),
+        remediation: FEATURE_MINIMUM.upgradeCluster(feature.minimumKubernetes),
+        sources: feature.minimumKubernetesSources,
+      },
+    ];
+  });
+
+export const featureMinimumKubernetes: Rule = { name: 'featureMinimumKubernetes', codes: ['FEATURE_REQUIRES_NEWER_KUBERNETES'], judge };

@@ -1,0 +1,100 @@
+/**
+ * A feature's minimum Windows release and build: the node's release must be at least the minimum
+ * release, and its update revision at least the minimum build (an update such as DSR's KB4571748).
+ *
+ * Golden cases: test/domain/rules/feature-minimum-windows.golden.test.ts.
+ */
+import type { ReleaseFact } from '../../knowledge.js';
+import { formatBuild, isAtLeast, parseBuild } from '../../windows-build.js';
+import { nodeOf, releaseNames, type PlanContext } from '../plan-context.js';
+import type { Finding } from '../findings.js';
+import { acrossReleases, type OpenDimension } from '../scope.js';
+import { FEATURE_MINIMUM, installUpdate } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+const judge: RuleJudge = (ctx) =>
+  ctx.enabledFeatures.flatMap((slug): Finding[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));
+
+function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: ReleaseFact): Finding[] {
+  const { k } = ctx;
+  const node = nodeOf(ctx, release);
+  const feature = k.features.get(slug)!;
+  const minimum = k.releases.get(feature.minimumWindows)!;
+  if (node.build < minimum.build)
+    return [
+      {
+        severity: 'error',
+        code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
+        subject: slug,
+        message: `${FEATURE_MINIMUM.needsRelease(feature, minimum)}; ${FEATURE_MINIMUM.isBuild(release)}.`,
+        remediation: `${FEATURE_MINIMUM.runOn(minimum)}.`,
+        sources: feature.minimumWindowsSources,
+      },
+    ];
+  if (!feature.minimumBuild) return [];
+  const needed = parseBuild(feature.minimumBuild);
+  const atLeast = isAtLeast(node, needed);
+  if (atLeast === 'yes') return [];
+  const update = minimum.updates.find((u) => u.revision === needed.revision);
+  return [
+    {
+      severity: atLeast === 'no' ? 'error' : 'warning',
+      code: 'FEATURE_REQUIRES_OS_UPDATE',
+      subject: slug,
+      message:
+        atLeast === 'no'
+          ? `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.nodeAt(formatBuild(node))}.`
+          : `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.revisionOpen}.`,
+      remediation: installUpdate(feature.minimumBuild, update),
+      sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
+    },
+  ];
+}
+
+/**
+ * Release open: a feature's minimum release and build, judged on every candidate release. The
+ * releases older than the minimum may not run it; those at the minimum build's release may need
+ * an update (their revision is open too, so at most "may apply", never an error).
+ */
+function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
+  const { k, candidateReleases } = ctx;
+  const feature = k.features.get(slug)!;
+  const minimum = k.releases.get(feature.minimumWindows)!;
+  const findings: Finding[] = [];
+  const older = candidateReleases.filter((r) => r.build < minimum.build);
+  if (older.length > 0) {
+    const { severity, prefix } = acrossReleases(ctx, older, 'error');
+    findings.push({
+      severity,
+      code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
+      subject: slug,
+      message: `${prefix}${FEATURE_MINIMUM.needsRelease(feature, minimum)}; ${older.map(FEATURE_MINIMUM.isBuild).join('; ')}.`,
+      remediation: `${FEATURE_MINIMUM.runOn(minimum)}, and give windowsVersion for a definite answer.`,
+      sources: feature.minimumWindowsSources,
+    });
+  }
+  if (!feature.minimumBuild) return findings;
+  const needed = parseBuild(feature.minimumBuild);
+  const below = candidateReleases.filter((r) => r.build >= minimum.build && isAtLeast({ build: r.build }, needed) !== 'yes');
+  if (below.length === 0) return findings;
+  // The revision is open with the release: the update is needed unless the node already has it.
+  const revisionOpen: OpenDimension = {
+    dimension: "node's update revision",
+    holdsFor: FEATURE_MINIMUM.beforeBuild(feature.minimumBuild),
+    phrase: `${FEATURE_MINIMUM.revisionOpen}; it holds ${FEATURE_MINIMUM.beforeBuild(feature.minimumBuild)}`,
+  };
+  const atRelease = below.filter((r) => r.build === needed.build);
+  const { severity, prefix } = acrossReleases(ctx, below, 'error', atRelease.length > 0 ? [revisionOpen] : []);
+  const update = minimum.updates.find((u) => u.revision === needed.revision);
+  findings.push({
+    severity,
+    code: 'FEATURE_REQUIRES_OS_UPDATE',
+    subject: slug,
+    message: `${prefix}${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.onlyWithUpdate(releaseNames(below), below.length)}.`,
+    remediation: installUpdate(feature.minimumBuild, update),
+    sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
+  });
+  return findings;
+}
+
+export const featureMinimumWindows: Rule = { name: 'featureMinimumWindows', codes: ['FEATURE_REQUIRES_NEWER_WINDOWS', 'FEATURE_REQUIRES_OS_UPDATE'], judge };

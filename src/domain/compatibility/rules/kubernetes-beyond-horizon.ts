@@ -1,0 +1,51 @@
+/**
+ * A Kubernetes version past the dataset's horizon: say where the knowledge ends (scope.ts makes
+ * the facts it bounds "may apply").
+ *
+ * Golden cases: test/domain/rules/kubernetes-beyond-horizon.golden.test.ts.
+ */
+import { compareKubernetes, type KubernetesRange } from '../../kubernetes-version.js';
+import type { Citation } from '../../knowledge.js';
+import type { PlanContext } from '../plan-context.js';
+import { HORIZON } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+/**
+ * The facts that name the horizon's Kubernetes version (a node-OS row, a feature's minimum, a
+ * setting's or a gate's version): the knowledge ends where they do, so they are what the finding
+ * rests on.
+ */
+function horizonSources(k: PlanContext['k']): Citation[] {
+  const v = k.horizon.kubernetesVersion;
+  const names = (r: KubernetesRange | undefined) => r?.min === v || r?.max === v;
+  const settings = [
+    ...[...k.features.values()].flatMap((f) => f.settings),
+    ...[...k.modes.values()].flatMap((m) => m.settings),
+    ...k.limitations.flatMap((l) => l.workaroundSettings),
+  ];
+  return [
+    ...k.nodeOsSupport.filter((r) => names(r.kubernetes)).flatMap((r) => r.sources),
+    ...[...k.features.values()].filter((f) => f.minimumKubernetes === v).flatMap((f) => f.minimumKubernetesSources),
+    ...[...k.modes.values()].flatMap((m) => (m.gateGraduation?.kubernetes === v ? m.gateGraduation.sources : [])),
+    ...k.limitations.filter((l) => names(l.scope.kubernetes)).flatMap((l) => l.sources),
+    ...settings.filter((s) => names(s.kubernetes)).flatMap((s) => s.sources),
+  ];
+}
+
+const judge: RuleJudge = ({ k, plan }) => {
+  const version = plan.kubernetesVersion;
+  const { horizon } = k;
+  if (!version || compareKubernetes(version, horizon.kubernetesVersion) <= 0) return [];
+  return [
+    {
+      severity: 'warning',
+      code: 'KUBERNETES_VERSION_BEYOND_HORIZON',
+      subject: version,
+      message: HORIZON.beyond(version, horizon, k.releases.get(horizon.windowsVersion)?.name ?? horizon.windowsVersion),
+      remediation: HORIZON.remediation(version, horizon),
+      sources: horizonSources(k),
+    },
+  ];
+};
+
+export const kubernetesBeyondHorizon: Rule = { name: 'kubernetesBeyondHorizon', codes: ['KUBERNETES_VERSION_BEYOND_HORIZON'], judge };

@@ -1,0 +1,25 @@
+/**
+ * Settings that differ by Kubernetes version, when the plan gives no version: every variant is listed.
+ *
+ * Golden cases: test/domain/rules/kubernetes-version-unspecified.golden.test.ts.
+ */
+import { VERSION_UNSPECIFIED } from '../messages.js';
+import { requiredSettings } from '../settings.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+const judge: RuleJudge = (ctx) => {
+  if (ctx.plan.kubernetesVersion) return [];
+  const scoped = requiredSettings(ctx).filter((s) => s.kubernetes);
+  if (scoped.length === 0) return [];
+  return [
+    {
+      severity: 'info',
+      code: 'KUBERNETES_VERSION_UNSPECIFIED',
+      message: VERSION_UNSPECIFIED.message(scoped),
+      remediation: VERSION_UNSPECIFIED.remediation,
+      sources: scoped.flatMap((s) => s.sources),
+    },
+  ];
+};
+
+export const kubernetesVersionUnspecified: Rule = { name: 'kubernetesVersionUnspecified', codes: ['KUBERNETES_VERSION_UNSPECIFIED'], judge };

@@ -1,0 +1,84 @@
+/**
+ * The seeded limitations (unsupported functionality, known issues, requirements, caveats and
+ * thresholds): whether each applies to the plan, is mitigated by a feature it enables, or may apply.
+ *
+ * Golden cases: test/domain/rules/limitations.golden.test.ts.
+ */
+import type { LimitationFact } from '../../knowledge.js';
+import type { PlanContext } from '../plan-context.js';
+import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
+import { matchScopeUnless, mayApplyPrefix, type ScopeMatch } from '../scope.js';
+import { LIMITATION, describeSetting } from '../messages.js';
+import { settingApplies } from '../settings.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
+  unsupported: 'UNSUPPORTED_FUNCTIONALITY',
+  'known-issue': 'KNOWN_ISSUE',
+  requirement: 'REQUIREMENT_NOT_MET',
+  caveat: 'CAVEAT',
+};
+
+/** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
+export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
+  return matchScopeUnless(l.scope, l.requires, ctx);
+}
+
+const METRIC_FIELD = { 'backends-per-service': 'backendsPerService', 'services-per-node': 'servicesPerNode' } as const;
+
+function exceeded(l: LimitationFact, ctx: PlanContext): boolean {
+  if (!l.threshold) return false;
+  const planned = ctx.plan[METRIC_FIELD[l.threshold.metric]];
+  return planned !== undefined && planned > l.threshold.max;
+}
+
+/** The other documented limits of the same kind, so a report names every revision's figure when they disagree. */
+function otherLimits(l: LimitationFact, ctx: PlanContext): string {
+  const others = ctx.k.limitations.filter((o) => o !== l && o.threshold?.metric === l.threshold?.metric);
+  return others.length === 0 ? '' : ` ${LIMITATION.otherLimits(others.map((o) => ({ max: o.threshold!.max, title: o.title })))}`;
+}
+
+const judge: RuleJudge = (ctx) =>
+  ctx.k.limitations.flatMap((l): Finding[] => {
+    let thresholdText = '';
+    if (l.threshold) {
+      if (!exceeded(l, ctx)) return [];
+      const planned = ctx.plan[METRIC_FIELD[l.threshold.metric]];
+      thresholdText = ` ${LIMITATION.threshold(planned!, l.threshold)}${otherLimits(l, ctx)}`;
+    }
+    const { match, open } = limitationApplies(l, ctx);
+    if (match === 'no') return [];
+    const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
+    const mayApply = mayApplyPrefix(open);
+    const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
+    if (mitigated)
+      return [
+        {
+          severity: 'info',
+          code: 'LIMITATION_MITIGATED',
+          subject: l.slug,
+          message: `${mayApply}${LIMITATION.mitigated(
+            l.title,
+            l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name),
+          )}${thresholdText}`,
+          sources: [...l.sources, ...l.scopeSources],
+        },
+      ];
+    const severity = match === 'unknown' ? (l.mayApply?.severity ?? mayApplySeverity(l.severity, l.threshold !== undefined)) : l.severity;
+    return [
+      {
+        severity,
+        code: l.threshold ? 'THRESHOLD_EXCEEDED' : KIND_CODE[l.kind],
+        subject: l.slug,
+        message: `${mayApply}${l.title}. ${l.description}${thresholdText}`,
+        ...(remediation ? { remediation } : {}),
+        sources: [...l.sources, ...l.scopeSources],
+      },
+    ];
+  });
+
+export const limitations: Rule = {
+  name: 'limitations',
+  codes: ['UNSUPPORTED_FUNCTIONALITY', 'KNOWN_ISSUE', 'REQUIREMENT_NOT_MET', 'CAVEAT', 'LIMITATION_MITIGATED', 'THRESHOLD_EXCEEDED'],
+  judge,
+};

@@ -1,0 +1,91 @@
+/**
+ * NetworkPolicy: whether the plugin enforces it on Windows nodes, in the plan's environment where
+ * the sources give an answer of its own, and over the candidate plugins when the plan names none.
+ *
+ * Golden cases: test/domain/rules/network-policy.golden.test.ts.
+ */
+import type { NetworkPolicyFact, PolicySupport } from '../../knowledge.js';
+import type { PlanContext } from '../plan-context.js';
+import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
+import { NETWORK_POLICY } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+/** The plugin's NetworkPolicy answer in one environment: the environment's own where the sources give one. */
+function policyIn(plugin: NonNullable<PlanContext['plugin']>, environment: string | undefined): NetworkPolicyFact {
+  return plugin.environments.find((e) => e.environment === environment)?.networkPolicy ?? plugin.networkPolicy;
+}
+
+const POLICY_SEVERITY: Record<PolicySupport, Finding['severity'] | null> = { supported: null, unknown: 'warning', 'not-supported': 'error' };
+
+/**
+ * Plugin open: whether policy is enforced depends on the plugin, so each answer other than
+ * "enforced" may apply, naming the plugins it holds for.
+ */
+function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): Finding[] {
+  const answers = candidatePlugins.map((slug) => {
+    const plugin = k.plugins.get(slug)!;
+    return { plugin, answer: environment ? policyIn(plugin, environment) : plugin.networkPolicy };
+  });
+  const enforcing = answers.filter((a) => a.answer.support === 'supported').map((a) => a.plugin.name);
+  const remediation = NETWORK_POLICY.namePlugin(enforcing);
+  const where = environment ? k.environments.get(environment)!.name : undefined;
+  const finding = (support: PolicySupport, code: FindingCode, says: string): Finding[] => {
+    const hits = answers.filter((a) => a.answer.support === support);
+    if (hits.length === 0) return [];
+    return [
+      {
+        severity: mayApplySeverity(POLICY_SEVERITY[support]!, false),
+        code,
+        message: NETWORK_POLICY.pluginOpen(
+          hits.map((a) => a.plugin.name),
+          says,
+          where,
+        ),
+        remediation,
+        sources: hits.flatMap((a) => (a.answer.sources.length > 0 ? a.answer.sources : a.plugin.sources)),
+      },
+    ];
+  };
+  return [
+    ...finding('not-supported', 'NETWORK_POLICY_UNSUPPORTED', NETWORK_POLICY.theseDoNotEnforce),
+    ...finding('unknown', 'NETWORK_POLICY_UNKNOWN', NETWORK_POLICY.theseUnknown),
+  ];
+}
+
+const judge: RuleJudge = (ctx) => {
+  const { k, plan, plugin, environment, candidateEnvironments } = ctx;
+  if (!plan.networkPolicy) return [];
+  if (!plugin) return networkPolicyWithPluginOpen(ctx);
+  const enforcing = [...k.plugins.values()].filter((p) => p.networkPolicy.support === 'supported').map((p) => p.name);
+  const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): Finding[] => {
+    const severity = POLICY_SEVERITY[answer.support];
+    if (!severity) return [];
+    const unknown = answer.support === 'unknown';
+    const envName = where ? k.environments.get(where)!.name : undefined;
+    const prefix = mayApply && envName ? NETWORK_POLICY.mayApplyOn(envName) : '';
+    const statement = NETWORK_POLICY[unknown ? 'unknown' : 'notEnforced'](plugin.name, envName);
+    return [
+      {
+        severity: mayApply ? mayApplySeverity(severity, false) : severity,
+        code: unknown ? 'NETWORK_POLICY_UNKNOWN' : 'NETWORK_POLICY_UNSUPPORTED',
+        subject: plugin.slug,
+        message: `${prefix}${statement}${answer.note ? ` ${answer.note}` : ''}`,
+        remediation: NETWORK_POLICY.enforcing(enforcing),
+        sources: answer.sources.length > 0 ? answer.sources : plugin.sources,
+      },
+    ];
+  };
+  if (environment)
+    return finding(
+      policyIn(plugin, environment),
+      plugin.environments.some((e) => e.environment === environment && e.networkPolicy) ? environment : undefined,
+      false,
+    );
+  // Open environment: the general answer, plus each environment whose own answer differs.
+  const differing = plugin.environments.filter(
+    (e) => e.networkPolicy && e.networkPolicy.support !== plugin.networkPolicy.support && candidateEnvironments.includes(e.environment),
+  );
+  return [...finding(plugin.networkPolicy, undefined, false), ...differing.flatMap((e) => finding(e.networkPolicy!, e.environment, true))];
+};
+
+export const networkPolicy: Rule = { name: 'networkPolicy', codes: ['NETWORK_POLICY_UNSUPPORTED', 'NETWORK_POLICY_UNKNOWN'], judge };

@@ -1,0 +1,124 @@
+/**
+ * The CNI plugin and the network mode: whether the plugin offers the planned mode, whether the
+ * mode is settled, whether Kubernetes uses it, and the stability labels of the mode and of the
+ * plugin's support for it (read with the feature gate behind the mode).
+ *
+ * Golden cases: test/domain/rules/plugin-and-mode.golden.test.ts.
+ */
+import { compareKubernetes } from '../../kubernetes-version.js';
+import type { ModeFact } from '../../knowledge.js';
+import type { Finding } from '../findings.js';
+import { MODE_LABEL, PLUGIN_MODE } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) => {
+  const findings: Finding[] = [];
+  const offered = plugin ? [...new Set(plugin.modes.map((m) => m.mode))] : [];
+  if (plugin && plan.networkMode && offered.length > 0 && !offered.includes(plan.networkMode))
+    findings.push({
+      severity: 'error',
+      code: 'PLUGIN_MODE_UNSUPPORTED',
+      subject: plugin.slug,
+      message: PLUGIN_MODE.unsupported(plugin.name, plan.networkMode, offered),
+      remediation: PLUGIN_MODE.chooseMode(plan.networkMode, offered),
+      sources: plugin.sources,
+    });
+  if (plugin && !plan.networkMode && modeAmbiguous)
+    findings.push({
+      severity: 'info',
+      code: 'NETWORK_MODE_AMBIGUOUS',
+      subject: plugin.slug,
+      message: PLUGIN_MODE.ambiguous(plugin.name, offered),
+      remediation: PLUGIN_MODE.nameMode,
+      sources: plugin.sources,
+    });
+  if (plugin && offered.length === 0 && !plan.networkMode)
+    findings.push({
+      severity: 'info',
+      code: 'NETWORK_MODE_UNKNOWN',
+      subject: plugin.slug,
+      message: PLUGIN_MODE.unknown(plugin.name),
+      sources: plugin.sources,
+    });
+  for (const slug of candidateModes) {
+    const mode = k.modes.get(slug)!;
+    if (!mode.usedByKubernetes)
+      findings.push({
+        severity: 'error',
+        code: 'NETWORK_MODE_NOT_USED_BY_KUBERNETES',
+        subject: slug,
+        message: PLUGIN_MODE.notUsedByKubernetes(mode.name),
+        remediation: PLUGIN_MODE.useKubernetesMode,
+        sources: mode.sources,
+      });
+    if (mode.stability === 'beta' || mode.stability === 'experimental') findings.push(modeLabelFinding(mode, plan.kubernetesVersion, modeAmbiguous));
+    for (const pm of plugin?.modes.filter((m) => m.mode === slug) ?? [])
+      if (pm.stability === 'beta' || pm.stability === 'experimental')
+        findings.push({
+          severity: modeAmbiguous ? 'info' : 'warning',
+          code: 'PLUGIN_MODE_PRERELEASE',
+          subject: plugin!.slug,
+          message: PLUGIN_MODE.prerelease(plugin!.name, pm.backend, mode.name, pm.stability),
+          sources: pm.sources,
+        });
+  }
+  return findings;
+};
+
+/**
+ * The page's stability label for a mode, read together with the feature gate behind it: Overlay is
+ * labelled Beta on every page revision, but WinOverlay is GA from 1.34, so the label warns only
+ * below that version and is reported as out of date from it ("may apply" while the version is open).
+ */
+function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbiguous: boolean): Finding {
+  const ifUsed = MODE_LABEL.ifUsed(mode.name, modeAmbiguous);
+  const g = mode.gateGraduation;
+  if (!g)
+    return {
+      severity: modeAmbiguous ? 'info' : 'warning',
+      code: 'NETWORK_MODE_PRERELEASE',
+      subject: mode.slug,
+      message: `${ifUsed}${MODE_LABEL.label(mode.name, mode.stability).slice(1)}.`,
+      sources: mode.sources,
+    };
+  const both = MODE_LABEL.labelAndGate(mode.name, mode.stability, g);
+  const sources = [...mode.sources, ...g.sources];
+  if (version && compareKubernetes(version, g.kubernetes) >= 0)
+    return {
+      severity: 'info',
+      code: 'NETWORK_MODE_LABEL_OUTDATED',
+      subject: mode.slug,
+      message: `${ifUsed}${both.slice(1)}; ${MODE_LABEL.outdated(version, mode.stability)}.`,
+      sources,
+    };
+  if (version)
+    return {
+      severity: modeAmbiguous ? 'info' : 'warning',
+      code: 'NETWORK_MODE_PRERELEASE',
+      subject: mode.slug,
+      message: `${ifUsed}${both.slice(1)}; ${MODE_LABEL.notYetGa(version)}.`,
+      sources,
+    };
+  return {
+    severity: 'info',
+    code: 'NETWORK_MODE_PRERELEASE',
+    subject: mode.slug,
+    message: `${MODE_LABEL.versionOpen(g.kubernetes)}${both}.`,
+    remediation: MODE_LABEL.giveVersion,
+    sources,
+  };
+}
+
+export const pluginAndMode: Rule = {
+  name: 'pluginAndMode',
+  codes: [
+    'PLUGIN_MODE_UNSUPPORTED',
+    'NETWORK_MODE_AMBIGUOUS',
+    'NETWORK_MODE_UNKNOWN',
+    'NETWORK_MODE_NOT_USED_BY_KUBERNETES',
+    'PLUGIN_MODE_PRERELEASE',
+    'NETWORK_MODE_PRERELEASE',
+    'NETWORK_MODE_LABEL_OUTDATED',
+  ],
+  judge,
+};

@@ -1,0 +1,78 @@
+/**
+ * Windows lifecycle: whether the node's release (or each candidate release, when the plan leaves
+ * it open) is past its end of support or past mainstream support at the plan's date.
+ *
+ * Golden cases: test/domain/rules/windows-lifecycle.golden.test.ts.
+ */
+import type { ReleaseFact } from '../../knowledge.js';
+import type { PlanContext } from '../plan-context.js';
+import type { Finding } from '../findings.js';
+import { acrossReleases } from '../scope.js';
+import { LIFECYCLE } from '../messages.js';
+import type { Rule, RuleJudge } from './rule.js';
+
+/** Where a release stands in its support lifecycle at a date: past its end, past mainstream, or neither. */
+function lifecycleStage(release: ReleaseFact, asOf: string): 'ended' | 'mainstream-ended' | undefined {
+  if (release.supportEnds && asOf > release.supportEnds) return 'ended';
+  if (release.mainstreamSupportEnds && asOf > release.mainstreamSupportEnds) return 'mainstream-ended';
+  return undefined;
+}
+
+const judge: RuleJudge = (ctx) => {
+  const { release, plan } = ctx;
+  if (!release) return windowsLifecycleOpen(ctx);
+  const stage = lifecycleStage(release, plan.asOf);
+  if (stage === 'ended')
+    return [
+      {
+        severity: 'warning',
+        code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
+        subject: release.slug,
+        message: `${LIFECYCLE.ended(release)} ${LIFECYCLE.checkedAt(plan.asOf)}.`,
+        remediation: LIFECYCLE.moveNode,
+        sources: release.sources,
+      },
+    ];
+  if (stage === 'mainstream-ended')
+    return [
+      {
+        severity: 'info',
+        code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
+        subject: release.slug,
+        message: `${LIFECYCLE.mainstreamEnded(release)}.`,
+        sources: release.sources,
+      },
+    ];
+  return [];
+};
+
+/** Release open: one finding per lifecycle stage, naming the candidate releases in it. */
+function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
+  const { candidateReleases, plan } = ctx;
+  const inStage = (stage: ReturnType<typeof lifecycleStage>) => candidateReleases.filter((r) => lifecycleStage(r, plan.asOf) === stage);
+  const ended = inStage('ended');
+  const mainstream = inStage('mainstream-ended');
+  const findings: Finding[] = [];
+  if (ended.length > 0) {
+    const { severity, prefix } = acrossReleases(ctx, ended, 'warning');
+    findings.push({
+      severity,
+      code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
+      message: `${prefix}${ended.map(LIFECYCLE.ended).join('; ')} ${LIFECYCLE.checkedAt(plan.asOf)}.`,
+      remediation: LIFECYCLE.runNodes,
+      sources: ended.flatMap((r) => r.sources),
+    });
+  }
+  if (mainstream.length > 0) {
+    const { severity, prefix } = acrossReleases(ctx, mainstream, 'info');
+    findings.push({
+      severity,
+      code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
+      message: `${prefix}${mainstream.map(LIFECYCLE.mainstreamEnded).join('; ')}.`,
+      sources: mainstream.flatMap((r) => r.sources),
+    });
+  }
+  return findings;
+}
+
+export const windowsLifecycle: Rule = { name: 'windowsLifecycle', codes: ['WINDOWS_VERSION_OUT_OF_SUPPORT', 'WINDOWS_VERSION_MAINSTREAM_ENDED'], judge };

@@ -1,0 +1,93 @@
+/**
+ * The golden checks that span every rule: each rule has its golden file beside the others here,
+ * named after it (rules/index.ts's order; the gates of upgrade.ts in upgrade-gates), every engine
+ * finding code has a golden case (an expectFinding naming it, in the file of the rule that raises
+ * it), and each rule declares exactly the codes the registry says it raises. Each golden file
+ * checks its findings' severities against the registry (support.ts). Also here: the cases about
+ * the Windows release left open that concern no one rule.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FINDING_CODES, type FindingCode } from '../../../src/domain/compatibility/findings.js';
+import type { CompatibilityReport } from '../../../src/domain/compatibility/judge.js';
+import type { PlanInput } from '../../../src/domain/compatibility/plan.js';
+import { RULES } from '../../../src/domain/compatibility/rules/index.js';
+import { FINDING_CODE_REGISTRY } from '../../../src/domain/finding-codes.js';
+import { judge } from './support.js';
+
+const DIR = dirname(fileURLToPath(import.meta.url));
+const GOLDEN = new Map(
+  readdirSync(DIR)
+    .filter((f) => f.endsWith('.golden.test.ts'))
+    .map((f) => [f.slice(0, -'.golden.test.ts'.length), readFileSync(join(DIR, f), 'utf8')]),
+);
+/** The codes a golden file asserts a finding of (`expectFinding(report, { ..., code: 'X', ... })`). */
+const asserted = (text: string) => new Set([...text.matchAll(/expectFinding\([\s\S]*?code: '([A-Z_]+)'/g)].map((m) => m[1]!));
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** The codes the registry says a rule raises: those raised in its file or by its function. */
+const registeredCodes = (name: string) =>
+  Object.entries(FINDING_CODE_REGISTRY)
+    .filter(([, e]) => e.raisedBy.some((r) => r.startsWith(`compatibility/rules/${kebab(name)}.ts `) || r.endsWith(` ${name}`)))
+    .map(([code]) => code)
+    .sort();
+
+describe('golden cases across the rules', () => {
+  it('finds the golden files (the scan of the directory works)', () => {
+    expect(GOLDEN.size).toBeGreaterThanOrEqual(RULES.length);
+    expect(asserted(GOLDEN.get('windows-lifecycle')!)).toEqual(new Set(['WINDOWS_VERSION_OUT_OF_SUPPORT', 'WINDOWS_VERSION_MAINSTREAM_ENDED']));
+  });
+
+  it.each(RULES.map((r) => [r.name, r] as const))(
+    "%s: declares the codes the registry says it raises, each with a golden case in the rule's file",
+    (name, rule) => {
+      expect([...rule.codes].sort()).toEqual(registeredCodes(name));
+      const text = GOLDEN.get(kebab(name));
+      expect(text, `test/domain/rules/${kebab(name)}.golden.test.ts exists`).toBeDefined();
+      expect([...rule.codes].filter((c) => !asserted(text!).has(c))).toEqual([]);
+    },
+  );
+
+  it('has a golden case for every finding code in FINDING_CODES', () => {
+    const covered = new Set([...GOLDEN.values()].flatMap((text) => [...asserted(text)]));
+    expect((Object.keys(FINDING_CODES) as FindingCode[]).filter((c) => !covered.has(c))).toEqual([]);
+  });
+});
+
+describe('the Windows release left open (the scanner judges manifests that never say it)', () => {
+  /** A plan that settles everything but the release, so that only the release stays open. */
+  const settled: PlanInput = { environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
+  /** The codes of the rules that read the release or the build. */
+  const RELEASE_DEPENDENT = new Set<FindingCode>([
+    'WINDOWS_VERSION_OUT_OF_SUPPORT',
+    'WINDOWS_VERSION_MAINSTREAM_ENDED',
+    'NODE_OS_UNSUPPORTED',
+    'NODE_OS_PREVIEW',
+    'NODE_OS_RETIRED',
+    'NODE_OS_SUPPORT_DISPUTED',
+    'CONTAINER_IMAGE_OS_MISMATCH',
+    'FEATURE_REQUIRES_NEWER_WINDOWS',
+    'FEATURE_REQUIRES_OS_UPDATE',
+    'KNOWN_ISSUE',
+    'CAVEAT',
+    'REQUIREMENT_NOT_MET',
+    'UNSUPPORTED_FUNCTIONALITY',
+    'THRESHOLD_EXCEEDED',
+    'FEATURE_DEFAULT',
+  ]);
+
+  it('facts that do not depend on the release are the same as with any named release: gates, capacity, the horizon (k8s-feature-gates#WinDSR)', () => {
+    const plan: PlanInput = { ...settled, kubernetesVersion: '1.99', instanceType: 'm5.large', kubeProxyFeatureGates: ['WinDSR=true'] };
+    const codes = (r: CompatibilityReport) => r.findings.filter((f) => !RELEASE_DEPENDENT.has(f.code)).map((f) => [f.code, f.severity, f.subject, f.message]);
+    const open = judge(plan);
+    expect(codes(open)).toEqual(codes(judge({ ...plan, windowsVersion: 'windows-server-2022' })));
+    expect(open.findings.map((f) => f.code)).toEqual(
+      expect.arrayContaining(['KUBERNETES_VERSION_BEYOND_HORIZON', 'POD_CAPACITY', 'FEATURE_GATE_FLAG_UNNEEDED']),
+    );
+  });
+
+  it('a revision without its release is refused, naming the field', () => {
+    expect(() => judge({ windowsBuildRevision: 1432 })).toThrow(/windowsBuildRevision needs windowsVersion/);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Golden cases of src/domain/compatibility/rules/instance-type-capacity.ts: each named after the
+ * seed fact it rests on and citing that record's source (document#section), with the passing
+ * counter-case where the finding must be absent. Every case runs the real engine over the real
+ * knowledge base built from seeds/.
+ */
+import { describe, expect, it } from 'vitest';
+import { judge, expectFinding } from './support.js';
+
+describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc-resource-controller#pkg/aws/vpc/limits.go)', () => {
+  const base = { windowsVersion: 'windows-server-2022', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.33' } as const;
+
+  it('INSTANCE_TYPE_NOT_FOR_WINDOWS: m6g.large is Graviton (Arm) and mac2.metal runs macOS (aws-ec2-instance-type-names#Naming conventions)', () => {
+    for (const instanceType of ['m6g.large', 'mac2.metal', 'a1.large'])
+      expectFinding(judge({ ...base, instanceType }), {
+        verdict: 'INCOMPATIBLE',
+        code: 'INSTANCE_TYPE_NOT_FOR_WINDOWS',
+        severity: 'error',
+        subject: instanceType,
+        cites: 'aws-ec2-instance-type-names#Naming conventions',
+      });
+    // g5 is a GPU family, not Graviton: no such finding.
+    expect(judge({ ...base, instanceType: 'g5.xlarge' }).findings.map((f) => f.code)).not.toContain('INSTANCE_TYPE_NOT_FOR_WINDOWS');
+  });
+
+  it('PREFIX_DELEGATION_UNSUPPORTED: m4.large runs on Xen, so the controller keeps it in secondary-IP mode with 9 pods (vpc-resource-controller#pkg/provider/ip/provider.go)', () => {
+    const report = judge({ ...base, instanceType: 'm4.large', ipAddressMode: 'PREFIX_DELEGATION' });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'PREFIX_DELEGATION_UNSUPPORTED',
+      severity: 'warning',
+      subject: 'm4.large',
+      cites: 'vpc-resource-controller#pkg/provider/ip/provider.go',
+    });
+    expect(f.message).toContain('9 pod addresses instead of the 144');
+    expect(report.findings.find((x) => x.code === 'POD_CAPACITY')!.message).toContain('gives 9 Windows pods in secondary-IP mode');
+    // The fallback figure is what PODS_EXCEED_CAPACITY compares with.
+    expect(judge({ ...base, instanceType: 'm4.large', ipAddressMode: 'PREFIX_DELEGATION', podsPerNode: 20 }).verdict).toBe('INCOMPATIBLE');
+    expect(judge({ ...base, instanceType: 'm4.large' }).findings.map((f) => f.code)).not.toContain('PREFIX_DELEGATION_UNSUPPORTED');
+  });
+
+  it('POD_CAPACITY: m5.large gives 9 pods in secondary-IP mode, 144 with prefixes (eks-best-practices-windows-networking#IP address management)', () => {
+    const f = expectFinding(judge({ ...base, instanceType: 'm5.large' }), {
+      verdict: 'COMPATIBLE',
+      code: 'POD_CAPACITY',
+      severity: 'info',
+      subject: 'm5.large',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(f.message).toContain('gives 9 Windows pods');
+    expect(judge({ ...base, instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION' }).findings.find((x) => x.code === 'POD_CAPACITY')!.message).toContain(
+      'gives 144 Windows pods',
+    );
+  });
+
+  it('PODS_EXCEED_CAPACITY: 20 pods on m5.large in secondary-IP mode (9), remedied by prefix delegation (eks-best-practices-windows-networking#IP address management)', () => {
+    const f = expectFinding(judge({ ...base, instanceType: 'm5.large', podsPerNode: 20 }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'PODS_EXCEED_CAPACITY',
+      severity: 'error',
+      subject: 'm5.large',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(f.remediation).toMatch(/prefix delegation/);
+    expect(judge({ ...base, instanceType: 'm5.large', podsPerNode: 9 }).findings.map((x) => x.code)).not.toContain('PODS_EXCEED_CAPACITY');
+  });
+
+  it('PODS_EXCEED_KUBELET_MAX_PODS: 120 pods on m5.large with prefixes (144) exceed the kubelet default 110 (eks-best-practices-prefix-mode-windows#Prefix Mode for Windows)', () => {
+    const input = { ...base, instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION', podsPerNode: 120 } as const;
+    const f = expectFinding(judge(input), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'PODS_EXCEED_KUBELET_MAX_PODS',
+      severity: 'warning',
+      subject: 'm5.large',
+      cites: 'eks-best-practices-prefix-mode-windows#Prefix Mode for Windows',
+    });
+    expect(f.remediation).toContain('--max-pods=120');
+    expect(judge({ ...input, kubeletMaxPods: 144 }).findings.map((x) => x.code)).not.toContain('PODS_EXCEED_KUBELET_MAX_PODS');
+  });
+});

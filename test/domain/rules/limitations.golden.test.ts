@@ -1,0 +1,660 @@
+/**
+ * Golden cases of src/domain/compatibility/rules/limitations.ts: each named after the seed fact it
+ * rests on and citing that record's source (document#section), with the passing counter-case where
+ * the finding must be absent. Every case runs the real engine over the real knowledge base built
+ * from seeds/.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../../src/domain/compatibility/findings.js';
+import type { CompatibilityReport } from '../../../src/domain/compatibility/judge.js';
+import type { PlanInput } from '../../../src/domain/compatibility/plan.js';
+import { testKnowledge } from '../../support/fixtures.js';
+
+import { judge, expectFinding, expectNoFinding, settingTexts } from './support.js';
+
+describe('network policy by environment', () => {
+  it('UNSUPPORTED_FUNCTIONALITY by date: AKS ends Azure Network Policy Manager on Windows nodes on 2026-09-30 (aks-windows-os-versions#Azure Network Policy Manager Windows retirement)', () => {
+    // seeds/limitations.yaml aks-azure-npm-windows-end-of-support (aks, azure-cni, networkPolicy, from 2026-09-30)
+    const slug = 'aks-azure-npm-windows-end-of-support';
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      environment: 'aks',
+      cniPlugin: 'azure-cni',
+      networkMode: 'l2bridge',
+      kubernetesVersion: '1.33',
+    } as const;
+    const f = expectFinding(judge({ ...plan, networkPolicy: true, asOf: '2026-10-01' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: slug,
+      cites: 'aks-windows-os-versions#Azure Network Policy Manager Windows retirement',
+    });
+    expect(f.message).toContain('2026-09-30');
+    expectNoFinding(judge({ ...plan, networkPolicy: true, asOf: '2026-09-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, environment: 'self-managed', networkPolicy: true, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+  });
+});
+
+describe('limitations', () => {
+  describe('THRESHOLD_EXCEEDED', () => {
+    it('65 backends on Server 2016: at most 64 backends per Service on builds before 17763.2746 (k8s-windows-networking-uk#limitations)', () => {
+      // seeds/limitations.yaml backends-per-service-64 (threshold max 64, windowsBuilds before 17763.2746)
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 65 }), {
+        verdict: 'INCOMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'error',
+        subject: 'backends-per-service-64',
+        cites: 'k8s-windows-networking-uk#limitations',
+      });
+      expect(f.message).toContain('65');
+      expect(f.message).toContain('64');
+      expect(f.remediation).toContain('KB5011551');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
+    });
+    it('65 backends on Server 2022 only "may apply": the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
+      // seeds/limitations.yaml backends-per-service-64.appliesTo.windowsBuilds.confirmedOn [windows-server-2019]
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 65 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'backends-per-service-64',
+        cites: 'eks-user-guide-windows#windows-support.adoc',
+      });
+      expect(f.message).toMatch(/^May apply/);
+      expect(f.message).toContain('no source says whether it holds on Windows Server 2022');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
+    });
+    it('1025 backends: the 1024 ceiling holds on every build, so it is an error on every release (k8s-windows-networking-en#limitations)', () => {
+      // seeds/limitations.yaml backends-per-service-1024 (appliesTo {}: builds without the fix are held to 64)
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1025 }), {
+        verdict: 'INCOMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'error',
+        subject: 'backends-per-service-1024',
+        cites: 'k8s-windows-networking-en#limitations',
+      });
+      expect(f.message).not.toMatch(/^May apply/);
+      for (const windowsVersion of testKnowledge().releases.keys()) {
+        const ceiling = judge({ windowsVersion, backendsPerService: 1025 }).findings.filter((x) => x.subject === 'backends-per-service-1024');
+        expect(
+          ceiling.map((x) => x.severity),
+          windowsVersion,
+        ).toEqual(['error']);
+      }
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED', 'backends-per-service-1024');
+    });
+    it('5000 backends on Server 2022: INCOMPATIBLE, and the report names both documented limits, 1024 and 64 (k8s-windows-networking-uk#limitations)', () => {
+      const report = judge({ windowsVersion: 'windows-server-2022', backendsPerService: 5000 });
+      const ceiling = expectFinding(report, {
+        verdict: 'INCOMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'error',
+        subject: 'backends-per-service-1024',
+        cites: 'k8s-windows-networking-en#limitations',
+      });
+      expect(ceiling.message).toContain('The plan has 5000; the limit is 1024.');
+      expect(ceiling.message).toMatch(/Other documented limits of this kind: 64 \(/);
+      // The older revisions' 64 (confirmed on Server 2019 builds only) is reported beside it as "may apply", naming 1024.
+      const older = report.findings.find((x) => x.subject === 'backends-per-service-64')!;
+      expect(older).toMatchObject({ code: 'THRESHOLD_EXCEEDED', severity: 'warning' });
+      expect(older.message).toMatch(/^May apply/);
+      expect(older.message).toMatch(/Other documented limits of this kind: 1024 \(/);
+      expect(older.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'limitations' }));
+    });
+    it('65 backends on Server 2019 without a revision: the 64 limit only "may apply" before KB5011551, 17763.2746 (eks-user-guide-windows#windows-support.adoc)', () => {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', backendsPerService: 65 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'backends-per-service-64',
+        cites: 'eks-user-guide-windows#windows-support.adoc',
+      });
+      expect(f.message).toMatch(/^May apply/);
+      expect(f.message).toContain('update revision');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 65 }), 'THRESHOLD_EXCEEDED');
+      expect(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2745, backendsPerService: 65 }).verdict).toBe('INCOMPATIBLE');
+    });
+    it('150 Services on an EKS node without DSR: port exhaustion above about 100 Services (eks-best-practices-windows-networking#IP address management)', () => {
+      // seeds/limitations.yaml port-exhaustion-many-services (services-per-node max 100, approximate, mitigatedBy DSR)
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', cniPlugin: 'amazon-vpc-cni', servicesPerNode: 150 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'port-exhaustion-many-services',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+      });
+      expect(f.message).toContain('about 100');
+      expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 100 }), 'THRESHOLD_EXCEEDED');
+    });
+    it('150 Services on a self-managed node: the port-exhaustion risk holds on every Windows node, not on EKS alone (eks-best-practices-windows-networking#IP address management)', () => {
+      // seeds/limitations.yaml port-exhaustion-many-services (appliesTo {}: the failing call is the HNS load-balancer policy kube-proxy creates on any Windows node)
+      const plan = { windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', kubernetesVersion: '1.35', servicesPerNode: 150 } as const;
+      const f = expectFinding(judge({ ...plan, environment: 'self-managed' }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'port-exhaustion-many-services',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+      });
+      expect(f.message).not.toMatch(/^May apply/);
+      for (const environment of ['aks', 'aks-windows-server', undefined])
+        expect(
+          judge({ ...plan, environment })
+            .findings.filter((x) => x.subject === 'port-exhaustion-many-services')
+            .map((x) => [x.severity, x.message.startsWith('May apply')]),
+          environment,
+        ).toEqual([['warning', false]]);
+    });
+  });
+
+  describe('LIMITATION_MITIGATED', () => {
+    it('150 Services on an EKS node with DSR: DSR reduces the risk of port exhaustion (eks-best-practices-windows-networking#IP address management)', () => {
+      const report = judge({
+        windowsVersion: 'windows-server-2025',
+        environment: 'eks',
+        cniPlugin: 'amazon-vpc-cni',
+        servicesPerNode: 150,
+        features: ['direct-server-return'],
+        kubernetesVersion: '1.35',
+      });
+      const f = expectFinding(report, {
+        verdict: 'COMPATIBLE',
+        code: 'LIMITATION_MITIGATED',
+        severity: 'info',
+        subject: 'port-exhaustion-many-services',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+      });
+      expect(f.message).toContain('Direct Server Return');
+      expectNoFinding(report, 'THRESHOLD_EXCEEDED');
+    });
+    it('client IP preservation: Local traffic policy needs DSR, which client-ip-preservation brings along (k8s-windows-networking-uk#limitations)', () => {
+      // seeds/limitations.yaml local-traffic-policy-without-dsr (mitigatedBy direct-server-return);
+      // seeds/features.yaml client-ip-preservation.requires [direct-server-return]
+      const report = judge({ windowsVersion: 'windows-server-2022', networkMode: 'l2bridge', features: ['client-ip-preservation'], kubernetesVersion: '1.33' });
+      expectFinding(report, {
+        verdict: 'COMPATIBLE',
+        code: 'LIMITATION_MITIGATED',
+        severity: 'info',
+        subject: 'local-traffic-policy-without-dsr',
+        cites: 'k8s-windows-networking-uk#limitations',
+      });
+      expectNoFinding(report, 'UNSUPPORTED_FUNCTIONALITY', 'local-traffic-policy-without-dsr');
+      // Without client IP preservation the limitation is not relevant at all.
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2022', features: ['direct-server-return'], kubernetesVersion: '1.33' }),
+        'LIMITATION_MITIGATED',
+        'local-traffic-policy-without-dsr',
+      );
+    });
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY: Amazon EKS does not support IPv6 for Windows nodes (eks-user-guide-windows#windows-support.adoc)', () => {
+    // seeds/limitations.yaml eks-no-ipv6 (environments [eks], features [dual-stack], severity error)
+    expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'eks-no-ipv6',
+      cites: 'eks-user-guide-windows#windows-support.adoc',
+    });
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', features: ['dual-stack'] }), 'UNSUPPORTED_FUNCTIONALITY', 'eks-no-ipv6');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks' }), 'UNSUPPORTED_FUNCTIONALITY', 'eks-no-ipv6');
+  });
+
+  describe('KNOWN_ISSUE', () => {
+    it('Pod-to-Pod on l2bridge can break on Server 2022 from KB5005619, build 20348.261 (windows-containers-issues#204)', () => {
+      // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619 (modes [l2bridge], windowsBuilds from 20348.261 before 20349)
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 261, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'KNOWN_ISSUE',
+        severity: 'warning',
+        subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
+        cites: 'windows-containers-issues##204',
+      });
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'load-balancing-and-services' }));
+      expect(f.remediation).toContain('DSR');
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 100, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }),
+        'KNOWN_ISSUE',
+        'ws2022-l2bridge-pod-to-pod-kb5005619',
+      );
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', networkMode: 'l2bridge' }),
+        'KNOWN_ISSUE',
+        'ws2022-l2bridge-pod-to-pod-kb5005619',
+      );
+    });
+    it('its remediation is narrowed to the planned Kubernetes version: the WinDSR gate up to 1.33, --enable-dsr=false from 1.34 (kep-5100#Rollback)', () => {
+      // ws2022-l2bridge-pod-to-pod-kb5005619 workaroundSettings: --feature-gates WinDSR=false {max 1.33}, --enable-dsr false {min 1.34}
+      const plan = { windowsVersion: 'windows-server-2022', windowsBuildRevision: 2700, cniPlugin: 'win-bridge', environment: 'self-managed' } as const;
+      const remediation = (kubernetesVersion?: string) =>
+        judge({ ...plan, ...(kubernetesVersion ? { kubernetesVersion } : {}) }).findings.find((f) => f.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619')!
+          .remediation!;
+      expect(remediation('1.25')).toContain('--feature-gates=WinDSR=false');
+      expect(remediation('1.25')).not.toContain('--enable-dsr=false');
+      expect(remediation('1.35')).toContain('--enable-dsr=false');
+      expect(remediation('1.35')).not.toContain('WinDSR=false');
+      // The version open: every variant, each with its range.
+      expect(remediation()).toMatch(/WinDSR=false \(Kubernetes 1\.33 and earlier\).*--enable-dsr=false \(Kubernetes 1\.34 and later\)/);
+    });
+    it('NodePort on overlay with Server 2022 destination nodes only matters when NodePort Services are planned (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+      // seeds/limitations.yaml ws2022-nodeport-on-overlay (serviceTypes [node-port])
+      const overlay2022 = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' } as const;
+      expectFinding(judge({ ...overlay2022, serviceTypes: ['node-port'] }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'KNOWN_ISSUE',
+        severity: 'warning',
+        subject: 'ws2022-nodeport-on-overlay',
+        cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+      });
+      expectNoFinding(judge({ ...overlay2022, serviceTypes: ['cluster-ip', 'load-balancer'] }), 'KNOWN_ISSUE', 'ws2022-nodeport-on-overlay');
+    });
+  });
+
+  it('REQUIREMENT_NOT_MET: overlay on Server 2019 needs KB4489899, build 17763.379 (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/limitations.yaml overlay-requires-kb4489899 (windowsBuilds from 17763 before 17763.379, severity error)
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 300, cniPlugin: 'win-overlay' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'error',
+      subject: 'overlay-requires-kb4489899',
+      cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expect(f.remediation).toContain('KB4489899');
+    expect(f.remediation).toContain('17763.379');
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 379, cniPlugin: 'win-overlay' }),
+      'REQUIREMENT_NOT_MET',
+      'overlay-requires-kb4489899',
+    );
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay' }), 'REQUIREMENT_NOT_MET', 'overlay-requires-kb4489899');
+  });
+
+  describe('CAVEAT: on EKS, DSR needs kube-proxy flags on Windows Server 2019 and later LTSC AMIs (eks-best-practices-windows-networking#IP address management)', () => {
+    // seeds/limitations.yaml eks-dsr-not-default-on-ltsc-2019 (environments [eks], channels [LTSC], builds from 17763, features [direct-server-return])
+    const dsr = { features: ['direct-server-return'], kubernetesVersion: '1.33' } as const;
+    it('applies on Server 2019 and on Server 2022, with the flags as remediation', () => {
+      for (const windowsVersion of ['windows-server-2019', 'windows-server-2022']) {
+        const f = expectFinding(
+          judge({
+            windowsVersion,
+            windowsBuildRevision: windowsVersion === 'windows-server-2019' ? 1432 : 261,
+            environment: 'eks',
+            cniPlugin: 'amazon-vpc-cni',
+            ...dsr,
+          }),
+          {
+            verdict: 'COMPATIBLE',
+            code: 'CAVEAT',
+            severity: 'info',
+            subject: 'eks-dsr-not-default-on-ltsc-2019',
+            cites: 'eks-best-practices-windows-networking#IP address management',
+          },
+        );
+        expect(f.remediation).toContain('Start-EKSBootstrap.ps1');
+        expect(f.remediation).toContain('--enable-dsr');
+      }
+    });
+    it('does not apply to SAC 1809, which shares build 17763 (channel), nor outside EKS', () => {
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-1809', windowsBuildRevision: 1432, environment: 'eks', ...dsr }),
+        'CAVEAT',
+        'eks-dsr-not-default-on-ltsc-2019',
+      );
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'aks', ...dsr }),
+        'CAVEAT',
+        'eks-dsr-not-default-on-ltsc-2019',
+      );
+    });
+    it('"may apply on Amazon EKS" when the plan gives no environment', () => {
+      const report = judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, ...dsr });
+      const f = report.findings.find((x) => x.subject === 'eks-dsr-not-default-on-ltsc-2019')!;
+      expect(f).toMatchObject({ code: 'CAVEAT', severity: 'info' });
+      expect(f.message).toMatch(/^May apply on Amazon EKS \(the plan does not give the environment/);
+    });
+  });
+
+  it('CAVEAT scoped by plugin version: before Flannel v0.12.0 a VXLAN node cannot reach its own pods (flannel-repo#commit fc9cdb10)', () => {
+    // seeds/limitations.yaml flannel-vxlan-no-local-pod-access-before-0-12 (pluginVersions before 0.12.0)
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    } as const;
+    expectFinding(judge({ ...plan, cniPluginVersion: 'v0.11.0' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'KNOWN_ISSUE',
+      severity: 'warning',
+      subject: 'flannel-vxlan-no-local-pod-access-before-0-12',
+      cites: 'flannel-repo#commit fc9cdb10',
+    });
+    expectNoFinding(judge({ ...plan, cniPluginVersion: '0.12.0' }), 'KNOWN_ISSUE', 'flannel-vxlan-no-local-pod-access-before-0-12');
+    const open = judge(plan).findings.find((f) => f.subject === 'flannel-vxlan-no-local-pod-access-before-0-12')!;
+    expect(open.severity).toBe('info');
+    expect(open.message).toContain('the plan does not give the CNI plugin version');
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY scoped by plugin version: Flannel has a Windows VXLAN backend only from v0.10.0 (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
+    // seeds/limitations.yaml flannel-vxlan-windows-before-0-10 (pluginVersions before 0.10.0)
+    const plan = {
+      windowsVersion: 'windows-server-2019',
+      windowsBuildRevision: 1432,
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.20',
+    } as const;
+    // The plan cannot run at all: an error (severity: error).
+    expectFinding(judge({ ...plan, cniPluginVersion: '0.9.1' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'flannel-vxlan-windows-before-0-10',
+      cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
+    });
+    // With the version (or plugin) open it stays info, not a warning (mayApply.severity: info), so
+    // plans that leave it open are no noisier than before.
+    const about = (r: CompatibilityReport) => r.findings.filter((f) => f.subject === 'flannel-vxlan-windows-before-0-10').map((f) => f.severity);
+    expect(about(judge(plan))).toEqual(['info']);
+    expect(about(judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.30', environment: 'self-managed' }))).toEqual(['info']);
+    expectNoFinding(judge({ ...plan, cniPluginVersion: '0.10.0' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
+    expectNoFinding(judge({ ...plan, networkMode: 'l2bridge', cniPluginVersion: '0.9.1' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-vxlan-windows-before-0-10');
+  });
+
+  it('a plugin confined to other environments is no candidate when the plan leaves the plugin open (cni-plugins.yaml amazon-vpc-cni.onlyIn: eks)', () => {
+    // AKS: the sources do not list its plugins, so every plugin that can run there is a candidate,
+    // but not the Amazon VPC CNI (eks-best-practices-windows-networking#IP address management).
+    const aks = judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.30', networkPolicy: true });
+    const unknown = aks.findings.find((f) => f.code === 'NETWORK_POLICY_UNKNOWN');
+    expect(unknown?.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for [^)]*Azure-CNI/);
+    expect(unknown?.message).not.toContain('Amazon VPC CNI');
+  });
+
+  it('Flannel VXLAN on Windows: VNI 4096 or higher and UDP port 4789, and no DirectRouting or GBP, reported for every Flannel overlay plan (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
+    // seeds/limitations.yaml flannel-vxlan-vni-and-port and flannel-vxlan-windows-options
+    const plan = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'flannel',
+      networkMode: 'overlay',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    } as const;
+    const vni = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'info',
+      subject: 'flannel-vxlan-vni-and-port',
+      cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
+    });
+    expect(vni.message).toContain('4096 or higher');
+    expect(vni.message).toContain('4789');
+    const options = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'info',
+      subject: 'flannel-vxlan-windows-options',
+      cites: 'flannel-repo#Documentation/backends.md',
+    });
+    expect(options.message).toMatch(/DirectRouting and GBP/);
+    expectNoFinding(judge({ ...plan, networkMode: 'l2bridge' }), 'REQUIREMENT_NOT_MET', 'flannel-vxlan-vni-and-port');
+  });
+});
+
+describe('AKS node pools', () => {
+  it('CAVEAT: Windows Server 2025 node pools on AKS always run FIPS-enabled images (aks-windows-os-versions#FIPS-enabled node pools)', () => {
+    // seeds/limitations.yaml aks-windows-server-2025-fips-always-on (aks, builds from 26100)
+    const slug = 'aks-windows-server-2025-fips-always-on';
+    const plan = {
+      windowsVersion: 'windows-server-2025',
+      environment: 'aks',
+      cniPlugin: 'azure-cni',
+      networkMode: 'l2bridge',
+      kubernetesVersion: '1.35',
+    } as const;
+    expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE',
+      code: 'CAVEAT',
+      severity: 'info',
+      subject: slug,
+      cites: 'aks-windows-os-versions#FIPS-enabled node pools',
+    });
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'CAVEAT', slug);
+    expectNoFinding(judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }), 'CAVEAT', slug);
+  });
+});
+
+describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc-resource-controller#pkg/aws/vpc/limits.go)', () => {
+  const base = { windowsVersion: 'windows-server-2022', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.33' } as const;
+
+  it('UNSUPPORTED_FUNCTIONALITY by date: prefix delegation for Windows nodes reached EKS in June 2023 (vpc-resource-controller##259)', () => {
+    // seeds/limitations.yaml eks-windows-prefix-delegation-before-june-2023 (ipAddressModes PREFIX_DELEGATION, dates before 2023-06)
+    const plan = { ...base, kubernetesVersion: '1.26', ipAddressMode: 'PREFIX_DELEGATION' } as const;
+    const slug = 'eks-windows-prefix-delegation-before-june-2023';
+    expectFinding(judge({ ...plan, asOf: '2023-03-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: slug,
+      cites: 'vpc-resource-controller##259',
+    });
+    // June itself: the launch is known only to the month.
+    const june = judge({ ...plan, asOf: '2023-06-03' }).findings.find((f) => f.subject === slug)!;
+    expect(june.severity).toBe('warning');
+    expect(june.message).toMatch(/^May apply .*2023-06/);
+    expectNoFinding(judge({ ...plan, asOf: '2023-08-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, asOf: '2023-03-01', ipAddressMode: 'SECONDARY_IP' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+  });
+});
+
+describe('scopes as the sources give them: platforms, plugins open, dates, builds, the horizon', () => {
+  describe('REQUIREMENT_NOT_MET: L2tunnel is used only on Azure (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/limitations.yaml l2tunnel-outside-azure (appliesTo modes [l2tunnel], requires platforms [azure]);
+    // seeds/environments.yaml platform: eks aws, aks azure, aks-windows-server on-premises, self-managed none
+    const plan = { windowsVersion: 'windows-server-2022', networkMode: 'l2tunnel', kubernetesVersion: '1.33' } as const;
+    it('on EKS (AWS): an error', () => {
+      const f = expectFinding(judge({ ...plan, environment: 'eks' }), {
+        verdict: 'INCOMPATIBLE',
+        code: 'REQUIREMENT_NOT_MET',
+        severity: 'error',
+        subject: 'l2tunnel-outside-azure',
+        cites: 'k8s-windows-networking-uk#network-modes',
+      });
+      expect(f.message).not.toMatch(/^May apply/);
+      expect(f.remediation).toContain('l2bridge');
+      expect(judge({ ...plan, environment: 'aks-windows-server' }).findings.find((x) => x.subject === 'l2tunnel-outside-azure')?.severity).toBe('error');
+    });
+    it('on AKS (Azure): nothing', () => {
+      const report = judge({ ...plan, environment: 'aks' });
+      expectNoFinding(report, 'REQUIREMENT_NOT_MET', 'l2tunnel-outside-azure');
+      expect(report.verdict).toBe('COMPATIBLE');
+    });
+    it('on a self-managed cluster: "may apply", naming the infrastructure; with the environment open: "anywhere but Azure"', () => {
+      const f = report(judge({ ...plan, environment: 'self-managed' }));
+      expect(f.severity).toBe('warning');
+      expect(f.message).toMatch(
+        /^May apply \(the plan does not say which infrastructure the Self-managed Kubernetes cluster runs on; it holds anywhere but Azure\)/,
+      );
+      const open = report(judge(plan));
+      expect(open.severity).toBe('warning');
+      expect(open.message).toMatch(/^May apply anywhere but Azure \(the plan does not give the environment/);
+      function report(r: CompatibilityReport): Finding {
+        expect(r.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
+        return r.findings.find((x) => x.subject === 'l2tunnel-outside-azure')!;
+      }
+    });
+  });
+
+  describe('KNOWN_ISSUE: KB5040437 (20348.2582) broke pod networking on Server 2022 until KB5044281 (20348.2762) (windows-containers-issues##516)', () => {
+    // seeds/limitations.yaml ws2022-kb5040437-pod-networking (windowsBuilds from 20348.2582 before 20348.2762, warning)
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    it('a warning at revision 2600', () => {
+      const f = expectFinding(judge({ ...plan, windowsBuildRevision: 2600 }), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'KNOWN_ISSUE',
+        severity: 'warning',
+        subject: 'ws2022-kb5040437-pod-networking',
+        cites: 'windows-containers-issues##516',
+      });
+      expect(f.remediation).toContain('KB5044281');
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'windows-server-release-info', section: 'Windows Server 2022' }));
+    });
+    it('nothing at revision 2800 or before 2582; "may apply" (info) when the revision is open', () => {
+      expectNoFinding(judge({ ...plan, windowsBuildRevision: 2800 }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
+      expectNoFinding(judge({ ...plan, windowsBuildRevision: 2500 }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
+      const open = judge(plan).findings.find((x) => x.subject === 'ws2022-kb5040437-pod-networking')!;
+      expect(open.severity).toBe('info');
+      expect(open.message).toMatch(/^May apply \(the plan does not give the node's update revision/);
+    });
+  });
+
+  it('CAVEAT: Calico documents no Windows Server 2025 support (calico-windows-docs#Windows requirements)', () => {
+    // seeds/limitations.yaml calico-windows-server-2025-undocumented (plugins [calico], windowsBuilds from 26100, warning)
+    const plan = { cniPlugin: 'calico', environment: 'self-managed', kubernetesVersion: '1.35' } as const;
+    const f = expectFinding(judge({ ...plan, windowsVersion: 'windows-server-2025' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'CAVEAT',
+      severity: 'warning',
+      subject: 'calico-windows-server-2025-undocumented',
+      cites: 'calico-windows-docs#Windows requirements',
+    });
+    expect(f.message).not.toMatch(/^May apply/);
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
+    expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', windowsVersion: 'windows-server-2025' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
+  });
+
+  describe('CAVEAT: win-bridge relies on user-defined routes (UDR) between nodes (k8s-windows-networking-uk#network-modes, L2bridge row)', () => {
+    // seeds/limitations.yaml win-bridge-needs-user-defined-routes (plugins [win-bridge], info); claim win-bridge-needs-udr in both revisions
+    const subject = 'win-bridge-needs-user-defined-routes';
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.25', asOf: '2023-01-01' } as const;
+    it('applies to a win-bridge plan and cites both page revisions', () => {
+      const f = expectFinding(judge({ ...plan, cniPlugin: 'win-bridge', networkMode: 'l2bridge', features: ['direct-server-return'] }), {
+        verdict: 'COMPATIBLE',
+        code: 'CAVEAT',
+        severity: 'info',
+        subject,
+        cites: 'k8s-windows-networking-uk#network-modes',
+      });
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'network-mode' }));
+      expect(f.message).not.toMatch(/^May apply/);
+    });
+    it('reaches Flannel host-gateway, which hands its networking to win-bridge; "may apply" while Flannel\'s mode is open', () => {
+      expect(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'l2bridge' }).findings.find((f) => f.subject === subject)?.message).not.toMatch(/^May apply/);
+      expectNoFinding(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'overlay' }), 'CAVEAT', subject);
+      expect(judge({ ...plan, cniPlugin: 'flannel' }).findings.find((f) => f.subject === subject)?.message).toMatch(
+        /^May apply \(the plan does not give the network mode/,
+      );
+    });
+    it('is absent for plugins that do not use win-bridge, and "may apply" when the plugin is open', () => {
+      expectNoFinding(judge({ ...plan, cniPlugin: 'win-overlay' }), 'CAVEAT', subject);
+      expectNoFinding(judge({ ...plan, cniPlugin: 'azure-cni', networkMode: 'l2bridge', environment: 'aks' }), 'CAVEAT', subject);
+      const open = judge(plan).findings.filter((f) => f.subject === subject);
+      expect(open).toHaveLength(1);
+      expect(open[0]!.severity).toBe('info');
+      expect(open[0]!.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for win-bridge\)/);
+    });
+  });
+
+  describe('CAVEAT: Preserve-Destination and client IP preservation switch off forwarding between nodes (k8s-windows-networking-uk#load-balancing-and-services)', () => {
+    // seeds/limitations.yaml address-preservation-disables-node-forwarding (features [preserve-destination, client-ip-preservation], info)
+    const subject = 'address-preservation-disables-node-forwarding';
+    const plan = {
+      windowsVersion: 'windows-server-2019',
+      windowsBuildRevision: 1432,
+      cniPlugin: 'win-bridge',
+      environment: 'self-managed',
+      kubernetesVersion: '1.33',
+    } as const;
+    it.each(['client-ip-preservation', 'preserve-destination'])('applies when the plan enables %s, citing both revisions', (feature) => {
+      // Server 2022 (Preserve-Destination needs 1903 or later) at revision 100, before the KB5005619 known issue.
+      const f = expectFinding(judge({ ...plan, windowsVersion: 'windows-server-2022', windowsBuildRevision: 100, features: [feature] }), {
+        verdict: 'COMPATIBLE',
+        code: 'CAVEAT',
+        severity: 'info',
+        subject,
+        cites: 'k8s-windows-networking-uk#load-balancing-and-services',
+      });
+      expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'load-balancing-and-services' }));
+    });
+    it('is absent when neither feature is planned (DSR alone does not switch forwarding off)', () => {
+      expect(judge({ ...plan, features: ['client-ip-preservation'] }).findings.map((f) => f.subject)).toContain(subject);
+      expectNoFinding(judge({ ...plan, features: ['direct-server-return'] }), 'CAVEAT', subject);
+      expectNoFinding(judge(plan), 'CAVEAT', subject);
+    });
+  });
+});
+
+describe('the Windows release left open (the scanner judges manifests that never say it)', () => {
+  /** A plan that settles everything but the release, so that only the release stays open. */
+  const settled: PlanInput = { environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
+  const RELEASE_OPEN = /^May apply \(the plan does not give the Windows Server release; /;
+
+  it('KNOWN_ISSUE scoped to a release: NodePort on overlay with Server 2022 nodes "may apply", naming Server 2022 only (windows-containers-issues##204)', () => {
+    const f = expectFinding(judge({ ...settled, cniPlugin: 'flannel', networkMode: 'overlay' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'KNOWN_ISSUE',
+      severity: 'info',
+      subject: 'ws2022-nodeport-on-overlay',
+      cites: 'windows-containers-issues##204',
+    });
+    expect(f.message).toMatch(/^May apply \(the plan does not give the Windows Server release; it holds for Windows Server 2022\): /);
+  });
+
+  it('REQUIREMENT_NOT_MET scoped to builds: overlay needs KB4489899 on build 17763 before .379, "may apply" on Server 2019 and 1809 (windows-server-release-info#Windows Server 2019)', () => {
+    const report = judge({ ...settled, cniPlugin: 'flannel', networkMode: 'overlay' });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'warning',
+      subject: 'overlay-requires-kb4489899',
+      cites: 'windows-server-release-info#Windows Server 2019',
+    });
+    expect(f.message).toContain(
+      'on Windows Server, version 1809 / Windows Server 2019 it depends on the update revision (it holds from build 17763 and before build 17763.379)',
+    );
+    // The setting scoped to build 17763 stays listed, as it would be for Server 2019; named Server 2022 leaves it out.
+    expect(settingTexts(report)).toContain('KB4489899=17763.379');
+    expect(settingTexts(judge({ ...settled, cniPlugin: 'flannel', networkMode: 'overlay', windowsVersion: 'windows-server-2022' }))).not.toContain(
+      'KB4489899=17763.379',
+    );
+  });
+
+  it('THRESHOLD_EXCEEDED with a build boundary confirmed only on Server 2019: 100 backends "may apply" as a warning, never an error (eks-user-guide-windows#windows-support.adoc)', () => {
+    const f = expectFinding(judge({ ...settled, backendsPerService: 100 }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'THRESHOLD_EXCEEDED',
+      severity: 'warning',
+      subject: 'backends-per-service-64',
+      cites: 'eks-user-guide-windows#windows-support.adoc',
+    });
+    expect(f.message).toContain('it holds for Windows Server 2016 / Windows Server, version 1709 / Windows Server, version 1803;');
+    expect(f.message).toContain('no source says whether it holds (the sources confirm the build boundary only on Windows Server 2019)');
+  });
+
+  it('CAVEAT scoped to LTSC releases from build 17763: DSR flags on EKS "may apply" on 2019, 2022 and 2025, not on SAC 1809 of the same build (eks-best-practices-windows-networking#IP address management)', () => {
+    const report = judge({ environment: 'eks', kubernetesVersion: '1.33', features: ['direct-server-return'] });
+    const f = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'CAVEAT',
+      severity: 'info',
+      subject: 'eks-dsr-not-default-on-ltsc-2019',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(f.message).toContain('it holds for Windows Server 2019 / Windows Server 2022 / Windows Server 2025)');
+    // FEATURE_DEFAULT scoped to the SAC channel: "may apply" on the SAC releases only.
+    const d = expectFinding(report, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'FEATURE_DEFAULT',
+      severity: 'info',
+      subject: 'direct-server-return',
+      cites: 'eks-best-practices-windows-networking#IP address management',
+    });
+    expect(d.message).toMatch(RELEASE_OPEN);
+    expect(d.message).not.toMatch(/it holds for[^)]*Windows Server 2019/);
+  });
+});
