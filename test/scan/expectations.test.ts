@@ -127,7 +127,7 @@ function check(report: JsonReport, e: Expectation, where: string): void {
  */
 function noFindingTwice(report: JsonReport, where: string): void {
   const byPlace = new Map(report.objects.map((r) => [whereIs(r), r]));
-  const id = (f: { code: string; subject?: string; message: string }) => `${f.code} ${f.subject ?? ''} ${f.message}`;
+  const id = (f: { code: string; subject: string | null; message: string }) => `${f.code} ${f.subject ?? ''} ${f.message}`;
   for (const r of report.objects)
     for (const place of r.planFindingsOn) {
       const carrier = byPlace.get(place);
