@@ -182,6 +182,23 @@ describe('plan-level findings, once per cluster', () => {
     ]);
   });
 
+  it("a plan finding the carrier's own facts rule out goes on an object still open there, or nowhere", () => {
+    // The kube-proxy's network is flannel.4096 (overlay); the Service states no mode. The cluster
+    // states none either, so its plan leaves the mode open: the L2tunnel mode "may apply" to the
+    // Service, never to the kube-proxy, which carries the plan's other findings.
+    const proxy = readFileSync(join(REAL, 'sig-windows-tools-kube-proxy-hostprocess.yml'), 'utf8');
+    const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
+    const l2tunnel = (r: ScanResult['reports'][number]) => r.findings.filter((f) => f.subject === 'l2tunnel-outside-azure');
+    const alone = scan({ 'kube-proxy.yml': proxy });
+    expect(alone.reports.map(l2tunnel)).toEqual([[]]);
+    const result = scan({ 'kube-proxy.yml': proxy, 'web.yaml': web });
+    const [daemonSet, service] = result.reports;
+    expect(daemonSet!.ref.kind).toBe('DaemonSet');
+    expect(l2tunnel(daemonSet!)).toEqual([]);
+    expect(l2tunnel(service!).map((f) => f.severity)).toEqual(['warning']);
+    expect(service!.planFindingsOn).toEqual(['kube-proxy.yml:1 DaemonSet kube-system/kube-proxy-windows', 'web.yaml:2 Service win-webserver']);
+  });
+
   it('the real fixtures with the 2019 plan: each plan-level finding at most once per cluster', () => {
     const files = readFileSyncAll();
     const result = scan(files, { plan: { windowsVersion: 'windows-server-2019' } });

@@ -2,9 +2,9 @@
  * The scan fixtures' expected findings, end to end: the real `winnet-kb scan --output json` on each
  * file listed in test/fixtures/scan/expectations.yaml, without a plan and with plan-2019.yaml, and
  * every expectation checked: what is found (code, subject, severity, line, object), what is
- * unknown (not determinable from the input), and what must not be raised. The file's
- * `noPlanAfterCore` section (what a scan without a plan should find once it judges without one)
- * is not read here yet.
+ * unknown (not determinable from the input), what must not be raised, where an object's cluster
+ * plan findings are (planFindingsOn), how many clusters the file makes, and that no cluster plan
+ * finding is reported twice.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -28,28 +28,42 @@ interface Found {
 }
 interface Expectation {
   found?: Found[];
-  /** Substrings of an `unknown[].fact` of the file's reports. */
+  /** Substrings of an `unknown[].fact` of the file's objects. */
   unknown?: string[];
   /** Same matching as found: a finding that matches every given field is a false alarm. */
   mustNotRaise?: Found[];
+  /** The object ("Kind name") whose cluster plan findings are on another object (`on`, "Kind name"). */
+  planFindingsOn?: { object: string; on: string }[];
 }
 interface FileExpectations {
+  /** How many clusters the file alone is grouped into, with and without the plan. */
+  clusters: number;
   noPlan?: Expectation;
   withPlan?: Expectation;
 }
 interface ExpectationsFile {
   files: Record<string, FileExpectations>;
-  noPlanAfterCore?: Record<string, Expectation>;
 }
 
 interface JsonReport {
+  summary: { grouping: string; clusters: { name: string }[] };
   objects: {
     kind: string;
     name: string;
-    findings: { severity: string; code: string; subject: string | null; line: number }[];
+    namespace: string | null;
+    part: string | null;
+    file: string;
+    line: number;
+    cluster: string;
+    planFindingsOn: string[];
+    findings: { severity: string; code: string; subject: string | null; message: string; line: number }[];
     unknown?: { fact: string }[];
   }[];
 }
+
+type Report = JsonReport['objects'][number];
+/** How planFindingsOn names an object: "file:line Kind namespace/name (part)". */
+const whereIs = (r: Report) => `${r.file}:${r.line} ${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}${r.part ? ` (${r.part})` : ''}`;
 
 const EXPECTATIONS = parse(readFileSync(join(PROJECT_ROOT, DIR, 'expectations.yaml'), 'utf8')) as ExpectationsFile;
 
@@ -94,6 +108,42 @@ function check(report: JsonReport, e: Expectation, where: string): void {
       `${where}: expected unknown "${fact}" among ${JSON.stringify(unknown)}`,
     ).toBe(true);
   for (const bad of e.mustNotRaise ?? []) expect(matching(bad), `${where}: must not raise ${JSON.stringify(bad)}`).toEqual([]);
+  const objectOf = (r: Report) => `${r.kind} ${r.name}`;
+  for (const { object, on } of e.planFindingsOn ?? []) {
+    const from = report.objects.find((r) => objectOf(r) === object);
+    const carrier = report.objects.find((r) => objectOf(r) === on);
+    expect(from, `${where}: no report for ${object}`).toBeDefined();
+    expect(carrier, `${where}: no report for ${on}`).toBeDefined();
+    expect(from!.planFindingsOn, `${where}: ${object}'s planFindingsOn`).toEqual([whereIs(carrier!)]);
+    expect(carrier!.planFindingsOn, `${where}: ${on} carries its own cluster plan findings`).toContain(whereIs(carrier!));
+  }
+  noFindingTwice(report, where);
+}
+
+/**
+ * A cluster plan's findings are reported once, on the object carrying them: an object that points
+ * at other objects through planFindingsOn repeats none of their findings (same code, subject and
+ * message), and every planFindingsOn entry names an object of the report.
+ */
+function noFindingTwice(report: JsonReport, where: string): void {
+  const byPlace = new Map(report.objects.map((r) => [whereIs(r), r]));
+  const id = (f: { code: string; subject: string | null; message: string }) => `${f.code} ${f.subject ?? ''} ${f.message}`;
+  for (const r of report.objects)
+    for (const place of r.planFindingsOn) {
+      const carrier = byPlace.get(place);
+      expect(carrier, `${where}: planFindingsOn ${place} names no object of the report`).toBeDefined();
+      if (!carrier || carrier === r) continue;
+      const carried = new Set(carrier.findings.map(id));
+      const repeated = r.findings.filter((f) => carried.has(id(f))).map((f) => `${f.code} ${f.subject ?? ''}`);
+      expect(repeated, `${where}: ${r.kind} ${r.name} repeats the cluster plan findings on ${place}`).toEqual([]);
+    }
+}
+
+function checkClusters(report: JsonReport, clusters: number, where: string): void {
+  expect(report.summary.grouping, where).toBe('BY_CLUSTER_FACTS');
+  expect(report.summary.clusters.length, `${where}: clusters`).toBe(clusters);
+  const names = new Set(report.summary.clusters.map((c) => c.name));
+  for (const r of report.objects) expect(names, `${where}: ${r.kind} ${r.name}'s cluster`).toContain(r.cluster);
 }
 
 describe('expectations.yaml', () => {
@@ -103,12 +153,21 @@ describe('expectations.yaml', () => {
     for (const [file, e] of Object.entries(EXPECTATIONS.files)) {
       expect(e.noPlan, `${file}: noPlan`).toBeDefined();
       expect(e.withPlan, `${file}: withPlan`).toBeDefined();
+      expect(e.clusters, `${file}: clusters`).toBeGreaterThan(0);
     }
-    for (const file of Object.keys(EXPECTATIONS.noPlanAfterCore ?? {})) expect(files, 'noPlanAfterCore').toContain(file);
+    expect(Object.keys(EXPECTATIONS), 'only files: the no-plan expectations are in each file').toEqual(['files']);
   });
 
   describe.each(Object.entries(EXPECTATIONS.files))('%s', (file, e) => {
-    it.concurrent('without a plan', async () => check(await scan(file, false), e.noPlan ?? {}, `${file} (no plan)`));
-    it.concurrent('with plan-2019.yaml', async () => check(await scan(file, true), e.withPlan ?? {}, `${file} (plan-2019.yaml)`));
+    it.concurrent('without a plan', async () => {
+      const report = await scan(file, false);
+      checkClusters(report, e.clusters, `${file} (no plan)`);
+      check(report, e.noPlan ?? {}, `${file} (no plan)`);
+    });
+    it.concurrent('with plan-2019.yaml', async () => {
+      const report = await scan(file, true);
+      checkClusters(report, e.clusters, `${file} (plan-2019.yaml)`);
+      check(report, e.withPlan ?? {}, `${file} (plan-2019.yaml)`);
+    });
   });
 });

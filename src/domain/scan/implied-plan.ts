@@ -51,9 +51,10 @@ export function nodePlan(p: Pending, cluster: Cluster, given: GivenPlan): OpenPl
 }
 
 /**
- * What a cluster's Services, workloads and configuration are judged against: the --plan (with the
- * cluster's facts where it is silent), or each distinct Windows node configuration. Empty when
- * the cluster has neither.
+ * What a cluster's Services, workloads and configuration are judged against: the --plan with the
+ * cluster's facts over it (the plan fills what the input leaves open: an EKS cluster's objects are
+ * not judged as self-managed because the plan says so), or each distinct Windows node
+ * configuration. Empty when the cluster has neither.
  */
 export function nodeTargets(nodePlans: Iterable<OpenPlan>, cluster: Cluster, given: GivenPlan): OpenPlan[] {
   if (given.plan) {
@@ -61,7 +62,7 @@ export function nodeTargets(nodePlans: Iterable<OpenPlan>, cluster: Cluster, giv
     applyFacts(
       plan,
       factsOf(cluster.facts).filter((f) => f.field !== 'ipAddressMode'),
-      false,
+      true,
     );
     if (given.target) plan.kubernetesVersion = given.target;
     return [plan];

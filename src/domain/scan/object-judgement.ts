@@ -30,8 +30,15 @@ export interface ObjectJudgement {
   targets: string[];
   /** Places a finding of this object on the line of the fact it is about. */
   place: (f: Finding) => ScanFinding;
+  /**
+   * Whether the engine's answers for the object's own plans give a finding of this code and
+   * subject: a cluster plan finding they lack is one the object's own facts rule out (L2tunnel's
+   * "may apply" on a kube-proxy whose network is flannel's overlay).
+   */
+  says: (f: Finding) => boolean;
 }
 
+const codeAndSubject = (f: Finding) => `${f.code}\0${f.subject ?? ''}`;
 const findingId = (f: Finding) => `${f.severity}\0${f.code}\0${f.subject ?? ''}\0${f.message}`;
 
 export class Judge {
@@ -175,7 +182,10 @@ export class Judge {
     const alone = answers.length === 0 && this.target ? gates : [];
     for (const [gate, { value, path }] of alone)
       for (const f of judgeGateSetting(this.k, this.target, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
-    return { findings, plans, facts, missing, judged: answers.length > 0 || alone.length > 0, targets: judgedTargets, place };
+    // Asked only of the objects that carry a cluster plan's findings: built then, not for every object.
+    let answered: Set<string> | undefined;
+    const says = (f: Finding) => (answered ??= new Set(answers.flatMap((a) => a.findings.map(codeAndSubject)))).has(codeAndSubject(f));
+    return { findings, plans, facts, missing, judged: answers.length > 0 || alone.length > 0, targets: judgedTargets, place, says };
   }
 
   /** The plan-level findings of a target the cluster's objects were judged against. */

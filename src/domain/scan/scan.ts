@@ -71,7 +71,8 @@ export interface ObjectReport {
   /**
    * Where the findings about its cluster's plan (a release's lifecycle, a mode in preview) are
    * reported: once per cluster plan, on the first object judged with it ("file:line object"),
-   * this one included when it carries them.
+   * this one included when it carries them; a finding that object's own facts rule out is on the
+   * next object still open there, named too.
    */
   planFindingsOn: string[];
 }
@@ -345,18 +346,29 @@ export class Scanner {
         if (!current || (isNode && current.report.role !== 'node' && current.report.role !== 'node-group')) host.set(key, d);
       }
     }
+    // Where each cluster plan's findings are: its host, then any object that carries one the host's own facts rule out.
+    const carriers = new Map<string, Draft[]>();
     for (const [key, d] of host) {
+      carriers.set(key, [d]);
       const target = byKey.get(key);
       if (!target) continue;
-      const already = new Set(d.report.findings.map((f) => `${f.code}\0${f.subject ?? ''}\0${f.message}`));
-      // A finding of the object's own on the same subject (its hostNetwork error over the engine's
-      // general note on host networking) says it for this object already.
-      const own = new Set(d.report.findings.filter((f) => f.subject).map((f) => `${f.code}\0${f.subject}`));
-      for (const f of this.judge.targetFindings(target))
-        if (!already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`) && !(f.subject && own.has(`${f.code}\0${f.subject}`)))
-          d.report.findings.push(d.judgement.place(f));
+      for (const f of this.judge.targetFindings(target)) {
+        // A finding the host's own plans do not give is one its facts rule out (the L2tunnel mode's
+        // "may apply" on an object whose network is overlay): it goes on the first object of the
+        // cluster plan that is still open there, or nowhere when none is.
+        const on = d.judgement.says(f) ? d : drafts.find((o) => o !== d && o.judgement.targets.includes(key) && o.judgement.says(f));
+        if (!on) continue;
+        const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
+        // A finding of the object's own on the same subject (its hostNetwork error over the engine's
+        // general note on host networking) says it for this object already.
+        const own = new Set(on.report.findings.filter((x) => x.subject).map((x) => `${x.code}\0${x.subject}`));
+        if (already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`) || (f.subject && own.has(`${f.code}\0${f.subject}`))) continue;
+        on.report.findings.push(on.judgement.place(f));
+        const list = carriers.get(key)!;
+        if (!list.includes(on)) list.push(on);
+      }
     }
-    for (const d of drafts) d.report.planFindingsOn = [...new Set(d.judgement.targets.map((key) => whereIs(host.get(key)!.report)))];
+    for (const d of drafts) d.report.planFindingsOn = [...new Set(d.judgement.targets.flatMap((key) => carriers.get(key)!.map((c) => whereIs(c.report))))];
   }
 }
 
