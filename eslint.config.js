@@ -34,6 +34,7 @@ export default defineConfig(
     '.bench/',
     // Written by `npm run codegen` (tools/codegen.ts); a test fails when they are stale.
     'src/graphql/generated/',
+    'src/cli/generated/',
     'examples/client/generated.ts',
   ]),
   js.configs.recommended,

@@ -1,14 +1,15 @@
 /**
  * `winnet-kb capacity <instance-type>`: Windows pod capacity of an EC2 instance type on EKS,
- * with the arithmetic, through the API's podCapacity query in-process. Refusals (Arm or mac
- * types, unknown names) come back as the API's errors; prefix delegation on a Xen type answers
- * with the secondary-IP fallback the VPC Resource Controller applies.
+ * with the arithmetic, through the API's podCapacity query in-process (its answer typed by the
+ * types generated from CAPACITY_QUERY). Refusals (Arm or mac types, unknown names) come back as
+ * the API's errors, with their fields; prefix delegation on a Xen type answers with the
+ * secondary-IP fallback the VPC Resource Controller applies.
  */
 import { InputRefusedError } from './errors.js';
 import { SourceList, outputWidth, wrap } from './report/text.js';
 import { localClient } from './graphql-client.js';
 import { CAPACITY_MODES, type CapacityMode } from './options.js';
-import { CAPACITY_QUERY, type CapacityView } from './queries.js';
+import { CAPACITY_QUERY, type ResultOf } from './queries.js';
 
 export { CAPACITY_MODES, type CapacityMode } from './options.js';
 
@@ -21,6 +22,9 @@ export interface CapacityOptions {
   kubeletMaxPods?: number;
   output: 'text' | 'json';
 }
+
+/** The podCapacity answer, typed as CAPACITY_QUERY asks for it (generated). */
+export type CapacityView = ResultOf<typeof CAPACITY_QUERY>['podCapacity'];
 
 export function renderCapacity(c: CapacityView, width = outputWidth()): string {
   const words = { PREFIX_DELEGATION: 'prefix delegation', SECONDARY_IP: 'secondary-IP mode' } as const;
@@ -46,7 +50,7 @@ export async function runCapacity(instanceType: string, options: CapacityOptions
       ipAddressMode: CAPACITY_MODES[options.mode],
       ...(options.kubeletMaxPods !== undefined ? { kubeletMaxPods: options.kubeletMaxPods } : {}),
     };
-    const { podCapacity } = await client.request<{ podCapacity: CapacityView }>(CAPACITY_QUERY, { input }).catch((error: unknown) => {
+    const { podCapacity } = await client.request(CAPACITY_QUERY, { input }).catch((error: unknown) => {
       throw error instanceof InputRefusedError ? error.renamed(FLAGS) : error;
     });
     stdout.write(options.output === 'json' ? `${JSON.stringify(podCapacity, null, 2)}\n` : renderCapacity(podCapacity));

@@ -7,10 +7,12 @@ import { closestNames } from '../domain/closest.js';
 import { CliError } from './errors.js';
 import { SourceList, outputWidth, settingText, wrap } from './report/text.js';
 import { localClient } from './graphql-client.js';
-import { ENTITY_KINDS, EXPLAIN_QUERY, SLUGS_QUERY, type EntityKind, type ExplainData, type ExplainViews, type SlugsView } from './queries.js';
+import { ENTITY_KINDS, EXPLAIN_QUERY, SLUGS_QUERY, type EntityKind, type ExplainViews, type ResultOf } from './queries.js';
 import type { SettingView, SourceRef } from './report/model.js';
 
-/** One entity with its kind, as EXPLAIN_QUERY found it. */
+type SlugsView = ResultOf<typeof SLUGS_QUERY>;
+
+/** One entity with its kind, as EXPLAIN_QUERY found it (types generated from the query). */
 export type Entity = { [K in EntityKind]: { kind: K; view: ExplainViews[K] } }[EntityKind];
 
 export interface ExplainOptions {
@@ -200,10 +202,10 @@ export function renderEntity(entity: Entity, width = outputWidth()): string {
 export async function runExplain(slug: string, options: ExplainOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<void> {
   const client = await localClient(options.database);
   try {
-    const data = await client.request<ExplainData>(EXPLAIN_QUERY, { slug });
+    const data = await client.request(EXPLAIN_QUERY, { slug });
     const kinds = (Object.keys(ENTITY_KINDS) as EntityKind[]).filter((k) => (options.kind === undefined || options.kind === k) && data[ENTITY_KINDS[k]]);
     if (kinds.length === 0) {
-      const all = await client.request<SlugsView>(SLUGS_QUERY);
+      const all = await client.request(SLUGS_QUERY);
       const known =
         options.kind === undefined
           ? [
@@ -220,7 +222,7 @@ export async function runExplain(slug: string, options: ExplainOptions, stdout: 
       stdout.write(`${JSON.stringify(Object.fromEntries(kinds.map((k) => [k, data[ENTITY_KINDS[k]]])), null, 2)}\n`);
       return;
     }
-    // data[ENTITY_KINDS[kind]] is the view of that kind (ExplainData pairs them); TypeScript cannot follow the pairing through the lookup.
+    // data[ENTITY_KINDS[kind]] is the view of that kind (ExplainViews pairs them); TypeScript cannot follow the pairing through the lookup.
     stdout.write(kinds.map((kind) => renderEntity({ kind, view: data[ENTITY_KINDS[kind]] } as Entity)).join('\n'));
   } finally {
     await client.close();

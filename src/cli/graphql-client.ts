@@ -20,6 +20,7 @@ import type { RequestContext } from '../graphql/context.js';
 import { requestLoaders } from '../graphql/loaders.js';
 import { resolvers, typeDefs } from '../graphql/schema.js';
 import { CliError, InputRefusedError, type PlanProblem } from './errors.js';
+import type { Operation } from './queries.js';
 
 export interface GraphqlError {
   message: string;
@@ -27,8 +28,11 @@ export interface GraphqlError {
 }
 
 export interface GraphqlClient {
-  /** Runs an operation and returns its data; GraphQL errors are thrown as CLI errors. */
-  request<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  /**
+   * Runs an operation and returns its data, typed as the operation's answer (types generated
+   * from the operation, src/cli/queries.ts); GraphQL errors are thrown as CLI errors.
+   */
+  request<TResult, TVariables>(operation: Operation<TResult, TVariables>, variables?: TVariables): Promise<TResult>;
   close(): Promise<void>;
   /** Where the answers come from, for messages. */
   readonly origin: string;
@@ -128,7 +132,8 @@ export async function localClient(
     origin,
     knowledge,
     database,
-    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+    async request<TResult, TVariables>(query: Operation<TResult, TVariables>, vars?: TVariables): Promise<TResult> {
+      const variables = vars as Record<string, unknown> | undefined;
       const response = await apollo.executeOperation(
         { query, ...(variables ? { variables } : {}) },
         { contextValue: { database, knowledge, loaders: requestLoaders(database.db), today } },
@@ -136,7 +141,7 @@ export async function localClient(
       if (response.body.kind !== 'single') throw new CliError(`${origin}: unexpected incremental response`);
       const { data, errors } = response.body.singleResult;
       if (errors?.length) throw graphqlErrorToCli(errors, origin, variables?.input as Record<string, unknown> | undefined);
-      return data as T;
+      return data as TResult;
     },
     async close() {
       await apollo.stop();
@@ -157,7 +162,8 @@ export function httpClient(url: string, timeoutMs: number): GraphqlClient {
   const origin = `server ${endpoint.href}`;
   return {
     origin,
-    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+    async request<TResult, TVariables>(query: Operation<TResult, TVariables>, vars?: TVariables): Promise<TResult> {
+      const variables = vars as Record<string, unknown> | undefined;
       let response: Response;
       try {
         response = await fetch(endpoint, {
@@ -173,7 +179,7 @@ export function httpClient(url: string, timeoutMs: number): GraphqlClient {
         throw new CliError(`cannot reach ${origin}: ${reason}`, ['start the server (npm start) or check --url']);
       }
       const body = await response.text();
-      let parsed: { data?: T | null; errors?: GraphqlError[] };
+      let parsed: { data?: TResult | null; errors?: GraphqlError[] };
       try {
         parsed = JSON.parse(body) as typeof parsed;
       } catch {

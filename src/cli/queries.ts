@@ -1,11 +1,33 @@
-/** The GraphQL operations the CLI runs, and the shapes they return. */
-import type { IpAddressMode } from '../domain/vocabulary.js';
-import type { SettingView, SourceRef } from './report/model.js';
+/**
+ * The GraphQL operations the CLI runs. Their answers' types are not written by hand: `npm run
+ * codegen` derives them from these operations and the schema (src/cli/generated/operations.ts),
+ * and each operation carries its own (`Operation`), so a request's answer has the type of what
+ * it asks. test/cli/operations.test.ts fails when the generated types are stale.
+ */
+import type {
+  CapacityQuery,
+  CapacityQueryVariables,
+  CompatibilityQuery,
+  CompatibilityQueryVariables,
+  ExplainQuery,
+  ExplainQueryVariables,
+  SearchQuery,
+  SearchQueryVariables,
+  SlugsQuery,
+  SlugsQueryVariables,
+} from './generated/operations.js';
+
+/** An operation's text, carrying the types of its answer and its variables. */
+export type Operation<TResult, TVariables> = string & { readonly __types?: { result: TResult; variables: TVariables } };
+/** The answer an operation gives. */
+export type ResultOf<O> = O extends Operation<infer R, unknown> ? R : never;
+
+const operation = <TResult, TVariables>(text: string) => text as Operation<TResult, TVariables>;
 
 const SOURCE = 'fragment Src on SourceReference { document { slug title url } section note }';
 const SETTING = 'fragment Set on Setting { kind key value target note kubernetesVersions { min max description } sources { ...Src } }';
 
-export const COMPATIBILITY_QUERY = `query Compatibility($input: CompatibilityInput!) {
+export const COMPATIBILITY_QUERY = operation<CompatibilityQuery, CompatibilityQueryVariables>(`query Compatibility($input: CompatibilityInput!) {
   compatibility(input: $input) {
     verdict
     datasetVersion
@@ -16,30 +38,15 @@ export const COMPATIBILITY_QUERY = `query Compatibility($input: CompatibilityInp
   }
 }
 ${SOURCE}
-${SETTING}`;
+${SETTING}`);
 
-export interface CapacityView {
-  instanceType: string | null;
-  ipAddressMode: IpAddressMode;
-  effectiveIpAddressMode: IpAddressMode;
-  ipv4AddressesPerInterface: number;
-  maxPods: number;
-  kubeletDefaultMaxPods: number;
-  kubeletMaxPods: number;
-  exceedsKubeletDefault: boolean;
-  schedulablePods: number;
-  limitedBy: 'IP_ADDRESSES' | 'KUBELET_MAX_PODS';
-  steps: string[];
-  sources: SourceRef[];
-}
-
-export const CAPACITY_QUERY = `query Capacity($input: PodCapacityInput!) {
+export const CAPACITY_QUERY = operation<CapacityQuery, CapacityQueryVariables>(`query Capacity($input: PodCapacityInput!) {
   podCapacity(input: $input) {
     instanceType ipAddressMode effectiveIpAddressMode ipv4AddressesPerInterface maxPods kubeletDefaultMaxPods kubeletMaxPods
     exceedsKubeletDefault schedulablePods limitedBy steps sources { ...Src }
   }
 }
-${SOURCE}`;
+${SOURCE}`);
 
 /** Every kind of entity `explain` looks up, with the query field that finds one by slug. */
 export const ENTITY_KINDS = {
@@ -57,7 +64,7 @@ export type EntityKind = keyof typeof ENTITY_KINDS;
 const NOTE = 'text sources { ...Src }';
 const slug = '{ slug name }';
 
-export const EXPLAIN_QUERY = `query Explain($slug: String!) {
+export const EXPLAIN_QUERY = operation<ExplainQuery, ExplainQueryVariables>(`query Explain($slug: String!) {
   windowsVersion(slug: $slug) {
     slug name version versionLabelVerified build servicingChannel releaseDate mainstreamSupportEnds supportEnds
     updates { kb build releaseDate description sources { ...Src } }
@@ -122,140 +129,35 @@ export const EXPLAIN_QUERY = `query Explain($slug: String!) {
   }
 }
 ${SOURCE}
-${SETTING}`;
+${SETTING}`);
 
-/** A related entity as EXPLAIN_QUERY asks for it (`{ slug name }`). */
-export interface NamedRef {
-  slug: string;
-  name: string;
-}
-
-interface NoteView {
-  text: string;
-  sources: SourceRef[];
-}
-
-interface CapacityBrief {
-  maxPods: number;
-  schedulablePods: number;
-  limitedBy: string;
-}
-
-/** What EXPLAIN_QUERY returns for each kind of entity; explain prints enum values in words, so they stay strings here. */
-export interface ExplainViews {
-  'windows-version': {
-    slug: string;
-    name: string;
-    version: string;
-    versionLabelVerified: boolean;
-    build: number;
-    servicingChannel: string;
-    releaseDate: string;
-    mainstreamSupportEnds: string | null;
-    supportEnds: string | null;
-    updates: { kb: string; build: string; releaseDate: string; description: string; sources: SourceRef[] }[];
-    featuresAvailable: NamedRef[];
-    notes: NoteView[];
-    sources: SourceRef[];
-  };
-  'network-mode': {
-    slug: string;
-    name: string;
-    description: string;
-    packetModifications: string;
-    usedByKubernetes: boolean;
-    stability: string;
-    statusNotes: NoteView[];
-    settings: SettingView[];
-    cniPlugins: NamedRef[];
-    limitations: { slug: string; title: string }[];
-    sources: SourceRef[];
-  };
-  'cni-plugin': {
-    slug: string;
-    name: string;
-    description: string;
-    modes: { mode: NamedRef; backend: string | null; delegatesTo: NamedRef | null; stability: string; sources: SourceRef[] }[];
-    networkPolicy: { support: string; note: string | null; sources: SourceRef[] };
-    ipamOptions: NamedRef[];
-    environments: { environment: NamedRef; status: string; since: string | null; note: string | null; sources: SourceRef[] }[];
-    limitations: { slug: string; title: string }[];
-    notes: NoteView[];
-    sources: SourceRef[];
-  };
-  feature: {
-    slug: string;
-    name: string;
-    description: string;
-    minimumWindowsVersion: { slug: string; name: string; build: number };
-    minimumBuild: string | null;
-    minimumWindowsSources: SourceRef[];
-    minimumKubernetesVersion: string | null;
-    requires: NamedRef[];
-    settings: SettingView[];
-    enablementNote: string | null;
-    sources: SourceRef[];
-  };
-  limitation: {
-    slug: string;
-    title: string;
-    kind: string;
-    description: string;
-    severity: string;
-    appliesTo: {
-      environments: NamedRef[];
-      cniPlugins: NamedRef[];
-      networkModes: NamedRef[];
-      windowsBuilds: { description: string } | null;
-      kubernetesVersions: { description: string } | null;
-      features: NamedRef[];
-      serviceTypes: NamedRef[];
-    };
-    threshold: { metric: string; max: number; approximate: boolean } | null;
-    parameters: { name: string; value: number }[];
-    mitigatedBy: NamedRef[];
-    workaround: string | null;
-    workaroundSettings: SettingView[];
-    revisionNote: string | null;
-    sources: SourceRef[];
-  };
-  'ipam-option': {
-    slug: string;
-    name: string;
-    description: string;
-    restrictedTo: NamedRef[];
-    isFallback: boolean;
-    settings: SettingView[];
-    sources: SourceRef[];
-  };
-  environment: { slug: string; name: string; description: string; sources: SourceRef[] };
-  'instance-type': {
-    name: string;
-    family: string;
-    architecture: string;
-    usableForWindows: boolean;
-    notUsableReason: string | null;
-    hypervisor: string | null;
-    bareMetal: boolean;
-    maxInterfaces: number;
-    ipv4AddressesPerInterface: number;
-    prefixDelegationSupported: boolean;
-    secondaryIpCapacity: CapacityBrief | null;
-    prefixDelegationCapacity: CapacityBrief | null;
-    sources: SourceRef[];
-  };
-}
-
-/** EXPLAIN_QUERY's data: one field per kind, null when the slug names no entity of that kind. */
-export type ExplainData = { [K in EntityKind as (typeof ENTITY_KINDS)[K]]: ExplainViews[K] | null };
+/** What explain prints of an entity of each kind: the answer's field for that kind, found. */
+export type ExplainViews = { [K in EntityKind]: NonNullable<ExplainQuery[(typeof ENTITY_KINDS)[K]]> };
 
 /** Every slug explain knows except instance types (those come from the knowledge snapshot). */
-export const SLUGS_QUERY = `{
+export const SLUGS_QUERY = operation<SlugsQuery, SlugsQueryVariables>(`query Slugs {
   windowsVersions { slug } networkModes { slug } cniPlugins { slug } features { slug }
   limitations { slug } ipamOptions { slug } environments { slug }
-}`;
+}`);
 
-export type SlugsView = Record<
-  'windowsVersions' | 'networkModes' | 'cniPlugins' | 'features' | 'limitations' | 'ipamOptions' | 'environments',
-  { slug: string }[]
->;
+export const SEARCH_QUERY = operation<SearchQuery, SearchQueryVariables>(`query Search($query: String!, $first: Int) {
+  search(query: $query, first: $first) {
+    score field snippet
+    node {
+      id __typename
+      ... on WindowsVersion { slug name } ... on NetworkMode { slug name } ... on CniPlugin { slug name } ... on Feature { slug name }
+      ... on Limitation { slug name: title } ... on IpamOption { slug name } ... on ServiceType { slug name } ... on Environment { slug name }
+      ... on SourceDocument { slug name: title } ... on GlossaryTerm { slug name: term } ... on InstanceType { slug: name name }
+      ... on FindingCodeInfo { slug: code name: code }
+    }
+  }
+}`);
+
+/** Every operation the CLI runs, for the type generator (tools/codegen.ts). */
+export const CLI_OPERATIONS: Readonly<Record<string, string>> = {
+  COMPATIBILITY_QUERY,
+  CAPACITY_QUERY,
+  EXPLAIN_QUERY,
+  SLUGS_QUERY,
+  SEARCH_QUERY,
+};

@@ -4,6 +4,7 @@
  */
 import { outputWidth, wrap } from './report/text.js';
 import { localClient } from './graphql-client.js';
+import { SEARCH_QUERY, type ResultOf } from './queries.js';
 
 export interface SearchOptions {
   database: string;
@@ -11,25 +12,8 @@ export interface SearchOptions {
   output: 'text' | 'json';
 }
 
-export const SEARCH_QUERY = `query Search($query: String!, $first: Int) {
-  search(query: $query, first: $first) {
-    score field snippet
-    node {
-      id __typename
-      ... on WindowsVersion { slug name } ... on NetworkMode { slug name } ... on CniPlugin { slug name } ... on Feature { slug name }
-      ... on Limitation { slug name: title } ... on IpamOption { slug name } ... on ServiceType { slug name } ... on Environment { slug name }
-      ... on SourceDocument { slug name: title } ... on GlossaryTerm { slug name: term } ... on InstanceType { slug: name name }
-      ... on FindingCodeInfo { slug: code name: code }
-    }
-  }
-}`;
-
-export interface SearchHitView {
-  score: number;
-  field: string;
-  snippet: string;
-  node: { id: string; __typename: string; slug: string; name: string };
-}
+/** One hit of the search answer, typed as SEARCH_QUERY asks for it (generated). */
+export type SearchHitView = ResultOf<typeof SEARCH_QUERY>['search'][number];
 
 export function renderSearch(query: string, hits: SearchHitView[], width = outputWidth()): string {
   if (hits.length === 0) return `No matches for "${query}".\n`;
@@ -44,7 +28,7 @@ export async function runSearch(words: string[], options: SearchOptions, stdout:
   const query = words.join(' ');
   const client = await localClient(options.database);
   try {
-    const { search } = await client.request<{ search: SearchHitView[] }>(SEARCH_QUERY, { query, first: options.first });
+    const { search } = await client.request(SEARCH_QUERY, { query, first: options.first });
     stdout.write(options.output === 'json' ? `${JSON.stringify(search, null, 2)}\n` : renderSearch(query, search));
   } finally {
     await client.close();

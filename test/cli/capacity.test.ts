@@ -1,6 +1,6 @@
 /** `winnet-kb capacity` end to end: the arithmetic, the kubelet cap, and every refusal. */
 import { describe, expect, it, vi } from 'vitest';
-import type { CapacityView } from '../../src/cli/queries.js';
+import type { CapacityView } from '../../src/cli/capacity.js';
 import { computePodCapacity } from '../../src/domain/capacity.js';
 import { supportsPrefixDelegation, windowsUnsuitability } from '../../src/domain/instance-types.js';
 import { testKnowledge } from '../support/fixtures.js';

@@ -12,6 +12,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { CliError, formatError, InputRefusedError, problemsOf } from '../../src/cli/errors.js';
 import { graphqlErrorToCli, localClient } from '../../src/cli/graphql-client.js';
 import { judgeOffline } from '../../src/cli/check/command.js';
+import type { Operation } from '../../src/cli/queries.js';
 import { OUTPUT_FORMATS, PRINTERS } from '../../src/cli/report/printers.js';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { typeDefs } from '../../src/graphql/schema.js';
@@ -24,7 +25,7 @@ vi.setConfig({ testTimeout: 120_000 });
 const scratch = mkdtempSync(join(tmpdir(), 'winnet-kb-cli-report-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const SCAN_QUERY = `query Scan($input: ScanInput!) {
+const SCAN_QUERY: Operation<{ scan: { objects: { file: string }[] } }, object> = `query Scan($input: ScanInput!) {
   scan(input: $input) {
     verdict
     summary {
@@ -67,7 +68,7 @@ describe('scan --output json is the API scan answer', () => {
     if (plan) writeFileSync(planPath, JSON.stringify(plan));
     const cli = await runCli(['scan', '-', '--output', 'json', '--fail-on', 'none', ...(plan ? ['--plan', planPath] : [])], { input: documents });
     expect(cli.code, cli.stderr).toBe(0);
-    const { scan } = await api.request<{ scan: { objects: { file: string }[] } }>(SCAN_QUERY, { input: { documents, ...(plan ? { plan } : {}) } });
+    const { scan } = await api.request(SCAN_QUERY, { input: { documents, ...(plan ? { plan } : {}) } });
     expect(scan.objects.length).toBeGreaterThan(0);
     // The one difference by design: where the objects were read (the API's input.documents, the
     // CLI's stdin), in each object's file, in the facts taken from another object, in where

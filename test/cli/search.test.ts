@@ -2,7 +2,8 @@
 import { ApolloServer } from '@apollo/server';
 import { describe, expect, it, vi } from 'vitest';
 import { loadKnowledge } from '../../src/db/knowledge.js';
-import { SEARCH_QUERY, type SearchHitView } from '../../src/cli/search.js';
+import { SEARCH_QUERY } from '../../src/cli/queries.js';
+import type { SearchHitView } from '../../src/cli/search.js';
 import type { RequestContext } from '../../src/graphql/context.js';
 import { requestLoaders } from '../../src/graphql/loaders.js';
 import { resolvers, typeDefs } from '../../src/graphql/schema.js';

@@ -57,7 +57,7 @@ export function judgeOffline(plan: PlanFile, databasePath: string, today = new D
 async function judgeOnline(plan: PlanFile, url: string, timeoutMs: number): Promise<ReportView> {
   const client = httpClient(url, timeoutMs);
   try {
-    const { compatibility } = await client.request<{ compatibility: ReportView }>(COMPATIBILITY_QUERY, { input: plan.input });
+    const { compatibility } = await client.request(COMPATIBILITY_QUERY, { input: plan.input });
     return compatibility;
   } catch (error) {
     // The server refused a field: say which file it is in.
