@@ -76,8 +76,8 @@ export class Judge {
    * engine names every refused field at once (PlanError.problems), and a plan without them passes,
    * so a plan is judged at most twice, never once per refused field.
    */
-  lenient(plan: OpenPlan, missing: string[] | undefined): CompatibilityReport | undefined {
-    const answer = this.answer(plan);
+  lenient(plan: OpenPlan, missing: string[] | undefined, key = planKey(plan)): CompatibilityReport | undefined {
+    const answer = this.answer(plan, key);
     if (!(answer instanceof PlanError)) return answer;
     const refused = new Set(answer.problems.map((p) => p.field));
     if (missing)
@@ -141,23 +141,26 @@ export class Judge {
     const answers: CompatibilityReport[] = [];
     const judgedTargets: string[] = [];
     const targetAnswers: CompatibilityReport[] = [];
-    const said = plans.filter((plan) => planKey(plan) !== '[]');
+    // Each plan's key once: thousands of objects share a few plans, and keys are compared often.
+    const keys = plans.map((plan) => planKey(plan));
+    const said = keys.filter((key) => key !== '[]');
     if (said.length === 0)
       notJudged(
         `Nothing can be said about ${describeRef(r.ref)}: it states no networking fact, and its cluster has no Windows node, node group, ` +
           `CNI configuration or --plan to judge it with.`,
       );
     plans.forEach((plan, i) => {
-      if (planKey(plan) === '[]') return;
-      const key = planKey(plan);
-      const answer = this.lenient(plan, missing);
+      const key = keys[i]!;
+      if (key === '[]') return;
+      const answer = this.lenient(plan, missing, key);
       if (!answer) return;
       this.objectPlans.add(key);
       answers.push(answer);
       const target = targets[i];
-      const targetAnswer = target ? this.lenient(target, undefined) : undefined;
+      const targetKey = target ? planKey(target) : undefined;
+      const targetAnswer = target ? this.lenient(target, undefined, targetKey) : undefined;
       if (target && targetAnswer) {
-        judgedTargets.push(planKey(target));
+        judgedTargets.push(targetKey!);
         targetAnswers.push(targetAnswer);
       }
     });
