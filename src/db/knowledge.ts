@@ -315,7 +315,10 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
         const listed = r.pluginsListed
           ? { pluginsListed: { ...(r.pluginsListedNote ? { note: r.pluginsListedNote } : {}), sources: cite(owner.environmentPluginsListed(r.slug)) } }
           : {};
-        return [r.slug, { slug: r.slug, name: r.name, ...(r.platform ? { platform: r.platform } : {}), ...listed }];
+        const eksctl = r.eksctlDefaultInstanceType
+          ? { eksctl: { defaultInstanceType: r.eksctlDefaultInstanceType, sources: cite(owner.environmentEksctl(r.slug)) } }
+          : {};
+        return [r.slug, { slug: r.slug, name: r.name, ...(r.platform ? { platform: r.platform } : {}), ...listed, ...eksctl }];
       }),
   );
   const defaultEnvironments = group(

@@ -7,6 +7,7 @@ export const owner = {
   windowsUpdate: (id: number) => `windows-update:${id}`,
   environment: (slug: string) => `environment:${slug}`,
   environmentPluginsListed: (slug: string) => `environment-plugins-listed:${slug}`,
+  environmentEksctl: (slug: string) => `environment-eksctl:${slug}`,
   networkMode: (slug: string) => `network-mode:${slug}`,
   cniPlugin: (slug: string) => `cni-plugin:${slug}`,
   pluginMode: (id: number) => `plugin-mode:${id}`,

@@ -109,6 +109,8 @@ export const environments = sqliteTable('environments', {
   pluginsListedNote: text('plugins_listed_note'),
   /** The infrastructure the environment runs on; null for a self-managed cluster, which may run anywhere. */
   platform: text('platform', { enum: PLATFORMS }),
+  /** The instance type eksctl gives a node group that names none; see environment-eksctl citations. Null where no source gives one. */
+  eksctlDefaultInstanceType: text('eksctl_default_instance_type'),
 });
 
 export const networkModes = sqliteTable(

@@ -138,6 +138,8 @@ export interface EnvironmentFact {
   platform?: Platform;
   /** Present when the sources list the plugins offered there. */
   pluginsListed?: { note?: string; sources: Citation[] };
+  /** What eksctl applies there when a ClusterConfig leaves it out; absent where no source gives it. */
+  eksctl?: { defaultInstanceType: string; sources: Citation[] };
 }
 
 /** A feature that is on (or off) without any setting in some environment, channel or builds. */

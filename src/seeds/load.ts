@@ -102,10 +102,12 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         pluginsListed: e.pluginsListed !== undefined,
         pluginsListedNote: e.pluginsListed?.note ?? null,
         platform: e.platform ?? null,
+        eksctlDefaultInstanceType: e.eksctl?.defaultInstanceType ?? null,
       })
       .run();
     cite(owner.environment(slug), e.sources);
     cite(owner.environmentPluginsListed(slug), e.pluginsListed?.sources);
+    cite(owner.environmentEksctl(slug), e.eksctl?.sources);
   }
 
   [...seeds.networkModes].forEach(([slug, m], ordinal) => {

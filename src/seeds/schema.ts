@@ -194,6 +194,9 @@ export const windowsVersion = z
   })
   .strict();
 
+/** An EC2 instance type name, e.g. m5.large (the keys of ec2-instance-types.yaml). */
+export const INSTANCE_TYPE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export const environment = z
   .object({
     name: text.describe('Display name.'),
@@ -210,6 +213,17 @@ export const environment = z
       .enum(PLATFORMS)
       .optional()
       .describe('The infrastructure the environment runs on (azure, aws, on-premises); omit where a cluster may run anywhere (self-managed).'),
+    eksctl: z
+      .object({
+        defaultInstanceType: z
+          .string()
+          .regex(INSTANCE_TYPE_PATTERN)
+          .describe('The EC2 instance type (ec2-instance-types.yaml) eksctl gives a node group that names none and picks its instances no other way.'),
+        sources: citations.describe("Where eksctl's default is stated."),
+      })
+      .strict()
+      .optional()
+      .describe("What eksctl, the environment's cluster tool, applies when a ClusterConfig leaves it out; the scanner reads eksctl node groups with it."),
     sources: citations.describe('Where the facts come from.'),
   })
   .strict();
@@ -581,7 +595,6 @@ export const pluginComparison = z
  * One EC2 instance type's network limits, generated from AWS's VPC Resource Controller data by
  * `npm run seeds:ec2` (never edited by hand). Keys are instance type names such as m5.large.
  */
-export const INSTANCE_TYPE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const instanceType = z
   .object({
     maxInterfaces: z.number().int().positive().describe('Elastic network interfaces the type allows.'),

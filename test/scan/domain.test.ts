@@ -128,7 +128,10 @@ describe('real manifests', () => {
     expect(reports[0]!.findings.find((f) => f.code === 'POD_CAPACITY')!.message).toContain('m5.large gives 9 Windows pods');
     // eksctl's default is a fact, not a gap; the version and the IP address mode are unknown (set elsewhere), not missing.
     expect(reports[0]!.missing).toEqual([]);
-    expect(reports[0]!.facts.find((f) => f.field === 'instanceType')).toMatchObject({ value: 'm5.large', detail: expect.stringContaining('DefaultNodeType') });
+    expect(reports[0]!.facts.find((f) => f.field === 'instanceType')).toMatchObject({
+      value: 'm5.large',
+      detail: expect.stringContaining("eksctl's default instance type (eksctl#pkg/apis/eksctl.io/v1alpha5)"),
+    });
     expect(reports[0]!.unknown.map((u) => u.field)).toEqual(expect.arrayContaining(['kubernetesVersion', 'ipAddressMode']));
   });
 

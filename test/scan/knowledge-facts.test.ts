@@ -193,6 +193,43 @@ describe('the scanner takes its facts from the knowledge base', () => {
     expect(cni(testKnowledge(), 'new-overlay-cni')).toBeUndefined();
     expect(cni(added, 'new-overlay-cni')).toEqual(['new-overlay-cni', 'overlay']);
   });
+
+  it("eksctl's default instance type is the EKS environment's, and none without it: the type is unknown, never guessed", () => {
+    // A Windows node group that names no instance type and picks its instances no other way.
+    const config = doc({
+      apiVersion: 'eksctl.io/v1alpha5',
+      kind: 'ClusterConfig',
+      metadata: { name: 'c', region: 'us-west-2', version: '1.31' },
+      nodeGroups: [{ name: 'win', amiFamily: 'WindowsServer2022CoreContainer' }],
+    });
+    const report = (k: Knowledge) => scan(k, config).reports[0]!;
+    const k = testKnowledge();
+    const eks = k.environments.get('eks')!;
+    expect(eks.eksctl).toMatchObject({ defaultInstanceType: 'm5.large', sources: [{ doc: 'eksctl', section: 'pkg/apis/eksctl.io/v1alpha5' }] });
+    const seeded = report(k);
+    expect(seeded.facts.find((f) => f.field === 'instanceType')).toMatchObject({
+      value: 'm5.large',
+      detail: expect.stringContaining('eksctl#pkg/apis/eksctl.io/v1alpha5'),
+    });
+    expect(seeded.unknown.find((u) => u.field === 'ipAddressMode')!.fact).toContain('m5.large gives 9 Windows pods per node with secondary IPs');
+    // A knowledge base whose eksctl defaults to c5.4xlarge: that type, and its pods per node.
+    const withDefault = (eksctl: typeof eks.eksctl): Knowledge => ({ ...k, environments: new Map([...k.environments, ['eks', { ...eks, eksctl }]]) });
+    const changed = report(withDefault({ defaultInstanceType: 'c5.4xlarge', sources: eks.eksctl!.sources }));
+    expect(changed.facts.find((f) => f.field === 'instanceType')).toMatchObject({ value: 'c5.4xlarge' });
+    expect(changed.unknown.find((u) => u.field === 'ipAddressMode')!.fact).toContain(
+      'c5.4xlarge gives 29 Windows pods per node with secondary IPs, 464 addresses',
+    );
+    // Without it: no instance type, no pods per node, and the report says what would settle it.
+    const without = report(withDefault(undefined));
+    expect(without.facts.map((f) => f.field)).not.toContain('instanceType');
+    expect(without.unknown.map((u) => u.field)).not.toContain('ipAddressMode');
+    expect(without.findings.map((f) => f.code)).not.toContain('POD_CAPACITY');
+    expect(without.unknown.find((u) => u.field === 'instanceType')).toMatchObject({
+      fact: 'the instance type',
+      settledBy: expect.stringContaining('nodeGroups[0].instanceType, or the default instance type of the eksctl release'),
+      path: 'nodeGroups[0]',
+    });
+  });
 });
 
 describe("Microsoft's sdnoverlay and sdnbridge, from windows-container-networking", () => {

@@ -62,6 +62,14 @@ describe('references-resolve', () => {
     ]);
   });
 
+  it('reports an eksctl default instance type the EC2 catalogue does not hold, counting the catalogue rather than listing it', () => {
+    const seeds = cloneSeeds();
+    record(seeds.environments, 'eks').eksctl!.defaultInstanceType = 'm5.huge';
+    const problems = referencesResolve.check(seeds);
+    expect(located(problems)).toEqual([{ file: 'environments.yaml', record: 'eks', path: 'eksctl.defaultInstanceType', rule: 'references-resolve' }]);
+    expect(problems[0]?.message).toBe(`"m5.huge" is not in ec2-instance-types.yaml (known: ${seeds.instanceTypes.size} instance types)`);
+  });
+
   it('reports a limitation scoped to an unknown environment', () => {
     const seeds = cloneSeeds();
     record(seeds.limitations, 'eks-single-eni').appliesTo.environments = ['gke'];

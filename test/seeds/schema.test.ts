@@ -241,6 +241,14 @@ describe('typical mistakes in particular files', () => {
     expectOneProblem('sources', variant('sources', { url: 'kubernetes docs' }), { record: 'some-doc', path: 'url' });
   });
 
+  it("environments: eksctl's default instance type must be an instance type name and cite its source", () => {
+    expectOneProblem('environments', variant('environments', { eksctl: { defaultInstanceType: 'M5 Large', sources: cite } }), {
+      record: 'eks',
+      path: 'eksctl.defaultInstanceType',
+    });
+    expectOneProblem('environments', variant('environments', { eksctl: { defaultInstanceType: 'm5.large' } }), { record: 'eks', path: 'eksctl.sources' });
+  });
+
   it('instanceTypes: a hypervisor on a bare-metal type is refused', () => {
     expectOneProblem('instanceTypes', variant('instanceTypes', { bareMetal: true }), { record: 'm5.large', path: undefined, message: /bare-metal/ });
   });

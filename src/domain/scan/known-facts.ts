@@ -2,7 +2,7 @@
  * What the scanner's readers apply, taken from the knowledge base: the CNI plugins and the modes
  * their backends and delegates select, Flannel VXLAN's VNI and UDP port, the ConfigMap keys of an
  * IPAM option, the kube-proxy settings that switch on a mode or a feature, the Service types and
- * the Service fields and annotations that switch on a feature. The readers keep only
+ * the Service fields and annotations that switch on a feature, eksctl's default instance type. The readers keep only
  * where an object says a thing (field paths); what it means comes from here, with its sources.
  *
  * Derived once per Knowledge (the knowledge base is a read-only snapshot) and cached.
@@ -77,6 +77,8 @@ export interface KnownFacts {
   requiredKubeProxyFlags(feature: string): { feature: string; requiredBy: string; flag: string; value: string }[];
   /** The features whose minimum is a later update of this release (DSR on Windows Server 2019: 17763.1432), and those that need a newer release. */
   releaseBoundaries(release: string): { needsUpdate: { feature: string; build: string }[]; needsNewer: { feature: string; release: string }[] };
+  /** The instance type eksctl gives a node group in this environment that names none (environments.yaml `eksctl`); undefined when the knowledge base does not say. */
+  eksctlDefaultInstanceType(environment: string): { instanceType: string; sources: Citation[] } | undefined;
 }
 
 /** An HNS network name read as a plugin, its mode and its VNI, with the limitation that ties the name to the VNI. */
@@ -227,6 +229,10 @@ function derive(k: Knowledge): KnownFacts {
         else if (minimum.build === release.build && f.minimumBuild) out.needsUpdate.push({ feature: f.name, build: f.minimumBuild });
       }
       return out;
+    },
+    eksctlDefaultInstanceType: (environment) => {
+      const eksctl = k.environments.get(environment)?.eksctl;
+      return eksctl ? { instanceType: eksctl.defaultInstanceType, sources: eksctl.sources } : undefined;
     },
     plugin: (type) => k.plugins.get(type),
     backendMode: (plugin, backend) => backends.get(`${plugin}\0${backend}`),

@@ -28,7 +28,7 @@ export type {
   SettingProblem,
   UnknownFact,
 } from './readers/types.js';
-export { EKSCTL_DEFAULT_INSTANCE_TYPE, releaseOfAmiFamily } from './readers/eksctl.js';
+export { releaseOfAmiFamily } from './readers/eksctl.js';
 export { kubernetesMinorOf, parseWindowsKernel, releaseByBuild } from './readers/windows-release.js';
 
 /** Reads one object; `ignored` says why an object is not about Windows networking. */

@@ -50,6 +50,8 @@ export function references(seeds: SeedSet): Ref[] {
     add('featureDefaults', slug, 'feature', 'features', [d.feature]);
     add('featureDefaults', slug, 'appliesTo.environments', 'environments', d.appliesTo.environments);
   }
+  for (const [slug, e] of seeds.environments)
+    if (e.eksctl) add('environments', slug, 'eksctl.defaultInstanceType', 'instanceTypes', [e.eksctl.defaultInstanceType]);
   for (const [slug, c] of seeds.pluginComparisons) {
     add('pluginComparisons', slug, 'environment', 'environments', [c.environment]);
     add('pluginComparisons', slug, 'plugins', 'cniPlugins', c.plugins);
@@ -66,7 +68,9 @@ export const referencesResolve: LintRule = {
     const problems: SeedProblem[] = [];
     for (const r of references(seeds)) {
       if (seeds[r.to].has(r.slug)) continue;
-      const choices = [...seeds[r.to].keys()].join(', ');
+      const keys = [...seeds[r.to].keys()];
+      // The EC2 catalogue has over a thousand names: say how many rather than list them.
+      const choices = r.to === 'instanceTypes' ? `${keys.length} instance types` : keys.join(', ');
       problems.push({
         file: SEED_FILES[r.from].file,
         record: r.record,

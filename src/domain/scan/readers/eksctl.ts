@@ -6,15 +6,6 @@ import { at, isRecord, list, text, type Json } from '../kube.js';
 import { ignore, reading, type Reading, type ReadResult } from './types.js';
 import { kubernetesMinorOf } from './windows-release.js';
 
-/**
- * eksctl's default instance type for a node group that names none: `DefaultNodeType` in
- * pkg/apis/eksctl.io/v1alpha5/types.go, applied to node groups and managed node groups without an
- * instance type, instance types, selector or launch template in pkg/eks/nodegroup_service.go
- * (eksctl-io/eksctl at 99984adb6164ece593c0728523b7f497ea61d60e; the seeds' `eksctl` source).
- * The seeds do not hold it yet: a curated field would replace this constant.
- */
-export const EKSCTL_DEFAULT_INSTANCE_TYPE = 'm5.large';
-
 export function releaseOfAmiFamily(k: Knowledge, amiFamily: string): string | undefined {
   const m = /^WindowsServer(\d{4}|\d{2}H\d)(?:Full|Core)Container$/i.exec(amiFamily);
   if (!m) return undefined;
@@ -54,22 +45,31 @@ export function readClusterConfig(k: Knowledge, obj: Json): ReadResult {
       // eksctl applies its default only when nothing else picks the instances (nodegroup_service.go):
       // with an instance selector, a mixed-instances distribution or a launch template it does not.
       const pickedElsewhere = ['instanceSelector', 'instancesDistribution', 'launchTemplate'].find((f) => group[f] !== undefined);
-      const chosen = instanceType ?? (pickedElsewhere ? undefined : EKSCTL_DEFAULT_INSTANCE_TYPE);
+      // eksctl's default is the knowledge base's (environments.yaml eks.eksctl); without it the type stays unknown.
+      const byDefault = instanceType || pickedElsewhere ? undefined : knownFacts(k).eksctlDefaultInstanceType('eks');
+      const chosen = instanceType ?? byDefault?.instanceType;
       if (chosen)
         r.facts.push({
           field: 'instanceType',
           value: chosen,
           path: typePath,
-          ...(instanceType
-            ? {}
-            : { detail: `eksctl's default instance type (DefaultNodeType, eksctl pkg/apis/eksctl.io/v1alpha5): the node group names none` }),
+          ...(byDefault
+            ? { detail: `eksctl's default instance type (${byDefault.sources.map((s) => `${s.doc}#${s.section}`).join(', ')}): the node group names none` }
+            : {}),
+        });
+      else if (pickedElsewhere)
+        r.unknown.push({
+          fact: 'the instance type',
+          settledBy: `the instances ${path}.${pickedElsewhere} picks when the node group is created`,
+          field: 'instanceType',
+          path: `${path}.${pickedElsewhere}`,
         });
       else
         r.unknown.push({
           fact: 'the instance type',
-          settledBy: `the instances ${path}.${pickedElsewhere!} picks when the node group is created`,
+          settledBy: `${path}.instanceType, or the default instance type of the eksctl release that creates the node group (the knowledge base holds none)`,
           field: 'instanceType',
-          path: `${path}.${pickedElsewhere!}`,
+          path,
         });
       const maxPods = group.maxPodsPerNode ?? at(group, 'kubeletExtraConfig.maxPods');
       const kubeletMaxPods = typeof maxPods === 'number' && Number.isInteger(maxPods) && maxPods >= 1 ? maxPods : undefined;

@@ -1,0 +1,1 @@
+ALTER TABLE `environments` ADD `eksctl_default_instance_type` text;
