@@ -69,9 +69,23 @@ function environmentDimension(ctx: PlanContext, scope: readonly string[]): Dimen
   return [t, open('environment', where, 'the plan does not give the environment')];
 }
 
+/**
+ * The candidate plugins that can run the plan's mode. A plugin whose seeded modes exclude it is
+ * no candidate for a fact scoped to plugins (win-bridge, L2bridge only, cannot be an overlay
+ * cluster's plugin); a plugin whose modes the seeds do not list stays one (unknown is not "no").
+ */
+function pluginsOfMode({ k, plan, candidatePlugins }: PlanContext): readonly string[] {
+  const mode = plan.networkMode;
+  if (!mode) return candidatePlugins;
+  return candidatePlugins.filter((slug) => {
+    const modes = k.plugins.get(slug)?.modes ?? [];
+    return modes.length === 0 || modes.some((m) => m.mode === mode);
+  });
+}
+
 function pluginDimension(ctx: PlanContext, scope: readonly string[]): Dimension {
   const { plugin, effectivePlugins, modeAmbiguous } = ctx;
-  if (!plugin) return [matchAny(scope, ctx.candidatePlugins), open('CNI plugin', names(ctx, scope, 'plugins'))];
+  if (!plugin) return [matchAny(scope, pluginsOfMode(ctx)), open('CNI plugin', names(ctx, scope, 'plugins'))];
   if (scope.includes(plugin.slug)) return ['yes'];
   if (!effectivePlugins.some((p) => scope.includes(p))) return ['no'];
   // Reached only through a plugin the chosen plugin delegates to in some of its candidate modes.

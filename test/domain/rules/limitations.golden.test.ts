@@ -558,6 +558,12 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       expect(open[0]!.severity).toBe('info');
       expect(open[0]!.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for win-bridge\)/);
     });
+    it('is absent with the plugin open when the plan\'s mode is one win-bridge does not run (overlay); "may apply" on L2bridge', () => {
+      // seeds/cni-plugins.yaml win-bridge modes [l2bridge]: it cannot be an overlay cluster's plugin (found by a reviewer's trial)
+      expectNoFinding(judge({ ...plan, networkMode: 'overlay' }), 'CAVEAT', subject);
+      const l2bridge = judge({ ...plan, networkMode: 'l2bridge' }).findings.filter((f) => f.subject === subject);
+      expect(l2bridge.map((f) => f.message)).toEqual([expect.stringMatching(/^May apply \(the plan does not give the CNI plugin; it holds for win-bridge\)/)]);
+    });
   });
 
   describe('CAVEAT: Preserve-Destination and client IP preservation switch off forwarding between nodes (k8s-windows-networking-uk#load-balancing-and-services)', () => {
