@@ -12,7 +12,7 @@
 import type { Verdict } from '../../domain/outcome.js';
 import type { FailOn } from '../../domain/outcome.js';
 import type { Acceptance } from '../accept.js';
-import type { ScanSummaryDocument } from '../../domain/scan/document.js';
+import type { ScannedObjectDocument, ScanSummaryDocument } from '../../domain/scan/document.js';
 
 export interface SourceRef {
   document: { slug: string; title: string; url: string };
@@ -73,44 +73,22 @@ export interface ScanFindingView extends FindingView {
   line: number;
 }
 
-/** One object's report (`ScannedObject`); `verdictAfterAccepted` is set when some of its findings are accepted. */
-export interface ScannedObjectView {
-  file: string;
-  kind: string;
-  apiVersion: string | null;
-  namespace: string | null;
-  name: string;
-  part: string | null;
-  line: number;
-  verdict: Verdict | null;
-  verdictAfterAccepted?: Verdict | null;
+/**
+ * One object's report (`ScannedObject`): the scan document's object with its findings spelt the
+ * API's way; `verdictAfterAccepted` is set when some of its findings are accepted.
+ */
+export type ScannedObjectView = Omit<ScannedObjectDocument, 'findings'> & {
   findings: ScanFindingView[];
-  missing: string[];
-  facts: { field: string; value: string; path: string; line: number; from: string | null }[];
-  unknown: { fact: string; settledBy: string; path: string | null; field: string | null; line: number }[];
-  /** The cluster the object was judged in. */
-  cluster: string;
-  /** Where its cluster plan's findings are reported (file:line and object), once per cluster plan. */
-  planFindingsOn: string[];
-}
+  verdictAfterAccepted?: Verdict | null;
+};
 
 /** The scan's answer (`ScanReport`), with the CLI's acceptance marks when something is accepted. */
 export interface ScanView {
   verdict: Verdict | null;
   verdictAfterAccepted?: Verdict | null;
   accepted?: number;
-  summary: {
-    objectsRead: number;
-    reported: number;
-    judged: number;
-    notJudged: number;
-    ignored: number;
-    ignoredReasons: { reason: string; count: number }[];
-    distinctPlans: number;
-    /** The `ScanGrouping` enum's name, as the API writes it (BY_CLUSTER_FACTS, ONE_CLUSTER). */
-    grouping: string;
-    clusters: ScanSummaryDocument['clusters'];
-  };
+  /** The document's summary, with the grouping spelt as the API's `ScanGrouping` enum (BY_CLUSTER_FACTS, ONE_CLUSTER). */
+  summary: Omit<ScanSummaryDocument, 'grouping'> & { grouping: string };
   objects: ScannedObjectView[];
   datasetVersion: string;
 }
