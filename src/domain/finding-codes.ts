@@ -215,16 +215,25 @@ export const FINDING_CODE_REGISTRY = {
     scanOnly: false,
   },
   NETWORK_POLICY_UNSUPPORTED: {
-    description: 'The plan needs NetworkPolicy and the plugin does not enforce it on Windows.',
-    // An error; "may apply" (plugin or environment open) a warning.
-    severities: ['error', 'warning'],
-    raisedBy: [`${RULES}/network-policy.ts networkPolicy`, `${RULES}/network-policy.ts networkPolicyWithPluginOpen`],
+    description: 'The plan needs NetworkPolicy (or does not say whether it does: "may apply") and the plugin does not enforce it on Windows.',
+    // An error; "may apply" (plugin or environment open) a warning; an info when the plan does not say whether it needs NetworkPolicy.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: [
+      `${RULES}/network-policy.ts networkPolicy`,
+      `${RULES}/network-policy.ts networkPolicyWithPluginOpen`,
+      `${RULES}/network-policy.ts networkPolicyOpen`,
+    ],
     scanOnly: false,
   },
   NETWORK_POLICY_UNKNOWN: {
-    description: 'The plan needs NetworkPolicy and the sources do not say whether the plugin enforces it on Windows.',
+    description:
+      'The plan needs NetworkPolicy (or does not say whether it does: "may apply") and the sources do not say whether the plugin enforces it on Windows.',
     severities: ['warning', 'info'],
-    raisedBy: [`${RULES}/network-policy.ts networkPolicy`, `${RULES}/network-policy.ts networkPolicyWithPluginOpen`],
+    raisedBy: [
+      `${RULES}/network-policy.ts networkPolicy`,
+      `${RULES}/network-policy.ts networkPolicyWithPluginOpen`,
+      `${RULES}/network-policy.ts networkPolicyOpen`,
+    ],
     scanOnly: false,
   },
   THRESHOLD_EXCEEDED: {

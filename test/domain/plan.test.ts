@@ -119,7 +119,7 @@ describe('validatePlan: accepted plans', () => {
     expect(validatePlan(testKnowledge(), { ...base, asOf: '2020-01-31' }, TEST_TODAY).asOf).toBe('2020-01-31');
   });
 
-  it('treats null like an absent field and defaults networkPolicy to false and features to none', () => {
+  it('treats null like an absent field: networkPolicy stays open (facts about it "may apply") and features default to none', () => {
     const plan = validatePlan(
       testKnowledge(),
       {
@@ -138,7 +138,7 @@ describe('validatePlan: accepted plans', () => {
       },
       TEST_TODAY,
     );
-    expect(plan).toEqual({ windowsVersion: 'windows-server-2019', features: [], networkPolicy: false, asOf: TEST_TODAY, ipAddressMode: 'SECONDARY_IP' });
+    expect(plan).toEqual({ windowsVersion: 'windows-server-2019', features: [], asOf: TEST_TODAY, ipAddressMode: 'SECONDARY_IP' });
   });
 
   it('refuses an unknown instance type with the closest names as suggestions', () => {

@@ -2,7 +2,7 @@
  * The scan fixtures' expected findings, end to end: the real `winnet-kb scan --output json` on each
  * file listed in test/fixtures/scan/expectations.yaml, without a plan and with plan-2019.yaml, and
  * every expectation checked: what is found (code, subject, severity, line, object), what is
- * unknown (not determinable from the input), what must not be raised, where an object's cluster
+ * unknown (not determinable from the input) and what must not be (the input settles it), what must not be raised, where an object's cluster
  * plan findings are (planFindingsOn), how many clusters the file makes, and that no cluster plan
  * finding is reported twice.
  */
@@ -30,6 +30,8 @@ interface Expectation {
   found?: Found[];
   /** Substrings of an `unknown[].fact` of the file's objects. */
   unknown?: string[];
+  /** Substrings no `unknown[].fact` may contain: a fact the input settles, listed as unknown, is a false alarm. */
+  notUnknown?: string[];
   /** Same matching as found: a finding that matches every given field is a false alarm. */
   mustNotRaise?: Found[];
   /** The object ("Kind name") whose cluster plan findings are on another object (`on`, "Kind name"). */
@@ -107,6 +109,11 @@ function check(report: JsonReport, e: Expectation, where: string): void {
       unknown.some((u) => u.includes(fact)),
       `${where}: expected unknown "${fact}" among ${JSON.stringify(unknown)}`,
     ).toBe(true);
+  for (const fact of e.notUnknown ?? [])
+    expect(
+      unknown.filter((u) => u.includes(fact)),
+      `${where}: "${fact}" is settled by the input, yet listed as unknown`,
+    ).toEqual([]);
   for (const bad of e.mustNotRaise ?? []) expect(matching(bad), `${where}: must not raise ${JSON.stringify(bad)}`).toEqual([]);
   const objectOf = (r: Report) => `${r.kind} ${r.name}`;
   for (const { object, on } of e.planFindingsOn ?? []) {

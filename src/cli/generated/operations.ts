@@ -123,7 +123,11 @@ export type CompatibilityInput = {
   environment?: string | null | undefined;
   /** Slugs of the Service types the workload uses; when omitted, every type is assumed to be in use. */
   serviceTypes?: Array<string> | null | undefined;
-  /** True when the workload relies on Kubernetes NetworkPolicy being enforced on the Windows nodes. */
+  /**
+   * True when the workload relies on Kubernetes NetworkPolicy being enforced on the Windows nodes,
+   * false when it does not. When omitted, what depends on it "may apply" (as info findings naming
+   * it), e.g. that the named plugin does not enforce NetworkPolicy on Windows.
+   */
   networkPolicy?: boolean | null | undefined;
   /** How many Services the node is expected to carry. */
   servicesPerNode?: number | null | undefined;

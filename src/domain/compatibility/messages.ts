@@ -167,6 +167,9 @@ export const PLUGIN_ENV = {
     defaults.length > 0 ? `Prefer ${defaults.join(' or ')}, the default there.` : 'Prefer a plugin that is still offered there.',
 };
 
+/** Why a NetworkPolicy fact may apply: the plan does not say whether workloads rely on it. */
+export const NETWORK_POLICY_OPEN = 'the plan does not say whether workloads rely on NetworkPolicy';
+
 /** networkPolicy: whether the plugin enforces NetworkPolicy on Windows nodes. */
 export const NETWORK_POLICY = {
   namePlugin: (enforcing: readonly string[]) =>
@@ -178,6 +181,7 @@ export const NETWORK_POLICY = {
   theseDoNotEnforce: 'the plan needs NetworkPolicy, and these plugins do not enforce it on Windows nodes',
   theseUnknown: 'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes',
   mayApplyOn: (env: string) => `May apply on ${env} (the plan does not give the environment): `,
+  mayApplyIfUsed: (statement: string) => `May apply (${NETWORK_POLICY_OPEN}): ${statement}`,
   unknown: (plugin: string, env: string | undefined) =>
     `The sources do not say whether ${plugin} enforces NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,
   notEnforced: (plugin: string, env: string | undefined) => `${plugin} does not enforce NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,

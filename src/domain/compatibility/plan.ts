@@ -45,7 +45,8 @@ export interface Plan {
   kubernetesVersion?: string;
   environment?: string;
   serviceTypes?: string[];
-  networkPolicy: boolean;
+  /** Whether workloads rely on NetworkPolicy; undefined when the plan does not say (facts about it "may apply"). */
+  networkPolicy?: boolean;
   servicesPerNode?: number;
   backendsPerService?: number;
   asOf: string;
@@ -185,7 +186,8 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
       return undefined;
     }
   };
-  const plan: Plan = { features: [], networkPolicy: input.networkPolicy ?? false, asOf: today, ipAddressMode: input.ipAddressMode ?? 'SECONDARY_IP' };
+  const plan: Plan = { features: [], asOf: today, ipAddressMode: input.ipAddressMode ?? 'SECONDARY_IP' };
+  if (input.networkPolicy != null) plan.networkPolicy = input.networkPolicy;
   if (input.windowsVersion != null) {
     const release = check(() => slugIn('windowsVersion', input.windowsVersion!, k.releases, 'Windows version'));
     if (release) plan.windowsVersion = release;

@@ -11,6 +11,7 @@ import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build
 import { dateInRange, describeDateRange } from '../dates.js';
 import { nodeOf, overCandidates, RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-context.js';
 import { mayApplySeverity } from './findings.js';
+import { NETWORK_POLICY_OPEN } from './messages.js';
 
 export interface Scope {
   environments?: readonly string[];
@@ -247,8 +248,13 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
   if (scope.dates) dims.push(dateDimension(ctx, scope.dates));
   // The plan always has an address mode (secondary IP unless it asks for prefix delegation).
   if (scope.ipAddressModes) dims.push([scope.ipAddressModes.includes(plan.ipAddressMode) ? 'yes' : 'no']);
-  // Like a feature: only relevant when the plan asks for NetworkPolicy.
-  if (scope.networkPolicy) dims.push([plan.networkPolicy ? 'yes' : 'no']);
+  // Relevant when workloads rely on NetworkPolicy; "may apply" when the plan does not say whether they do.
+  if (scope.networkPolicy)
+    dims.push(
+      plan.networkPolicy === undefined
+        ? ['unknown', open('NetworkPolicy use', 'workloads that rely on NetworkPolicy', NETWORK_POLICY_OPEN)]
+        : [plan.networkPolicy ? 'yes' : 'no'],
+    );
   if (scope.features) dims.push([scope.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no']);
   // Service types are assumed in use unless the plan lists them.
   if (scope.serviceTypes && plan.serviceTypes) dims.push([scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']);

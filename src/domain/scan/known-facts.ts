@@ -20,6 +20,8 @@ export interface KnownMode {
 export interface VxlanRequirement {
   vni?: number;
   udpPort?: number;
+  /** What flanneld on Linux takes when net-conf.json leaves them unset (VNI 1, port 8472). */
+  linuxDefaults?: { vni?: number; udpPort?: number };
   limitation: LimitationFact;
 }
 
@@ -43,6 +45,8 @@ export interface KnownFacts {
   backendMode(plugin: string, backend: string): KnownMode | undefined;
   /** The backends a plugin offers on Windows. */
   backends(plugin: string): string[];
+  /** The backend that selects a plugin's mode (flannel's l2bridge: host-gw). */
+  backendOf(plugin: string, mode: string): string | undefined;
   /** The mode a plugin works in when it delegates to another (flannel -> win-overlay). */
   delegateMode(plugin: string, delegate: string): KnownMode | undefined;
   /** The mode of a plugin that has exactly one. */
@@ -71,14 +75,32 @@ export interface KnownFacts {
    * `flannel.4096` is flannel's overlay network with VNI 4096.
    */
   networkName(name: string): NetworkName | undefined;
-  /** The kube-proxy flags the knowledge base says a mode or a feature needs (--source-vip for overlay, --enable-dsr for DSR), with what needs them. */
-  kubeProxyFlags: readonly { flag: string; value: string; neededFor: string; sources: Citation[] }[];
+  /**
+   * The kube-proxy settings the knowledge base says a mode or a feature needs (--source-vip for
+   * overlay, --enable-dsr for DSR, --feature-gates=WinOverlay=true on Kubernetes 1.14 to 1.19), with
+   * what needs them and on which Kubernetes versions.
+   */
+  kubeProxyFlags: readonly KubeProxySetting[];
   /** The kube-proxy flags that switch on what a feature requires (client IP preservation -> DSR -> --enable-dsr=true). */
   requiredKubeProxyFlags(feature: string): { feature: string; requiredBy: string; flag: string; value: string }[];
   /** The features whose minimum is a later update of this release (DSR on Windows Server 2019: 17763.1432), and those that need a newer release. */
   releaseBoundaries(release: string): { needsUpdate: { feature: string; build: string }[]; needsNewer: { feature: string; release: string }[] };
   /** The instance type eksctl gives a node group in this environment that names none (environments.yaml `eksctl`); undefined when the knowledge base does not say. */
   eksctlDefaultInstanceType(environment: string): { instanceType: string; sources: Citation[] } | undefined;
+}
+
+/** A kube-proxy setting a mode or a feature needs. */
+export interface KubeProxySetting {
+  flag: string;
+  value: string;
+  /** "the Overlay mode", "Direct Server Return (DSR)". */
+  neededFor: string;
+  /** The mode (slug) or the feature (slug) that needs it. */
+  mode?: string;
+  feature?: string;
+  /** The Kubernetes versions it is needed on, when not all. */
+  kubernetes?: { min?: string; max?: string };
+  sources: Citation[];
 }
 
 /** An HNS network name read as a plugin, its mode and its VNI, with the limitation that ties the name to the VNI. */
@@ -126,11 +148,20 @@ function derive(k: Knowledge): KnownFacts {
 
   const vxlan = new Map<string, VxlanRequirement>();
   for (const l of k.limitations) {
-    const { vni, udpPort } = l.parameters ?? {};
+    const { vni, udpPort, linuxDefaultVni, linuxDefaultUdpPort } = l.parameters ?? {};
     if (vni === undefined && udpPort === undefined) continue;
+    const linuxDefaults = {
+      ...(linuxDefaultVni !== undefined ? { vni: linuxDefaultVni } : {}),
+      ...(linuxDefaultUdpPort !== undefined ? { udpPort: linuxDefaultUdpPort } : {}),
+    };
     for (const plugin of l.scope.plugins ?? [])
       for (const mode of l.scope.modes ?? [])
-        vxlan.set(`${plugin}\0${mode}`, { ...(vni !== undefined ? { vni } : {}), ...(udpPort !== undefined ? { udpPort } : {}), limitation: l });
+        vxlan.set(`${plugin}\0${mode}`, {
+          ...(vni !== undefined ? { vni } : {}),
+          ...(udpPort !== undefined ? { udpPort } : {}),
+          ...(Object.keys(linuxDefaults).length > 0 ? { linuxDefaults } : {}),
+          limitation: l,
+        });
   }
 
   const configMaps = new Map<string, IpamConfigMap>();
@@ -190,15 +221,15 @@ function derive(k: Knowledge): KnownFacts {
     if (prefix && plugin?.length === 1 && mode?.length === 1) names.push({ prefix, plugin: plugin[0]!, mode: mode[0]!, limitation: l });
   }
 
-  const kubeProxyFlags: KnownFacts['kubeProxyFlags'][number][] = [];
+  const kubeProxyFlags: KubeProxySetting[] = [];
   const needing = [
-    ...[...k.modes.values()].map((m) => ({ name: `the ${m.name} mode`, settings: m.settings })),
-    ...[...k.features.values()].map((f) => ({ name: f.name, settings: f.settings })),
+    ...[...k.modes.values()].map((m) => ({ name: `the ${m.name} mode`, of: { mode: m.slug }, settings: m.settings })),
+    ...[...k.features.values()].map((f) => ({ name: f.name, of: { feature: f.slug }, settings: f.settings })),
   ];
-  for (const { name, settings } of needing)
+  for (const { name, of, settings } of needing)
     for (const s of settings)
-      if (s.kind === 'KUBE_PROXY_FLAG' && s.key !== '--feature-gates' && !kubeProxyFlags.some((x) => x.flag === s.key))
-        kubeProxyFlags.push({ flag: s.key, value: s.value, neededFor: name, sources: s.sources });
+      if (s.kind === 'KUBE_PROXY_FLAG' && !kubeProxyFlags.some((x) => x.flag === s.key && x.value === s.value))
+        kubeProxyFlags.push({ flag: s.key, value: s.value, neededFor: name, ...of, ...(s.kubernetes ? { kubernetes: s.kubernetes } : {}), sources: s.sources });
 
   return {
     networkName: (name) => {
@@ -237,6 +268,7 @@ function derive(k: Knowledge): KnownFacts {
     plugin: (type) => k.plugins.get(type),
     backendMode: (plugin, backend) => backends.get(`${plugin}\0${backend}`),
     backends: (plugin) => (k.plugins.get(plugin)?.modes ?? []).flatMap((m) => (m.backend ? [m.backend] : [])),
+    backendOf: (plugin, mode) => k.plugins.get(plugin)?.modes.find((m) => m.mode === mode)?.backend,
     delegateMode: (plugin, delegate) => delegates.get(`${plugin}\0${delegate}`),
     onlyMode: (plugin) => {
       const modes = k.plugins.get(plugin)?.modes ?? [];

@@ -16,7 +16,10 @@ import type { ScanOnlyFindingCode } from '../finding-codes.js';
 import { describeRef, groupClusters, type Cluster, type Grouping, type Pending, type Workload } from './clusters.js';
 import { nodePlan, nodeTargets, objectPlans, openTarget, planKey, targetOf, type GivenPlan, type OpenPlan } from './implied-plan.js';
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
+import { kubernetesInRange } from '../kubernetes-version.js';
+import { knownFacts } from './known-facts.js';
 import { Judge, type ObjectJudgement } from './object-judgement.js';
+import { configMapId, settleUnknowns } from './settle.js';
 import { readObject, type Fact, type ObjectRef, type Role, type UnknownFact } from './readers.js';
 
 export interface ScanOptions {
@@ -130,6 +133,8 @@ export class Scanner {
   private readonly readByKind: Record<string, number> = {};
   private readonly ignoredByReason: Record<string, number> = {};
   private ignored = 0;
+  /** Every ConfigMap of the input ("namespace/name"), read or ignored: what the input holds is never named as missing from it. */
+  private readonly configMaps = new Set<string>();
   private readonly given: GivenPlan;
   private readonly judge: Judge;
 
@@ -156,6 +161,7 @@ export class Scanner {
     this.objectsRead++;
     const kind = text(source.data.kind) ?? '(no kind)';
     this.readByKind[kind] = (this.readByKind[kind] ?? 0) + 1;
+    if (kind === 'ConfigMap') this.configMaps.add(configMapId(text(at(source.data, 'metadata.namespace')), text(at(source.data, 'metadata.name')) ?? ''));
     const pod = podSpecOf(kind, source.data);
     if (pod) {
       this.workloads.push({
@@ -207,6 +213,7 @@ export class Scanner {
   finish(): ScanResult {
     const grouping: Grouping = this.options.oneCluster ? 'one-cluster' : 'by-cluster-facts';
     const clusters = groupClusters(this.pending, this.workloads, grouping);
+    settleUnknowns(clusters, knownFacts(this.k), this.configMaps);
     const drafts = new Map<Pending, Draft>();
     for (const cluster of clusters) for (const draft of this.judgeCluster(cluster)) drafts.set(draft.pending, draft);
     // Reports in input order, whatever cluster they were judged in.
@@ -318,10 +325,9 @@ export class Scanner {
       plans: judgement.plans,
       facts,
       missing,
-      // A fact the object leaves open is still open unless the cluster's other objects or the plan give it.
-      unknown: r.unknown
-        .filter((u) => u.field === undefined || judgement.plans.every((plan) => (plan as Record<string, unknown>)[u.field!] == null))
-        .map((u) => ({ ...u, line: lineOf(u.path) })),
+      // A fact the object leaves open is still open unless the cluster's other objects or the plan
+      // give it, and only while it matters: on a Kubernetes version and in a network mode it is needed in.
+      unknown: r.unknown.filter((u) => stillOpen(u, judgement.plans)).map((u) => ({ ...u, line: lineOf(u.path) })),
       cluster: cluster.name,
       planFindingsOn: [],
     };
@@ -370,6 +376,15 @@ export class Scanner {
     }
     for (const d of drafts) d.report.planFindingsOn = [...new Set(d.judgement.targets.flatMap((key) => carriers.get(key)!.map((c) => whereIs(c.report))))];
   }
+}
+
+/** Whether an unknown fact still matters for the plans an object was judged with. */
+function stillOpen(u: UnknownFact, plans: readonly OpenPlan[]): boolean {
+  if (plans.length === 0) return true;
+  if (u.field !== undefined && plans.some((plan) => (plan as Record<string, unknown>)[u.field!] != null)) return false;
+  if (u.kubernetes && plans.every((plan) => plan.kubernetesVersion && !kubernetesInRange(plan.kubernetesVersion, u.kubernetes))) return false;
+  if (u.networkMode && plans.every((plan) => plan.networkMode && plan.networkMode !== u.networkMode)) return false;
+  return true;
 }
 
 /** Workloads indexed by namespace and by each label, so matching a selector costs the few candidates, not every pod. */

@@ -1212,7 +1212,11 @@ export type CompatibilityInput = {
   environment?: InputMaybe<Scalars['String']['input']>;
   /** Slugs of the Service types the workload uses; when omitted, every type is assumed to be in use. */
   serviceTypes?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** True when the workload relies on Kubernetes NetworkPolicy being enforced on the Windows nodes. */
+  /**
+   * True when the workload relies on Kubernetes NetworkPolicy being enforced on the Windows nodes,
+   * false when it does not. When omitted, what depends on it "may apply" (as info findings naming
+   * it), e.g. that the named plugin does not enforce NetworkPolicy on Windows.
+   */
   networkPolicy?: InputMaybe<Scalars['Boolean']['input']>;
   /** How many Services the node is expected to carry. */
   servicesPerNode?: InputMaybe<Scalars['Int']['input']>;

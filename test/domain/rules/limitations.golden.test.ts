@@ -32,8 +32,17 @@ describe('network policy by environment', () => {
     });
     expect(f.message).toContain('2026-09-30');
     expectNoFinding(judge({ ...plan, networkPolicy: true, asOf: '2026-09-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
-    expectNoFinding(judge({ ...plan, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    expectNoFinding(judge({ ...plan, networkPolicy: false, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
     expectNoFinding(judge({ ...plan, environment: 'self-managed', networkPolicy: true, asOf: '2026-10-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
+    // A plan that does not say whether it relies on NetworkPolicy: the end of support "may apply", as an info.
+    const open = expectFinding(judge({ ...plan, asOf: '2026-10-01' }), {
+      verdict: 'COMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'info',
+      subject: slug,
+      cites: 'aks-windows-os-versions#Azure Network Policy Manager Windows retirement',
+    });
+    expect(open.message).toContain('the plan does not say whether workloads rely on NetworkPolicy');
   });
 });
 

@@ -8,6 +8,33 @@ import { describe, expect, it } from 'vitest';
 import { judge, expectFinding, expectNoFinding } from './support.js';
 
 describe('network policy', () => {
+  it('NETWORK_POLICY_UNSUPPORTED "may apply" as an info when the plan does not say whether it relies on NetworkPolicy: Flannel does not enforce it (aks-arc-container-networking#Compare network models)', () => {
+    // seeds/cni-plugins.yaml flannel.networkPolicy.support not-supported; the plan omits networkPolicy
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NETWORK_POLICY_UNSUPPORTED',
+      severity: 'info',
+      subject: 'flannel',
+      cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expect(f.message).toMatch(/^May apply \(the plan does not say whether workloads rely on NetworkPolicy\): Flannel does not enforce/);
+    // Said, either way: an error when it relies on it, nothing when it does not.
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay', networkPolicy: true }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NETWORK_POLICY_UNSUPPORTED',
+      severity: 'error',
+      subject: 'flannel',
+      cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expectNoFinding(
+      judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay', networkPolicy: false }),
+      'NETWORK_POLICY_UNSUPPORTED',
+    );
+    // A plugin that enforces it: nothing to say; the plugin open too: nothing (two open dimensions).
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', networkMode: 'overlay' }), 'NETWORK_POLICY_UNSUPPORTED');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', networkMode: 'overlay' }), 'NETWORK_POLICY_UNSUPPORTED');
+  });
+
   it('NETWORK_POLICY_UNSUPPORTED: Flannel has no network policies on AKS on Windows Server (aks-arc-container-networking#Compare network models)', () => {
     // seeds/cni-plugins.yaml flannel.networkPolicy.support not-supported
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'l2bridge', networkPolicy: true }), {

@@ -52,9 +52,24 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
   ];
 }
 
+/**
+ * Whether workloads rely on NetworkPolicy, when the plan does not say: the plugin's answer (for the
+ * plan's environment, or its general one) may apply, as an info. With the plugin open too, nothing
+ * is said: two open dimensions would make it a note about every plugin on every plan.
+ */
+function networkPolicyOpen(ctx: PlanContext): Finding[] {
+  if (!ctx.plugin) return [];
+  return needed({ ...ctx, candidateEnvironments: [] }).map((f) => ({ ...f, severity: 'info', message: NETWORK_POLICY.mayApplyIfUsed(f.message) }));
+}
+
 const judge: RuleJudge = (ctx) => {
-  const { k, plan, plugin, environment, candidateEnvironments } = ctx;
-  if (!plan.networkPolicy) return [];
+  if (ctx.plan.networkPolicy === undefined) return networkPolicyOpen(ctx);
+  return ctx.plan.networkPolicy ? needed(ctx) : [];
+};
+
+/** The plan relies on NetworkPolicy: does its plugin (or each candidate) enforce it? */
+function needed(ctx: PlanContext): Finding[] {
+  const { k, plugin, environment, candidateEnvironments } = ctx;
   if (!plugin) return networkPolicyWithPluginOpen(ctx);
   const enforcing = [...k.plugins.values()].filter((p) => p.networkPolicy.support === 'supported').map((p) => p.name);
   const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): Finding[] => {
@@ -86,6 +101,6 @@ const judge: RuleJudge = (ctx) => {
     (e) => e.networkPolicy && e.networkPolicy.support !== plugin.networkPolicy.support && candidateEnvironments.includes(e.environment),
   );
   return [...finding(plugin.networkPolicy, undefined, false), ...differing.flatMap((e) => finding(e.networkPolicy!, e.environment, true))];
-};
+}
 
 export const networkPolicy: Rule = { name: 'networkPolicy', codes: ['NETWORK_POLICY_UNSUPPORTED', 'NETWORK_POLICY_UNKNOWN'], judge };

@@ -88,6 +88,28 @@ function readFlannelNetConf(known: KnownFacts, conf: Json, path: string, r: Read
       remediation: `Set "VNI": ${requirement.vni} in net-conf.json.`,
       sources: limitation.sources,
     });
+  // Left unset, each node takes its own OS's default: Windows gets what it needs, Linux does not,
+  // and the nodes sharing this net-conf.json then disagree on the VXLAN network.
+  const linux = requirement.linuxDefaults ?? {};
+  const unset = [
+    ...(vni === undefined && requirement.vni !== undefined && linux.vni !== undefined && linux.vni !== requirement.vni
+      ? [{ name: 'VNI', windows: requirement.vni, linux: linux.vni }]
+      : []),
+    ...(port === undefined && requirement.udpPort !== undefined && linux.udpPort !== undefined && linux.udpPort !== requirement.udpPort
+      ? [{ name: 'Port', windows: requirement.udpPort, linux: linux.udpPort }]
+      : []),
+  ];
+  if (unset.length > 0)
+    r.settingProblems.push({
+      message:
+        `flannel ${backend} leaves ${unset.map((u) => u.name).join(' and ')} unset: flanneld then uses ` +
+        `${unset.map((u) => `${u.name} ${u.windows}`).join(' and ')} on Windows nodes but ${unset.map((u) => `${u.name} ${u.linux}`).join(' and ')} ` +
+        `on Linux nodes, so the nodes that share this net-conf.json disagree`,
+      path: `${path}.Backend`,
+      subject: limitation.slug,
+      remediation: `Set ${unset.map((u) => `"${u.name}": ${u.windows}`).join(', ')} in net-conf.json.`,
+      sources: limitation.sources,
+    });
   if (requirement.udpPort !== undefined && port !== undefined && port !== requirement.udpPort)
     r.settingProblems.push({
       message: `flannel ${backend} uses UDP port ${JSON.stringify(port)}; Windows nodes need ${requirement.udpPort}`,
@@ -145,6 +167,7 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
     else {
       found = true;
       readFlannelNetConf(known, conf, path, r);
+      r.netConfOf = 'flannel';
     }
   }
   for (const [entry, value] of Object.entries(data)) {
@@ -162,17 +185,25 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
     }
     if ((entry === 'CALICO_NETWORKING_BACKEND' || entry === 'calico_backend') && readCalicoBackend(known, value, key('data', entry), r)) found = true;
   }
-  // A CNI config of a plugin whose mode needs a VNI and a port (flannel's VXLAN), without the
-  // net-conf.json that sets them: they are in another ConfigMap, not determinable from this one.
+  // A CNI config of a plugin whose backend is chosen in its net-conf.json (flannel), without that
+  // file: the backend (and VXLAN's VNI and port) are in another ConfigMap, not determinable from
+  // this one; settle.ts drops them when the cluster's input holds that net-conf.json.
   if (netConf === undefined) {
     const plugin = r.clusterFacts.find((f) => f.field === 'cniPlugin')?.value;
     const mode = r.clusterFacts.find((f) => f.field === 'networkMode')?.value;
-    const requirement = typeof plugin === 'string' && typeof mode === 'string' ? known.vxlan(plugin, mode) : undefined;
-    if (requirement)
+    if (typeof plugin === 'string' && known.backends(plugin).length > 0) {
+      const settles = { kind: 'net-conf', plugin } as const;
+      const where = `the Backend of ${plugin}'s net-conf.json, kept in another ConfigMap (the one ${plugin}'s DaemonSet mounts)`;
+      const backend = typeof mode === 'string' ? known.backendOf(plugin, mode) : undefined;
+      const requirement = typeof mode === 'string' ? known.vxlan(plugin, mode) : undefined;
       r.unknown.push({
-        fact: `${plugin}'s VXLAN VNI and UDP port (${requirement.limitation.slug})`,
-        settledBy: `the Backend of ${plugin}'s net-conf.json, kept in another ConfigMap (the one ${plugin}'s DaemonSet mounts)`,
+        fact: requirement
+          ? `${plugin}'s VXLAN VNI and UDP port (${requirement.limitation.slug})`
+          : `${plugin}'s backend (Backend.Type in net-conf.json)${backend ? `: the ${mode} mode this configuration uses needs ${backend}` : ''}`,
+        settledBy: where,
+        settles,
       });
+    }
   }
   // A KubeProxyConfiguration inside the ConfigMap (kubeadm's kube-proxy ConfigMap, config.conf).
   const proxyUsage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };

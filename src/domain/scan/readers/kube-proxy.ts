@@ -1,7 +1,8 @@
 /** kube-proxy: its flags (command lines, scripts), its KubeProxyConfiguration, and what they switch on. */
 import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, record, text, type Json } from '../kube.js';
-import { ignore, reading, type KubeProxyUsage, type Reading, type ReadResult } from './types.js';
+import type { KubeProxySetting } from '../known-facts.js';
+import { ignore, reading, settingName, type KubeProxyUsage, type MountedConfigMap, type Reading, type ReadResult, type Settlers } from './types.js';
 
 /** Flags in command lines, including ones inside scripts ("--args \"--enable-dsr=true ...\""). */
 const FLAG = /(?:^|[\s"'])--([a-z][a-z0-9-]*)(?:[= ]+(?!--)([^\s"']+))?/g;
@@ -134,6 +135,53 @@ export function kubeProxyFacts(known: KnownFacts, r: Reading, usage: KubeProxyUs
     });
 }
 
+/** "kube-proxy --source-vip, which the Overlay mode needs", with the Kubernetes versions it is needed on. */
+export function kubeProxySettingFact(f: KubeProxySetting): string {
+  const name = f.flag === '--feature-gates' ? `${f.flag}=${f.value}` : f.flag;
+  const { min, max } = f.kubernetes ?? {};
+  const versions = min && max ? ` on Kubernetes ${min} to ${max}` : max ? ` up to Kubernetes ${max}` : min ? ` from Kubernetes ${min}` : '';
+  return `kube-proxy ${name}, which ${f.neededFor} needs${versions}`;
+}
+
+/**
+ * What settles a kube-proxy setting its pod does not show: the mounted ConfigMaps the input lacks
+ * (`present` names those it has, which do not set it), and the start script in the image when the
+ * container runs none from a ConfigMap.
+ */
+export function kubeProxySettlersText(s: Extract<Settlers, { kind: 'kube-proxy-setting' }>, present: ReadonlySet<string>): string {
+  const absent = s.configMaps.filter((m) => !present.has(`${s.namespace}/${m.name}`));
+  const parts = [
+    ...(s.image ? [`the kube-proxy command line that the start script in the image ${s.image} builds`] : []),
+    ...absent.map((m) => `the ConfigMap ${m.name}${m.mountPath ? ` (mounted at ${m.mountPath})` : ''}, which the input lacks`),
+  ];
+  if (parts.length > 0) return parts.join(', or ');
+  return `kube-proxy's own defaults: none of the ConfigMaps it mounts (${s.configMaps.map((m) => m.name).join(', ') || 'none'}) sets it`;
+}
+
+/** The ConfigMaps a pod mounts, where, and whether a container runs a script from one (its command or args name a file under the mount). */
+function mountedConfigMaps(spec: Json, containers: { container: Json }[]): MountedConfigMap[] {
+  const byVolume = new Map<string, string>();
+  for (const v of list(spec.volumes)) {
+    const name = text(at(v, 'name'));
+    const configMap = text(at(v, 'configMap.name'));
+    if (name && configMap) byVolume.set(name, configMap);
+  }
+  const commandLine = containers
+    .flatMap(({ container }) => [...list(container.command), ...list(container.args)])
+    .map((a) => text(a) ?? '')
+    .join(' ');
+  const out = new Map<string, MountedConfigMap>();
+  for (const [volume, name] of byVolume) {
+    const mountPath = containers
+      .flatMap(({ container }) => list(container.volumeMounts))
+      .map((m) => (text(at(m, 'name')) === volume ? text(at(m, 'mountPath')) : undefined))
+      .find((p): p is string => p !== undefined);
+    const runsScript = mountPath !== undefined && commandLine.includes(`${mountPath.replace(/\/+$/, '')}/`);
+    out.set(name, { name, ...(mountPath ? { mountPath } : {}), runsScript: (out.get(name)?.runsScript ?? false) || runsScript });
+  }
+  return [...out.values()];
+}
+
 function looksLikeKubeProxy(obj: Json, containers: { container: Json }[]): boolean {
   const name = text(at(obj, 'metadata.name')) ?? '';
   return /kube-?proxy/i.test(name) || containers.some(({ container }) => /kube-?proxy/i.test(`${text(container.image) ?? ''} ${text(container.name) ?? ''}`));
@@ -160,15 +208,31 @@ export function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json
       if (value) readNetworkName(known, value, `${path}.env[${i}].value`, r, true);
     });
   // No flag visible: they are set where the input does not show them (a start script in the image,
-  // a mounted ConfigMap). Each flag the knowledge base says a mode or a feature needs is unknown, not missing.
+  // a mounted ConfigMap). Each setting the knowledge base says a mode or a feature needs is unknown,
+  // not missing; settle.ts drops it when a mounted ConfigMap of the input sets it.
   if (usage.flags.size === 0 && containers.length > 0) {
-    const images = containers.flatMap(({ container }) => (text(container.image) ? [text(container.image)!] : []));
-    const mounted = list(pod.spec.volumes).flatMap((v) => (text(at(v, 'configMap.name')) ? [text(at(v, 'configMap.name'))!] : []));
-    const where =
-      `the kube-proxy command line its start script builds${images.length > 0 ? ` in the image ${images.join(', ')}` : ''}` +
-      (mounted.length > 0 ? `, or the ConfigMap ${mounted.join(', ')} it mounts (read on its own when it is part of the input)` : '');
-    for (const f of known.kubeProxyFlags)
-      r.unknown.push({ fact: `kube-proxy ${f.flag}, which ${f.neededFor} needs`, settledBy: where, path: `${containers[0]!.path}.image` });
+    const mounted = mountedConfigMaps(pod.spec, containers);
+    const image = mounted.some((m) => m.runsScript)
+      ? undefined
+      : containers.map(({ container }) => text(container.image)).find((i): i is string => i !== undefined);
+    const namespace = text(at(obj, 'metadata.namespace')) ?? 'default';
+    for (const f of known.kubeProxyFlags) {
+      const settles: Settlers = {
+        kind: 'kube-proxy-setting',
+        setting: settingName(f.flag, f.value),
+        configMaps: mounted,
+        namespace,
+        ...(image ? { image } : {}),
+      };
+      r.unknown.push({
+        fact: kubeProxySettingFact(f),
+        settledBy: kubeProxySettlersText(settles, new Set()),
+        path: image ? `${containers[0]!.path}.image` : `${pod.path}.volumes`,
+        settles,
+        ...(f.kubernetes ? { kubernetes: f.kubernetes } : {}),
+        ...(f.mode ? { networkMode: f.mode } : {}),
+      });
+    }
   }
   return r;
 }

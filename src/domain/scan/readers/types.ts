@@ -45,6 +45,35 @@ export interface UnknownFact {
   path?: string;
   /** The plan field it stands for: dropped when the cluster's other objects or the plan give that field. */
   field?: PlanField;
+  /**
+   * The objects that settle it when they are part of the input (settle.ts): the unknown is dropped
+   * when one of them, in the same cluster, says the fact; otherwise `settledBy` names only those
+   * the input lacks.
+   */
+  settles?: Settlers;
+  /** The Kubernetes versions it matters on (a feature gate needed up to 1.19): dropped when every plan's version is outside them. */
+  kubernetes?: { min?: string; max?: string };
+  /** The network mode it matters in (overlay's --source-vip): dropped when every plan's mode is another. */
+  networkMode?: string;
+}
+
+/** What settles an unknown fact, so that the scan can drop it when the input holds the answer after all. */
+export type Settlers =
+  /** A kube-proxy setting, held by the ConfigMaps its pod mounts (or by a start script in its image). */
+  | { kind: 'kube-proxy-setting'; setting: string; configMaps: MountedConfigMap[]; namespace: string; image?: string }
+  /** A ConfigMap by name: whatever it says settles it (a wrong value there is that ConfigMap's own finding). */
+  | { kind: 'config-map'; name: string; namespace?: string }
+  /** flannel's net-conf.json, in whichever ConfigMap of the cluster holds it. */
+  | { kind: 'net-conf'; plugin: string }
+  /** The cluster's Windows kube-proxy, in whatever object the input has it. */
+  | { kind: 'kube-proxy'; setting: string };
+
+/** A ConfigMap a pod mounts, and where. */
+export interface MountedConfigMap {
+  name: string;
+  mountPath?: string;
+  /** The container runs a script from it (its command or args name a file under the mount). */
+  runsScript: boolean;
 }
 
 /** A finding a reader raises on its own, with the code and the sources it rests on (none when it rests on no fact of the knowledge base). */
@@ -82,6 +111,15 @@ export interface KubeProxyUsage {
   featureGates: Map<string, { value: boolean; path: string }>;
 }
 
+/** The name a kube-proxy setting has in `KubeProxyUsage`: a flag without its dashes, or a gate as "feature-gates:<Gate>". */
+export const settingName = (flag: string, value: string): string =>
+  flag === '--feature-gates' ? `feature-gates:${value.split('=')[0]}` : flag.replace(/^--/, '');
+
+/** Whether a kube-proxy's settings set a setting named as `settingName` gives it. */
+export function setsSetting(usage: KubeProxyUsage, name: string): boolean {
+  return name.startsWith('feature-gates:') ? usage.featureGates.has(name.slice('feature-gates:'.length)) : usage.flags.has(name);
+}
+
 export interface Reading {
   ref: ObjectRef;
   role: Role;
@@ -107,6 +145,8 @@ export interface Reading {
   settingProblems: SettingProblem[];
   /** Findings of the reader's own (a selector on a beta label). */
   findings: ReaderFinding[];
+  /** The plugin whose net-conf.json the object holds (flannel's), which settles what another object leaves to it. */
+  netConfOf?: string;
 }
 
 export interface SettingProblem {

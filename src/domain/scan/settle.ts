@@ -1,0 +1,80 @@
+/**
+ * What the input settles after all. An object may leave a fact to another: a kube-proxy pod its
+ * flags to the ConfigMap it mounts, a flannel CNI configuration its backend to the net-conf.json
+ * of another ConfigMap, an EKS node group its IPAM switch to the amazon-vpc-cni ConfigMap. Each
+ * reader says what would settle its unknowns (`UnknownFact.settles`), reading one object at a
+ * time; once the objects are grouped into clusters this step, for each cluster:
+ * - drops an unknown that an object of the input settles (the ConfigMap that sets the flag is in
+ *   the same file: a setting made there counts as set, issue 25);
+ * - names, in what is left, only what the input lacks;
+ * - asks for the kube-proxy settings the cluster's network mode needs (overlay's --source-vip)
+ *   when the input has no Windows kube-proxy, once, on the first object that states the mode.
+ */
+import type { Cluster, Pending } from './clusters.js';
+import type { KnownFacts } from './known-facts.js';
+import { kubeProxySettingFact, kubeProxySettlersText } from './readers/kube-proxy.js';
+import { setsSetting, type Reading, type UnknownFact } from './readers/types.js';
+
+/** "namespace/name" of a ConfigMap (namespace "default" when it names none). */
+export const configMapId = (namespace: string | undefined, name: string) => `${namespace ?? 'default'}/${name}`;
+
+const KUBE_PROXY_ELSEWHERE =
+  "the Windows kube-proxy's settings (its DaemonSet's command line or start script, or its KubeProxyConfiguration), which the input lacks";
+
+/**
+ * Settles the unknowns of every cluster. `configMaps` holds every ConfigMap of the input, read or
+ * ignored ("namespace/name"): one the input holds is no longer named as what would settle a fact.
+ */
+export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, configMaps: ReadonlySet<string>): void {
+  // ConfigMaps read as kube-proxy configuration, by "namespace/name", whatever cluster they were grouped in.
+  const proxyConfigMaps = new Map<string, Reading[]>();
+  for (const c of clusters)
+    for (const { reading: r } of c.pending)
+      if (r.ref.kind === 'ConfigMap' && r.kubeProxy) {
+        const id = configMapId(r.ref.namespace, r.ref.name);
+        proxyConfigMaps.set(id, [...(proxyConfigMaps.get(id) ?? []), r]);
+      }
+
+  for (const cluster of clusters) {
+    const hasKubeProxy = cluster.pending.some((p) => p.reading.role === 'kube-proxy');
+    const netConfs = new Set(cluster.pending.flatMap((p) => (p.reading.netConfOf ? [p.reading.netConfOf] : [])));
+    for (const p of cluster.pending) {
+      const r = p.reading;
+      r.unknown = r.unknown.flatMap((u): UnknownFact[] => {
+        const s = u.settles;
+        if (!s) return [u];
+        switch (s.kind) {
+          case 'kube-proxy-setting': {
+            const ids = s.configMaps.map((m) => configMapId(s.namespace, m.name));
+            if (ids.some((id) => proxyConfigMaps.get(id)?.some((cm) => cm.kubeProxy && setsSetting(cm.kubeProxy, s.setting)))) return [];
+            return [{ ...u, settledBy: kubeProxySettlersText(s, new Set(ids.filter((id) => configMaps.has(id)))) }];
+          }
+          case 'config-map':
+            return configMaps.has(configMapId(s.namespace, s.name)) ? [] : [u];
+          case 'net-conf':
+            return netConfs.has(s.plugin) ? [] : [u];
+          case 'kube-proxy':
+            return hasKubeProxy ? [] : [u];
+        }
+      });
+    }
+    if (!hasKubeProxy) askForKubeProxy(cluster.pending, known);
+  }
+}
+
+/** The kube-proxy settings the cluster's network mode needs, once, on the first object that states the mode. */
+function askForKubeProxy(pending: readonly Pending[], known: KnownFacts): void {
+  const stating = pending.find((p) => p.reading.clusterFacts.some((f) => f.field === 'networkMode'));
+  if (!stating) return;
+  const mode = stating.reading.clusterFacts.find((f) => f.field === 'networkMode')!;
+  for (const f of known.kubeProxyFlags)
+    if (f.mode === mode.value)
+      stating.reading.unknown.push({
+        fact: kubeProxySettingFact(f),
+        settledBy: KUBE_PROXY_ELSEWHERE,
+        path: mode.path,
+        settles: { kind: 'kube-proxy', setting: f.flag },
+        ...(f.kubernetes ? { kubernetes: f.kubernetes } : {}),
+        networkMode: f.mode,
+      });
+}
