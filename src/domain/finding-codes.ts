@@ -104,9 +104,10 @@ export const FINDING_CODE_REGISTRY = {
   FEATURE_REQUIRES_NEWER_WINDOWS: {
     description:
       'A requested feature\'s minimum Windows release is newer than the node\'s (compared by OS build); "may apply" when the plan leaves the release open.',
-    // An error; "may apply" (the release open, older than the minimum on some candidates) a warning.
-    severities: ['error', 'warning'],
-    raisedBy: [`${RULES}/feature-minimum-windows.ts featureMinimumWindows`],
+    // An error; "may apply" (the release open, older than the minimum on some candidates) a warning;
+    // on a scanned node that does not say which features its workloads use, an info.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: [`${RULES}/feature-minimum-windows.ts featureMinimumWindows`, 'scan/object-judgement.ts openFeatures'],
     scanOnly: false,
   },
   FEATURE_REQUIRES_OS_UPDATE: {

@@ -36,7 +36,7 @@ const SCAN_QUERY: Operation<{ scan: { objects: { file: string }[] } }, object> =
       file kind apiVersion namespace name part line verdict
       findings { severity code message subject remediation sources { document { slug title url } section note } path line }
       missing
-      facts { field value path line from }
+      facts { field value path line from detail }
       unknown { fact settledBy path field line }
       cluster planFindingsOn
     }

@@ -78,8 +78,8 @@ describe('scan on the fixtures', () => {
     expect(configMap!.findings.find((f) => f.subject === 'overlay-requires-kb4489899')).toMatchObject({ severity: 'WARNING', code: 'REQUIREMENT_NOT_MET' });
     // "mtu": __CNI_MTU__ is a template placeholder, not JSON: the config is still read, on the line of its key.
     expect((configMap as unknown as { facts: { field: string; value: string; path: string; line: number; from: string | null }[] }).facts).toEqual([
-      { field: 'cniPlugin', value: 'calico', path: 'data.cni_network_config.plugins[0].type', line: 20, from: null },
-      { field: 'networkMode', value: 'overlay', path: 'data.cni_network_config.plugins[0].mode', line: 20, from: null },
+      { field: 'cniPlugin', value: 'calico', path: 'data.cni_network_config.plugins[0].type', line: 20, from: null, detail: null },
+      { field: 'networkMode', value: 'overlay', path: 'data.cni_network_config.plugins[0].mode', line: 20, from: null, detail: null },
     ]);
     expect(daemonSet).toMatchObject({ kind: 'DaemonSet', name: 'calico-node-windows', line: 85, verdict: 'COMPATIBLE' });
     expect((daemonSet as unknown as { facts: { field: string; value: string; line: number }[] }).facts.map((f) => [f.field, f.value, f.line])).toEqual([

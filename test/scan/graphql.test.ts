@@ -11,7 +11,7 @@ const QUERY = `query Scan($input: ScanInput!) {
     summary { objectsRead reported judged notJudged ignored distinctPlans ignoredReasons { reason count } }
     objects { kind namespace name part line verdict missing
       findings { severity code subject line path sources { document { slug } section } }
-      facts { field value path line from } }
+      facts { field value path line from detail } }
   }
 }`;
 
@@ -65,6 +65,7 @@ describe('scan query', () => {
       path: 'data["cni-conf.json"].delegate.type',
       line: expect.any(Number),
       from: null,
+      detail: null,
     });
   });
 

@@ -29,6 +29,8 @@ export interface InferredFactDocument {
   path: string;
   line: number;
   from: string | null;
+  /** What else the value says (a default's origin, what a release rules out). */
+  detail: string | null;
 }
 
 /** A fact the input does not show (`UnknownFact`). */
@@ -112,7 +114,7 @@ export function scannedObjectDocument(r: ObjectReport): ScannedObjectDocument {
     verdict: r.verdict,
     findings: r.findings.map(scanFindingDocument),
     missing: r.missing,
-    facts: r.facts.map((f) => ({ field: f.field, value: String(f.value), path: f.path, line: f.line, from: f.from ?? null })),
+    facts: r.facts.map((f) => ({ field: f.field, value: String(f.value), path: f.path, line: f.line, from: f.from ?? null, detail: f.detail ?? null })),
     unknown: r.unknown.map((u) => ({ fact: u.fact, settledBy: u.settledBy, path: u.path ?? null, field: u.field ?? null, line: u.line })),
     cluster: r.cluster,
     planFindingsOn: r.planFindingsOn,

@@ -38,6 +38,9 @@ export interface ObjectJudgement {
   says: (f: Finding) => boolean;
 }
 
+/** Why a feature finding on a node "may apply": the input does not say which features run there. */
+const FEATURES_OPEN = 'May apply (the input does not say which features the workloads on these nodes use): ';
+
 const codeAndSubject = (f: Finding) => `${f.code}\0${f.subject ?? ''}`;
 const findingId = (f: Finding) => `${f.severity}\0${f.code}\0${f.subject ?? ''}\0${f.message}`;
 
@@ -45,6 +48,7 @@ export class Judge {
   private readonly cache = new Map<string, Answer>();
   private readonly answerIds = new Map<CompatibilityReport, number>();
   private readonly splitCache = new Map<string, readonly Finding[]>();
+  private readonly featureCache = new Map<string, readonly Finding[]>();
   /** Object plans judged (the plan-level ones aside), for the summary. */
   readonly objectPlans = new Set<string>();
 
@@ -180,6 +184,12 @@ export class Judge {
     };
     for (const f of this.objectLevel(answers, targetAnswers)) if (!replaced?.has(`${f.code}\0${f.subject ?? ''}`)) findings.push(place(f));
     findings.push(...own);
+    // A Windows node (or node group) says nothing of the features its workloads use: what its own
+    // facts rule out or ask of them (session affinity on Server 2019, DSR's flags on an EKS LTSC
+    // AMI) "may apply", once per node plan.
+    if (nodePlan && (r.role === 'node' || r.role === 'node-group'))
+      for (const f of this.openFeatures(answers[0] ? nodePlan : undefined))
+        if (!findings.some((x) => x.code === f.code && x.subject === f.subject)) findings.push(place(f));
     // With no plan the engine could judge, the gates still depend only on the version: judged at
     // the upgrade target when there is one.
     const alone = answers.length === 0 && this.target ? gates : [];
@@ -189,6 +199,31 @@ export class Judge {
     let answered: Set<string> | undefined;
     const says = (f: Finding) => (answered ??= new Set(answers.flatMap((a) => a.findings.map(codeAndSubject)))).has(codeAndSubject(f));
     return { findings, plans, facts, missing, judged: answers.length > 0 || alone.length > 0, targets: judgedTargets, place, says };
+  }
+
+  /**
+   * What a node's plan says about features its workloads may use, when the node does not say which
+   * they use: the engine judges the plan with every feature, and of its answer keeps each feature
+   * the node's release is too old for (FEATURE_REQUIRES_NEWER_WINDOWS) and each limitation scoped to
+   * a feature and an environment (the node's own facts: eks-dsr-not-default-on-ltsc-2019), as infos
+   * that "may apply". Cached per plan.
+   */
+  openFeatures(plan: OpenPlan | undefined): readonly Finding[] {
+    if (!plan?.windowsVersion || (plan.features?.length ?? 0) > 0) return [];
+    const key = planKey(plan);
+    let probed = this.featureCache.get(key);
+    if (!probed) {
+      const answer = this.lenient({ ...plan, features: [...this.k.features.keys()] }, undefined);
+      const scopedToFeatureAndEnvironment = (slug: string | undefined) => {
+        const scope = this.k.limitations.find((l) => l.slug === slug)?.scope;
+        return scope?.features !== undefined && scope.environments !== undefined;
+      };
+      probed = (answer?.findings ?? [])
+        .filter((f) => f.code === 'FEATURE_REQUIRES_NEWER_WINDOWS' || scopedToFeatureAndEnvironment(f.subject))
+        .map((f) => ({ ...f, severity: 'info' as const, message: `${FEATURES_OPEN}${f.message}` }));
+      this.featureCache.set(key, probed);
+    }
+    return probed;
   }
 
   /** The plan-level findings of a target the cluster's objects were judged against. */

@@ -1506,6 +1506,8 @@ export type InferredFact = {
   line: Scalars['Int']['output'];
   /** The object it comes from when it is not this one (e.g. the cluster's amazon-vpc-cni ConfigMap). */
   from?: Maybe<Scalars['String']['output']>;
+  /** What else the value says, from the knowledge base: a default's origin (eksctl's default instance type), the VNI a network name implies, what a release rules out. */
+  detail?: Maybe<Scalars['String']['output']>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -2305,6 +2307,7 @@ export type InferredFactResolvers<ContextType = RequestContext, ParentType exten
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = RequestContext> = ResolversObject<{

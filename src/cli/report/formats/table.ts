@@ -142,7 +142,9 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
     const here = `${r.file}:${r.line} `;
     const elsewhere = r.planFindingsOn.filter((where) => !where.startsWith(here));
     if (elsewhere.length > 0) lines.push(`  cluster plan findings: on ${elsewhere.join('; ')}`);
-    if (showAll) for (const f of r.facts) lines.push(`  inferred: ${f.field} = ${f.value}  line ${f.line} ${f.path}${f.from ? ` (from ${f.from})` : ''}`);
+    if (showAll)
+      for (const f of r.facts)
+        lines.push(`  inferred: ${f.field} = ${f.value}  line ${f.line} ${f.path}${f.from ? ` (from ${f.from})` : ''}${f.detail ? `: ${f.detail}` : ''}`);
   }
   const { clusters } = scan.summary;
   if (clusters.length > 1) {

@@ -105,6 +105,18 @@ export function readClusterConfig(k: Knowledge, obj: Json): ReadResult {
           path: typePath,
         });
       }
+      // What Windows IPAM needs set in the ConfigMap that also picks the IP address mode: unknown
+      // unless the input holds that ConfigMap (settle.ts), whose own reading then checks the values.
+      if (ipam)
+        for (const setting of ipam.required) {
+          const [namespace, name] = (setting.target ?? `kube-system/${ipam.name}`).split('/') as [string, string];
+          r.unknown.push({
+            fact: `${setting.key}: "${setting.value}" in the ${name} ConfigMap, which ${ipam.ipam.name} needs for Windows nodes`,
+            settledBy: `the ${name} ConfigMap (${namespace}/${name}), which the input lacks`,
+            path: 'apiVersion',
+            settles: { kind: 'config-map', name, namespace },
+          });
+        }
       // What the release rules out: features that need a newer release, and those that need a later
       // update of it, which the AMI family does not name (unknown unless the AMI or a Node says).
       if (release) {
