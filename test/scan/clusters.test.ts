@@ -183,20 +183,33 @@ describe('plan-level findings, once per cluster', () => {
   });
 
   it("a plan finding the carrier's own facts rule out goes on an object still open there, or nowhere", () => {
-    // The kube-proxy's network is flannel.4096 (overlay); the Service states no mode. The cluster
-    // states none either, so its plan leaves the mode open: the L2tunnel mode "may apply" to the
-    // Service, never to the kube-proxy, which carries the plan's other findings.
+    // Two Services for a Windows Deployment, in a cluster that states no fact: the first (the
+    // carrier of the cluster plan's findings) is ClusterIP, which rules out the NodePort known
+    // issue of Server 2022 on overlay; that finding goes on the NodePort Service, still open there.
+    const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
+    const clusterIp = web.replace('type: NodePort', 'type: ClusterIP').replace(/^  name: win-webserver$/m, '  name: internal');
+    const nodePortIssue = (r: ScanResult['reports'][number]) => r.findings.filter((f) => f.subject === 'ws2022-nodeport-on-overlay');
+    const result = scan({ 'internal.yaml': clusterIp, 'web.yaml': web });
+    const internal = result.reports.find((r) => r.file === 'internal.yaml' && r.ref.kind === 'Service')!;
+    const nodePort = result.reports.find((r) => r.file === 'web.yaml' && r.ref.kind === 'Service')!;
+    expect(nodePortIssue(internal)).toEqual([]);
+    expect(nodePortIssue(nodePort).map((f) => f.severity)).toEqual(['info']);
+    expect(internal.planFindingsOn).toEqual(['internal.yaml:2 Service internal', 'web.yaml:2 Service win-webserver']);
+    // Alone, the ClusterIP Service carries no finding its facts rule out.
+    expect(scan({ 'internal.yaml': clusterIp }).reports.flatMap(nodePortIssue)).toEqual([]);
+  });
+
+  it("a kube-proxy's network is its cluster's: a Service beside it is judged on that overlay network", () => {
+    // KUBE_NETWORK flannel.4096: flannel's overlay, for every Windows node of the cluster; the
+    // Service no longer gets the L2tunnel mode's "may apply" (issue 25's trial), and the cluster
+    // plan's findings are on the kube-proxy.
     const proxy = readFileSync(join(REAL, 'sig-windows-tools-kube-proxy-hostprocess.yml'), 'utf8');
     const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
-    const l2tunnel = (r: ScanResult['reports'][number]) => r.findings.filter((f) => f.subject === 'l2tunnel-outside-azure');
-    const alone = scan({ 'kube-proxy.yml': proxy });
-    expect(alone.reports.map(l2tunnel)).toEqual([[]]);
     const result = scan({ 'kube-proxy.yml': proxy, 'web.yaml': web });
-    const [daemonSet, service] = result.reports;
-    expect(daemonSet!.ref.kind).toBe('DaemonSet');
-    expect(l2tunnel(daemonSet!)).toEqual([]);
-    expect(l2tunnel(service!).map((f) => f.severity)).toEqual(['warning']);
-    expect(service!.planFindingsOn).toEqual(['kube-proxy.yml:1 DaemonSet kube-system/kube-proxy-windows', 'web.yaml:2 Service win-webserver']);
+    expect(result.summary.clusters.map((c) => c.facts.map((f) => `${f.field}=${String(f.value)}`))).toEqual([['cniPlugin=flannel', 'networkMode=overlay']]);
+    const service = result.reports.find((r) => r.ref.kind === 'Service')!;
+    expect(service.findings.filter((f) => f.subject === 'l2tunnel-outside-azure')).toEqual([]);
+    expect(service.planFindingsOn).toEqual(['kube-proxy.yml:1 DaemonSet kube-system/kube-proxy-windows']);
   });
 
   it('the real fixtures with the 2019 plan: each plan-level finding at most once per cluster', () => {
@@ -243,6 +256,7 @@ describe('the table says what the JSON says', () => {
     expect(stdout).toMatch(/unknown: kube-proxy --source-vip.*\n\s+not determinable from the input; settled by .*sigwindowstools\/kube-proxy/);
     expect(stdout).not.toMatch(/missing: .*source-vip/);
     expect(stdout).toMatch(/Clusters \(\d+, grouped by their facts; --one-cluster judges the input as one\):/);
-    expect(stdout).toContain(`${flannel}  (cniPlugin flannel, networkMode overlay)`);
+    // The kube-proxy's KUBE_NETWORK (flannel.4096) is the flannel overlay cluster's network: one cluster.
+    expect(stdout).toContain(`${flannel}, ${kubeProxy}  (cniPlugin flannel, networkMode overlay)`);
   });
 });

@@ -191,7 +191,9 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
   if (netConf === undefined) {
     const plugin = r.clusterFacts.find((f) => f.field === 'cniPlugin')?.value;
     const mode = r.clusterFacts.find((f) => f.field === 'networkMode')?.value;
-    if (typeof plugin === 'string' && known.backends(plugin).length > 0) {
+    // Only where the configuration names no backend itself (flannel's delegates; Calico's says `mode`).
+    const backendStated = r.clusterFacts.some((f) => f.field === 'networkMode' && /\.mode$|CALICO_NETWORKING_BACKEND|calico_backend/.test(f.path));
+    if (typeof plugin === 'string' && known.backends(plugin).length > 0 && !backendStated) {
       const settles = { kind: 'net-conf', plugin } as const;
       const where = `the Backend of ${plugin}'s net-conf.json, kept in another ConfigMap (the one ${plugin}'s DaemonSet mounts)`;
       const backend = typeof mode === 'string' ? known.backendOf(plugin, mode) : undefined;

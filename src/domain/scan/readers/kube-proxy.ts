@@ -61,14 +61,15 @@ export function parseYqWrites(script: string, path: string, into: KubeProxyUsage
 /**
  * An HNS network name (KUBE_NETWORK, --network-name, winkernel.networkName, a CNI config's name):
  * what the knowledge base says it is (flannel.4096: flannel's overlay network, VNI 4096), and the
- * VNI checked against what Windows needs. `asFacts` adds the plugin and the mode as the object's facts.
+ * VNI checked against what Windows needs. `asFacts` adds the plugin and the mode as the cluster's facts.
  */
 export function readNetworkName(known: KnownFacts, name: string, path: string, r: Reading, asFacts: boolean): void {
   const network = known.networkName(name);
   if (!network) return;
   const requirement = known.vxlan(network.plugin, network.mode);
   const detail = `network ${name}: ${network.plugin}'s ${network.mode} network with VNI ${network.vni} (${network.limitation.slug})`;
-  if (asFacts) r.facts.push({ field: 'cniPlugin', value: network.plugin, path, detail }, { field: 'networkMode', value: network.mode, path, detail });
+  // The network kube-proxy attaches to is the cluster's CNI network on every Windows node: cluster facts.
+  if (asFacts) r.clusterFacts.push({ field: 'cniPlugin', value: network.plugin, path, detail }, { field: 'networkMode', value: network.mode, path, detail });
   if (requirement?.vni !== undefined && network.vni < requirement.vni) {
     const seen = new Set<string>();
     r.settingProblems.push({
