@@ -187,7 +187,7 @@ describe('plan-level findings, once per cluster', () => {
     // carrier of the cluster plan's findings) is ClusterIP, which rules out the NodePort known
     // issue of Server 2022 on overlay; that finding goes on the NodePort Service, still open there.
     const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
-    const clusterIp = web.replace('type: NodePort', 'type: ClusterIP').replace(/^  name: win-webserver$/m, '  name: internal');
+    const clusterIp = web.replace('type: NodePort', 'type: ClusterIP').replace(/^ {2}name: win-webserver$/m, '  name: internal');
     const nodePortIssue = (r: ScanResult['reports'][number]) => r.findings.filter((f) => f.subject === 'ws2022-nodeport-on-overlay');
     const result = scan({ 'internal.yaml': clusterIp, 'web.yaml': web });
     const internal = result.reports.find((r) => r.file === 'internal.yaml' && r.ref.kind === 'Service')!;
