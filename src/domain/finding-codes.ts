@@ -227,14 +227,9 @@ export const FINDING_CODE_REGISTRY = {
     scanOnly: false,
   },
   NETWORK_POLICY_UNKNOWN: {
-    description:
-      'The plan needs NetworkPolicy (or does not say whether it does: "may apply") and the sources do not say whether the plugin enforces it on Windows.',
+    description: 'The plan needs NetworkPolicy and the sources do not say whether the plugin enforces it on Windows.',
     severities: ['warning', 'info'],
-    raisedBy: [
-      `${RULES}/network-policy.ts networkPolicy`,
-      `${RULES}/network-policy.ts networkPolicyWithPluginOpen`,
-      `${RULES}/network-policy.ts networkPolicyOpen`,
-    ],
+    raisedBy: [`${RULES}/network-policy.ts networkPolicy`, `${RULES}/network-policy.ts networkPolicyWithPluginOpen`],
     scanOnly: false,
   },
   THRESHOLD_EXCEEDED: {

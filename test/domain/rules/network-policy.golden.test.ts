@@ -30,8 +30,17 @@ describe('network policy', () => {
       judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay', networkPolicy: false }),
       'NETWORK_POLICY_UNSUPPORTED',
     );
-    // A plugin that enforces it: nothing to say; the plugin open too: nothing (two open dimensions).
+    // A plugin that enforces it: nothing to say. Two things open, nothing either: the plugin, or
+    // whether the plugin enforces policy at all (win-overlay's answer is unknown).
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'calico', networkMode: 'overlay' }), 'NETWORK_POLICY_UNSUPPORTED');
+    expectNoFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-overlay' }), 'NETWORK_POLICY_UNKNOWN');
+    expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'win-overlay', networkPolicy: true }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'NETWORK_POLICY_UNKNOWN',
+      severity: 'warning',
+      subject: 'win-overlay',
+      cites: 'k8s-windows-networking-uk#network-modes',
+    });
     expectNoFinding(judge({ windowsVersion: 'windows-server-2025', networkMode: 'overlay' }), 'NETWORK_POLICY_UNSUPPORTED');
   });
 

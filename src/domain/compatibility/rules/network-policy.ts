@@ -53,13 +53,16 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
 }
 
 /**
- * Whether workloads rely on NetworkPolicy, when the plan does not say: the plugin's answer (for the
- * plan's environment, or its general one) may apply, as an info. With the plugin open too, nothing
- * is said: two open dimensions would make it a note about every plugin on every plan.
+ * Whether workloads rely on NetworkPolicy, when the plan does not say: a plugin that does not
+ * enforce it (in the plan's environment, or in general) may matter, as an info. Nothing is said
+ * where two things are open: the plugin, or whether it enforces policy at all (the sources'
+ * "unknown"), or every plan would carry a note about a choice it has not made.
  */
 function networkPolicyOpen(ctx: PlanContext): Finding[] {
   if (!ctx.plugin) return [];
-  return needed({ ...ctx, candidateEnvironments: [] }).map((f) => ({ ...f, severity: 'info', message: NETWORK_POLICY.mayApplyIfUsed(f.message) }));
+  return needed({ ...ctx, candidateEnvironments: [] })
+    .filter((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')
+    .map((f) => ({ ...f, severity: 'info', message: NETWORK_POLICY.mayApplyIfUsed(f.message) }));
 }
 
 const judge: RuleJudge = (ctx) => {
