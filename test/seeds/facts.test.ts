@@ -101,10 +101,16 @@ describe('network modes and plugins', () => {
 
   it('Flannel VXLAN on Windows needs VNI 4096 and UDP port 4789, stored as numbers (k8s-windows-networking-uk#limitations)', () => {
     const l = record(seeds.limitations, 'flannel-vxlan-vni-and-port');
-    expect(l.parameters).toEqual({ vni: 4096, udpPort: 4789 });
+    expect(l.parameters).toMatchObject({ vni: 4096, udpPort: 4789 });
     expect(typeof l.parameters?.vni).toBe('number');
     expect(typeof l.parameters?.udpPort).toBe('number');
     expectCites(l.sources, 'k8s-windows-networking-uk', 'limitations');
+  });
+
+  it("Linux flanneld's VXLAN defaults differ: VNI 1 and UDP port 8472 (flannel-repo#Documentation/backends.md)", () => {
+    const l = record(seeds.limitations, 'flannel-vxlan-vni-and-port');
+    expect(l.parameters).toEqual({ vni: 4096, udpPort: 4789, linuxDefaultVni: 1, linuxDefaultUdpPort: 8472 });
+    expectCites(l.sources, 'flannel-repo', 'Documentation/backends.md');
   });
 });
 
