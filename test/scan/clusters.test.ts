@@ -115,6 +115,19 @@ describe('clusters', () => {
     expect(scan({ 'flannel.yml': flannel, 'kube-proxy.yml': proxy }).summary.clusters.map((c) => c.files)).toEqual([['flannel.yml', 'kube-proxy.yml']]);
   });
 
+  it('files with no cluster fact are tied by what their Services and policies select: unrelated ones are clusters of their own', () => {
+    // Two unrelated examples (the trial of issue 25: sdn-simpleweb's Service findings landed on the
+    // policy demo's NetworkPolicy), and an app split into a Service file and a Deployment file.
+    const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
+    const [service, deployment] = web.split(/^---\n/m).filter((d) => d.trim() && !d.trim().startsWith('#'));
+    const pod = readFileSync(join(REAL, 'k8s-website-simple-pod.yaml'), 'utf8');
+    const result = scan({ 'eksctl.yaml': EKSCTL, 'calico.yaml': CALICO_POLICY, 'svc.yaml': service!, 'pod.yaml': pod, 'deploy.yaml': deployment! });
+    expect(result.summary.clusters.map((c) => c.files)).toEqual([['eksctl.yaml'], ['calico.yaml'], ['svc.yaml', 'deploy.yaml'], ['pod.yaml']]);
+    const svc = result.reports.find((r) => r.ref.kind === 'Service')!;
+    // The Service's cluster plan findings stay in its own cluster: on itself, not on the Pod of another file.
+    expect(svc.planFindingsOn.every((where) => where.startsWith('svc.yaml') || where.startsWith('deploy.yaml'))).toBe(true);
+  });
+
   it('the real fixtures are split where they disagree: host-gw and overlay flannel, Calico and eksctl are not one cluster', () => {
     const files = [
       'eksctl-14-windows-nodes.yaml',

@@ -9,12 +9,16 @@
  *   one cluster formed so far whose facts it agrees with; when it agrees with none, or with
  *   several (nothing says which), it starts a cluster of its own;
  * - files that state no cluster fact (workloads, Services, policies) join the cluster when there
- *   is exactly one; when there are several they form one more cluster together, judged without a
- *   CNI, rather than be given one they may not run on;
+ *   is exactly one; otherwise they are judged without a CNI, rather than be given one they may not
+ *   run on, each with the files it is tied to: a Service or NetworkPolicy in one file that selects
+ *   a workload of another ties the two (an app split into svc.yaml and deploy.yaml stays one),
+ *   and files with no tie are clusters of their own (two unrelated examples are not one cluster,
+ *   and one's cluster findings are never reported on the other's objects);
  * - `oneCluster` (the user's word that the input is one cluster) puts everything in one, and
  *   facts that disagree are then reported as conflicts, never merged silently.
  */
 import type { ScanGrouping } from '../vocabulary.js';
+import { selects } from './kube.js';
 import type { Fact, PlanField, Reading } from './readers.js';
 
 /** A read object (or part) waiting to be judged, with the lines of the paths its facts rest on. */
@@ -31,6 +35,39 @@ export interface Workload {
   namespace: string;
   labels: Record<string, string>;
   windows: boolean;
+}
+
+/** A Service's or NetworkPolicy's selector and namespace: what ties it to the workloads it selects. */
+function selectorOf(r: Reading): { namespace: string; selector: Record<string, string>; all: boolean } | undefined {
+  const namespace = r.ref.namespace ?? 'default';
+  if (r.service && Object.keys(r.service.selector).length > 0) return { namespace, selector: r.service.selector, all: false };
+  if (r.networkPolicy) return { namespace, selector: r.networkPolicy.selector, all: r.networkPolicy.selectsAll };
+  return undefined;
+}
+
+/**
+ * Files grouped by their ties: a file whose Service or NetworkPolicy selects a workload of another
+ * is one group with it (transitively); a file tied to none is a group of its own. Input order kept.
+ */
+function tiedFiles(names: readonly string[], files: ReadonlyMap<string, { pending: Pending[]; workloads: Workload[] }>): string[][] {
+  const parent = new Map(names.map((n) => [n, n]));
+  const root = (n: string): string => (parent.get(n) === n ? n : root(parent.get(n)!));
+  for (const from of names)
+    for (const p of files.get(from)!.pending) {
+      const sel = selectorOf(p.reading);
+      if (!sel) continue;
+      for (const to of names) {
+        if (to === from) continue;
+        const hit = files.get(to)!.workloads.some((w) => w.namespace === sel.namespace && (sel.all || selects(sel.selector, w.labels)));
+        if (hit) parent.set(root(to), root(from));
+      }
+    }
+  const groups = new Map<string, string[]>();
+  for (const n of names) {
+    const r = root(n);
+    groups.set(r, [...(groups.get(r) ?? []), n]);
+  }
+  return [...groups.values()];
 }
 
 /** The facts that hold for a cluster's Windows nodes, first one wins; each with the object it comes from. */
@@ -99,7 +136,7 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
     }
     if (factless.length > 0) {
       if (groups.length === 1) groups[0]!.files.push(...factless);
-      else groups.push({ files: factless, facts: new Map() });
+      else for (const tied of tiedFiles(factless, files)) groups.push({ files: tied, facts: new Map() });
     }
   }
 
