@@ -41,7 +41,7 @@ const SEEDED = SEVERITIES;
 const RULES = 'compatibility/rules';
 const NODE_OS = 'compatibility/rules/node-os-supported.ts';
 const CONTAINER_IMAGE = 'compatibility/rules/container-image-matches-node.ts';
-const UPGRADE = 'compatibility/upgrade.ts';
+const GATES = `${RULES}/kube-proxy-feature-gates.ts`;
 const SCAN = 'scan/own-findings.ts';
 const SCAN_JUDGE = 'scan/object-judgement.ts';
 const WORKLOAD_READER = 'scan/readers/workload.ts';
@@ -287,7 +287,7 @@ export const FINDING_CODE_REGISTRY = {
       'A kube-proxy feature gate is set to the opposite of the value it is locked to at the target Kubernetes version, so kube-proxy exits at start-up; ' +
       '"may apply" where no source has observed it for that gate, or past the dataset horizon.',
     severities: ['error', 'warning'],
-    raisedBy: [`${UPGRADE} judgeGateSetting`],
+    raisedBy: [`${GATES} judgeGateSetting`],
     scanOnly: false,
   },
   FEATURE_GATE_CONFLICT: {
@@ -295,20 +295,20 @@ export const FINDING_CODE_REGISTRY = {
       "A kube-proxy feature gate is set to the opposite of the value the plan's network mode or a feature it enables needs, at a Kubernetes version where the gate is not locked; " +
       '"may apply" when the mode or the Kubernetes version is open.',
     severities: ['error', 'warning'],
-    raisedBy: [`${UPGRADE} judgeGateSetting`],
+    raisedBy: [`${GATES} judgeGateSetting`],
     scanOnly: false,
   },
   FEATURE_GATE_FLAG_UNNEEDED: {
     description: 'A kube-proxy feature gate is set to its default at the target Kubernetes version: the flag is no longer needed.',
     severities: ['info'],
-    raisedBy: [`${UPGRADE} judgeGateSetting`],
+    raisedBy: [`${GATES} judgeGateSetting`],
     scanOnly: false,
   },
   FEATURE_GATE_REMOVAL_PENDING: {
     description:
       'A kube-proxy feature gate that is set may be removed by the target Kubernetes version: its removal is proposed, and no source says which release ships it.',
     severities: ['warning'],
-    raisedBy: [`${UPGRADE} judgeGateSetting`],
+    raisedBy: [`${GATES} judgeGateSetting`],
     scanOnly: false,
   },
   INSTANCE_TYPE_NOT_FOR_WINDOWS: {

@@ -6,7 +6,7 @@
  * revision, plugin version, Kubernetes version) is kept as the set of values it could still take,
  * so that a fact scoped to one of them is reported as "may apply" instead of being silently dropped.
  */
-import type { EnvironmentFact, Knowledge, PluginFact, ReleaseFact } from '../knowledge.js';
+import type { EnvironmentFact, Knowledge, PluginFact, ReleaseFact, SettingFact } from '../knowledge.js';
 import type { Tristate, WindowsBuild } from '../windows-build.js';
 import type { Plan } from './plan.js';
 
@@ -39,6 +39,11 @@ export interface PlanContext {
   enabledFeatures: string[];
   /** Features added because another feature requires them: added -> the feature that needed it. */
   addedBy: Map<string, string>;
+  /**
+   * The settings the plan needs at its current Kubernetes version (judge.ts), when the plan gives
+   * one: the feature gates they imply are the ones an upgrade carries over (kube-proxy-feature-gates.ts).
+   */
+  currentSettings?: readonly SettingFact[];
 }
 
 function closure(k: Knowledge, requested: readonly string[]): { enabled: string[]; addedBy: Map<string, string> } {

@@ -56,7 +56,7 @@ export interface Plan {
   kubeletMaxPods?: number;
   /** The Windows release the workload's container images are built on. */
   containerImageWindowsVersion?: string;
-  /** The Kubernetes minor version of a planned upgrade: the plan is judged there (upgrade.ts). */
+  /** The Kubernetes minor version of a planned upgrade: the plan is judged there (rules/kube-proxy-feature-gates.ts). */
   targetKubernetesVersion?: string;
   /** Feature gates the cluster's kube-proxy sets, as gate=true|false. */
   kubeProxyFeatureGates?: { gate: string; value: boolean }[];

@@ -8,7 +8,7 @@
 import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
 import type { Finding } from '../compatibility/findings.js';
 import { PlanError } from '../compatibility/plan.js';
-import { judgeGateSetting } from '../compatibility/upgrade.js';
+import { judgeGateSetting } from '../compatibility/rules/kube-proxy-feature-gates.js';
 import type { Knowledge } from '../knowledge.js';
 import { describeRef, type Pending } from './clusters.js';
 import { planKey, type OpenPlan } from './implied-plan.js';
@@ -133,7 +133,7 @@ export class Judge {
 
     // A kube-proxy's feature gates (those the knowledge base knows) go into its plans, so the engine
     // judges them as it judges check's kubeProxyFeatureGates: at the target or the plan's version,
-    // against what the mode and the features need (upgrade.ts), "may apply" where that is open.
+    // against what the mode and the features need (rules/kube-proxy-feature-gates.ts), "may apply" where that is open.
     const gates = r.kubeProxy ? [...r.kubeProxy.featureGates].filter(([gate]) => this.k.featureGates.has(gate)) : [];
     if (gates.length > 0) {
       const kubeProxyFeatureGates = gates.map(([gate, { value }]) => `${gate}=${value}`);

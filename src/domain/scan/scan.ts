@@ -29,7 +29,7 @@ export interface ScanOptions {
   today: string;
   /**
    * The Kubernetes minor version of a planned upgrade: every object is judged at it, and each
-   * kube-proxy's feature gates against it (compatibility/upgrade.ts). Defaults to the plan's.
+   * kube-proxy's feature gates against it (compatibility/rules/kube-proxy-feature-gates.ts). Defaults to the plan's.
    */
   targetKubernetesVersion?: string;
   /** The user's word that the whole input is one cluster: its facts are merged, and those that disagree reported. */

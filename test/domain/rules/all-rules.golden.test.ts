@@ -1,6 +1,6 @@
 /**
  * The golden checks that span every rule: each rule has its golden file beside the others here,
- * named after it (rules/index.ts's order; the gates of upgrade.ts in upgrade-gates), every engine
+ * named after it (rules/index.ts's order), every engine
  * finding code has a golden case (an expectFinding naming it, in the file of the rule that raises
  * it), and each rule declares exactly the codes the registry says it raises. Each golden file
  * checks its findings' severities against the registry (support.ts). Also here: the cases about

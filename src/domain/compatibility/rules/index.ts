@@ -10,6 +10,7 @@ import { featureDependencies } from './feature-dependencies.js';
 import { featureMinimumKubernetes } from './feature-minimum-kubernetes.js';
 import { featureMinimumWindows } from './feature-minimum-windows.js';
 import { instanceTypeCapacity } from './instance-type-capacity.js';
+import { kubeProxyFeatureGates } from './kube-proxy-feature-gates.js';
 import { kubernetesBeyondHorizon } from './kubernetes-beyond-horizon.js';
 import { kubernetesVersionUnspecified } from './kubernetes-version-unspecified.js';
 import { limitations } from './limitations.js';
@@ -36,4 +37,5 @@ export const RULES: readonly Rule[] = [
   limitations,
   kubernetesVersionUnspecified,
   instanceTypeCapacity,
+  kubeProxyFeatureGates,
 ];

@@ -1,5 +1,5 @@
 /**
- * Golden cases of src/domain/compatibility/upgrade.ts (judgeGateSettings): each named after the
+ * Golden cases of src/domain/compatibility/rules/kube-proxy-feature-gates.ts: each named after the
  * seed fact it rests on and citing that record's source (document#section), with the passing
  * counter-case where the finding must be absent. Every case runs the real engine over the real
  * knowledge base built from seeds/.

@@ -1,18 +1,22 @@
 /**
- * Upgrade readiness: the feature gates a kube-proxy sets, judged against a target Kubernetes
- * version (`--target-kubernetes-version`, as pluto's --target-versions). The one place this rule
- * lives: `check` calls it through judgeCompatibility (on the gates the plan's settings imply at
- * its current version), `scan` on the gates each kube-proxy object sets. Everything else a target
- * version changes (node OS support, plugin versions, mode labels) is the engine judging the plan
- * at the target version.
+ * kube-proxy's feature gates, and upgrade readiness: the gates a kube-proxy sets, judged against a
+ * target Kubernetes version (`--target-kubernetes-version`, as pluto's --target-versions), or the
+ * plan's own version, and against what the plan's mode and features need. The one place this rule
+ * lives: judge.ts runs it with the others (on the gates the plan states and those its settings
+ * imply at its current version), `scan` on the gates each kube-proxy object sets. Everything else
+ * a target version changes (node OS support, plugin versions, mode labels) is the engine judging
+ * the plan at the target version.
  *
  * Generic over the data: the gates' stages, defaults, locks and pending removals are the records
  * of seeds/feature-gates.yaml. Pure: knowledge and settings in, findings out.
  */
-import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
-import type { Citation, FeatureGateFact, FeatureGateStage, Knowledge } from '../knowledge.js';
-import { mayApplySeverity, type Finding } from './findings.js';
-import { HORIZON_DIMENSION, mayApplyPrefix, type OpenDimension } from './scope.js';
+import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../../kubernetes-version.js';
+import type { Citation, FeatureGateFact, FeatureGateStage, Knowledge, SettingFact } from '../../knowledge.js';
+import type { Plan } from '../plan.js';
+import type { PlanContext } from '../plan-context.js';
+import type { Rule, RuleJudge } from './rule.js';
+import { mayApplySeverity, type Finding } from '../findings.js';
+import { HORIZON_DIMENSION, mayApplyPrefix, type OpenDimension } from '../scope.js';
 
 /** A feature gate as a component's settings give it (--feature-gates=WinOverlay=false, featureGates.WinOverlay). */
 export interface GateSetting {
@@ -202,3 +206,59 @@ export function parseGateList(value: string): GateSetting[] {
     return m ? [{ gate: m[1]!, value: m[2]!.toLowerCase() === 'true' }] : [];
   });
 }
+
+const gateFlags = (settings: readonly SettingFact[]) => settings.filter((s) => s.kind === 'KUBE_PROXY_FLAG' && s.key === '--feature-gates');
+
+/**
+ * The feature gates the plan's kube-proxy sets: those it states (kubeProxyFeatureGates), and those
+ * its settings need at its current Kubernetes version (WinDSR=true on 1.14-1.32 for DSR), which an
+ * upgrade carries over. Only the stated ones when the plan gives no current version
+ * (`currentSettings` undefined), since the settings then differ by version and which ones are set
+ * is not known.
+ */
+export function plannedGateSettings(plan: Plan, currentSettings: readonly SettingFact[] | undefined): GateSetting[] {
+  const given = plan.kubeProxyFeatureGates ?? [];
+  if (!currentSettings) return given;
+  const implied = gateFlags(currentSettings).flatMap((s) => parseGateList(s.value));
+  // A gate the plan states wins over the one its settings imply.
+  return [...given, ...implied.filter((i) => !given.some((g) => g.gate === i.gate))];
+}
+
+/**
+ * The gate values the plan's enabled features and candidate network modes need, from their
+ * `--feature-gates` settings at any Kubernetes version (the setting's range is where the flag must
+ * be explicit; the need holds wherever the gate exists). A value only some candidate modes need
+ * is open on the mode; with no plugin and no mode every mode is a candidate.
+ */
+export function gateNeeds(ctx: PlanContext): GateNeed[] {
+  const { k } = ctx;
+  const needs: GateNeed[] = ctx.enabledFeatures.flatMap((slug) => {
+    const f = k.features.get(slug)!;
+    return gateFlags(f.settings).flatMap((s) => parseGateList(s.value).map((g) => ({ ...g, by: f.name, open: [], note: s.note, sources: s.sources })));
+  });
+  const modes = ctx.candidateModes.length > 0 ? ctx.candidateModes : [...k.modes.keys()];
+  for (const slug of modes) {
+    const mode = k.modes.get(slug)!;
+    for (const s of gateFlags(mode.settings))
+      for (const g of parseGateList(s.value)) {
+        const needing = modes.filter((m) =>
+          gateFlags(k.modes.get(m)!.settings).some((o) => parseGateList(o.value).some((x) => x.gate === g.gate && x.value === g.value)),
+        );
+        const names = needing.map((m) => k.modes.get(m)!.name).join(', ');
+        const open =
+          needing.length === modes.length
+            ? []
+            : [{ dimension: 'network mode', holdsFor: names, phrase: `the plan does not give the network mode; it holds for ${names}` }];
+        needs.push({ ...g, by: `the ${mode.name} network mode`, open, note: s.note, sources: s.sources });
+      }
+  }
+  return needs;
+}
+
+const judge: RuleJudge = (ctx) => judgeGateSettings(ctx.k, ctx.plan.kubernetesVersion, plannedGateSettings(ctx.plan, ctx.currentSettings), gateNeeds(ctx));
+
+export const kubeProxyFeatureGates: Rule = {
+  name: 'kubeProxyFeatureGates',
+  codes: ['FEATURE_GATE_LOCKED', 'FEATURE_GATE_CONFLICT', 'FEATURE_GATE_FLAG_UNNEEDED', 'FEATURE_GATE_REMOVAL_PENDING'],
+  judge,
+};
