@@ -13,6 +13,7 @@ import type {
   EnvironmentFact,
   FeatureDefaultFact,
   FeatureGateFact,
+  GlossaryFact,
   IpamOptionFact,
   Knowledge,
   LimitationFact,
@@ -442,6 +443,13 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
         },
       ]),
   );
+  const glossary = new Map(
+    db
+      .select({ slug: t.glossaryTerms.slug, term: t.glossaryTerms.term, definition: t.glossaryTerms.definition })
+      .from(t.glossaryTerms)
+      .all()
+      .map((r): [string, GlossaryFact] => [r.term, { ...r, sources: cite(owner.glossaryTerm(r.slug)) }]),
+  );
   return {
     datasetVersion: meta.datasetVersion,
     horizon: { kubernetesVersion: meta.kubernetesHorizon, windowsVersion: meta.windowsHorizon, knowledgeDate: meta.knowledgeDate },
@@ -458,6 +466,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     ipamOptions,
     instanceTypes,
     instanceTypeSources: cite(owner.instanceTypes),
+    glossary,
     // Derived from the catalogue already in memory rather than asked of SQL again.
     maxIpv4PerInterface: Math.max(0, ...[...instanceTypes.values()].map((i) => i.ipv4PerInterface)),
   };

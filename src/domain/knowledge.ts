@@ -274,4 +274,14 @@ export interface Knowledge {
   instanceTypes: ReadonlyMap<string, InstanceTypeLimits>;
   /** Where the instance types' network limits come from. */
   instanceTypeSources: Citation[];
+  /** Glossary terms by the term itself (kubernetes.io/os), with their sources: what a reader cites for a word it reads. */
+  glossary: ReadonlyMap<string, GlossaryFact>;
+}
+
+/** A glossary term and the sources of its definition. */
+export interface GlossaryFact {
+  slug: string;
+  term: string;
+  definition: string;
+  sources: Citation[];
 }

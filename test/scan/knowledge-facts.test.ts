@@ -1,7 +1,7 @@
 /**
  * The scanner takes its facts from the knowledge base, and its findings cite them: every finding
  * on every scan fixture (alone and together, without a plan and with one) has sources, except
- * NOT_JUDGED, which rests on no fact, and OS_SELECTOR_BETA_LABEL, which rests on none the knowledge base holds. A Knowledge that says otherwise changes the scan's answer.
+ * NOT_JUDGED, which rests on no fact. A Knowledge that says otherwise changes the scan's answer.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -36,7 +36,7 @@ function fixtures(): Map<string, SourceObject[]> {
   return out;
 }
 
-const RESTS_ON_NO_FACT = new Set(['NOT_JUDGED', 'OS_SELECTOR_BETA_LABEL']);
+const RESTS_ON_NO_FACT = new Set(['NOT_JUDGED']);
 
 const scan = (k: Knowledge, objects: SourceObject[], plan?: PlanInput): ScanResult => scanObjects(k, objects, { today: TEST_TODAY, ...(plan ? { plan } : {}) });
 
@@ -72,7 +72,7 @@ describe('every scan finding cites its sources', () => {
       for (const report of result.reports)
         for (const f of report.findings) {
           codes.add(f.code);
-          // NOT_JUDGED rests on no fact; OS_SELECTOR_BETA_LABEL on none the knowledge base holds (its message says so).
+          // NOT_JUDGED rests on no fact of the knowledge base, only on what the input lacks.
           if (!RESTS_ON_NO_FACT.has(f.code) && f.sources.length === 0)
             unsourced.push(`${name}: ${report.ref.kind} ${report.ref.name}: ${f.code} ${f.subject ?? ''}`);
         }

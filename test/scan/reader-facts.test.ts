@@ -101,16 +101,20 @@ describe('kube-proxy flags set inside the image are unknown, not missing', () =>
 });
 
 describe('the beta.kubernetes.io/os selector', () => {
-  it('is reported (info, citing nothing, as no seeded source covers the label) and still read as Windows', () => {
+  it("is reported (info, citing the glossary's kubernetes.io/os: the well-known labels page deprecates the beta label) and still read as Windows", () => {
     const rs = reports({ 'simpleweb.yml': read('public/microsoft-sdn-simpleweb.yml') }, PLAN_2019);
     const deployment = one(rs, 'Deployment');
     expect(deployment.verdict).not.toBeNull();
-    expect(deployment.findings.find((f) => f.code === 'OS_SELECTOR_BETA_LABEL')).toMatchObject({
-      severity: 'info',
-      line: 38,
-      path: 'spec.template.spec.nodeSelector["beta.kubernetes.io/os"]',
-      sources: [],
-    });
+    const finding = deployment.findings.find((f) => f.code === 'OS_SELECTOR_BETA_LABEL');
+    expect(finding).toMatchObject({ severity: 'info', line: 38, path: 'spec.template.spec.nodeSelector["beta.kubernetes.io/os"]' });
+    expect(finding!.sources).toContainEqual({ doc: 'k8s-well-known-labels', section: 'beta.kubernetes.io/os (deprecated)' });
+    expect(finding!.message).not.toContain('cites none');
+    // Without that glossary entry the note says it cites nothing, rather than cite something else.
+    const k = testKnowledge();
+    const without = reports({ 'simpleweb.yml': read('public/microsoft-sdn-simpleweb.yml') }, PLAN_2019, { ...k, glossary: new Map() });
+    const bare = one(without, 'Deployment').findings.find((f) => f.code === 'OS_SELECTOR_BETA_LABEL')!;
+    expect(bare.sources).toEqual([]);
+    expect(bare.message).toContain('cites none');
     // The Service selects it, so it concerns Windows too.
     expect(one(rs, 'Service').verdict).not.toBeNull();
   });

@@ -103,5 +103,6 @@ export function buildKnowledge(parts: KnowledgeParts = {}): Knowledge {
     maxIpv4PerInterface: 50,
     instanceTypes: new Map(),
     instanceTypeSources: CITE,
+    glossary: new Map(),
   };
 }

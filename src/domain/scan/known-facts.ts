@@ -85,6 +85,8 @@ export interface KnownFacts {
   requiredKubeProxyFlags(feature: string): { feature: string; requiredBy: string; flag: string; value: string }[];
   /** The features whose minimum is a later update of this release (DSR on Windows Server 2019: 17763.1432), and those that need a newer release. */
   releaseBoundaries(release: string): { needsUpdate: { feature: string; build: string }[]; needsNewer: { feature: string; release: string }[] };
+  /** What the knowledge base says of a Kubernetes label (its glossary term: kubernetes.io/os, and the deprecated beta label), with its sources. */
+  label(name: string): { definition: string; sources: Citation[] } | undefined;
   /** The instance type eksctl gives a node group in this environment that names none (environments.yaml `eksctl`); undefined when the knowledge base does not say. */
   eksctlDefaultInstanceType(environment: string): { instanceType: string; sources: Citation[] } | undefined;
 }
@@ -265,6 +267,7 @@ function derive(k: Knowledge): KnownFacts {
       const eksctl = k.environments.get(environment)?.eksctl;
       return eksctl ? { instanceType: eksctl.defaultInstanceType, sources: eksctl.sources } : undefined;
     },
+    label: (name) => k.glossary.get(name),
     plugin: (type) => k.plugins.get(type),
     backendMode: (plugin, backend) => backends.get(`${plugin}\0${backend}`),
     backends: (plugin) => (k.plugins.get(plugin)?.modes ?? []).flatMap((m) => (m.backend ? [m.backend] : [])),

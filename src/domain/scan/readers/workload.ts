@@ -6,27 +6,29 @@ import { readKubeProxyWorkload } from './kube-proxy.js';
 import { ignore, reading, type PodUsage, type ReaderFinding, type ReadResult } from './types.js';
 
 const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/i;
+const OS_LABEL = 'kubernetes.io/os';
 const BETA_OS_LABEL = 'beta.kubernetes.io/os';
 
 /**
  * A pod pinned to Windows by the beta OS label (a nodeSelector or a required node-affinity term on
- * beta.kubernetes.io/os): still read as Windows, and reported. The knowledge base holds no source
- * on that label, so the finding cites none and says so.
+ * beta.kubernetes.io/os): still read as Windows, and reported, citing what the knowledge base holds
+ * on the label (the glossary's kubernetes.io/os); without that entry the note cites none and says so.
  */
-function betaOsSelector(spec: Json, specPath: string, windowsPath: string): ReaderFinding[] {
+function betaOsSelector(known: KnownFacts, spec: Json, specPath: string, windowsPath: string): ReaderFinding[] {
   const bySelector = windowsPath === key(`${specPath}.nodeSelector`, BETA_OS_LABEL);
   const byAffinity = windowsPath.includes('.nodeAffinity.') && text(at(atPath(spec, windowsPath.slice(specPath.length + 1)), 'key')) === BETA_OS_LABEL;
   if (!bySelector && !byAffinity) return [];
+  const label = known.label(OS_LABEL);
   return [
     {
       code: 'OS_SELECTOR_BETA_LABEL',
       severity: 'info',
       message:
-        `The pod is pinned to Windows with the ${BETA_OS_LABEL} label, not kubernetes.io/os; the scan reads it as Windows. ` +
-        'The knowledge base holds no source on the beta label, so this note cites none.',
-      remediation: `Select Windows nodes with kubernetes.io/os: windows, the label the scan reads first, once your Windows nodes carry it.`,
+        `The pod is pinned to Windows with the deprecated ${BETA_OS_LABEL} label, not ${OS_LABEL}; the scan reads it as Windows.` +
+        (label ? '' : ' The knowledge base holds no source on the beta label, so this note cites none.'),
+      remediation: `Select Windows nodes with ${OS_LABEL}: windows, the label the kubelet sets on every node and the scan reads first.`,
       path: windowsPath,
-      sources: [],
+      sources: label?.sources ?? [],
     },
   ];
 }
@@ -49,12 +51,12 @@ export function readWorkload(known: KnownFacts, kind: string, obj: Json): ReadRe
   const windowsPath = windowsScheduling(pod.spec, pod.path);
   const proxy = readKubeProxyWorkload(known, kind, obj, windowsPath);
   if (proxy) {
-    if (windowsPath) proxy.findings.push(...betaOsSelector(pod.spec, pod.path, windowsPath));
+    if (windowsPath) proxy.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
     return { readings: [proxy] };
   }
   if (!windowsPath) return ignore(`a ${kind} not scheduled on Windows (no kubernetes.io/os: windows selector or affinity)`);
   const r = reading(obj, 'workload', 'yes');
-  r.findings.push(...betaOsSelector(pod.spec, pod.path, windowsPath));
+  r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
   const usage: PodUsage = { labels: pod.labels, hostPorts: [], ipv6: [] };
   const hostProcess = (spec: Json) => isTrue(at(spec, 'securityContext.windowsOptions.hostProcess'));
   const containers = containersOf(pod.spec, pod.path);
