@@ -88,6 +88,30 @@ describe('settings made by a script in the manifest count as set', () => {
   });
 });
 
+describe('what the rest of the input settles (settle.ts)', () => {
+  it("the kubeadm kube-proxy: --source-vip is set by the ConfigMap's script it runs; DSR is left to the kube-proxy ConfigMap it lacks, at that volume's line", () => {
+    const ds = one(reports({ 'kube-proxy.yml': read('real/sig-windows-tools-kube-proxy-kubeadm.yml') }), 'DaemonSet');
+    expect(ds.unknown.map((u) => u.fact).join('\n')).not.toContain('--source-vip');
+    const dsr = ds.unknown.find((u) => u.fact.startsWith('kube-proxy --enable-dsr'))!;
+    expect(dsr).toMatchObject({ path: 'spec.template.spec.volumes[1]', line: 83 });
+    expect(dsr.settledBy).toBe('the ConfigMap kube-proxy (mounted at /var/lib/kube-proxy), which the input lacks');
+  });
+
+  it("a Windows DaemonSet's flannel image names the plugin's release: nothing that holds before it 'may apply'", () => {
+    const rs = reports({ 'flannel.yml': read('public/sig-windows-tools-flannel-overlay-kubeadm.yml') });
+    const ds = one(rs, 'DaemonSet');
+    expect(ds.facts).toContainEqual(expect.objectContaining({ field: 'cniPluginVersion', value: '0.13.0', path: 'spec.template.spec.containers[0].image' }));
+    const subjects = rs.flatMap((r) => r.findings.map((f) => f.subject));
+    expect(subjects).not.toContain('flannel-vxlan-no-local-pod-access-before-0-12');
+    // A tag that names no release (a template's VERSION) leaves the version open.
+    const open = reports({
+      'flannel.yml': read('public/sig-windows-tools-flannel-overlay-kubeadm.yml').replace('flannel:v0.13.0-nanoserver', 'flannel:VERSION'),
+    });
+    expect(one(open, 'DaemonSet').facts.map((f) => f.field)).not.toContain('cniPluginVersion');
+    expect(open.flatMap((r) => r.findings.map((f) => f.subject))).toContain('flannel-vxlan-no-local-pod-access-before-0-12');
+  });
+});
+
 describe('kube-proxy flags set inside the image are unknown, not missing', () => {
   it('the hostprocess kube-proxy shows no flag: each flag a mode or feature needs is unknown, naming the image and the mounted ConfigMap', () => {
     const proxy = one(reports({ 'kube-proxy.yml': read('real/sig-windows-tools-kube-proxy-hostprocess.yml') }, PLAN_2019), 'DaemonSet');

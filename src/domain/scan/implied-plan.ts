@@ -83,8 +83,22 @@ export function nodeTargets(nodePlans: Iterable<OpenPlan>, cluster: Cluster, giv
 export function openTarget(cluster: Cluster, given: GivenPlan): OpenPlan {
   const plan: Record<string, unknown> = {};
   applyFacts(plan, factsOf(cluster.facts), false);
+  // A cluster that states no fact is an application's files: the Services they hold are the Service
+  // types it uses, not every type (with none, scan.ts places no finding about Services). A cluster's
+  // network configuration says nothing of its Services, so there they stay open ("may apply").
+  const types = appServiceTypes(cluster);
+  if (types && types.length > 0) plan.serviceTypes = types;
   if (given.target) plan.kubernetesVersion = given.target;
   return plan;
+}
+
+/** The Service types an application's files use: undefined for a cluster that states facts (its Services are not all in the input). */
+export function appServiceTypes(cluster: Cluster): string[] | undefined {
+  if (cluster.facts.size > 0) return undefined;
+  const types = cluster.pending.flatMap((p) =>
+    p.reading.role === 'service' ? p.reading.facts.filter((f) => f.field === 'serviceTypes').map((f) => String(f.value)) : [],
+  );
+  return [...new Set(types)];
 }
 
 /**
@@ -95,6 +109,8 @@ export function objectPlans(p: Pending, targets: readonly OpenPlan[]): OpenPlan[
   const r = p.reading;
   return targets.map((t) => {
     const plan: Record<string, unknown> = { ...t };
+    // A Service's own types are its types, not added to the cluster's.
+    if (r.facts.some((f) => f.field === 'serviceTypes')) delete plan.serviceTypes;
     applyFacts(plan, r.facts, true);
     if (r.role === 'cni' || r.role === 'kube-proxy') applyFacts(plan, r.clusterFacts, true);
     return plan;

@@ -147,7 +147,15 @@ export class Judge {
     const targetAnswers: CompatibilityReport[] = [];
     // Each plan's key once: thousands of objects share a few plans, and keys are compared often.
     const keys = plans.map((plan) => planKey(plan));
-    const said = keys.filter((key) => key !== '[]');
+    // A plan says something when a field holds a value. The Service types of a factless cluster
+    // (implied-plan.ts openTarget) narrow what is open; they are a statement only of a Service itself.
+    const ownServiceTypes = r.facts.some((f) => f.field === 'serviceTypes');
+    const states = plans.map((plan) =>
+      Object.entries(plan).some(
+        ([field, v]) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0) && (field !== 'serviceTypes' || ownServiceTypes),
+      ),
+    );
+    const said = keys.filter((_, i) => states[i]);
     if (said.length === 0)
       notJudged(
         `Nothing can be said about ${describeRef(r.ref)}: it states no networking fact, and its cluster has no Windows node, node group, ` +
@@ -155,7 +163,7 @@ export class Judge {
       );
     plans.forEach((plan, i) => {
       const key = keys[i]!;
-      if (key === '[]') return;
+      if (!states[i]) return;
       const answer = this.lenient(plan, missing, key);
       if (!answer) return;
       this.objectPlans.add(key);

@@ -14,7 +14,7 @@ import type { Citation, Knowledge, Severity } from '../knowledge.js';
 import type { SkippedDocument, SourceObject } from './documents.js';
 import type { ScanOnlyFindingCode } from '../finding-codes.js';
 import { describeRef, groupClusters, type Cluster, type Grouping, type Pending, type Workload } from './clusters.js';
-import { nodePlan, nodeTargets, objectPlans, openTarget, planKey, targetOf, type GivenPlan, type OpenPlan } from './implied-plan.js';
+import { appServiceTypes, nodePlan, nodeTargets, objectPlans, openTarget, planKey, targetOf, type GivenPlan, type OpenPlan } from './implied-plan.js';
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
 import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
@@ -185,6 +185,8 @@ export class Scanner {
         ...reading.settingProblems.map((p) => p.path),
         ...reading.findings.map((f) => f.path),
         ...reading.unknown.flatMap((u) => (u.path ? [u.path] : [])),
+        // Where settle.ts may point an unknown instead: the volume of a mounted ConfigMap the input lacks.
+        ...reading.unknown.flatMap((u) => (u.settles?.kind === 'kube-proxy-setting' ? u.settles.configMaps.map((m) => m.volumePath) : [])),
       ];
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
@@ -287,7 +289,9 @@ export class Scanner {
       }
       drafts.push(this.draft(p, cluster, nodePlans.get(p), objectTargets));
     }
-    this.placePlanFindings(drafts, objectTargets);
+    // An application's files without a Service: the cluster plan's findings about Service types have no object to be about.
+    const withoutServices = appServiceTypes(cluster)?.length === 0 && !this.given.plan;
+    this.placePlanFindings(drafts, objectTargets, withoutServices);
     for (const { report, judgement } of drafts) {
       report.findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
       // An object with a warning or an error has a verdict even when its plan could not be judged, so
@@ -339,7 +343,8 @@ export class Scanner {
    * with it (the object that states that plan), or else the first object judged with it. Every
    * object judged with that plan names where they are.
    */
-  private placePlanFindings(drafts: readonly Draft[], targets: readonly OpenPlan[]): void {
+  private placePlanFindings(drafts: readonly Draft[], targets: readonly OpenPlan[], withoutServices: boolean): void {
+    const aboutServices = (f: { subject?: string }) => withoutServices && this.k.limitations.some((l) => l.slug === f.subject && l.scope.serviceTypes);
     const byKey = new Map<string, OpenPlan>();
     for (const d of drafts)
       if (d.report.role === 'node' || d.report.role === 'node-group') for (const t of d.report.plans) byKey.set(planKey(targetOf(t)), targetOf(t));
@@ -359,6 +364,7 @@ export class Scanner {
       const target = byKey.get(key);
       if (!target) continue;
       for (const f of this.judge.targetFindings(target)) {
+        if (aboutServices(f)) continue;
         // A finding the host's own plans do not give is one its facts rule out (the L2tunnel mode's
         // "may apply" on an object whose network is overlay): it goes on the first object of the
         // cluster plan that is still open there, or nowhere when none is.

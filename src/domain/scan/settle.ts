@@ -12,7 +12,7 @@
  */
 import type { Cluster, Pending } from './clusters.js';
 import type { KnownFacts } from './known-facts.js';
-import { kubeProxySettingFact, kubeProxySettlersText } from './readers/kube-proxy.js';
+import { kubeProxySettingFact, kubeProxySettlerPath, kubeProxySettlersText } from './readers/kube-proxy.js';
 import { setsSetting, type Reading, type UnknownFact } from './readers/types.js';
 
 /** "namespace/name" of a ConfigMap (namespace "default" when it names none). */
@@ -47,7 +47,8 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
           case 'kube-proxy-setting': {
             const ids = s.configMaps.map((m) => configMapId(s.namespace, m.name));
             if (ids.some((id) => proxyConfigMaps.get(id)?.some((cm) => cm.kubeProxy && setsSetting(cm.kubeProxy, s.setting)))) return [];
-            return [{ ...u, settledBy: kubeProxySettlersText(s, new Set(ids.filter((id) => configMaps.has(id)))) }];
+            const present = new Set(ids.filter((id) => configMaps.has(id)));
+            return [{ ...u, settledBy: kubeProxySettlersText(s, present), path: kubeProxySettlerPath(s, present, u.path ?? '') }];
           }
           case 'config-map':
             return configMaps.has(configMapId(s.namespace, s.name)) ? [] : [u];

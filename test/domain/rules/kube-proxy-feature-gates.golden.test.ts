@@ -67,7 +67,7 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
   it('FEATURE_GATE_FLAG_UNNEEDED: WinDSR is on by default from 1.33 (k8s-feature-gates#WinDSR)', () => {
     // feature-gates.yaml win-dsr.stages: beta, default on, 1.33; GA locked from 1.34.
     const f = expectFinding(judge({ ...dsr, targetKubernetesVersion: '1.33' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS', // other facts of the plan warn; the gate finding is info
+      verdict: 'COMPATIBLE', // the gate finding is info, and so is what "may apply" on the mode and the revision the plan leaves open
       code: 'FEATURE_GATE_FLAG_UNNEEDED',
       severity: 'info',
       subject: 'WinDSR',

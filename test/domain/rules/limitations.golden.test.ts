@@ -639,6 +639,26 @@ describe('the Windows release left open (the scanner judges manifests that never
     );
   });
 
+  it('REQUIREMENT_NOT_MET "may apply" on two open dimensions (the mode and the release) is an info: KB4489899 for a plan that names neither (k8s-windows-networking-uk#network-modes)', () => {
+    // seeds/limitations.yaml overlay-requires-kb4489899 (modes: overlay; builds 17763 before .379; severity error)
+    const f = expectFinding(judge({ environment: 'self-managed', kubernetesVersion: '1.33' }), {
+      verdict: 'COMPATIBLE',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'info',
+      subject: 'overlay-requires-kb4489899',
+      cites: 'k8s-windows-networking-uk#network-modes',
+    });
+    expect(f.message).toMatch(/the plan does not give the network mode; it holds for Overlay; the plan does not give the Windows Server release/);
+    // One open dimension keeps the warning: the mode given, the release open (the case above), or the release given and the mode open.
+    expectFinding(judge({ environment: 'self-managed', kubernetesVersion: '1.33', windowsVersion: 'windows-server-2019', windowsBuildRevision: 100 }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'warning',
+      subject: 'overlay-requires-kb4489899',
+      cites: 'k8s-windows-networking-uk#network-modes',
+    });
+  });
+
   it('THRESHOLD_EXCEEDED with a build boundary confirmed only on Server 2019: 100 backends "may apply" as a warning, never an error (eks-user-guide-windows#windows-support.adoc)', () => {
     const f = expectFinding(judge({ ...settled, backendsPerService: 100 }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',

@@ -64,7 +64,11 @@ const judge: RuleJudge = (ctx) =>
           sources: [...l.sources, ...l.scopeSources],
         },
       ];
-    const severity = match === 'unknown' ? (l.mayApply?.severity ?? mayApplySeverity(l.severity, l.threshold !== undefined)) : l.severity;
+    // "May apply" on one open dimension keeps a warning's weight (the plan need only settle that); on
+    // two or more (a mode and a release the plan has not chosen) it is a note about a plan it may
+    // never be: an info, so that a file stating nothing of them is not failed on them.
+    const severity =
+      match === 'unknown' ? (l.mayApply?.severity ?? (open.length > 1 ? 'info' : mayApplySeverity(l.severity, l.threshold !== undefined))) : l.severity;
     return [
       {
         severity,

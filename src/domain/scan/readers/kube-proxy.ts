@@ -159,26 +159,32 @@ export function kubeProxySettlersText(s: Extract<Settlers, { kind: 'kube-proxy-s
   return `kube-proxy's own defaults: none of the ConfigMaps it mounts (${s.configMaps.map((m) => m.name).join(', ') || 'none'}) sets it`;
 }
 
+/** Where a report points for that setting: the image with the start script, or the volume of the first ConfigMap the input lacks. */
+export function kubeProxySettlerPath(s: Extract<Settlers, { kind: 'kube-proxy-setting' }>, present: ReadonlySet<string>, imagePath: string): string {
+  if (s.image) return imagePath;
+  return s.configMaps.find((m) => !present.has(`${s.namespace}/${m.name}`))?.volumePath ?? s.configMaps[0]?.volumePath ?? imagePath;
+}
+
 /** The ConfigMaps a pod mounts, where, and whether a container runs a script from one (its command or args name a file under the mount). */
-function mountedConfigMaps(spec: Json, containers: { container: Json }[]): MountedConfigMap[] {
-  const byVolume = new Map<string, string>();
-  for (const v of list(spec.volumes)) {
+function mountedConfigMaps(spec: Json, specPath: string, containers: { container: Json }[]): MountedConfigMap[] {
+  const byVolume = new Map<string, { name: string; volumePath: string }>();
+  list(spec.volumes).forEach((v, i) => {
     const name = text(at(v, 'name'));
     const configMap = text(at(v, 'configMap.name'));
-    if (name && configMap) byVolume.set(name, configMap);
-  }
+    if (name && configMap) byVolume.set(name, { name: configMap, volumePath: `${specPath}.volumes[${i}]` });
+  });
   const commandLine = containers
     .flatMap(({ container }) => [...list(container.command), ...list(container.args)])
     .map((a) => text(a) ?? '')
     .join(' ');
   const out = new Map<string, MountedConfigMap>();
-  for (const [volume, name] of byVolume) {
+  for (const [volume, { name, volumePath }] of byVolume) {
     const mountPath = containers
       .flatMap(({ container }) => list(container.volumeMounts))
       .map((m) => (text(at(m, 'name')) === volume ? text(at(m, 'mountPath')) : undefined))
       .find((p): p is string => p !== undefined);
     const runsScript = mountPath !== undefined && commandLine.includes(`${mountPath.replace(/\/+$/, '')}/`);
-    out.set(name, { name, ...(mountPath ? { mountPath } : {}), runsScript: (out.get(name)?.runsScript ?? false) || runsScript });
+    out.set(name, { name, volumePath, ...(mountPath ? { mountPath } : {}), runsScript: (out.get(name)?.runsScript ?? false) || runsScript });
   }
   return [...out.values()];
 }
@@ -212,7 +218,7 @@ export function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json
   // a mounted ConfigMap). Each setting the knowledge base says a mode or a feature needs is unknown,
   // not missing; settle.ts drops it when a mounted ConfigMap of the input sets it.
   if (usage.flags.size === 0 && containers.length > 0) {
-    const mounted = mountedConfigMaps(pod.spec, containers);
+    const mounted = mountedConfigMaps(pod.spec, pod.path, containers);
     const image = mounted.some((m) => m.runsScript)
       ? undefined
       : containers.map(({ container }) => text(container.image)).find((i): i is string => i !== undefined);
@@ -228,7 +234,7 @@ export function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json
       r.unknown.push({
         fact: kubeProxySettingFact(f),
         settledBy: kubeProxySettlersText(settles, new Set()),
-        path: image ? `${containers[0]!.path}.image` : `${pod.path}.volumes`,
+        path: kubeProxySettlerPath(settles, new Set(), `${containers[0]!.path}.image`),
         settles,
         ...(f.kubernetes ? { kubernetes: f.kubernetes } : {}),
         ...(f.mode ? { networkMode: f.mode } : {}),

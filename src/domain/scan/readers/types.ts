@@ -14,6 +14,7 @@ export type PlanField =
   | 'instanceType'
   | 'environment'
   | 'cniPlugin'
+  | 'cniPluginVersion'
   | 'networkMode'
   | 'ipAddressMode'
   | 'kubeletMaxPods'
@@ -71,6 +72,8 @@ export type Settlers =
 /** A ConfigMap a pod mounts, and where. */
 export interface MountedConfigMap {
   name: string;
+  /** The pod's volume that holds it (spec.volumes[i]), where a report points when the ConfigMap is missing. */
+  volumePath: string;
   mountPath?: string;
   /** The container runs a script from it (its command or args name a file under the mount). */
   runsScript: boolean;

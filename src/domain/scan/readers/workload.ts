@@ -33,6 +33,18 @@ function betaOsSelector(known: KnownFacts, spec: Json, specPath: string, windows
   ];
 }
 
+/**
+ * The plugin an image is (its repository's last name is a plugin the knowledge base knows:
+ * flannel), and the release its tag starts with (v0.13.0-nanoserver: 0.13.0), when it names one.
+ */
+function pluginImage(known: KnownFacts, image: string): { plugin: string; version?: string } | undefined {
+  const m = /^(?:.*\/)?([a-z0-9._-]+)(?::([\w.-]+))?(?:@.*)?$/.exec(image.trim());
+  const plugin = m?.[1] ? known.plugin(m[1]) : undefined;
+  if (!plugin) return undefined;
+  const version = /^v?(\d+\.\d+(?:\.\d+)?)(?![\d.])/.exec(m![2] ?? '')?.[1];
+  return { plugin: plugin.slug, ...(version ? { version } : {}) };
+}
+
 /** The value at a path with list indexes ("affinity.x.nodeSelectorTerms[0].matchExpressions[1]"). */
 function atPath(obj: unknown, path: string): unknown {
   let current: unknown = obj;
@@ -71,6 +83,14 @@ export function readWorkload(known: KnownFacts, kind: string, obj: Json): ReadRe
       const hostIP = text(port.hostIP);
       if (hostIP && IPV6.test(hostIP)) usage.ipv6.push(`${path}.ports[${i}].hostIP`);
     });
+    // A CNI plugin's own image (sigwindowstools/flannel:v0.13.0-nanoserver): the plugin, and the
+    // release its tag names, for every Windows node the workload runs on.
+    const image = text(container.image);
+    const named = image ? pluginImage(known, image) : undefined;
+    if (named) {
+      r.clusterFacts.push({ field: 'cniPlugin', value: named.plugin, path: `${path}.image` });
+      if (named.version) r.clusterFacts.push({ field: 'cniPluginVersion', value: named.version, path: `${path}.image` });
+    }
     // Calico's Windows node DaemonSet says its backend in the environment.
     list(container.env).forEach((env, i) => {
       if (!isRecord(env) || text(env.name) !== 'CALICO_NETWORKING_BACKEND') return;
