@@ -15,7 +15,9 @@
  * Servers are pinned to one core and autocannon to the other where `taskset` exists.
  *
  * From the service's /metrics it also reports, per scenario, SQL statements per request and the
- * row cache's hit rate over the measured requests. Prints a table; `--json FILE` writes the figures.
+ * row cache's hit rate over the measured requests, and from /proc each server's CPU time per
+ * request (on a shared machine a steadier figure than the rates). Prints a line per scenario;
+ * `--json FILE` writes the figures.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,7 @@ import autocannon from 'autocannon';
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { controlFetch } from './fetch.js';
-import { freePort, pinSelf, startNode, waitReady, type Server } from './processes.js';
+import { cpuMicrosOf, freePort, pinSelf, startNode, waitReady, type Server } from './processes.js';
 import { CAPACITY_QUERY, COMPATIBILITY_QUERY } from './scenarios.js';
 
 const { values: args } = parseArgs({
@@ -151,9 +153,13 @@ async function counters(base: string): Promise<{ requests: number; statements: n
   };
 }
 
-async function load(url: string, r: Request, duration: number): Promise<{ rps: number; failures: number }> {
+/** Loads one server; also what its answers cost it: CPU microseconds per request (NaN without /proc). */
+async function load(url: string, r: Request, duration: number, pid?: number): Promise<{ rps: number; failures: number; cpuPerRequest: number }> {
+  const cpuBefore = pid === undefined ? undefined : cpuMicrosOf(pid);
   const result = await autocannon({ url: `${url}${r.path}`, connections, duration, method: r.method, headers: r.headers, ...(r.body ? { body: r.body } : {}) });
-  return { rps: result.requests.total / duration, failures: result.non2xx + result.errors + result.timeouts };
+  const cpuAfter = pid === undefined ? undefined : cpuMicrosOf(pid);
+  const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? NaN : (cpuAfter - cpuBefore) / result.requests.total;
+  return { rps: result.requests.total / duration, failures: result.non2xx + result.errors + result.timeouts, cpuPerRequest };
 }
 
 const median = (xs: number[]) => {
@@ -224,9 +230,9 @@ try {
   for (const s of scenarios) {
     const request = requestOf(s);
     const sides = [
-      { name: 'service', url: service.url, request },
-      { name: 'apollo', url: apollo.url, request },
-      { name: 'raw', url: rawServer.url, request: { ...request, path: `/${s.id}` } },
+      { name: 'service', url: service.url, request, pid: service.process.pid },
+      { name: 'apollo', url: apollo.url, request, pid: apollo.process.pid },
+      { name: 'raw', url: rawServer.url, request: { ...request, path: `/${s.id}` }, pid: rawServer.process.pid },
     ];
     // The baselines answer what the service answers: raw node:http its bytes, stock Apollo its data
     // (the service adds only `extensions.cost`, the query's cost against its limit).
@@ -236,14 +242,16 @@ try {
     if (data((await send(apollo.url, request)).text) !== data(expected)) throw new Error(`${s.id}: stock Apollo answers other data`);
     for (const side of sides) if (warmup > 0) await load(side.url, side.request, warmup);
     const rps: Record<string, number[]> = { service: [], apollo: [], raw: [] };
+    const cpu: Record<string, number[]> = { service: [], apollo: [], raw: [] };
     let failures = 0;
     const before = await counters(service.url);
     let serviceRequests = 0;
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? [...sides].reverse() : sides;
       for (const side of order) {
-        const r = await load(side.url, side.request, seconds);
+        const r = await load(side.url, side.request, seconds, side.pid);
         rps[side.name]!.push(r.rps);
+        cpu[side.name]!.push(r.cpuPerRequest);
         failures += r.failures;
         if (side.name === 'service') serviceRequests += r.rps * seconds;
       }
@@ -260,15 +268,22 @@ try {
       raw: rps.raw!,
       xApollo: median(rps.service!.map((v, i) => v / rps.apollo![i]!)),
       shareOfRaw: median(rps.service!.map((v, i) => v / rps.raw![i]!)),
+      // Server CPU per answer: raw node:http's over the service's is the share of raw each would
+      // reach with a core to itself, which the other load on a shared machine disturbs far less.
+      cpuMicrosPerRequest: { service: cpu.service!, apollo: cpu.apollo!, raw: cpu.raw! },
+      cpuShareOfRaw: median(cpu.service!.map((v, i) => cpu.raw![i]! / v)),
       statementsPerRequest: (after.statements - before.statements) / graphqlRequests,
       rowCacheHitRate: lookups > 0 ? (after.hits - before.hits) / lookups : null,
       failures,
     };
     results.push(row);
     const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    const fmt1 = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
     console.log(
       `${s.id.padEnd(14)} ${(row.bytes / 1024).toFixed(1)} KiB  service ${fmt(row.service)}  apollo ${fmt(row.apollo)}  raw ${fmt(row.raw)}  ` +
-        `=> ${row.xApollo.toFixed(2)}x stock Apollo, ${(row.shareOfRaw * 100).toFixed(0)}% of raw; SQL/req ${row.statementsPerRequest.toFixed(2)}; ` +
+        `=> ${row.xApollo.toFixed(2)}x stock Apollo, ${(row.shareOfRaw * 100).toFixed(0)}% of raw; ` +
+        `server CPU us/req service ${fmt1(cpu.service!)}, apollo ${fmt1(cpu.apollo!)}, raw ${fmt1(cpu.raw!)} => ${(row.cpuShareOfRaw * 100).toFixed(0)}% of raw; ` +
+        `SQL/req ${row.statementsPerRequest.toFixed(2)}; ` +
         `row-cache hit rate ${row.rowCacheHitRate === null ? '-' : `${(row.rowCacheHitRate * 100).toFixed(1)}%`}; failures ${failures}`,
     );
   }

@@ -20,12 +20,13 @@ import { registerPages } from './pages/routes.js';
 import cors from '@fastify/cors';
 import { DEFAULT_LIMITS, limitProtection, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
-import { registerRequestLog } from './request-log.js';
+import { newRequestId, registerRequestLog, REQUEST_ID_HEADER } from './request-log.js';
 import { registerResponseCache } from './response-cache.js';
 import { registerSelectionLimit } from './selection-count.js';
 import { registerErrorShapes } from './errors.js';
 import { errorCountingPlugin, registerMetrics } from './metrics.js';
-import { turnScheduledServer } from './turn-scheduler.js';
+import { TURN_BUDGET_MS, turnScheduledServer } from './turn-scheduler.js';
+import { cachedGetFastPath, type FastPath } from './fast-path.js';
 
 export interface AppOptions {
   database: OpenDatabase;
@@ -43,6 +44,8 @@ export interface AppOptions {
   csrfPrevention?: boolean;
   /** Fixed "today" for lifecycle checks (tests); defaults to the real date per request. */
   today?: () => string;
+  /** Answer response-cache hits of GETs before Fastify (fast-path.ts); on unless set false (tests compare both paths). */
+  fastPath?: boolean;
 }
 
 export interface App {
@@ -99,17 +102,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const protection = limitProtection<RequestContext>(limits);
   const csrfPrevention = options.csrfPrevention ?? false;
+  const fastPath: { answer?: FastPath } = {};
   const fastify = Fastify({
     logger: { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: limits.bodyLimitBytes,
     // Backstop behind the deadline hook (which answers first, with a GraphQL error).
     requestTimeout: limits.requestTimeoutMs * 2,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: REQUEST_ID_HEADER,
     // request-log.ts writes one line per request instead, at a level fitting what happened.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => crypto.randomUUID(),
+    genReqId: newRequestId,
     // Keeps accepting connections while busy: one request starts per event-loop turn (turn-scheduler.ts).
-    serverFactory: turnScheduledServer,
+    serverFactory: (handler, serverOptions) => turnScheduledServer(handler, serverOptions, TURN_BUDGET_MS, fastPath),
   });
   registerRequestDeadline(fastify, limits.requestTimeoutMs);
   registerRequestLog(fastify);
@@ -160,14 +164,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const today = options.today ?? currentDay();
   // Before the response cache: a browser's GET /graphql gets GraphiQL and never reaches the cache.
   registerGraphiqlOnEndpoint(fastify, '/graphql');
-  if (limits.responseCacheBytes > 0)
-    registerResponseCache(fastify, {
+  if (limits.responseCacheBytes > 0) {
+    const cache = registerResponseCache(fastify, {
       datasetVersion: database.meta.datasetVersion,
       maxBytes: limits.responseCacheBytes,
       maxEntryBytes: Math.min(limits.responseCacheBytes, 1024 * 1024),
       today,
       csrfPrevention,
     });
+    // Not with CORS, whose headers depend on the request. Closing, every request goes to Fastify, which refuses it with 503.
+    if ((options.fastPath ?? true) && !(options.corsOrigins && options.corsOrigins.length > 0)) {
+      fastPath.answer = cachedGetFastPath('/graphql', cache, metrics, fastify.log);
+      fastify.addHook('preClose', (done) => {
+        fastPath.answer = undefined;
+        done();
+      });
+    }
+  }
   // After the response cache: a hit was counted when it was first answered.
   registerSelectionLimit(fastify, limits.maxSelections, limits.maxTokens);
   await fastify.register(fastifyApollo(apollo), {

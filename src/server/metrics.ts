@@ -11,6 +11,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface Metrics {
   registry: Registry;
   graphqlErrors: Counter<'code'>;
+  /** Counts one HTTP answer and its duration: what every request's onResponse hook records (and the cached-GET fast path, fast-path.ts). */
+  observe(method: string, route: string, status: number, elapsedMs: number): void;
 }
 
 export function registerMetrics(
@@ -74,21 +76,23 @@ export function registerMetrics(
   // Labelled children, looked up once per label set: prom-client would otherwise hash the labels on every request.
   const requestCounters = new Map<string, { inc(): void }>();
   const latencyHistograms = new Map<string, { observe(value: number): void }>();
-  // Callback style: an async hook would cost a promise and a microtask on every request.
-  app.addHook('onResponse', (request, reply, done) => {
-    // The route pattern, not the raw URL, so query strings and unknown paths cannot explode label cardinality.
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${route} ${reply.statusCode}`;
+  const observe: Metrics['observe'] = (method, route, status, elapsedMs) => {
+    const key = `${method} ${route} ${status}`;
     let counter = requestCounters.get(key);
-    if (!counter) requestCounters.set(key, (counter = requests.labels({ method: request.method, route, status: String(reply.statusCode) })));
+    if (!counter) requestCounters.set(key, (counter = requests.labels({ method, route, status: String(status) })));
     counter.inc();
     let histogram = latencyHistograms.get(route);
     if (!histogram) latencyHistograms.set(route, (histogram = latency.labels({ route })));
-    histogram.observe(reply.elapsedTime / 1000);
+    histogram.observe(elapsedMs / 1000);
+  };
+  // Callback style: an async hook would cost a promise and a microtask on every request.
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route pattern, not the raw URL, so query strings and unknown paths cannot explode label cardinality.
+    observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
     done();
   });
   app.get('/metrics', async (_, reply) => reply.type(registry.contentType).send(await registry.metrics()));
-  return { registry, graphqlErrors };
+  return { registry, graphqlErrors, observe };
 }
 
 /** Counts every GraphQL error the API returns, by code (parse and validation failures included). */

@@ -4,10 +4,21 @@
  * request) cost about 15% of throughput on small queries (BENCHMARKS.md), and an ingress or load
  * balancer keeps access logs anyway. Every line carries the request id (`reqId`).
  */
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** A request slower than this is logged at warn. */
 export const SLOW_REQUEST_MS = 500;
+
+/** The header a client may name its request with; without it a request gets a new UUID. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A new request id (Fastify's `genReqId`, which Fastify calls only when the client sent none). */
+export const newRequestId = (): string => randomUUID();
+
+/** A request's id as Fastify gives it (for the cached-GET fast path, which answers before Fastify). */
+export const requestIdOf = (headers: IncomingHttpHeaders): string => (headers[REQUEST_ID_HEADER] as string | undefined) || newRequestId();
 
 export function registerRequestLog(app: FastifyInstance): void {
   // Every response carries its request id (the client's x-request-id, or a new UUID), whatever
@@ -18,13 +29,25 @@ export function registerRequestLog(app: FastifyInstance): void {
   });
   // Callback style: an async hook would cost a promise and a microtask on every request.
   app.addHook('onResponse', (request, reply, done) => {
-    const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime >= SLOW_REQUEST_MS ? 'warn' : 'debug';
-    // Fastify's logger is pino; its level check avoids building lines nobody will write.
-    if ((request.log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled(level))
-      request.log[level](
-        { method: request.method, url: request.url.slice(0, 200), statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 10) / 10 },
-        'request completed',
-      );
+    logCompleted(request.log, () => request.log, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
+}
+
+/**
+ * Writes a request's line, if its level is enabled in `log`. `requestLog` gives the logger bound to
+ * the request id, asked for only then (the cached-GET fast path, fast-path.ts, makes it then).
+ */
+export function logCompleted(
+  log: FastifyBaseLogger,
+  requestLog: () => FastifyBaseLogger,
+  method: string,
+  url: string,
+  statusCode: number,
+  elapsedMs: number,
+): void {
+  const level = statusCode >= 500 ? 'error' : elapsedMs >= SLOW_REQUEST_MS ? 'warn' : 'debug';
+  // Fastify's logger is pino; its level check avoids building lines nobody will write.
+  if ((log as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled(level))
+    requestLog()[level]({ method, url: url.slice(0, 200), statusCode, responseTimeMs: Math.round(elapsedMs * 10) / 10 }, 'request completed');
 }

@@ -25,6 +25,7 @@
  * queries) are stored, so errors, refusals and unknown persisted queries never are.
  */
 import { hash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { datasetEtag, ifNoneMatchHas } from './etag.js';
@@ -41,16 +42,16 @@ export interface ResponseCacheOptions {
   csrfPrevention: boolean;
 }
 
-interface Entry {
-  body: string;
+export interface Entry {
+  /** The answer's bytes, encoded once when stored. */
+  body: Buffer;
   contentType: string;
   cacheControl: string;
   etag: string;
 }
 
 /** With CSRF prevention on, Apollo refuses GETs without one of these (or a non-simple content type); hits must too. */
-function passesCsrfPrevention(request: FastifyRequest): boolean {
-  const headers = request.headers;
+function passesCsrfPrevention(headers: IncomingHttpHeaders): boolean {
   if (headers['apollo-require-preflight'] !== undefined || headers['x-apollo-operation-name'] !== undefined) return true;
   const type = headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   return type !== undefined && !['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].includes(type);
@@ -100,13 +101,21 @@ declare module 'fastify' {
 }
 
 /** The client asked that nothing of this exchange be stored. */
-const bypasses = (request: FastifyRequest) => {
-  const header = request.headers['cache-control'];
+const bypasses = (headers: IncomingHttpHeaders) => {
+  const header = headers['cache-control'];
   return header !== undefined && /\bno-store\b/i.test(header);
 };
 
-export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
-  const entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry, key) => key.length + entry.body.length + 200 });
+export interface ResponseCache {
+  /**
+   * The key of a GET of the GraphQL path (its URL and headers), and the entry kept under it;
+   * undefined when the request may not use the cache (`no-store`, or refused by CSRF prevention).
+   */
+  lookupGet(url: string, headers: IncomingHttpHeaders): { key: string; entry: Entry | undefined } | undefined;
+}
+
+export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): ResponseCache {
+  const entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry, key) => key.length + entry.body.byteLength + 200 });
   /** The hash of a POST body's exact text (with day and Accept) -> its canonical key in `entries`. */
   const aliases = new LRUCache<string, string>({ max: MAX_ALIASES });
   const keys = new WeakMap<FastifyRequest, { key: string; alias?: string }>();
@@ -120,8 +129,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     // Callback style: it answers through done and returns nothing.
     void parseJson(request, text as string, done);
   });
-  const cacheable = (request: FastifyRequest, method: 'GET' | 'POST') =>
-    request.method === method && request.routeOptions.url === '/graphql' && !bypasses(request) && (!options.csrfPrevention || passesCsrfPrevention(request));
+  const mayUse = (headers: IncomingHttpHeaders) => !bypasses(headers) && (!options.csrfPrevention || passesCsrfPrevention(headers));
+  const onGraphql = (request: FastifyRequest, method: 'GET' | 'POST') => request.method === method && request.routeOptions.url === '/graphql';
+  const lookupGet: ResponseCache['lookupGet'] = (url, headers) => {
+    if (!mayUse(headers)) return undefined;
+    const key = `${options.today()}\n${headers.accept ?? ''}\nGET\n${url.slice(url.indexOf('?') + 1)}`;
+    return { key, entry: entries.get(key) };
+  };
 
   const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'HIT' | 'MISS') => {
     addVary(reply.header('etag', entry.etag).header('cache-control', entry.cacheControl), 'accept').header('x-cache', state);
@@ -131,19 +145,17 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   // Callback style for the hook every request passes through (POSTs included): no promise, no microtask.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!cacheable(request, 'GET')) return done();
-    const query = request.url.slice(request.url.indexOf('?') + 1);
-    const key = `${options.today()}\n${request.headers.accept ?? ''}\nGET\n${query}`;
-    const entry = entries.get(key);
+    const found = onGraphql(request, 'GET') ? lookupGet(request.url, request.headers) : undefined;
+    if (!found) return done();
     // A hit answers here; Fastify stops the lifecycle once the reply is sent, so done() is not called.
-    if (entry) return void answer(request, reply, entry, 'HIT');
-    keys.set(request, { key });
+    if (found.entry) return void answer(request, reply, found.entry, 'HIT');
+    keys.set(request, { key: found.key });
     done();
   });
 
   // POSTs: the key needs the parsed body, so after parsing and before Apollo's handler.
   app.addHook('preHandler', (request, reply, done) => {
-    if (!cacheable(request, 'POST')) return done();
+    if (!onGraphql(request, 'POST') || !mayUse(request.headers)) return done();
     const prefix = `${options.today()}\n${request.headers.accept ?? ''}\nPOST\n`;
     const alias = request.jsonText === null ? undefined : prefix + hash('sha256', request.jsonText, 'base64url');
     const known = alias === undefined ? undefined : aliases.get(alias);
@@ -175,7 +187,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const cacheControl = String(reply.getHeader('cache-control') ?? '');
     if (!/\bpublic\b/.test(cacheControl)) return done(null, payload);
     const entry: Entry = {
-      body: payload,
+      body: Buffer.from(payload),
       contentType: String(reply.getHeader('content-type')),
       cacheControl,
       etag: datasetEtag(options.datasetVersion, payload),
@@ -189,4 +201,5 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     }
     done(null, payload);
   });
+  return { lookupGet };
 }

@@ -25,6 +25,7 @@
  * (HTTP/1.1 without pipelining), and the request deadline starts when a request starts.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastPath } from './fast-path.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -35,8 +36,17 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
  */
 export const TURN_BUDGET_MS = 1;
 
-/** A Fastify `serverFactory`: Node's HTTP server, with Fastify's timeouts, starting requests for at most `budgetMs` per turn. */
-export function turnScheduledServer(handler: Handler, options: Record<string, unknown>, budgetMs = TURN_BUDGET_MS): Server {
+/**
+ * A Fastify `serverFactory`: Node's HTTP server, with Fastify's timeouts, starting requests for at
+ * most `budgetMs` per turn. A request that `fastPath.answer` answers (a response-cache hit,
+ * fast-path.ts) never reaches Fastify; the app sets it once the response cache exists.
+ */
+export function turnScheduledServer(
+  handler: Handler,
+  options: Record<string, unknown>,
+  budgetMs = TURN_BUDGET_MS,
+  fastPath: { answer?: FastPath } = {},
+): Server {
   // A FIFO of two arrays: requests are taken from `draining` and added to `arriving`, which takes
   // its place once `draining` is used up, so neither grows without end under sustained load.
   let draining: ([IncomingMessage, ServerResponse] | undefined)[] = [];
@@ -68,7 +78,7 @@ export function turnScheduledServer(handler: Handler, options: Record<string, un
     entry[1].once('finish', () => {
       if (turn === startedIn && performance.now() - turnStarted < budgetMs) startNext(startedIn);
     });
-    handler(entry[0], entry[1]);
+    if (!fastPath.answer?.(entry[0], entry[1])) handler(entry[0], entry[1]);
   };
 
   const runTurn = () => {
@@ -82,6 +92,9 @@ export function turnScheduledServer(handler: Handler, options: Record<string, un
   };
 
   const server = createServer((request, response) => {
+    // A cache hit costs little more than queueing it would, so with nothing queued ahead of it it
+    // is answered at once; behind queued requests it waits its turn like any other.
+    if (!queued() && fastPath.answer?.(request, response)) return;
     arriving.push([request, response]);
     if (!scheduled) {
       scheduled = true;

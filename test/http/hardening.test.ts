@@ -101,6 +101,18 @@ describe('3. duplicated selections are refused before validation', () => {
     expect(answer.body.errors?.[0]?.message).toMatch(/Selections limit of 250 exceeded/);
   });
 
+  it('a text counted before is judged the same again: refused, let through, or left to the parser', async () => {
+    // Each count is kept per text (selection-count.ts); the second answer comes from the kept count.
+    const over = { query: `{ ${'datasetInfo { version } '.repeat(260)} }` };
+    const under = { query: `{ ${'datasetInfo { version } '.repeat(3)} }` };
+    const unlexable = { query: '{ datasetInfo "unterminated }' };
+    for (let i = 0; i < 2; i++) {
+      expect(codes(await post(over))).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+      expect((await post(under)).status).toBe(200);
+      expect(codes(await post(unlexable))).toEqual(['GRAPHQL_PARSE_FAILED']);
+    }
+  });
+
   it('the count stops at the limit, and ignores arguments, aliases, directives and type conditions', () => {
     expect(countSelections('{ a: b @x c(x: {d: 1}) { ...F ... on T { e } ... @skip(if: true) { f } } } fragment F on T @d { g h: i }', 100)).toBe(9);
     expect(countSelections('query Q($a: In = {x: 1}) @dir { x(a: $a) { y } }', 100)).toBe(2);

@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 import { turnScheduledServer } from '../../src/server/turn-scheduler.js';
+import type { FastPath } from '../../src/server/fast-path.js';
 import { buildApp } from '../../src/server/app.js';
 import { startApp, testDatabase, type GraphqlBody, type RunningApp } from '../support/fixtures.js';
 
@@ -19,8 +20,8 @@ describe('turnScheduledServer', () => {
   });
 
   /** Sends `paths` pipelined on one connection (so they arrive in one read and queue together) and waits for every answer. */
-  async function pipelined(handler: (req: IncomingMessage, res: ServerResponse) => void, paths: string[], budgetMs?: number) {
-    const server = turnScheduledServer(handler, {}, budgetMs);
+  async function pipelined(handler: (req: IncomingMessage, res: ServerResponse) => void, paths: string[], budgetMs?: number, fastPath?: { answer?: FastPath }) {
+    const server = turnScheduledServer(handler, {}, budgetMs, fastPath);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
@@ -106,6 +107,29 @@ describe('turnScheduledServer', () => {
       else res.end('ok');
     }, paths);
     expect(events.indexOf('answer /1'), events.join(', ')).toBe(paths.length);
+  });
+
+  it('lets the fast path answer a request on arrival when nothing is queued, and in its turn behind queued ones', async () => {
+    const events: string[] = [];
+    const fastPath: { answer?: FastPath } = {
+      answer: (req, res) => {
+        if (!req.url!.startsWith('/hit')) return false;
+        events.push(`fast ${req.url}`);
+        res.end('ok');
+        return true;
+      },
+    };
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      events.push(`handler ${req.url}`);
+      res.end('ok');
+    };
+    // Alone, a hit never reaches the handler, and is answered before the next turn's queue runs.
+    await pipelined(handler, ['/hit1', '/hit2'], undefined, fastPath);
+    expect(events).toEqual(['fast /hit1', 'fast /hit2']);
+    events.length = 0;
+    // Behind a queued request, the hit waits in the queue and is answered in arrival order.
+    await pipelined(handler, ['/1', '/hit3', '/2'], undefined, fastPath);
+    expect(events).toEqual(['handler /1', 'fast /hit3', 'handler /2']);
   });
 });
 
