@@ -112,6 +112,25 @@ describe('what the rest of the input settles (settle.ts)', () => {
   });
 });
 
+describe('an eksctl ClusterConfig without a Linux node', () => {
+  it('is told it needs a Linux node group or a Fargate profile (eks-needs-linux-node; eks-user-guide-windows#windows-support.adoc)', () => {
+    const text = read('real/eksctl-14-windows-nodes.yaml');
+    const windowsOnly = text.slice(0, text.indexOf('  - name: linux-ng'));
+    const group = one(reports({ 'eksctl.yaml': windowsOnly }), 'ClusterConfig');
+    const f = group.findings.find((x) => x.subject === 'eks-needs-linux-node' && x.code === 'REQUIRED_SETTING_MISSING');
+    expect(f).toMatchObject({ severity: 'warning', line: 12 });
+    expect(f!.sources).toContainEqual({ doc: 'eks-user-guide-windows', section: 'windows-support.adoc' });
+    // With its Linux node group, or with a Fargate profile instead, nothing is missing.
+    const withLinux = one(reports({ 'eksctl.yaml': text }), 'ClusterConfig');
+    expect(withLinux.findings.filter((x) => x.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
+    const fargate = one(
+      reports({ 'eksctl.yaml': `${windowsOnly}fargateProfiles:\n  - name: fp-default\n    selectors:\n      - namespace: kube-system\n` }),
+      'ClusterConfig',
+    );
+    expect(fargate.findings.filter((x) => x.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
+  });
+});
+
 describe('kube-proxy flags set inside the image are unknown, not missing', () => {
   it('the hostprocess kube-proxy shows no flag: each flag a mode or feature needs is unknown, naming the image and the mounted ConfigMap', () => {
     const proxy = one(reports({ 'kube-proxy.yml': read('real/sig-windows-tools-kube-proxy-hostprocess.yml') }, PLAN_2019), 'DaemonSet');

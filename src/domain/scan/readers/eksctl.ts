@@ -135,5 +135,19 @@ export function readClusterConfig(k: Knowledge, obj: Json): ReadResult {
     });
   }
   if (readings.length === 0) return ignore('an eksctl ClusterConfig without Windows node groups');
+  // Windows nodes alone do not run the cluster (CoreDNS): the file must also give a Linux node group
+  // or a Fargate profile. Said once, on the first Windows node group.
+  const linux = (['nodeGroups', 'managedNodeGroups'] as const).some((field) =>
+    list(obj[field]).some((g) => isRecord(g) && !/^Windows/i.test(text(g.amiFamily) ?? '')),
+  );
+  const needsLinux = k.limitations.find((l) => l.slug === 'eks-needs-linux-node');
+  if (!linux && list(obj.fargateProfiles).length === 0 && needsLinux)
+    readings[0]!.settingProblems.push({
+      message: `The ClusterConfig has only Windows node groups and no Fargate profile. ${needsLinux.description}`,
+      path: readings[0]!.partPath,
+      subject: needsLinux.slug,
+      ...(needsLinux.workaround ? { remediation: needsLinux.workaround } : {}),
+      sources: needsLinux.sources,
+    });
   return { readings };
 }
