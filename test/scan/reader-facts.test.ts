@@ -112,6 +112,30 @@ describe('what the rest of the input settles (settle.ts)', () => {
   });
 });
 
+describe('the amazon-vpc-cni ConfigMap', () => {
+  it('alone: the IP address mode, and the pods per node left to the instance type, which an eksctl node group beside it settles', () => {
+    const cm = one(reports({ 'cm.yaml': read('public/awsdocs-eks-amazon-vpc-cni-configmap.yaml') }), 'ConfigMap');
+    expect(cm.facts).toContainEqual(expect.objectContaining({ field: 'ipAddressMode', value: 'SECONDARY_IP' }));
+    expect(cm.unknown.map((u) => u.fact)).toContainEqual(expect.stringMatching(/^the pods per Windows node, which the instance type/));
+    const both = reports({
+      'eksctl.yaml': read('public/aws-vpc-resource-controller-eksctl-cluster.yaml'),
+      'cm.yaml': read('public/awsdocs-eks-amazon-vpc-cni-configmap.yaml'),
+    });
+    expect(
+      one(both, 'ConfigMap')
+        .unknown.map((u) => u.fact)
+        .join('\n'),
+    ).not.toContain('pods per Windows node');
+  });
+
+  it('with Windows IPAM switched off: the warning, and no IP address mode (the third trial of issue 25)', () => {
+    const text = read('public/awsdocs-eks-amazon-vpc-cni-configmap.yaml').replace(/enable-windows-ipam: "true"/, 'enable-windows-ipam: "false"');
+    const cm = one(reports({ 'cm.yaml': text }), 'ConfigMap');
+    expect(cm.findings.find((f) => f.code === 'REQUIRED_SETTING_MISSING')).toMatchObject({ subject: 'enable-windows-ipam' });
+    expect(cm.facts.map((f) => f.field)).not.toContain('ipAddressMode');
+  });
+});
+
 describe('an eksctl ClusterConfig without a Linux node', () => {
   it('is told it needs a Linux node group or a Fargate profile (eks-needs-linux-node; eks-user-guide-windows#windows-support.adoc)', () => {
     const text = read('real/eksctl-14-windows-nodes.yaml');

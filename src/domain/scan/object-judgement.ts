@@ -12,7 +12,7 @@ import { judgeGateSetting } from '../compatibility/rules/kube-proxy-feature-gate
 import type { Knowledge } from '../knowledge.js';
 import { describeRef, type Pending } from './clusters.js';
 import { planKey, type OpenPlan } from './implied-plan.js';
-import { ownFindings } from './own-findings.js';
+import { ownFindings, SETTING_PROBLEM_CODE } from './own-findings.js';
 import type { InferredFact, ScanFinding } from './scan.js';
 
 /** A plan's answer, or why the engine could not judge it. */
@@ -40,6 +40,15 @@ export interface ObjectJudgement {
 
 /** Why a feature finding on a node "may apply": the input does not say which features run there. */
 const FEATURES_OPEN = 'May apply (the input does not say which features the workloads on these nodes use): ';
+
+/** The code-and-subject keys an object's own finding says already: its own, and any code on the subject a wrong setting concerns. */
+export function coveredBy(f: { code: string; subject?: string }): string[] {
+  return f.code === SETTING_PROBLEM_CODE ? [`${f.code}\0${f.subject}`, `*\0${f.subject}`] : [`${f.code}\0${f.subject}`];
+}
+
+/** Whether an object's own findings (as coveredBy keys) already say an engine finding. */
+export const isCovered = (keys: ReadonlySet<string>, f: { code: string; subject?: string }) =>
+  f.subject !== undefined && (keys.has(`${f.code}\0${f.subject}`) || keys.has(`*\0${f.subject}`));
 
 const codeAndSubject = (f: Finding) => `${f.code}\0${f.subject ?? ''}`;
 const findingId = (f: Finding) => `${f.severity}\0${f.code}\0${f.subject ?? ''}\0${f.message}`;
@@ -181,7 +190,9 @@ export class Judge {
 
     // Engine findings about the object, each placed on the line of the fact it is about.
     const own = ownFindings(this.k, p, answers, nodePlan ?? plans[0], lineOf);
-    const replaced = own.length === 0 ? undefined : new Set(own.filter((f) => f.subject).map((f) => `${f.code}\0${f.subject}`));
+    // An own finding on a subject says it for this object: the same code (its hostNetwork error over
+    // the engine's note), or a setting found wrong for the limitation the engine states in general.
+    const replaced = own.length === 0 ? undefined : new Set(own.filter((f) => f.subject).flatMap((f) => coveredBy(f)));
     const gatePath = (f: { code: string; subject?: string }) =>
       f.code.startsWith('FEATURE_GATE_') && f.subject ? r.kubeProxy?.featureGates.get(f.subject)?.path : undefined;
     const place = (f: Finding): ScanFinding => {
@@ -190,7 +201,7 @@ export class Judge {
       const at = path ?? fact?.path;
       return { ...f, ...(at ? { path: at } : {}), line: path ? lineOf(path) : fact ? fact.line : p.line };
     };
-    for (const f of this.objectLevel(answers, targetAnswers)) if (!replaced?.has(`${f.code}\0${f.subject ?? ''}`)) findings.push(place(f));
+    for (const f of this.objectLevel(answers, targetAnswers)) if (!replaced || !isCovered(replaced, f)) findings.push(place(f));
     findings.push(...own);
     // A Windows node (or node group) says nothing of the features its workloads use: what its own
     // facts rule out or ask of them (session affinity on Server 2019, DSR's flags on an EKS LTSC

@@ -12,6 +12,9 @@ import type { Pending } from './clusters.js';
 import type { OpenPlan } from './implied-plan.js';
 import type { ScanFinding } from './scan.js';
 
+/** The code of a setting the object states (or lacks) against what the knowledge base requires. */
+export const SETTING_PROBLEM_CODE = 'REQUIRED_SETTING_MISSING';
+
 /** The scan's own checks: capacity advertised by a node, hostNetwork, settings present but wrong. */
 export function ownFindings(
   k: Knowledge,

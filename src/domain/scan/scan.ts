@@ -18,7 +18,7 @@ import { appServiceTypes, nodePlan, nodeTargets, objectPlans, openTarget, planKe
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
 import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
-import { Judge, type ObjectJudgement } from './object-judgement.js';
+import { coveredBy, isCovered, Judge, type ObjectJudgement } from './object-judgement.js';
 import { configMapId, settleUnknowns } from './settle.js';
 import { readObject, type Fact, type ObjectRef, type Role, type UnknownFact } from './readers.js';
 
@@ -373,8 +373,8 @@ export class Scanner {
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
         // A finding of the object's own on the same subject (its hostNetwork error over the engine's
         // general note on host networking) says it for this object already.
-        const own = new Set(on.report.findings.filter((x) => x.subject).map((x) => `${x.code}\0${x.subject}`));
-        if (already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`) || (f.subject && own.has(`${f.code}\0${f.subject}`))) continue;
+        const own = new Set(on.report.findings.filter((x) => x.subject).flatMap((x) => coveredBy(x)));
+        if (already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`) || isCovered(own, f)) continue;
         on.report.findings.push(on.judgement.place(f));
         const list = carriers.get(key)!;
         if (!list.includes(on)) list.push(on);

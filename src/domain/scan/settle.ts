@@ -37,6 +37,7 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
 
   for (const cluster of clusters) {
     const hasKubeProxy = cluster.pending.some((p) => p.reading.role === 'kube-proxy');
+    const hasInstanceType = cluster.pending.some((p) => p.reading.facts.some((f) => f.field === 'instanceType'));
     const netConfs = new Set(cluster.pending.flatMap((p) => (p.reading.netConfOf ? [p.reading.netConfOf] : [])));
     for (const p of cluster.pending) {
       const r = p.reading;
@@ -56,6 +57,8 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
             return netConfs.has(s.plugin) ? [] : [u];
           case 'kube-proxy':
             return hasKubeProxy ? [] : [u];
+          case 'instance-type':
+            return hasInstanceType ? [] : [u];
         }
       });
     }

@@ -139,12 +139,21 @@ function readIpamConfigMap(configMap: IpamConfigMap, data: Record<string, string
         sources: setting.sources,
       });
   }
+  // Windows IPAM switched off: no Windows pod gets an address from it, so there is no IP address mode to state.
+  if (r.settingProblems.length > 0) return;
   // The mode a set key picks; without one, the first mode the engine knows (secondary IP, the default).
   const picked = configMap.modes.find((s) => (s.value === 'true' ? isTrue(data[s.key]) : data[s.key] === s.value));
   const absent = configMap.modes.find((s) => data[s.key] === undefined);
   const mode: IpAddressMode = picked?.ipAddressMode ?? 'SECONDARY_IP';
   const path = picked ? key('data', picked.key) : absent || configMap.modes.length === 0 ? 'data' : key('data', configMap.modes[0]!.key);
   r.clusterFacts.push({ field: 'ipAddressMode', value: mode, path });
+  // How many pods that gives a node is the instance type's: unknown unless the cluster's node group or Node says it.
+  r.unknown.push({
+    fact: `the pods per Windows node, which the instance type's IPv4 addresses per network interface decide in ${mode === 'PREFIX_DELEGATION' ? 'prefix-delegation' : 'secondary-IP'} mode`,
+    settledBy: 'the instance type of the Windows nodes (an eksctl node group or the Nodes, scanned with this ConfigMap)',
+    path,
+    settles: { kind: 'instance-type' },
+  });
 }
 
 export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {

@@ -67,7 +67,9 @@ export type Settlers =
   /** flannel's net-conf.json, in whichever ConfigMap of the cluster holds it. */
   | { kind: 'net-conf'; plugin: string }
   /** The cluster's Windows kube-proxy, in whatever object the input has it. */
-  | { kind: 'kube-proxy'; setting: string };
+  | { kind: 'kube-proxy'; setting: string }
+  /** The instance type of a Windows node or node group of the cluster. */
+  | { kind: 'instance-type' };
 
 /** A ConfigMap a pod mounts, and where. */
 export interface MountedConfigMap {
