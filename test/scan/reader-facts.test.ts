@@ -147,6 +147,8 @@ describe('an eksctl ClusterConfig without a Linux node', () => {
     // With its Linux node group, or with a Fargate profile instead, nothing is missing.
     const withLinux = one(reports({ 'eksctl.yaml': text }), 'ClusterConfig');
     expect(withLinux.findings.filter((x) => x.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
+    // ...and the engine's general note that EKS needs one is not repeated for a file that has one (the fourth trial).
+    expect(withLinux.findings.filter((x) => x.subject === 'eks-needs-linux-node')).toEqual([]);
     const fargate = one(
       reports({ 'eksctl.yaml': `${windowsOnly}fargateProfiles:\n  - name: fp-default\n    selectors:\n      - namespace: kube-system\n` }),
       'ClusterConfig',

@@ -194,7 +194,7 @@ export class Judge {
     const own = ownFindings(this.k, p, answers, nodePlan ?? plans[0], lineOf);
     // An own finding on a subject says it for this object: the same code (its hostNetwork error over
     // the engine's note), or a setting found wrong for the limitation the engine states in general.
-    const replaced = own.length === 0 ? undefined : new Set(own.filter((f) => f.subject).flatMap((f) => coveredBy(f)));
+    const replaced = new Set([...own.filter((f) => f.subject).flatMap((f) => coveredBy(f)), ...(r.meets ?? []).map((slug) => `*\0${slug}`)]);
     const gatePath = (f: { code: string; subject?: string }) =>
       f.code.startsWith('FEATURE_GATE_') && f.subject ? r.kubeProxy?.featureGates.get(f.subject)?.path : undefined;
     const place = (f: Finding): ScanFinding => {
@@ -203,7 +203,7 @@ export class Judge {
       const at = path ?? fact?.path;
       return { ...f, ...(at ? { path: at } : {}), line: path ? lineOf(path) : fact ? fact.line : p.line };
     };
-    for (const f of this.objectLevel(answers, targetAnswers)) if (!replaced || !isCovered(replaced, f)) findings.push(place(f));
+    for (const f of this.objectLevel(answers, targetAnswers)) if (!isCovered(replaced, f)) findings.push(place(f));
     findings.push(...own);
     // A Windows node (or node group) says nothing of the features its workloads use: what its own
     // facts rule out or ask of them (session affinity on Server 2019, DSR's flags on an EKS LTSC

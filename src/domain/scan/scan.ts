@@ -373,7 +373,10 @@ export class Scanner {
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
         // A finding of the object's own on the same subject (its hostNetwork error over the engine's
         // general note on host networking) says it for this object already.
-        const own = new Set(on.report.findings.filter((x) => x.subject).flatMap((x) => coveredBy(x)));
+        const own = new Set([
+          ...on.report.findings.filter((x) => x.subject).flatMap((x) => coveredBy(x)),
+          ...(on.pending.reading.meets ?? []).map((slug) => `*\0${slug}`),
+        ]);
         if (already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`) || isCovered(own, f)) continue;
         on.report.findings.push(on.judgement.place(f));
         const list = carriers.get(key)!;

@@ -141,7 +141,8 @@ export function readClusterConfig(k: Knowledge, obj: Json): ReadResult {
     list(obj[field]).some((g) => isRecord(g) && !/^Windows/i.test(text(g.amiFamily) ?? '')),
   );
   const needsLinux = k.limitations.find((l) => l.slug === 'eks-needs-linux-node');
-  if (!linux && list(obj.fargateProfiles).length === 0 && needsLinux)
+  if (needsLinux && (linux || list(obj.fargateProfiles).length > 0)) for (const r of readings) r.meets = [needsLinux.slug];
+  else if (needsLinux)
     readings[0]!.settingProblems.push({
       message: `The ClusterConfig has only Windows node groups and no Fargate profile. ${needsLinux.description}`,
       path: readings[0]!.partPath,
