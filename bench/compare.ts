@@ -29,7 +29,7 @@ import { buildClientSchema, getIntrospectionQuery, printSchema, type Introspecti
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { controlFetch } from './fetch.js';
 import { cpuMicrosOf, freePort, pinSelf, startNode, waitReady, type Server } from './processes.js';
-import { CAPACITY_QUERY, COMPATIBILITY_QUERY } from './scenarios.js';
+import { CAPACITY_QUERY, COMPATIBILITY_PLAN, COMPATIBILITY_QUERY } from './scenarios.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -75,15 +75,7 @@ export const COMPARE_SCENARIOS: CompareScenario[] = [
     title: 'compatibility report, Flannel overlay on Windows Server 2019 with 3 features',
     method: 'POST',
     query: COMPATIBILITY_QUERY,
-    variables: {
-      input: {
-        windowsVersion: 'windows-server-2019',
-        cniPlugin: 'flannel',
-        networkMode: 'overlay',
-        kubernetesVersion: '1.31',
-        features: ['direct-server-return', 'session-affinity', 'dual-stack'],
-      },
-    },
+    variables: { input: COMPATIBILITY_PLAN },
   },
   {
     id: 'podCapacity',

@@ -55,6 +55,15 @@ export const COMPATIBILITY_QUERY = `query Check($input: CompatibilityInput!) {
   }
 }`;
 
+/** The compatibility scenario's plan: Flannel overlay on Windows Server 2019 with 3 features. */
+export const COMPATIBILITY_PLAN = {
+  windowsVersion: 'windows-server-2019',
+  cniPlugin: 'flannel',
+  networkMode: 'overlay',
+  kubernetesVersion: '1.31',
+  features: ['direct-server-return', 'session-affinity', 'dual-stack'],
+};
+
 export const CAPACITY_QUERY = `query Capacity($input: PodCapacityInput!) {
   podCapacity(input: $input) { maxPods ipv4AddressesPerInterface ipAddressMode instanceType steps exceedsKubeletDefault }
 }`;
@@ -82,15 +91,7 @@ export const SCENARIOS: Scenario[] = [
     id: 'compatibility',
     title: 'compatibility report, Flannel overlay on Windows Server 2019 with 3 features',
     query: COMPATIBILITY_QUERY,
-    variables: {
-      input: {
-        windowsVersion: 'windows-server-2019',
-        cniPlugin: 'flannel',
-        networkMode: 'overlay',
-        kubernetesVersion: '1.31',
-        features: ['direct-server-return', 'session-affinity', 'dual-stack'],
-      },
-    },
+    variables: { input: COMPATIBILITY_PLAN },
     transport: 'POST',
     target: 'uncached',
   },

@@ -3,30 +3,10 @@
  * validChoices and suggestions as before, and extensions.problems listing every refused field
  * (src/graphql/errors.ts asUserInputError), for compatibility and for scan's plan alike.
  */
-import { ApolloServer } from '@apollo/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKnowledge } from '../../src/db/knowledge.js';
-import type { RequestContext } from '../../src/graphql/context.js';
-import { requestLoaders } from '../../src/graphql/loaders.js';
-import { resolvers, typeDefs } from '../../src/graphql/schema.js';
-import { TEST_TODAY, testDatabase } from '../support/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { inProcessApi } from '../support/in-process-api.js';
 
-let apollo: ApolloServer<RequestContext>;
-beforeAll(async () => {
-  apollo = new ApolloServer<RequestContext>({ typeDefs, resolvers: resolvers as never });
-  await apollo.start();
-});
-afterAll(() => apollo.stop());
-
-async function run(query: string, variables: Record<string, unknown>) {
-  const database = testDatabase();
-  const response = await apollo.executeOperation(
-    { query, variables },
-    { contextValue: { database, knowledge: loadKnowledge(database), loaders: requestLoaders(database.db), today: TEST_TODAY } },
-  );
-  if (response.body.kind !== 'single') throw new Error('expected a single result');
-  return response.body.singleResult;
-}
+const run = inProcessApi();
 
 const COMPATIBILITY = 'query ($input: CompatibilityInput!) { compatibility(input: $input) { verdict } }';
 const SCAN = 'query ($input: ScanInput!) { scan(input: $input) { verdict } }';

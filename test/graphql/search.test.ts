@@ -2,16 +2,11 @@
  * Full-text search (issue 12, part 2): relevance of what a Windows node operator types, prefix
  * and flag spellings, snippets, node resolution, and refusals that are BAD_USER_INPUT, not 500s.
  */
-import { ApolloServer } from '@apollo/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKnowledge } from '../../src/db/knowledge.js';
+import { describe, expect, it } from 'vitest';
 import { toFtsQuery } from '../../src/db/search-index.js';
 import { FINDING_CODE_REGISTRY } from '../../src/domain/finding-codes.js';
 import { toGlobalId } from '../../src/graphql/global-id.js';
-import type { RequestContext } from '../../src/graphql/context.js';
-import { requestLoaders } from '../../src/graphql/loaders.js';
-import { resolvers, typeDefs } from '../../src/graphql/schema.js';
-import { TEST_TODAY, testDatabase } from '../support/fixtures.js';
+import { inProcessApi } from '../support/in-process-api.js';
 
 const SEARCH = `query Search($query: String!, $first: Int) {
   search(query: $query, first: $first) {
@@ -32,22 +27,7 @@ interface Hit {
   node: { id: string; __typename: string; slug: string };
 }
 
-let apollo: ApolloServer<RequestContext>;
-beforeAll(async () => {
-  apollo = new ApolloServer<RequestContext>({ typeDefs, resolvers: resolvers as never });
-  await apollo.start();
-});
-afterAll(() => apollo.stop());
-
-async function run(query: string, variables: Record<string, unknown>) {
-  const database = testDatabase();
-  const response = await apollo.executeOperation(
-    { query, variables },
-    { contextValue: { database, knowledge: loadKnowledge(database), loaders: requestLoaders(database.db), today: TEST_TODAY } },
-  );
-  if (response.body.kind !== 'single') throw new Error('expected a single result');
-  return response.body.singleResult;
-}
+const run = inProcessApi();
 
 async function search(query: string, first = 3): Promise<Hit[]> {
   const result = await run(SEARCH, { query, first });

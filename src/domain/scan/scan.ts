@@ -19,7 +19,8 @@ import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kub
 import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, type ObjectJudgement } from './object-judgement.js';
-import { configMapId, settleUnknowns } from './settle.js';
+import { configMapId } from './readers/types.js';
+import { settleUnknowns } from './settle.js';
 import { readObject, type Fact, type ObjectRef, type Role, type UnknownFact } from './readers.js';
 
 export interface ScanOptions {

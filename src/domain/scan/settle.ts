@@ -13,10 +13,7 @@
 import type { Cluster, Pending } from './clusters.js';
 import type { KnownFacts } from './known-facts.js';
 import { kubeProxySettingFact, kubeProxySettlerPath, kubeProxySettlersText } from './readers/kube-proxy.js';
-import { setsSetting, type Reading, type UnknownFact } from './readers/types.js';
-
-/** "namespace/name" of a ConfigMap (namespace "default" when it names none). */
-export const configMapId = (namespace: string | undefined, name: string) => `${namespace ?? 'default'}/${name}`;
+import { configMapId, setsSetting, type Reading, type UnknownFact } from './readers/types.js';
 
 const KUBE_PROXY_ELSEWHERE =
   "the Windows kube-proxy's settings (its DaemonSet's command line or start script, or its KubeProxyConfiguration), which the input lacks";

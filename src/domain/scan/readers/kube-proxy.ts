@@ -2,7 +2,17 @@
 import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, record, text, type Json } from '../kube.js';
 import type { KubeProxySetting } from '../known-facts.js';
-import { ignore, reading, settingName, type KubeProxyUsage, type MountedConfigMap, type Reading, type ReadResult, type Settlers } from './types.js';
+import {
+  configMapId,
+  ignore,
+  reading,
+  settingName,
+  type KubeProxyUsage,
+  type MountedConfigMap,
+  type Reading,
+  type ReadResult,
+  type Settlers,
+} from './types.js';
 
 /** Flags in command lines, including ones inside scripts ("--args \"--enable-dsr=true ...\""). */
 const FLAG = /(?:^|[\s"'])--([a-z][a-z0-9-]*)(?:[= ]+(?!--)([^\s"']+))?/g;
@@ -149,8 +159,8 @@ export function kubeProxySettingFact(f: KubeProxySetting): string {
  * (`present` names those it has, which do not set it), and the start script in the image when the
  * container runs none from a ConfigMap.
  */
-export function kubeProxySettlersText(s: Extract<Settlers, { kind: 'kube-proxy-setting' }>, present: ReadonlySet<string>): string {
-  const absent = s.configMaps.filter((m) => !present.has(`${s.namespace}/${m.name}`));
+export function kubeProxySettlersText(s: KubeProxySettlers, present: ReadonlySet<string>): string {
+  const absent = absentConfigMaps(s, present);
   const parts = [
     ...(s.image ? [`the kube-proxy command line that the start script in the image ${s.image} builds`] : []),
     ...absent.map((m) => `the ConfigMap ${m.name}${m.mountPath ? ` (mounted at ${m.mountPath})` : ''}, which the input lacks`),
@@ -160,10 +170,15 @@ export function kubeProxySettlersText(s: Extract<Settlers, { kind: 'kube-proxy-s
 }
 
 /** Where a report points for that setting: the image with the start script, or the volume of the first ConfigMap the input lacks. */
-export function kubeProxySettlerPath(s: Extract<Settlers, { kind: 'kube-proxy-setting' }>, present: ReadonlySet<string>, imagePath: string): string {
+export function kubeProxySettlerPath(s: KubeProxySettlers, present: ReadonlySet<string>, imagePath: string): string {
   if (s.image) return imagePath;
-  return s.configMaps.find((m) => !present.has(`${s.namespace}/${m.name}`))?.volumePath ?? s.configMaps[0]?.volumePath ?? imagePath;
+  return absentConfigMaps(s, present)[0]?.volumePath ?? s.configMaps[0]?.volumePath ?? imagePath;
 }
+
+type KubeProxySettlers = Extract<Settlers, { kind: 'kube-proxy-setting' }>;
+
+/** The mounted ConfigMaps the input lacks (`present`: configMapId of those it has). */
+const absentConfigMaps = (s: KubeProxySettlers, present: ReadonlySet<string>) => s.configMaps.filter((m) => !present.has(configMapId(s.namespace, m.name)));
 
 /** The ConfigMaps a pod mounts, where, and whether a container runs a script from one (its command or args name a file under the mount). */
 function mountedConfigMaps(spec: Json, specPath: string, containers: { container: Json }[]): MountedConfigMap[] {

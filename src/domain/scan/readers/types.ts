@@ -71,6 +71,9 @@ export type Settlers =
   /** The instance type of a Windows node or node group of the cluster. */
   | { kind: 'instance-type' };
 
+/** "namespace/name" of a ConfigMap (namespace "default" when it names none): how the scan tells ConfigMaps apart. */
+export const configMapId = (namespace: string | undefined, name: string) => `${namespace ?? 'default'}/${name}`;
+
 /** A ConfigMap a pod mounts, and where. */
 export interface MountedConfigMap {
   name: string;
