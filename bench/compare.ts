@@ -6,7 +6,9 @@
  *   built from the seeds for this run.
  * - Stock Apollo: `startStandaloneServer` serving the schema the service reports by introspection,
  *   every root field answering the service's own answer as a constant (bench/baseline/standalone.ts).
- * - Raw node:http writing the same bytes the service answers (bench/baseline/raw.ts).
+ * - Raw node:http writing the same bytes the service answers (bench/baseline/raw.ts), and the same
+ *   bytes with the headers the service sends (a new request id each time): what the service's
+ *   contract alone costs, the ceiling of any server that keeps it.
  *
  * Every scenario is measured with autocannon (32 connections by default) for `--seconds` (4) per
  * server, the servers taking turns, `--rounds` (2) times; every POST carries
@@ -29,7 +31,8 @@ import { buildClientSchema, getIntrospectionQuery, printSchema, type Introspecti
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { controlFetch } from './fetch.js';
 import { cpuMicrosOf, freePort, pinSelf, startNode, waitReady, type Server } from './processes.js';
-import { CAPACITY_QUERY, COMPATIBILITY_PLAN, COMPATIBILITY_QUERY } from './scenarios.js';
+import type { RawAnswer } from './baseline/raw.js';
+import { COMPARE_SCENARIOS, requestOf, type Request } from './compare-scenarios.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +41,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     warmup: { type: 'string', default: '2' },
     only: { type: 'string' },
+    // Also measure raw node:http spinning this many microseconds per answer (raw.ts, /spin/).
+    spin: { type: 'string', default: '0' },
     json: { type: 'string' },
   },
 });
@@ -45,70 +50,7 @@ const seconds = Number(args.seconds);
 const rounds = Number(args.rounds);
 const connections = Number(args.connections);
 const warmup = Number(args.warmup);
-
-const SOURCES = 'sources { section note document { slug title url } }';
-interface CompareScenario {
-  id: string;
-  title: string;
-  method: 'POST' | 'GET';
-  query: string;
-  variables?: Record<string, unknown>;
-}
-export const COMPARE_SCENARIOS: CompareScenario[] = [
-  {
-    id: 'lookup',
-    title: 'feature by slug with 3 relations (minimum release, requires, sources with documents)',
-    method: 'POST',
-    query: `query FeatureLookup($slug: String!) {
-  feature(slug: $slug) { id slug name description minimumBuild minimumWindowsVersion { slug name build } requires { slug name } ${SOURCES} }
-}`,
-    variables: { slug: 'direct-server-return' },
-  },
-  {
-    id: 'catalogue',
-    title: 'plugins with their modes, features with what they require',
-    method: 'POST',
-    query: `query Catalogue { cniPlugins { slug name modes { mode { slug name } delegatesTo { slug } } } features { slug name requires { slug name } } }`,
-  },
-  {
-    id: 'compatibility',
-    title: 'compatibility report, Flannel overlay on Windows Server 2019 with 3 features',
-    method: 'POST',
-    query: COMPATIBILITY_QUERY,
-    variables: { input: COMPATIBILITY_PLAN },
-  },
-  {
-    id: 'podCapacity',
-    title: 'podCapacity(m5.large, prefix delegation)',
-    method: 'POST',
-    query: CAPACITY_QUERY,
-    variables: { input: { instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION' } },
-  },
-  { id: 'cachedGet', title: 'the lookup as a repeated GET (answered from the response cache)', method: 'GET', query: '', variables: {} },
-];
-// The cached GET asks what the lookup asks.
-COMPARE_SCENARIOS[4]!.query = COMPARE_SCENARIOS[0]!.query;
-COMPARE_SCENARIOS[4]!.variables = COMPARE_SCENARIOS[0]!.variables;
-
-interface Request {
-  method: 'GET' | 'POST';
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-function requestOf(s: CompareScenario): Request {
-  if (s.method === 'POST')
-    return {
-      method: 'POST',
-      path: '/graphql',
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-      body: JSON.stringify({ query: s.query, ...(s.variables ? { variables: s.variables } : {}) }),
-    };
-  const params = new URLSearchParams({ query: s.query, variables: JSON.stringify(s.variables ?? {}) });
-  // Stock Apollo refuses a GET without a header that forces a CORS preflight; the header costs every server alike.
-  return { method: 'GET', path: `/graphql?${params.toString()}`, headers: { 'apollo-require-preflight': 'true' } };
-}
+const spin = Number(args.spin);
 
 const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
 const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/seeds/scripts/build-db.js');
@@ -124,12 +66,15 @@ const cleanup = async () => {
 };
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
-async function json(url: string, init?: RequestInit): Promise<{ status: number; text: string }> {
+async function json(url: string, init?: RequestInit): Promise<{ status: number; text: string; headers: Headers }> {
   const response = await controlFetch(url, init);
-  return { status: response.status, text: await response.text() };
+  return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
-async function send(base: string, r: Request): Promise<{ status: number; text: string }> {
+/** Headers Node writes itself, and the request id, which raw.ts makes anew per request as the service does. */
+const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'x-request-id']);
+
+async function send(base: string, r: Request): Promise<{ status: number; text: string; headers: Headers }> {
   return json(`${base}${r.path}`, { method: r.method, headers: r.headers, ...(r.body ? { body: r.body } : {}) });
 }
 
@@ -145,13 +90,27 @@ async function counters(base: string): Promise<{ requests: number; statements: n
   };
 }
 
-/** Loads one server; also what its answers cost it: CPU microseconds per request (NaN without /proc). */
-async function load(url: string, r: Request, duration: number, pid?: number): Promise<{ rps: number; failures: number; cpuPerRequest: number }> {
-  const cpuBefore = pid === undefined ? undefined : cpuMicrosOf(pid);
+/**
+ * Loads one server; also what its answers cost it: CPU microseconds per request, and the part of
+ * them spent in the kernel (NaN without /proc).
+ */
+async function load(
+  url: string,
+  r: Request,
+  duration: number,
+  pid?: number,
+): Promise<{ rps: number; failures: number; cpuPerRequest: number; systemPerRequest: number }> {
+  const before = pid === undefined ? undefined : cpuMicrosOf(pid);
   const result = await autocannon({ url: `${url}${r.path}`, connections, duration, method: r.method, headers: r.headers, ...(r.body ? { body: r.body } : {}) });
-  const cpuAfter = pid === undefined ? undefined : cpuMicrosOf(pid);
-  const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? NaN : (cpuAfter - cpuBefore) / result.requests.total;
-  return { rps: result.requests.total / duration, failures: result.non2xx + result.errors + result.timeouts, cpuPerRequest };
+  const after = pid === undefined ? undefined : cpuMicrosOf(pid);
+  const per = (part: (cpu: { user: number; system: number }) => number) =>
+    before === undefined || after === undefined ? NaN : (part(after) - part(before)) / result.requests.total;
+  return {
+    rps: result.requests.total / duration,
+    failures: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequest: per((c) => c.user + c.system),
+    systemPerRequest: per((c) => c.system),
+  };
 }
 
 const median = (xs: number[]) => {
@@ -183,14 +142,16 @@ try {
   ) as { data: IntrospectionQuery };
   writeFileSync(join(work, 'schema.graphql'), printSchema(buildClientSchema(introspection.data)));
   const constants: Record<string, unknown> = {};
-  const raw: Record<string, string> = {};
+  const raw: Record<string, RawAnswer> = {};
   const scenarios = COMPARE_SCENARIOS.filter((s) => !args.only || args.only.split(',').includes(s.id));
   for (const s of scenarios) {
+    // A GET twice: the second answer, a cache hit, is the one the measured GETs get.
+    if (s.method === 'GET') await send(service.url, requestOf(s));
     const answer = await send(service.url, requestOf(s));
     const body = JSON.parse(answer.text) as { data?: Record<string, unknown>; errors?: unknown };
     if (answer.status !== 200 || body.errors || !body.data) throw new Error(`${s.id}: the service answered ${answer.status} ${answer.text.slice(0, 400)}`);
     Object.assign(constants, body.data);
-    raw[`/${s.id}`] = answer.text;
+    raw[`/${s.id}`] = { body: answer.text, headers: Object.fromEntries([...answer.headers].filter(([name]) => !NOT_REPLAYED.has(name))) };
   }
   writeFileSync(join(work, 'constants.json'), JSON.stringify(constants));
   writeFileSync(join(work, 'raw.json'), JSON.stringify(raw));
@@ -200,6 +161,7 @@ try {
   });
   const rawServer = startNode('raw node:http', ['--import', 'tsx', join(PROJECT_ROOT, 'bench/baseline/raw.ts')], await freePort(), {
     RAW_ANSWERS: join(work, 'raw.json'),
+    RAW_SPIN_MICROS: String(spin),
   });
   servers.push(apollo, rawServer);
   await waitReady(rawServer);
@@ -218,6 +180,8 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  for (const s of scenarios)
+    console.log(`${s.id}: the service's headers, replayed by raw node:http: ${Object.keys(raw[`/${s.id}`]!.headers).join(', ')}, x-request-id`);
   const results = [];
   for (const s of scenarios) {
     const request = requestOf(s);
@@ -225,16 +189,20 @@ try {
       { name: 'service', url: service.url, request, pid: service.process.pid },
       { name: 'apollo', url: apollo.url, request, pid: apollo.process.pid },
       { name: 'raw', url: rawServer.url, request: { ...request, path: `/${s.id}` }, pid: rawServer.process.pid },
+      { name: 'rawHeaders', url: rawServer.url, request: { ...request, path: `/with-headers/${s.id}` }, pid: rawServer.process.pid },
+      ...(spin > 0 ? [{ name: 'rawSpin', url: rawServer.url, request: { ...request, path: `/spin/${s.id}` }, pid: rawServer.process.pid }] : []),
     ];
     // The baselines answer what the service answers: raw node:http its bytes, stock Apollo its data
     // (the service adds only `extensions.cost`, the query's cost against its limit).
-    const expected = raw[`/${s.id}`]!;
+    const expected = raw[`/${s.id}`]!.body;
     const data = (text: string) => JSON.stringify((JSON.parse(text) as { data: unknown }).data);
-    if ((await send(rawServer.url, sides[2]!.request)).text !== expected) throw new Error(`${s.id}: raw node:http answers other bytes`);
+    for (const side of sides.slice(2))
+      if ((await send(rawServer.url, side.request)).text !== expected) throw new Error(`${s.id}: raw node:http answers other bytes`);
     if (data((await send(apollo.url, request)).text) !== data(expected)) throw new Error(`${s.id}: stock Apollo answers other data`);
     for (const side of sides) if (warmup > 0) await load(side.url, side.request, warmup);
-    const rps: Record<string, number[]> = { service: [], apollo: [], raw: [] };
-    const cpu: Record<string, number[]> = { service: [], apollo: [], raw: [] };
+    const rps: Record<string, number[]> = { service: [], apollo: [], raw: [], rawHeaders: [], rawSpin: [] };
+    const cpu: Record<string, number[]> = { service: [], apollo: [], raw: [], rawHeaders: [], rawSpin: [] };
+    const system: Record<string, number[]> = { service: [], apollo: [], raw: [], rawHeaders: [], rawSpin: [] };
     let failures = 0;
     const before = await counters(service.url);
     let serviceRequests = 0;
@@ -244,6 +212,7 @@ try {
         const r = await load(side.url, side.request, seconds, side.pid);
         rps[side.name]!.push(r.rps);
         cpu[side.name]!.push(r.cpuPerRequest);
+        system[side.name]!.push(r.systemPerRequest);
         failures += r.failures;
         if (side.name === 'service') serviceRequests += r.rps * seconds;
       }
@@ -258,11 +227,17 @@ try {
       service: rps.service!,
       apollo: rps.apollo!,
       raw: rps.raw!,
+      rawHeaders: rps.rawHeaders!,
       xApollo: median(rps.service!.map((v, i) => v / rps.apollo![i]!)),
       shareOfRaw: median(rps.service!.map((v, i) => v / rps.raw![i]!)),
+      // The contract's own cost: raw node:http with the service's headers against raw node:http.
+      headersShareOfRaw: median(rps.rawHeaders!.map((v, i) => v / rps.raw![i]!)),
+      shareOfRawHeaders: median(rps.service!.map((v, i) => v / rps.rawHeaders![i]!)),
       // Server CPU per answer: raw node:http's over the service's is the share of raw each would
       // reach with a core to itself, which the other load on a shared machine disturbs far less.
-      cpuMicrosPerRequest: { service: cpu.service!, apollo: cpu.apollo!, raw: cpu.raw! },
+      cpuMicrosPerRequest: { service: cpu.service!, apollo: cpu.apollo!, raw: cpu.raw!, rawHeaders: cpu.rawHeaders! },
+      // The kernel's part: on loopback a write also pays for waking the client, dearer when the client idles between answers.
+      systemMicrosPerRequest: { service: system.service!, apollo: system.apollo!, raw: system.raw!, rawHeaders: system.rawHeaders!, rawSpin: system.rawSpin! },
       cpuShareOfRaw: median(cpu.service!.map((v, i) => cpu.raw![i]! / v)),
       statementsPerRequest: (after.statements - before.statements) / graphqlRequests,
       rowCacheHitRate: lookups > 0 ? (after.hits - before.hits) / lookups : null,
@@ -273,8 +248,13 @@ try {
     const fmt1 = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
     console.log(
       `${s.id.padEnd(14)} ${(row.bytes / 1024).toFixed(1)} KiB  service ${fmt(row.service)}  apollo ${fmt(row.apollo)}  raw ${fmt(row.raw)}  ` +
-        `=> ${row.xApollo.toFixed(2)}x stock Apollo, ${(row.shareOfRaw * 100).toFixed(0)}% of raw; ` +
-        `server CPU us/req service ${fmt1(cpu.service!)}, apollo ${fmt1(cpu.apollo!)}, raw ${fmt1(cpu.raw!)} => ${(row.cpuShareOfRaw * 100).toFixed(0)}% of raw; ` +
+        `raw with the service's headers ${fmt(row.rawHeaders)}  ` +
+        `=> ${row.xApollo.toFixed(2)}x stock Apollo, ${(row.shareOfRaw * 100).toFixed(0)}% of raw, ` +
+        `${(row.shareOfRawHeaders * 100).toFixed(0)}% of raw with its headers (which reaches ${(row.headersShareOfRaw * 100).toFixed(0)}% of raw); ` +
+        `server CPU us/req service ${fmt1(cpu.service!)}, apollo ${fmt1(cpu.apollo!)}, raw ${fmt1(cpu.raw!)}, raw with headers ${fmt1(cpu.rawHeaders!)} => ${(row.cpuShareOfRaw * 100).toFixed(0)}% of raw; ` +
+        `of which in the kernel: service ${median(system.service!).toFixed(1)}, raw ${median(system.raw!).toFixed(1)}` +
+        (spin > 0 ? `, raw spinning ${spin} us ${median(system.rawSpin!).toFixed(1)} (at ${fmt(rps.rawSpin!)} req/s)` : '') +
+        '; ' +
         `SQL/req ${row.statementsPerRequest.toFixed(2)}; ` +
         `row-cache hit rate ${row.rowCacheHitRate === null ? '-' : `${(row.rowCacheHitRate * 100).toFixed(1)}%`}; failures ${failures}`,
     );

@@ -88,10 +88,10 @@ export function memoryOf(pid: number): { rss: number; peakRss: number } {
  * 10 ms); undefined where /proc is not there. Divided by the requests of a stretch, it says what
  * each answer cost the server, which a shared machine disturbs far less than the request rate.
  */
-export function cpuMicrosOf(pid: number): number | undefined {
+export function cpuMicrosOf(pid: number): { user: number; system: number } | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
   } catch {
     return undefined;
   }
