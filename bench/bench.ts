@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { measure, measureInterleaved, verifyAnswer, type LoadOptions, type LoadResult, type PacedResult } from './load.js';
-import { freePort, memoryOf, pinSelf, startNode, waitFor, waitReady, type Server } from './processes.js';
+import { buildDatabase, DIST_MAIN, freePort, memoryOf, NODE_FLAGS, pinSelf, startNode, waitFor, waitReady, type Server } from './processes.js';
 import { renderMarkdown, type Results, type ScenarioResult } from './report.js';
 import {
   BASELINE_QUERY,
@@ -74,8 +74,6 @@ if (!(
 ))
   throw new Error('--seconds > 0, --warmup >= 0, --settle >= 0, --slice > 0, --connections and --rounds whole numbers > 0');
 
-const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
-const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/seeds/scripts/build-db.js');
 const work = mkdtempSync(join(tmpdir(), 'winnet-kb-bench-'));
 const servers: Server[] = [];
 const cleanup = async () => {
@@ -111,19 +109,7 @@ const median = (xs: number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : Math.round(((sorted[middle - 1]! + sorted[middle]!) / 2) * 100) / 100;
 };
 
-/** Builds a database with the compiled CLI (a fresh process, as `npm start` would) and times it. */
-function buildDatabase(target: string, seedsDir?: string): number {
-  const started = performance.now();
-  const r = spawnSync(process.execPath, [DIST_BUILD_DB, '--target', target, ...(seedsDir ? ['--seeds', seedsDir] : [])], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`database build failed: ${r.stdout}${r.stderr}`);
-  return performance.now() - started;
-}
-
 const SERVICE_ENV = { NODE_ENV: 'production' };
-/** Node's flags from `npm start`, so the bench runs the server exactly as it is started. */
-const NODE_FLAGS = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/)
-  .filter((a) => a.startsWith('--'));
 
 async function startService(name: string, databasePath: string): Promise<Server> {
   const server = startNode(name, [...NODE_FLAGS, DIST_MAIN], await freePort(), { ...SERVICE_ENV, DATABASE_PATH: databasePath });

@@ -21,8 +21,7 @@
  * request (on a shared machine a steadier figure than the rates). Prints a line per scenario;
  * `--json FILE` writes the figures.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,7 +29,7 @@ import autocannon from 'autocannon';
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { controlFetch } from './fetch.js';
-import { cpuMicrosOf, freePort, pinSelf, startNode, waitReady, type Server } from './processes.js';
+import { buildDatabase, cpuMicrosOf, DIST_MAIN, freePort, NODE_FLAGS, pinSelf, startNode, waitReady, type Server } from './processes.js';
 import type { RawAnswer } from './baseline/raw.js';
 import { COMPARE_SCENARIOS, requestOf, type Request } from './compare-scenarios.js';
 
@@ -51,12 +50,6 @@ const rounds = Number(args.rounds);
 const connections = Number(args.connections);
 const warmup = Number(args.warmup);
 const spin = Number(args.spin);
-
-const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
-const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/seeds/scripts/build-db.js');
-const NODE_FLAGS = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/)
-  .filter((a) => a.startsWith('--'));
 
 const work = mkdtempSync(join(tmpdir(), 'winnet-kb-compare-'));
 const servers: Server[] = [];
@@ -122,8 +115,7 @@ const median = (xs: number[]) => {
 try {
   const pinned = pinSelf();
   const database = join(work, 'winnet-kb.sqlite');
-  const built = spawnSync(process.execPath, [DIST_BUILD_DB, '--target', database], { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`database build failed: ${built.stdout}${built.stderr}`);
+  buildDatabase(database);
 
   const service = startNode('service', [...NODE_FLAGS, DIST_MAIN], await freePort(), { NODE_ENV: 'production', DATABASE_PATH: database });
   servers.push(service);
@@ -200,9 +192,11 @@ try {
       if ((await send(rawServer.url, side.request)).text !== expected) throw new Error(`${s.id}: raw node:http answers other bytes`);
     if (data((await send(apollo.url, request)).text) !== data(expected)) throw new Error(`${s.id}: stock Apollo answers other data`);
     for (const side of sides) if (warmup > 0) await load(side.url, side.request, warmup);
-    const rps: Record<string, number[]> = { service: [], apollo: [], raw: [], rawHeaders: [], rawSpin: [] };
-    const cpu: Record<string, number[]> = { service: [], apollo: [], raw: [], rawHeaders: [], rawSpin: [] };
-    const system: Record<string, number[]> = { service: [], apollo: [], raw: [], rawHeaders: [], rawSpin: [] };
+    // Per server, one figure per round.
+    const perSide = () => Object.fromEntries(sides.map((side) => [side.name, [] as number[]]));
+    const rps = perSide();
+    const cpu = perSide();
+    const system = perSide();
     let failures = 0;
     const before = await counters(service.url);
     let serviceRequests = 0;
@@ -235,9 +229,9 @@ try {
       shareOfRawHeaders: median(rps.service!.map((v, i) => v / rps.rawHeaders![i]!)),
       // Server CPU per answer: raw node:http's over the service's is the share of raw each would
       // reach with a core to itself, which the other load on a shared machine disturbs far less.
-      cpuMicrosPerRequest: { service: cpu.service!, apollo: cpu.apollo!, raw: cpu.raw!, rawHeaders: cpu.rawHeaders! },
+      cpuMicrosPerRequest: cpu,
       // The kernel's part: on loopback a write also pays for waking the client, dearer when the client idles between answers.
-      systemMicrosPerRequest: { service: system.service!, apollo: system.apollo!, raw: system.raw!, rawHeaders: system.rawHeaders!, rawSpin: system.rawSpin! },
+      systemMicrosPerRequest: system,
       cpuShareOfRaw: median(cpu.service!.map((v, i) => cpu.raw![i]! / v)),
       statementsPerRequest: (after.statements - before.statements) / graphqlRequests,
       rowCacheHitRate: lookups > 0 ? (after.hits - before.hits) / lookups : null,

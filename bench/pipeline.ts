@@ -16,22 +16,18 @@
  * passes them; it stops if they differ), pinned to one core where taskset exists.
  * Prints microseconds per answer, the median of `--rounds` (5) rounds of `--requests` (20,000).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HeaderMap } from '@apollo/server';
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { COMPARE_SCENARIOS } from './compare-scenarios.js';
-import { pinSelf } from './processes.js';
+import { buildDatabase, NODE_FLAGS, pinSelf } from './processes.js';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, requests: { type: 'string', default: '20000' } } });
 const rounds = Number(args.rounds);
-const startFlags = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/)
-  .filter((a) => a.startsWith('--'));
-const missing = startFlags.filter((flag) => !process.execArgv.includes(flag));
+const missing = NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
 if (missing.length > 0) throw new Error(`run it as npm start runs the server, with ${missing.join(' ')} (npm run bench:pipeline does)`);
 const requests = Number(args.requests);
 
@@ -46,8 +42,7 @@ const work = mkdtempSync(join(tmpdir(), 'winnet-kb-pipeline-'));
 try {
   const pinned = pinSelf();
   const path = join(work, 'winnet-kb.sqlite');
-  const built = spawnSync(process.execPath, [dist('seeds/scripts/build-db.js'), '--target', path], { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`database build failed: ${built.stdout}${built.stderr}`);
+  buildDatabase(path);
   const database = openDatabase(path);
   const { fastify, apollo } = await buildApp({ database, logLevel: 'warn' });
   await fastify.ready();

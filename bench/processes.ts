@@ -6,7 +6,26 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../src/db/paths.js';
 import { controlFetch } from './fetch.js';
+
+/** The compiled server and database builder (`npm run build` first). */
+export const DIST_MAIN = join(PROJECT_ROOT, 'dist/src/server/main.js');
+const DIST_BUILD_DB = join(PROJECT_ROOT, 'dist/src/seeds/scripts/build-db.js');
+
+/** Node's flags from `npm start`, so the benches run the server exactly as it is started. */
+export const NODE_FLAGS = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((a) => a.startsWith('--'));
+
+/** Builds a database with the compiled CLI (a fresh process, as `npm start` would) and times it (ms). */
+export function buildDatabase(target: string, seedsDir?: string): number {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [DIST_BUILD_DB, '--target', target, ...(seedsDir ? ['--seeds', seedsDir] : [])], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`database build failed: ${r.stdout}${r.stderr}`);
+  return performance.now() - started;
+}
 
 export const SERVER_CPU = availableParallelism() > 1 ? 1 : 0;
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
