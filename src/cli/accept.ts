@@ -11,10 +11,11 @@
  * `CODE` alone accepts the code whatever its subject; `CODE:subject` only that subject. An unknown
  * code is a usage error (exit 1) with the closest known codes, so a typo cannot accept nothing.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { ALL_FINDING_CODES } from '../domain/finding-codes.js';
 import { distance } from 'fastest-levenshtein';
 import { CliError } from './errors.js';
+import { conventionalFile, DEFAULT_INPUT_CAPS, InputBudget, readInputFile, UnreadableFileError, type InputCaps } from './input.js';
+import { excerpt } from './safe-output.js';
 
 /** The file read from the working directory when no --ignore-file is given. */
 export const IGNORE_FILE = '.winnet-kb-ignore';
@@ -40,31 +41,38 @@ function parseEntry(text: string, by: string, requireReason: boolean): Rule {
   const match = /^(\S+?)(?::(\S+))?(?:\s+(.*))?$/.exec(text.trim());
   const code = match?.[1] ?? '';
   if (!KNOWN_CODES.includes(code)) {
-    const [near] = KNOWN_CODES.map((known) => ({ known, d: distance(code.toUpperCase(), known) }))
+    // No code is longer than 40 letters: a longer word is no typo of one (and is not compared).
+    const [near] = KNOWN_CODES.map((known) => ({ known, d: code.length > 64 ? Infinity : distance(code.toUpperCase(), known) }))
       .filter(({ d }) => d <= Math.max(2, Math.floor(code.length / 4)))
       .sort((a, b) => a.d - b.d)
       .map(({ known }) => known);
-    throw new CliError(`${by}: unknown finding code ${JSON.stringify(code)} in ${JSON.stringify(text.trim())}`, [
+    // The entry is quoted by a short excerpt of its first word: never a whole line of a file
+    // that may not be an ignore file at all.
+    throw new CliError(`${by}: unknown finding code "${excerpt(code)}"`, [
       ...(near ? [`did you mean: ${near}?`] : []),
       'an entry is CODE or CODE:subject, then the reason; the codes are listed in docs/api.md and docs/cli.md',
     ]);
   }
   const reason = match?.[3]?.trim() ?? '';
-  if (requireReason && reason === '') throw new CliError(`${by}: ${code}${match?.[2] ? `:${match[2]}` : ''} has no reason; write why it is accepted after it`);
+  if (requireReason && reason === '')
+    throw new CliError(`${by}: ${code}${match?.[2] ? `:${excerpt(match[2])}` : ''} has no reason; write why it is accepted after it`);
   return { code, subject: match?.[2] ?? null, reason: reason || 'accepted with --ignore', by, used: false };
 }
 
-/** The entries of an ignore file; a missing file is an error only when it was named explicitly. */
-export function readIgnoreFile(path: string, named: boolean): Rule[] {
-  if (!existsSync(path)) {
-    if (named) throw new CliError(`cannot read the ignore file ${path}: no such file`);
-    return [];
-  }
+/**
+ * The entries of an ignore file, read as every input file is (input.ts: caps, a timeout for a
+ * pipe, no binary). One named with --ignore-file must exist; `.winnet-kb-ignore`, found by
+ * convention, is read only when there is one and it resolves inside the working directory.
+ */
+export async function readIgnoreFile(path: string, named: boolean, caps: InputCaps = DEFAULT_INPUT_CAPS): Promise<Rule[]> {
+  const found = named ? path : conventionalFile(path);
+  if (found === undefined) return [];
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = await readInputFile(found, path, new InputBudget(caps));
   } catch (error) {
-    throw new CliError(`cannot read the ignore file ${path}: ${(error as Error).message}`);
+    if (!(error instanceof UnreadableFileError)) throw error;
+    throw new CliError(`cannot read the ignore file ${path}: ${error.reason === 'no such file or directory' ? 'no such file' : error.reason}`);
   }
   return text.split(/\r?\n/).flatMap((line, i) => (line.trim() === '' || line.trim().startsWith('#') ? [] : [parseEntry(line, `${path}:${i + 1}`, true)]));
 }
@@ -74,10 +82,10 @@ export class Acceptor {
 
   /**
    * The rules of `--ignore` entries and of the ignore file: `ignoreFile` when given (it must exist),
-   * else `.winnet-kb-ignore` in the working directory when there is one.
+   * else `.winnet-kb-ignore` in the working directory when there is one; read under the command's input caps.
    */
-  static from(options: { ignore?: readonly string[]; ignoreFile?: string }): Acceptor {
-    const fromFile = options.ignoreFile !== undefined ? readIgnoreFile(options.ignoreFile, true) : readIgnoreFile(IGNORE_FILE, false);
+  static async from(options: { ignore?: readonly string[]; ignoreFile?: string }, caps: InputCaps = DEFAULT_INPUT_CAPS): Promise<Acceptor> {
+    const fromFile = options.ignoreFile !== undefined ? await readIgnoreFile(options.ignoreFile, true, caps) : await readIgnoreFile(IGNORE_FILE, false, caps);
     const fromFlags = (options.ignore ?? []).map((entry) => parseEntry(entry, '--ignore', false));
     return new Acceptor([...fromFlags, ...fromFile]);
   }
@@ -96,7 +104,7 @@ export class Acceptor {
 
   /** Entries that accepted nothing in this run (stale, or a subject misspelt), for a note on stderr. */
   unused(): string[] {
-    return this.rules.filter((r) => !r.used).map((r) => `${r.by}: ${r.code}${r.subject ? `:${r.subject}` : ''} accepted no finding`);
+    return this.rules.filter((r) => !r.used).map((r) => `${r.by}: ${r.code}${r.subject ? `:${excerpt(r.subject)}` : ''} accepted no finding`);
   }
 }
 

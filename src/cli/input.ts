@@ -7,9 +7,15 @@
  *
  * Regular files are checked by their size before a byte is read. Pipes, devices and stdin are
  * read asynchronously, so a timer can end the wait, and counted as they arrive.
+ *
+ * Every file the CLI reads goes through here (scan inputs, plan files, ignore files), and none
+ * may be binary: a NUL byte or a UTF-16 byte order mark stops the read with "not a text file",
+ * so an error about a file that is not what it claims to be (a link to /proc/self/environ)
+ * never quotes what it holds.
  */
-import { closeSync, constants, createReadStream, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, createReadStream, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { Socket } from 'node:net';
+import { relative, isAbsolute, resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { CliError } from './errors.js';
 
@@ -80,6 +86,22 @@ function statOf(path: string, name: string): Stats {
   }
 }
 
+/**
+ * Why these bytes are not UTF-8 text, or undefined. YAML and JSON allow no NUL outside an escape,
+ * so a NUL byte means a binary file (or /proc/self/environ); a UTF-16 byte order mark at the start
+ * is the usual shape of `kubectl ... > file` in Windows PowerShell 5.
+ */
+function notText(bytes: Uint8Array, atStart: boolean): string | undefined {
+  if (atStart && bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
+    return 'not a text file in UTF-8 (it starts with a UTF-16 byte order mark); convert it to UTF-8';
+  return bytes.includes(0) ? 'not a text file (it holds a NUL byte)' : undefined;
+}
+
+function checkText(name: string, bytes: Uint8Array, atStart: boolean): void {
+  const reason = notText(bytes, atStart);
+  if (reason !== undefined) throw new UnreadableFileError(name, reason);
+}
+
 /** Whether the path (not "-") is a regular file, read synchronously; anything else is read by readStream. */
 export function isRegularFile(path: string, name: string): boolean {
   const stat = statOf(path, name);
@@ -107,6 +129,7 @@ export function* regularFileChunks(path: string, name: string, budget: InputBudg
     for (;;) {
       const n = readSync(fd, buffer, 0, buffer.length, null);
       if (n === 0) break;
+      checkText(name, buffer.subarray(0, n), read === 0);
       read += n;
       budget.take(name, n, read);
       yield decoder.write(buffer.subarray(0, n));
@@ -186,8 +209,9 @@ export async function readStream(path: string, name: string, budget: InputBudget
     };
     const onData = (chunk: Buffer | string) => {
       const bytes = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-      read += bytes;
       try {
+        checkText(name, typeof chunk === 'string' ? Buffer.from(chunk) : chunk, read === 0);
+        read += bytes;
         budget.take(name, bytes, read);
       } catch (error) {
         return fail(error as Error);
@@ -205,4 +229,43 @@ export async function readStream(path: string, name: string, budget: InputBudget
     stream.on('error', onError);
     arm();
   });
+}
+
+/**
+ * The whole text of a file, "-" (stdin), a pipe or a device, under the caps: the one way the CLI
+ * reads a file whole (plan files, ignore files); scan inputs read regular files a chunk at a
+ * time through regularFileChunks, under the same caps and checks.
+ */
+export async function readInputFile(path: string, name: string, budget: InputBudget): Promise<string> {
+  return path !== '-' && isRegularFile(path, name) ? readRegularFile(path, name, budget) : readStream(path, name, budget);
+}
+
+/** Whether `path` is `root` or lies under it (both absolute, links already resolved). */
+export function isInside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * Where a file the CLI finds on its own (not named on the command line) really is, or undefined
+ * when there is none. It must resolve, links followed, inside the working directory: a committed
+ * `.winnet-kb-ignore` that links to /proc/self/environ or ~/.ssh is refused before it is opened.
+ */
+export function conventionalFile(path: string, cwd = process.cwd()): string | undefined {
+  try {
+    lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    throw new UnreadableFileError(path, 'a link to nothing (a broken link)');
+  }
+  if (!isInside(real, realpathSync(resolve(cwd))))
+    throw new CliError(`${path} resolves to ${real}, outside the working directory; it is not read`, [
+      `a ${path} found by convention must be a file of the working tree; name a file elsewhere explicitly (e.g. --ignore-file)`,
+    ]);
+  return real;
 }

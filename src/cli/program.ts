@@ -4,8 +4,7 @@
  */
 import { MAX_KUBELET_MAX_PODS } from '../domain/capacity.js';
 import { KUBERNETES_MINOR } from '../domain/kubernetes-version.js';
-import { createWriteStream, readFileSync, renameSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../db/paths.js';
@@ -13,6 +12,7 @@ import { Acceptor, collectIgnore, IGNORE_FILE } from './accept.js';
 import { PLAN_FIELDS } from './check/plan-file.js';
 import { CliError, formatError } from './errors.js';
 import { DEFAULT_INPUT_CAPS, formatBytes, parseByteSize, type InputCaps } from './input.js';
+import { withOutput } from './output-file.js';
 import { escapingStream } from './safe-output.js';
 import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE_OR_DATA_ERROR, FAIL_ON_LEVELS, type ExitCode, type FailOn } from './exit-codes.js';
 import { wrap } from './report/text.js';
@@ -53,32 +53,6 @@ class EnvCommand extends Command {
     const name = envVarOf(option);
     if (name && option.long !== '--help' && option.long !== '--version') option.env(name);
     return super.addOption(option);
-  }
-}
-
-/**
- * Runs a command with its output going to stdout, or with --output-file to that file: written
- * beside it and renamed over it once the command has finished, so a usage error leaves no file
- * (and no half-written report) behind. The exit code is the command's either way.
- */
-async function withOutput<T>(outputFile: string | undefined, stdout: NodeJS.WritableStream, run: (out: NodeJS.WritableStream) => Promise<T>): Promise<T> {
-  if (outputFile === undefined) return run(stdout);
-  const target = resolve(outputFile);
-  const temp = `${target}.winnet-kb-${process.pid}.tmp`;
-  const file = createWriteStream(temp);
-  try {
-    await once(file, 'open').catch((error: Error) => {
-      throw new CliError(`cannot write --output-file ${outputFile}: ${error.message}`);
-    });
-    const result = await run(file);
-    file.end();
-    await once(file, 'finish');
-    renameSync(temp, target);
-    return result;
-  } catch (error) {
-    file.destroy();
-    rmSync(temp, { force: true });
-    throw error;
   }
 }
 
@@ -231,7 +205,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .action(async (plan: string, opts: CheckFlags, command: Command) => {
       const { runCheck } = await import('./check/command.js');
       const { ignore, ignoreFile, outputFile, ...rest } = opts;
-      const acceptor = Acceptor.from({ ignore, ignoreFile });
+      const acceptor = await Acceptor.from({ ignore, ignoreFile }, capsOf(opts));
       const options = { ...rest, acceptor, stderr: io.stderr, database: database(command), toolVersion: packageVersion(), caps: capsOf(opts) };
       exit(await withOutput(outputFile, io.stdout, (out) => runCheck(plan, options, out)));
     });
@@ -254,7 +228,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .action(async (paths: string[], opts: ScanFlags, command: Command) => {
       const { runScan } = await import('./scan/command.js');
       const { ignore, ignoreFile, outputFile, ...rest } = opts;
-      const acceptor = Acceptor.from({ ignore, ignoreFile });
+      const acceptor = await Acceptor.from({ ignore, ignoreFile }, capsOf(opts));
       const options = { ...rest, acceptor, database: database(command), toolVersion: packageVersion(), caps: capsOf(opts) };
       const run = (out: NodeJS.WritableStream) => runScan(paths, options, out, io.stderr);
       exit(await withOutput(outputFile, io.stdout, run));

@@ -27,3 +27,18 @@ export function escapingStream(stream: NodeJS.WritableStream): NodeJS.WritableSt
     },
   });
 }
+
+/**
+ * A short piece of input for an error message: at most `max` characters once control characters
+ * are escaped (an escape is never cut), then "...". An error names what it refuses without
+ * copying a whole line of a file that may not be what it claims to be.
+ */
+export function excerpt(text: string, max = 60): string {
+  let out = '';
+  for (const char of text) {
+    const shown = escapeControls(char);
+    if (out.length + shown.length > max) return `${out}...`;
+    out += shown;
+  }
+  return out;
+}

@@ -11,7 +11,8 @@ import type { PlanInput } from '../../domain/compatibility/plan.js';
 import type { CompatibilityInput } from '../../graphql/generated/resolvers.js';
 import { yamlValue, YamlValueError } from '../../domain/yaml-value.js';
 import { CliError, didYouMean } from '../errors.js';
-import { InputBudget, isRegularFile, readRegularFile, readStream, UnreadableFileError } from '../input.js';
+import { InputBudget, readInputFile, UnreadableFileError } from '../input.js';
+import { excerpt } from '../safe-output.js';
 
 const IP_MODES: Record<string, IpAddressMode> = {
   SECONDARY_IP: 'SECONDARY_IP',
@@ -77,7 +78,9 @@ export interface PlanFile {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'a mapping' : `${typeof value} ${JSON.stringify(value)}`;
+  // A short excerpt only: a file that is no plan at all (a link to a secrets file) is one long
+  // string, and the message must not copy it.
+  return typeof value === 'object' ? 'a mapping' : `${typeof value} "${excerpt(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}"`;
 }
 
 /** Turns zod's issues into one error naming each bad field. */
@@ -87,7 +90,7 @@ function shapeError(name: string, issues: z.core.$ZodIssue[]): CliError {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const near = didYouMean(key, PLAN_FIELDS);
-        lines.push(`unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; allowed keys: ${PLAN_FIELDS.join(', ')}`);
+        lines.push(`unknown key "${excerpt(key)}"${near ? ` (did you mean "${near}"?)` : ''}; allowed keys: ${PLAN_FIELDS.join(', ')}`);
       }
       continue;
     }
@@ -103,16 +106,15 @@ export function parsePlan(source: string, name: string): PlanFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { prettyErrors: true, lineCounter });
   if (doc.errors.length > 0) {
-    throw new CliError(
-      `${name}: not valid YAML or JSON: ${doc.errors[0]!.message.split('\n')[0]}`,
-      doc.errors.slice(1).map((e) => e.message.split('\n')[0]!),
-    );
+    // The parser's first line of each error, which may quote a tag or a token: cut short.
+    const firstLine = (e: Error) => excerpt(e.message.split('\n')[0]!, 160);
+    throw new CliError(`${name}: not valid YAML or JSON: ${firstLine(doc.errors[0]!)}`, doc.errors.slice(1).map(firstLine));
   }
   let data: unknown;
   try {
     data = yamlValue(doc, lineCounter);
   } catch (error) {
-    if (error instanceof YamlValueError) throw new CliError(`${name}:${error.line}:${error.column}: ${error.reason}`);
+    if (error instanceof YamlValueError) throw new CliError(`${name}:${error.line}:${error.column}: ${excerpt(error.reason, 160)}`);
     throw error;
   }
   if (data === null || data === undefined)
@@ -136,7 +138,7 @@ export async function readPlanFile(path: string, budget = new InputBudget()): Pr
   const name = path === '-' ? '<stdin>' : path;
   let source: string;
   try {
-    source = path !== '-' && isRegularFile(path, name) ? readRegularFile(path, name, budget) : await readStream(path, name, budget);
+    source = await readInputFile(path, name, budget);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
     throw new CliError(`cannot read plan file ${path}: ${error.reason === 'no such file or directory' ? 'no such file' : error.reason}`);

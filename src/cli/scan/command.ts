@@ -6,8 +6,8 @@
  * It runs the domain scan directly on the knowledge snapshot rather than through GraphQL: a
  * 10,000-object dump is one call, and the `scan` query runs the same function.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { PlanError } from '../../domain/compatibility/plan.js';
 import { objectsOf, objectsOfChunks, ScanParseError } from '../../domain/scan/documents.js';
@@ -18,7 +18,7 @@ import { readPlanFile } from '../check/plan-file.js';
 import { CliError, InputRefusedError, problemsOf } from '../errors.js';
 import { exitCodeFor, gateVerdict, type ExitCode, type FailOn } from '../../domain/outcome.js';
 import { openKnowledgeBase } from '../graphql-client.js';
-import { InputBudget, isRegularFile, readRegularFile, readStream, regularFileChunks, type InputCaps } from '../input.js';
+import { InputBudget, isInside, isRegularFile, readRegularFile, readStream, regularFileChunks, type InputCaps } from '../input.js';
 import { withAccepted } from '../report/accepted.js';
 import type { ScanReport } from '../report/model.js';
 import { loadSourceDocuments, presentScan } from '../report/present.js';
@@ -44,14 +44,51 @@ export interface ScanOptions {
 
 const EXTENSIONS = /\.(ya?ml|json)$/i;
 
-/** The files to read, in a stable order: directories recursively (*.yaml, *.yml, *.json). */
-export function inputFiles(paths: readonly string[]): string[] {
+/** A path as messages show it: relative to the working directory when it is under it. */
+const shown = (path: string) => (isInside(path, process.cwd()) ? relative(process.cwd(), path) || '.' : path);
+
+/**
+ * The files to read, in a stable order: directories recursively (*.yaml, *.yml, *.json). Links
+ * are followed, so a directory scan judges what a scan of the same files by name judges: a link
+ * to a file is read under its own name, a link to a directory is walked. Each file and directory
+ * is taken once, by its real path (a link loop ends, a file reached twice is judged once), and
+ * `note` says where a link leads out of the directory named on the command line.
+ */
+export function inputFiles(paths: readonly string[], note: (text: string) => void = () => {}): string[] {
   const files: string[] = [];
-  const walk = (dir: string) => {
+  const takenFiles = new Map<string, string>();
+  const walkedDirs = new Set<string>();
+  const take = (path: string, real: string) => {
+    const first = takenFiles.get(real);
+    if (first !== undefined) return note(`${path} is the same file as ${first}; judged once`);
+    takenFiles.set(real, path);
+    files.push(path);
+  };
+  const walk = (dir: string, realDir: string, root: { arg: string; real: string }) => {
+    if (walkedDirs.has(realDir)) return;
+    walkedDirs.add(realDir);
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && EXTENSIONS.test(entry.name)) files.push(path);
+      if (entry.isDirectory()) walk(path, join(realDir, entry.name), root);
+      else if (entry.isFile()) {
+        if (EXTENSIONS.test(entry.name)) take(path, join(realDir, entry.name));
+      } else if (entry.isSymbolicLink()) {
+        let real: string;
+        let stat;
+        try {
+          real = realpathSync(path);
+          stat = statSync(real);
+        } catch {
+          note(`${path} is a link to nothing; skipped`);
+          continue;
+        }
+        // Only what the walk would take without the link: directories, and regular files by the link's name.
+        const wanted = stat.isDirectory() || (stat.isFile() && EXTENSIONS.test(entry.name));
+        if (!wanted) continue;
+        if (!isInside(real, root.real)) note(`${path} links to ${shown(real)}, outside ${root.arg}; read through the link`);
+        if (stat.isDirectory()) walk(path, real, root);
+        else take(path, real);
+      }
     }
   };
   for (const path of paths) {
@@ -65,14 +102,18 @@ export function inputFiles(paths: readonly string[]): string[] {
     } catch {
       throw new CliError(`cannot read ${path}: no such file or directory`);
     }
-    if (stat.isDirectory()) walk(path);
+    if (stat.isDirectory()) {
+      const real = realpathSync(path);
+      walk(path, real, { arg: path, real });
+    } else if (stat.isFile()) take(path, realpathSync(path));
+    // Pipes and devices are read once each, as named.
     else files.push(path);
   }
   return files;
 }
 
 export async function runScan(paths: readonly string[], options: ScanOptions, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<ExitCode> {
-  const files = inputFiles(paths);
+  const files = inputFiles(paths, (text) => stderr.write(`winnet-kb: note: ${text}\n`));
   const budget = new InputBudget(options.caps);
   const plan = options.plan ? await readPlanFile(options.plan, budget) : undefined;
   const { database, knowledge } = openKnowledgeBase(options.database);

@@ -7,13 +7,16 @@
 import { failsAt, gateVerdict, type FailOn } from '../../../domain/outcome.js';
 import { locatedObjects, objectName, type LocatedObject, type Printer } from '../model.js';
 
-/** The control characters XML 1.0 does not allow. */
-// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
-const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+/**
+ * What XML 1.0 does not allow (its Char production): C0 controls but tab, line feed and carriage
+ * return, U+FFFE and U+FFFF, and lone surrogates (the `u` flag matches a surrogate pair as one
+ * character in the allowed supplementary range, and a lone one as itself).
+ */
+const XML_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export function xmlEscape(text: string): string {
-  // Characters XML 1.0 does not allow are dropped; the five specials are escaped.
-  return text.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  // Characters XML 1.0 does not allow are replaced by U+FFFD (one a reader can see); the five specials are escaped.
+  return text.replace(XML_INVALID, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** Does this object fail the job at this --fail-on level (its accepted findings aside)? */

@@ -5,21 +5,17 @@
  * judged and accepted findings, each on its file and line.
  */
 import { horizonText, objectName, plural, type CheckReport, type Printer, type ScanReport, type SourceRef } from '../model.js';
+import { markdownCode, markdownText } from '../markdown-text.js';
 import { SourceList, settingParts } from '../text.js';
 import { afterAccepted, scanSummaryLine, summaryOf } from './table.js';
 
 const ICON = { COMPATIBLE: '✅', COMPATIBLE_WITH_WARNINGS: '⚠️', INCOMPATIBLE: '❌' } as const;
 
-/** Text safe inside a table cell: no pipes or line breaks, no stray HTML. */
-export function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, '<br>');
-}
+/** Text safe inside a table cell and inert as markdown (markdown-text.ts). */
+export const cell = markdownText;
 
-/** Inline code that survives backticks in the text. */
-function code(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  return `${fence}${fence.length > 1 ? ' ' : ''}${text}${fence.length > 1 ? ' ' : ''}${fence}`;
-}
+/** Inline code that survives backticks and pipes in the text (markdown-text.ts). */
+const code = markdownCode;
 
 function links(sources: SourceList, refs: readonly SourceRef[]): string {
   const seen = new Set<number>();
@@ -80,7 +76,7 @@ export function scanMarkdown({ scan }: ScanReport): string {
     lines.push('| where | object | severity | code | message |', '| --- | --- | --- | --- | --- |');
     for (const { r, f } of rows)
       lines.push(
-        `| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${f.severity}${f.accepted ? ' (accepted)' : ''} | ` +
+        `| ${code(`${r.file}:${f.line}`)} | ${cell(objectName(r))} | ${f.severity}${f.accepted ? ' (accepted)' : ''} | ` +
           `\`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}` +
           `${f.accepted ? `<br>**Accepted** (${cell(f.accepted.by)}): ${cell(f.accepted.reason)}` : ''} |`,
       );
