@@ -266,6 +266,19 @@ describe('10. --ignore-file is read under the input caps', () => {
     }
   });
 
+  it('as is a scan input: an endless stream of text stops at --max-file-bytes', async () => {
+    const fifo = join(newDir(), 'endless.yaml');
+    execFileSync('mkfifo', [fifo]);
+    const writer = spawn('sh', ['-c', `yes 'kind: ConfigMap' > '${fifo}'`]);
+    try {
+      const { code, stderr } = await runCliProcess(['scan', fifo, '--max-file-bytes', '1MiB']);
+      expect(code).toBe(1);
+      expect(stderr).toContain(`${fifo}: more than 1 MiB, the cap per input file`);
+    } finally {
+      writer.kill();
+    }
+  });
+
   it('/dev/zero is refused at once, not read to its end', async () => {
     const { code, stderr } = await runCli(['scan', EKS, '--ignore-file', '/dev/zero']);
     expect(code).toBe(1);

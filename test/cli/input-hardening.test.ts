@@ -27,12 +27,12 @@ const BOMB = `a: &a [${'x,'.repeat(9)}x]\nb: &b [${'*a,'.repeat(9)}*a]\nc: &c [$
 const STACK = /\n\s+at .+:\d+/;
 
 describe('8. input size caps', () => {
-  it('scan /dev/zero exits 1 within seconds, naming the file and the cap', async () => {
+  it('scan /dev/zero exits 1 within seconds, naming the file', async () => {
     const started = performance.now();
     const { code, stderr } = await runCli(['scan', '/dev/zero']);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/\/dev\/zero: more than 32 MiB, the cap per input file/);
-    expect(stderr).toMatch(/--max-file-bytes/);
+    // Since issue 34 its first NUL byte stops it (hardening-round4.test.ts has an endless stream of text stopped by the cap).
+    expect(stderr).toMatch(/\/dev\/zero: not a text file/);
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
