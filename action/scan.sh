@@ -11,7 +11,8 @@
 #   WINNET_KB_ACTION_FAIL_ON  error (default), warning or none
 #   WINNET_KB_ACTION_PREFIX   where to install (default: $RUNNER_TEMP/winnet-kb, or a new temporary directory)
 # Every WINNET_KB_<FLAG> variable of the CLI applies too (WINNET_KB_PLAN, WINNET_KB_IGNORE_FILE, ...),
-# and a .winnet-kb-ignore in the working directory is read, as on the command line.
+# and a .winnet-kb-ignore in the working directory is read, as on the command line (only when it
+# resolves inside the working directory: a committed link out of the checkout is refused).
 # Outputs: exit-code and sarif-file, appended to $GITHUB_OUTPUT when it is set.
 set -euo pipefail
 
