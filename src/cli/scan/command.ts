@@ -20,6 +20,7 @@ import { exitCodeFor, gateVerdict, type ExitCode, type FailOn } from '../../doma
 import { openKnowledgeBase } from '../graphql-client.js';
 import { InputBudget, isInside, isRegularFile, readRegularFile, readStream, regularFileChunks, type InputCaps } from '../input.js';
 import { withAccepted } from '../report/accepted.js';
+import { excerpt } from '../safe-output.js';
 import type { ScanReport } from '../report/model.js';
 import { loadSourceDocuments, presentScan } from '../report/present.js';
 import { writeReport, type OutputFormat } from '../report/printers.js';
@@ -155,11 +156,10 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
       }
     }
     if (errors.length > 0) {
+      // The parser's reason may quote the input (an unresolved tag, a token): a short excerpt of it.
+      const located = (e: ScanParseError) => `${e.file}:${e.line}:${e.column}: ${excerpt(e.reason, 160)}`;
       const [first, ...rest] = errors;
-      throw new CliError(
-        `${first!.message} (not valid YAML or JSON)`,
-        rest.map((e) => e.message),
-      );
+      throw new CliError(`${located(first!)} (not valid YAML or JSON)`, rest.map(located));
     }
     const result = scanner.finish();
     // The scan query's document (src/domain/scan/document.ts), in the API's spelling.
