@@ -14,7 +14,16 @@
 import { ALL_FINDING_CODES } from '../domain/finding-codes.js';
 import { distance } from 'fastest-levenshtein';
 import { CliError } from './errors.js';
-import { conventionalFile, DEFAULT_INPUT_CAPS, InputBudget, readInputFile, UnreadableFileError, type InputCaps } from './input.js';
+import {
+  conventionalFile,
+  DEFAULT_INPUT_CAPS,
+  InputBudget,
+  linkOutOfTree,
+  readInputFile,
+  unquotedContentError,
+  UnreadableFileError,
+  type InputCaps,
+} from './input.js';
 import { excerpt } from './safe-output.js';
 
 /** The file read from the working directory when no --ignore-file is given. */
@@ -74,7 +83,13 @@ export async function readIgnoreFile(path: string, named: boolean, caps: InputCa
     if (!(error instanceof UnreadableFileError)) throw error;
     throw new CliError(`cannot read the ignore file ${path}: ${error.reason === 'no such file or directory' ? 'no such file' : error.reason}`);
   }
-  return text.split(/\r?\n/).flatMap((line, i) => (line.trim() === '' || line.trim().startsWith('#') ? [] : [parseEntry(line, `${path}:${i + 1}`, true)]));
+  const outside = named ? linkOutOfTree(path) : undefined;
+  try {
+    return text.split(/\r?\n/).flatMap((line, i) => (line.trim() === '' || line.trim().startsWith('#') ? [] : [parseEntry(line, `${path}:${i + 1}`, true)]));
+  } catch (error) {
+    if (outside !== undefined && error instanceof CliError) throw unquotedContentError(path, outside, 'ignore file');
+    throw error;
+  }
 }
 
 export class Acceptor {

@@ -269,3 +269,24 @@ export function conventionalFile(path: string, cwd = process.cwd()): string | un
     ]);
   return real;
 }
+
+/**
+ * The real path of a file named on the command line when it is named inside the working
+ * directory but is a link that leads out of it (a committed `deploy/plan.yaml` -> ~/.npmrc), else
+ * undefined. Such a file is read, since it was named, but an error about its content quotes
+ * nothing of it: the runner's file is not the repository's to print.
+ */
+export function linkOutOfTree(path: string, cwd = process.cwd()): string | undefined {
+  if (path === '-') return undefined;
+  try {
+    const real = realpathSync(path);
+    return isInside(resolve(cwd, path), resolve(cwd)) && !isInside(real, realpathSync(cwd)) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error for content refused in a file that links out of the working directory: where it leads, nothing of what it holds. */
+export function unquotedContentError(name: string, real: string, what: string): CliError {
+  return new CliError(`${name}: not a valid ${what}; it links to ${real}, outside the working directory, so nothing of it is quoted`);
+}

@@ -86,6 +86,23 @@ describe('1. a committed link does not print what it points to', () => {
     expect(stderr).not.toContain('SHELL=');
   });
 
+  it('a plan or ignore file named inside the working directory but linking out of it: refused content is not quoted', async () => {
+    const npmrc = write(join(newDir(), '.npmrc'), '//registry.npmjs.org/:_authToken=npm_round4secretvalue\n');
+    const dir = newDir();
+    mkdirSync(join(dir, 'deploy'));
+    symlinkSync(npmrc, join(dir, 'deploy', 'plan.yaml'));
+    symlinkSync(npmrc, join(dir, 'deploy', 'ignore'));
+    const plan = await runCli(['check', 'deploy/plan.yaml'], { cwd: dir });
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toBe(
+      `winnet-kb: deploy/plan.yaml: not a valid plan file; it links to ${npmrc}, outside the working directory, so nothing of it is quoted\n`,
+    );
+    const ignore = await runCli(['scan', EKS, '--ignore-file', 'deploy/ignore'], { cwd: dir });
+    expect(ignore.code).toBe(1);
+    expect(ignore.stderr).toContain('deploy/ignore: not a valid ignore file; it links to');
+    expect(plan.stderr + ignore.stderr).not.toContain('round4secret');
+  });
+
   it('an error quotes at most a short excerpt of the offending line, control characters escaped', async () => {
     const dir = newDir();
     const long = `${SECRET}${'x'.repeat(400)}`;

@@ -11,7 +11,7 @@ import type { PlanInput } from '../../domain/compatibility/plan.js';
 import type { CompatibilityInput } from '../../graphql/generated/resolvers.js';
 import { yamlValue, YamlValueError } from '../../domain/yaml-value.js';
 import { CliError, didYouMean } from '../errors.js';
-import { InputBudget, readInputFile, UnreadableFileError } from '../input.js';
+import { InputBudget, linkOutOfTree, readInputFile, unquotedContentError, UnreadableFileError } from '../input.js';
 import { excerpt } from '../safe-output.js';
 
 const IP_MODES: Record<string, IpAddressMode> = {
@@ -143,5 +143,11 @@ export async function readPlanFile(path: string, budget = new InputBudget()): Pr
     if (!(error instanceof UnreadableFileError)) throw error;
     throw new CliError(`cannot read plan file ${path}: ${error.reason === 'no such file or directory' ? 'no such file' : error.reason}`);
   }
-  return parsePlan(source, name);
+  const outside = linkOutOfTree(path);
+  try {
+    return parsePlan(source, name);
+  } catch (error) {
+    if (outside !== undefined && error instanceof CliError) throw unquotedContentError(name, outside, 'plan file');
+    throw error;
+  }
 }
