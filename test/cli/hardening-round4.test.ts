@@ -120,6 +120,15 @@ describe('1. a committed link does not print what it points to', () => {
     expect(key.stderr).not.toContain(long.slice(0, 61));
   });
 
+  it('a scan parse error quotes a short excerpt of the reason, whose alias name comes from the input', async () => {
+    const alias = 'S'.repeat(300);
+    const path = write(join(newDir(), 'alias.yaml'), `apiVersion: v1\nkind: ConfigMap\nmetadata: *${alias}\n`);
+    const { code, stderr } = await runCli(['scan', path]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/alias\.yaml:3:11: alias \*S+\.\.\. \(not valid YAML or JSON\)/);
+    expect(stderr).not.toContain(alias.slice(0, 161));
+  });
+
   it('excerpt: escapes, then cuts at 60 characters without splitting an escape', () => {
     expect(excerpt('short')).toBe('short');
     expect(excerpt('a\u0000b\u001b')).toBe('a\\u0000b\\u001b');
