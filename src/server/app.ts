@@ -20,10 +20,10 @@ import { registerPages } from './pages/routes.js';
 import cors from '@fastify/cors';
 import { DEFAULT_LIMITS, limitProtection, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
-import { newRequestId, registerRequestLog, REQUEST_ID_HEADER } from './request-log.js';
+import { registerRequestLog, requestIdOf } from './request-log.js';
 import { registerResponseCache } from './response-cache.js';
 import { registerSelectionLimit } from './selection-count.js';
-import { registerErrorShapes } from './errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorShapes } from './errors.js';
 import { errorCountingPlugin, registerMetrics } from './metrics.js';
 import { TURN_BUDGET_MS, turnScheduledServer } from './turn-scheduler.js';
 import { cachedGetFastPath, type FastPath } from './fast-path.js';
@@ -108,10 +108,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: limits.bodyLimitBytes,
     // Backstop behind the deadline hook (which answers first, with a GraphQL error).
     requestTimeout: limits.requestTimeoutMs * 2,
-    requestIdHeader: REQUEST_ID_HEADER,
+    // Off: Fastify would take any x-request-id verbatim; genReqId keeps only a safe one (request-log.ts).
+    requestIdHeader: false,
     // request-log.ts writes one line per request instead, at a level fitting what happened.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: newRequestId,
+    genReqId: (request) => requestIdOf(request.headers),
+    // Errors keep one shape everywhere, with a request id (errors.ts), including those Fastify's router and Node's parser answer.
+    frameworkErrors,
+    clientErrorHandler,
     // Keeps accepting connections while busy: one request starts per event-loop turn (turn-scheduler.ts).
     serverFactory: (handler, serverOptions) => turnScheduledServer(handler, serverOptions, TURN_BUDGET_MS, fastPath),
   });

@@ -185,6 +185,19 @@ export function operationLimitsRule(limits: Pick<OperationLimits, 'maxAliases' |
 
 const badRequest = () => ({ status: 400, headers: new HeaderMap() });
 
+/** Why no operation of `document` can run under `operationName`, in graphql-js's words, as Apollo refuses it. */
+function operationResolutionFailure(document: DocumentNode, operationName: string | undefined): GraphQLError {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const named = operations.map((o) => o.name?.value).filter((n): n is string => n !== undefined);
+  const message =
+    operationName != null
+      ? `Unknown operation named "${operationName}".${named.length > 0 ? ` The document defines: ${named.slice(0, 10).join(', ')}.` : ''}`
+      : operations.length > 1
+        ? 'Must provide operation name if query contains multiple operations.'
+        : 'Must provide an operation.';
+  return new GraphQLError(message, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: badRequest() } });
+}
+
 /** The cost of an answer, as it is reported in `extensions.cost`. */
 export interface ReportedCost {
   requested: number;
@@ -199,7 +212,10 @@ export function costPlugin<T extends object>(maxCost: number): ApolloServerPlugi
   const costs = new WeakMap<object, number>();
   const listener: GraphQLRequestListener<T> = {
     async didResolveOperation({ operation, document, request, schema }) {
-      if (!operation) return;
+      // No operation to run: an operationName the document does not define, or none given for a
+      // document of several. Stock Apollo answers 400 OPERATION_RESOLUTION_FAILURE (graphql-js
+      // finds it at execution); graphql-jit, which executes here, threw instead (a 500).
+      if (!operation) throw operationResolutionFailure(document, request.operationName);
       // graphql-js validation lets `mutation { x }` through when there is no Mutation type, and
       // execution then fails as if the server were at fault. After Apollo's own check, so a GET
       // mutation still gets its 405.
