@@ -27,6 +27,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorShapes } from './erro
 import { errorCountingPlugin, registerMetrics } from './metrics.js';
 import { TURN_BUDGET_MS, turnScheduledServer } from './turn-scheduler.js';
 import { cachedGetFastPath, type FastPath } from './fast-path.js';
+import { CACHE_BYTES, documentBytes, documentStore, documentTextLength, MAX_CACHED_TEXT_CHARS, persistedQueryStore } from './bounded-caches.js';
 
 export interface AppOptions {
   database: OpenDatabase;
@@ -130,7 +131,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const apollo = new ApolloServer<RequestContext>({
     // Execution by graphql-jit (see jit-gateway.ts); Apollo's own pipeline does everything else.
-    gateway: jitGateway(executableSchema()),
+    gateway: jitGateway(executableSchema(), {
+      maxBytes: CACHE_BYTES.compiled,
+      documentBytes,
+      keep: (document) => documentTextLength(document) <= MAX_CACHED_TEXT_CHARS,
+    }),
+    // Both bounded by the bytes they keep, texts and tokens included (bounded-caches.ts).
+    documentStore: documentStore(),
+    persistedQueries: { cache: persistedQueryStore() },
     // Explicit, because NODE_ENV=production would otherwise switch it off (breaking GraphiQL and two MUST audits).
     introspection: options.introspection ?? true,
     includeStacktraceInErrorResponses: false,
