@@ -27,6 +27,12 @@ import { clientErrorHandler, frameworkErrors, registerErrorShapes } from './erro
 import { errorCountingPlugin, registerMetrics } from './metrics.js';
 import { TURN_BUDGET_MS, turnScheduledServer } from './turn-scheduler.js';
 import { cachedGetFastPath, type FastPath } from './fast-path.js';
+import { createScanPool, type ScanPool } from './scan-pool.js';
+import { scanReportJson, type ScanTask } from '../graphql/scan-report.js';
+import type { ScanReportParent } from '../graphql/mappers.js';
+
+/** Old-generation heap of each scan worker (MB): a scan that needs more is refused, and the worker replaced. */
+export const SCAN_WORKER_HEAP_MB = 96;
 import { CACHE_BYTES, documentBytes, documentStore, documentTextLength, MAX_CACHED_TEXT_CHARS, persistedQueryStore } from './bounded-caches.js';
 
 export interface AppOptions {
@@ -52,6 +58,8 @@ export interface AppOptions {
 export interface App {
   fastify: FastifyInstance;
   apollo: ApolloServer<RequestContext>;
+  /** The scan workers, when scans run on them (limits.scanWorkers > 0 and a database file). */
+  scanPool: ScanPool | undefined;
 }
 
 /**
@@ -195,9 +203,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   // After the response cache: a hit was counted when it was first answered.
   registerSelectionLimit(fastify, limits.maxSelections, limits.maxTokens);
+  // Scans run on worker threads, so a large one does not hold up everything else (scan-pool.ts).
+  const scanPool =
+    limits.scanWorkers > 0 && database.sqlite.name && !database.sqlite.memory
+      ? createScanPool({
+          databasePath: database.sqlite.name,
+          workers: limits.scanWorkers,
+          maxQueue: limits.scanQueue,
+          maxAnswerBytes: limits.scanAnswerBytes,
+          taskTimeoutMs: limits.requestTimeoutMs,
+          workerHeapMb: SCAN_WORKER_HEAP_MB,
+          log: fastify.log,
+        })
+      : undefined;
+  if (scanPool) fastify.addHook('onClose', (_, done) => void scanPool.close().then(() => done(), done));
+  const scan = scanPool
+    ? scanPool.run
+    : (task: ScanTask) => Promise.resolve(JSON.parse(scanReportJson(knowledge, task, limits.scanAnswerBytes)) as ScanReportParent);
   await fastify.register(fastifyApollo(apollo), {
     context: async (request): Promise<RequestContext> => {
-      return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id };
+      return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id, scan };
     },
   });
   registerGraphiql(fastify);
@@ -212,5 +237,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return reply.code(503).send({ status: 'unavailable', reason: (error as Error).message });
     }
   });
-  return { fastify, apollo };
+  return { fastify, apollo, scanPool };
 }
