@@ -3,10 +3,12 @@
  * `npm start` starts it (its Node flags), in child processes of this one:
  *
  * 1. Cheap requests (lookups, cached GETs, /healthz, podCapacity), their median and p99 latency,
- *    alone and with 10 large scans among them (the probe's 91 KB of 480 objects, asking for the
- *    summary: the most work a scan can get past the cost limit), with the scans on the worker
- *    pool (the default) and on the event loop (SCAN_WORKERS=0, as before).
- * 2. The server's RSS after 3,000 distinct POSTs of a small query padded with a 90 KB comment.
+ *    alone and with 10 large scans among them (asking for the summary, the most work a scan can
+ *    get past the cost limit: the probe's 91 KB of 480 objects, whose report is then over the
+ *    ceiling, and 30 KB of 160 objects, answered), with the scans on the worker pool (the
+ *    default) and on the event loop (SCAN_WORKERS=0, as before).
+ * 2. The server's RSS after 3,000 distinct POSTs of a small query padded with a 90 KB comment,
+ *    with npm start's Node flags and with the Deployment's (which cap the old generation).
  *
  *   npm run bench:mixed                      # builds, then runs both
  *   npx tsx bench/mixed-scan.ts --rounds 3   # cheap-request rounds per configuration
@@ -16,7 +18,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_PATH } from '../src/db/paths.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../src/db/paths.js';
 import { windowsNodesAndServices } from '../test/support/scan-probe.js';
 import { DIST_MAIN, freePort, memoryOf, NODE_FLAGS } from './processes.js';
 
@@ -27,7 +31,7 @@ const ROUNDS = Math.min(10, Math.max(1, Number(values.rounds)));
 const PADDED = Math.min(10_000, Math.max(1, Number(values.padded)));
 const CHEAP_PER_ROUND = 490;
 const SCANS_PER_ROUND = 10;
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 const DEADLINE = Date.now() + 10 * 60_000;
 
 interface Child {
@@ -36,11 +40,19 @@ interface Child {
   stop(): Promise<void>;
 }
 
-async function startServer(env: Record<string, string>): Promise<Child> {
+/** The Node flags the Deployment gives the server (its NODE_OPTIONS), which add a cap on the old generation to npm start's. */
+const DEPLOYMENT_FLAGS = (/name: NODE_OPTIONS\s+value: (.+)/.exec(readFileSync(join(PROJECT_ROOT, 'deploy/kubernetes/deployment.yaml'), 'utf8'))?.[1] ?? '')
+  .trim()
+  .split(/\s+/)
+  .filter(Boolean);
+
+/** SERVER_MAIN: another compiled server to measure (an earlier build, say); this checkout's by default. */
+const SERVER_MAIN = process.env.SERVER_MAIN ?? DIST_MAIN;
+
+async function startServer(env: Record<string, string>, flags: readonly string[] = NODE_FLAGS): Promise<Child> {
   const port = await freePort();
   // Not pinned to one core (unlike bench/bench.ts): the scan workers are threads of this process and need a core of their own.
-  const flags = [...NODE_FLAGS, ...(process.env.EXTRA_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
-  const child = spawn(process.execPath, [...flags, DIST_MAIN], {
+  const child = spawn(process.execPath, [...flags, SERVER_MAIN], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -79,7 +91,9 @@ async function startServer(env: Record<string, string>): Promise<Child> {
 const LOOKUP = 'query ($slug: String!) { feature(slug: $slug) { slug name description sources { document { title } section } } }';
 const CAPACITY = 'query ($t: String!) { podCapacity(input: { instanceType: $t }) { maxPods steps } }';
 const SCAN = 'query ($documents: String!) { scan(input: { documents: $documents }) { verdict summary { objectsRead reported judged } } }';
+/** The probe's input (its report is over the 1 MiB ceiling: refused once the worker has scanned it) and the largest that is answered. */
 const PROBE = windowsNodesAndServices(240);
+const LARGEST_ANSWERED = windowsNodesAndServices(80);
 
 type Request = { kind: 'cheap' | 'scan'; send: (url: string) => Promise<Response> };
 
@@ -112,7 +126,8 @@ function mix(scans: number): Request[] {
   const every = Math.floor(CHEAP_PER_ROUND / Math.max(1, scans));
   for (let i = 0, s = 0; i < CHEAP_PER_ROUND; i++) {
     if (s < scans && i % every === 0) {
-      list.push({ kind: 'scan', send: (url) => post(url, SCAN, { documents: PROBE }) });
+      const documents = s % 2 === 0 ? PROBE : LARGEST_ANSWERED;
+      list.push({ kind: 'scan', send: (url) => post(url, SCAN, { documents }) });
       s++;
     }
     list.push(cheap(i));
@@ -156,7 +171,10 @@ const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
 
 async function latencies(): Promise<void> {
   console.log(`cheap requests: ${CHEAP_PER_ROUND} a round (lookup, cached GET, /healthz, podCapacity in turn), ${CONCURRENCY} at a time, ${ROUNDS} rounds`);
-  console.log(`large scans: ${SCANS_PER_ROUND} a round among them, each ${PROBE.length} bytes, ${480} objects, asking for the summary`);
+  console.log(
+    `large scans: ${SCANS_PER_ROUND} a round among them, asking for the summary: in turn the probe's ${PROBE.length} bytes of 480 objects ` +
+      `(its report is over the ceiling: SCAN_TOO_LARGE once scanned) and ${LARGEST_ANSWERED.length} bytes of 160 objects (answered)`,
+  );
   for (const [name, env, scans] of [
     ['no scans', {}, 0],
     ['scans on the worker pool (default)', {}, SCANS_PER_ROUND],
@@ -184,32 +202,48 @@ async function latencies(): Promise<void> {
   }
 }
 
-async function memory(): Promise<void> {
-  const server = await startServer({});
+async function memory(name: string, flags: readonly string[]): Promise<void> {
+  const server = await startServer({}, flags);
   try {
     const pid = server.process.pid!;
     const before = memoryOf(pid);
     const padding = 'x'.repeat(90 * 1024);
     let next = 0;
-    const statuses = new Map<number, number>();
+    const statuses = new Map<number | string, number>();
+    let diedAt: number | undefined;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < PADDED && Date.now() < DEADLINE) {
           const i = next++;
-          const response = await fetch(`${server.url}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: `{ __typename } # ${i} ${padding}` }),
-          });
-          await response.arrayBuffer();
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          let status: number | string;
+          try {
+            const response = await fetch(`${server.url}/graphql`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ query: `{ __typename } # ${i} ${padding}` }),
+            });
+            await response.arrayBuffer();
+            status = response.status;
+          } catch {
+            // The server died (an earlier build ran out of heap under the Deployment's flags): stop sending.
+            status = 'connection failed';
+            diedAt ??= i;
+            next = PADDED;
+          }
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
         }
       }),
     );
     await new Promise((r) => setTimeout(r, 2000));
+    if (server.process.exitCode !== null || server.process.signalCode !== null) {
+      console.log(
+        `memory, ${name} (${flags.join(' ')}): the server died (exit ${server.process.exitCode ?? server.process.signalCode}) at about padded POST ${diedAt ?? '?'} of ${PADDED}`,
+      );
+      return;
+    }
     const after = memoryOf(pid);
     console.log(
-      `memory: ${PADDED} distinct POSTs of { __typename } padded with a 90 KB comment (statuses ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')}): ` +
+      `memory, ${name} (${flags.join(' ')}): ${PADDED} distinct POSTs of { __typename } padded with a 90 KB comment (statuses ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')}): ` +
         `RSS ${mib(before.rss)} before, ${mib(after.rss)} after, peak ${mib(after.peakRss)} (the Deployment's limit: 512 MiB)`,
     );
   } finally {
@@ -218,4 +252,7 @@ async function memory(): Promise<void> {
 }
 
 if (values.only !== 'memory') await latencies();
-if (values.only !== 'latency') await memory();
+if (values.only !== 'latency') {
+  await memory('as npm start runs it', NODE_FLAGS);
+  await memory('as the Deployment runs it', DEPLOYMENT_FLAGS);
+}
