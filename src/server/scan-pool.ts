@@ -55,7 +55,7 @@ interface Slot {
   worker: Worker | undefined;
   /** Settles when the worker has loaded the snapshot, or has stopped. */
   started: Promise<void> | undefined;
-  running: (Pending & { id: number; timer: NodeJS.Timeout }) | undefined;
+  running: (Pending & { id: number; timer: NodeJS.Timeout | undefined }) | undefined;
 }
 
 /** The worker's module, compiled (dist) or, under tsx and vitest, its TypeScript source with tsx registered in the thread. */
@@ -128,18 +128,23 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   function dispatch(slot: Slot, pending: Pending): void {
     const worker = (slot.worker ??= spawn(slot));
     const id = nextId++;
-    const timer = setTimeout(() => {
-      lose(
-        slot,
-        worker,
-        new GraphQLError(`The scan took longer than ${options.taskTimeoutMs} ms and was stopped.`, {
-          extensions: { code: 'TIMEOUT', http: { status: 503, headers: new HeaderMap() } },
-        }),
-      );
-    }, options.taskTimeoutMs);
-    timer.unref();
-    slot.running = { ...pending, id, timer };
+    slot.running = { ...pending, id, timer: undefined };
     worker.postMessage({ id, ...pending.task } satisfies ScanRequest);
+    // The scan's time starts once the worker has its snapshot: a worker's start is not the scan's.
+    void slot.started?.then(() => {
+      const running = slot.running;
+      if (running?.id !== id) return;
+      running.timer = setTimeout(() => {
+        lose(
+          slot,
+          worker,
+          new GraphQLError(`The scan took longer than ${options.taskTimeoutMs} ms and was stopped.`, {
+            extensions: { code: 'TIMEOUT', http: { status: 503, headers: new HeaderMap() } },
+          }),
+        );
+      }, options.taskTimeoutMs);
+      running.timer.unref();
+    });
   }
 
   return {

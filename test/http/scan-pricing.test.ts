@@ -27,7 +27,8 @@ async function scan(app: RunningApp, documents: string | undefined, query = FULL
 
 const apps: RunningApp[] = [];
 async function started(limits: Partial<Limits> = {}): Promise<RunningApp> {
-  const app = await startApp({ limits: { ...DEFAULT_LIMITS, ...limits } });
+  // The workers start first, as `npm start` starts them: on a loaded machine a cold start under tsx can take seconds.
+  const app = await startApp({ limits: { ...DEFAULT_LIMITS, ...limits }, warmScanWorkers: true });
   apps.push(app);
   return app;
 }
