@@ -85,6 +85,8 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     const running = slot.running;
     if (running) clearTimeout(running.timer);
     slot.running = undefined;
+    // An idle worker does not keep the process alive; one with a scan does (see dispatch).
+    slot.worker?.unref();
     const next = queue.shift();
     if (next) dispatch(slot, next);
     return running;
@@ -100,9 +102,14 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   const spawn = (slot: Slot): Worker => {
     const worker = startWorker({ databasePath: options.databasePath, maxAnswerBytes: options.maxAnswerBytes }, options.workerHeapMb);
     worker.unref();
+    let ready = false;
     slot.started = new Promise<void>((resolve) => {
       worker.once('exit', () => resolve());
-      worker.on('message', (answer: ScanResponse) => 'ready' in answer && resolve());
+      worker.on('message', (answer: ScanResponse) => {
+        if (!('ready' in answer)) return;
+        ready = true;
+        resolve();
+      });
     });
     worker.on('message', (answer: ScanResponse) => {
       if ('ready' in answer || slot.running?.id !== answer.id) return;
@@ -116,7 +123,8 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       lose(
         slot,
         worker,
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        // Out of memory while scanning is the input's doing; while loading the snapshot, the server's.
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' && ready
           ? scanTooLarge(undefined, options.maxAnswerBytes, 'it needed more memory than a scan worker has, and its report')
           : error,
       );
@@ -128,6 +136,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   function dispatch(slot: Slot, pending: Pending): void {
     const worker = (slot.worker ??= spawn(slot));
     const id = nextId++;
+    worker.ref();
     slot.running = { ...pending, id, timer: undefined };
     worker.postMessage({ id, ...pending.task } satisfies ScanRequest);
     // The scan's time starts once the worker has its snapshot: a worker's start is not the scan's.
