@@ -2,6 +2,8 @@
 import type { OpenDatabase } from '../db/open.js';
 import type { Knowledge } from '../domain/knowledge.js';
 import type { Loaders } from './loaders.js';
+import type { ScanReportParent } from './mappers.js';
+import type { ScanTask } from './scan-report.js';
 
 export interface RequestContext {
   database: OpenDatabase;
@@ -12,4 +14,6 @@ export interface RequestContext {
   today: string;
   /** The HTTP request id (x-request-id), for logs; absent outside HTTP (CLI, tests). */
   requestId?: string;
+  /** Runs a scan away from the request's thread (the server's worker pool); absent, the resolver scans in place. */
+  scan?: (task: ScanTask) => Promise<ScanReportParent>;
 }

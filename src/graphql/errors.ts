@@ -22,7 +22,12 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'The body is over the size limit (HTTP 413).',
   UNSUPPORTED_MEDIA_TYPE: 'A content type the server does not parse (HTTP 415).',
   NOT_FOUND: 'An unknown path (HTTP 404).',
-  TIMEOUT: 'The request was still unanswered at its deadline (HTTP 503).',
+  TIMEOUT: 'The request was still unanswered at its deadline (HTTP 503); the connection is then closed.',
+  OPERATION_RESOLUTION_FAILURE: 'An operationName the document does not define, or none for a document of several operations (HTTP 400).',
+  SCAN_TOO_LARGE: "A scan's report would be over the ceiling per answer, or the scan outgrew its worker's memory; extensions.limit gives the ceiling.",
+  SCAN_BUSY: 'Every scan worker is busy and the queue of scans waiting for one is full (HTTP 503, Retry-After).',
+  REQUEST_TIMEOUT: 'The request was still arriving at the request timeout (HTTP 408).',
+  HEADERS_TOO_LARGE: 'The request headers are over 16 KB (HTTP 431).',
 } as const;
 
 export function badUserInput(field: string, message: string, validChoices?: readonly string[]): GraphQLError {

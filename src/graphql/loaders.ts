@@ -351,7 +351,19 @@ export function loaderStatements(db: KbDatabase): Record<string, string> {
  * between requests: resolvers must not change them (none does; they map into new objects).
  */
 export const ROW_CACHE_ENTRIES = 50_000;
-const rowCache = new LRUCache<string, object>({ max: ROW_CACHE_ENTRIES });
+/**
+ * And by estimated bytes: keys come from clients (an unknown slug is kept too), and a key can be as
+ * long as the request body allows, so 50,000 of them must not mean 50,000 long strings. A key
+ * counts two bytes a character, a row about 512 bytes.
+ */
+export const ROW_CACHE_BYTES = 32 * 1024 * 1024;
+const ROW_BYTES = 512;
+const rowCache = new LRUCache<string, object>({
+  max: ROW_CACHE_ENTRIES,
+  maxSize: ROW_CACHE_BYTES,
+  maxEntrySize: ROW_CACHE_BYTES / 8,
+  sizeCalculation: (value, key) => 2 * key.length + (Array.isArray(value) ? 64 + value.length * ROW_BYTES : ROW_BYTES),
+});
 let rowCacheHits = 0;
 let rowCacheMisses = 0;
 

@@ -20,13 +20,20 @@ import { registerPages } from './pages/routes.js';
 import cors from '@fastify/cors';
 import { DEFAULT_LIMITS, limitProtection, type Limits } from './limits.js';
 import { registerRequestDeadline } from './deadline.js';
-import { newRequestId, registerRequestLog, REQUEST_ID_HEADER } from './request-log.js';
+import { registerRequestLog, requestIdOf } from './request-log.js';
 import { registerResponseCache } from './response-cache.js';
 import { registerSelectionLimit } from './selection-count.js';
-import { registerErrorShapes } from './errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorShapes } from './errors.js';
 import { errorCountingPlugin, registerMetrics } from './metrics.js';
 import { TURN_BUDGET_MS, turnScheduledServer } from './turn-scheduler.js';
 import { cachedGetFastPath, type FastPath } from './fast-path.js';
+import { createScanPool, type ScanPool } from './scan-pool.js';
+import { scanReportJson, type ScanTask } from '../graphql/scan-report.js';
+import type { ScanReportParent } from '../graphql/mappers.js';
+
+/** Old-generation heap of each scan worker (MB): a scan that needs more is refused, and the worker replaced. */
+export const SCAN_WORKER_HEAP_MB = 96;
+import { CACHE_BYTES, documentBytes, documentStore, documentTextLength, MAX_CACHED_TEXT_CHARS, persistedQueryStore } from './bounded-caches.js';
 
 export interface AppOptions {
   database: OpenDatabase;
@@ -51,6 +58,8 @@ export interface AppOptions {
 export interface App {
   fastify: FastifyInstance;
   apollo: ApolloServer<RequestContext>;
+  /** The scan workers, when scans run on them (limits.scanWorkers > 0 and a database file). */
+  scanPool: ScanPool | undefined;
 }
 
 /**
@@ -108,10 +117,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: limits.bodyLimitBytes,
     // Backstop behind the deadline hook (which answers first, with a GraphQL error).
     requestTimeout: limits.requestTimeoutMs * 2,
-    requestIdHeader: REQUEST_ID_HEADER,
+    // Off: Fastify would take any x-request-id verbatim; genReqId keeps only a safe one (request-log.ts).
+    requestIdHeader: false,
     // request-log.ts writes one line per request instead, at a level fitting what happened.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: newRequestId,
+    genReqId: (request) => requestIdOf(request.headers),
+    // Errors keep one shape everywhere, with a request id (errors.ts), including those Fastify's router and Node's parser answer.
+    frameworkErrors,
+    clientErrorHandler,
     // Keeps accepting connections while busy: one request starts per event-loop turn (turn-scheduler.ts).
     serverFactory: (handler, serverOptions) => turnScheduledServer(handler, serverOptions, TURN_BUDGET_MS, fastPath),
   });
@@ -126,7 +139,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const apollo = new ApolloServer<RequestContext>({
     // Execution by graphql-jit (see jit-gateway.ts); Apollo's own pipeline does everything else.
-    gateway: jitGateway(executableSchema()),
+    gateway: jitGateway(executableSchema(), {
+      maxBytes: CACHE_BYTES.compiled,
+      documentBytes,
+      keep: (document) => documentTextLength(document) <= MAX_CACHED_TEXT_CHARS,
+    }),
+    // Both bounded by the bytes they keep, texts and tokens included (bounded-caches.ts).
+    documentStore: documentStore(),
+    persistedQueries: { cache: persistedQueryStore() },
     // Explicit, because NODE_ENV=production would otherwise switch it off (breaking GraphiQL and two MUST audits).
     introspection: options.introspection ?? true,
     includeStacktraceInErrorResponses: false,
@@ -183,9 +203,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   // After the response cache: a hit was counted when it was first answered.
   registerSelectionLimit(fastify, limits.maxSelections, limits.maxTokens);
+  // Scans run on worker threads, so a large one does not hold up everything else (scan-pool.ts).
+  const scanPool =
+    limits.scanWorkers > 0 && database.sqlite.name && !database.sqlite.memory
+      ? createScanPool({
+          databasePath: database.sqlite.name,
+          workers: limits.scanWorkers,
+          maxQueue: limits.scanQueue,
+          maxAnswerBytes: limits.scanAnswerBytes,
+          taskTimeoutMs: limits.requestTimeoutMs,
+          workerHeapMb: SCAN_WORKER_HEAP_MB,
+          log: fastify.log,
+        })
+      : undefined;
+  if (scanPool) fastify.addHook('onClose', (_, done) => void scanPool.close().then(() => done(), done));
+  const scan = scanPool
+    ? scanPool.run
+    : (task: ScanTask) => Promise.resolve(JSON.parse(scanReportJson(knowledge, task, limits.scanAnswerBytes)) as ScanReportParent);
   await fastify.register(fastifyApollo(apollo), {
     context: async (request): Promise<RequestContext> => {
-      return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id };
+      return { database, knowledge, loaders: requestLoaders(database.db), today: today(), requestId: request.id, scan };
     },
   });
   registerGraphiql(fastify);
@@ -200,5 +237,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return reply.code(503).send({ status: 'unavailable', reason: (error as Error).message });
     }
   });
-  return { fastify, apollo };
+  return { fastify, apollo, scanPool };
 }

@@ -1,7 +1,8 @@
 /**
  * A per-request deadline: a request still unanswered after the limit gets 503 with a GraphQL
  * error (code TIMEOUT) instead of holding its connection. Execution here is short and bounded
- * by the query limits, so this guards against the unforeseen rather than the expected.
+ * by the query limits, so this guards against the unforeseen rather than the expected. After
+ * the 503 the connection is closed, so a client that trickles its body cannot pin the socket.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -20,8 +21,12 @@ export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number)
     const timer = setTimeout(() => {
       if (reply.sent) return;
       request.log.warn({ timeoutMs }, 'request exceeded its deadline');
+      // The connection is closed once the 503 is written: a client still trickling its body
+      // would otherwise keep the socket (and its parser) for as long as it kept sending.
+      reply.raw.once('finish', () => request.raw.socket?.destroy());
       void reply
         .code(503)
+        .header('connection', 'close')
         .header('retry-after', '1')
         .type('application/json; charset=utf-8')
         .send({ errors: [{ message: `The request took longer than ${timeoutMs} ms and was abandoned.`, extensions: { code: 'TIMEOUT' } }] });

@@ -14,13 +14,16 @@ import { addVary } from './vary.js';
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
-/** Asset name -> [file, content type]. */
-const ASSETS: Record<string, [string, string]> = {
-  'react.js': [join(packageDir('react'), 'umd/react.production.min.js'), 'text/javascript; charset=utf-8'],
-  'react-dom.js': [join(packageDir('react-dom'), 'umd/react-dom.production.min.js'), 'text/javascript; charset=utf-8'],
-  'graphiql.js': [join(packageDir('graphiql'), 'graphiql.min.js'), 'text/javascript; charset=utf-8'],
-  'graphiql.css': [join(packageDir('graphiql'), 'graphiql.min.css'), 'text/css; charset=utf-8'],
-};
+/**
+ * Asset name -> [file, content type]. A Map, not an object literal: the name comes from the URL,
+ * and `constructor`, `__proto__` or `toString` would find Object.prototype's members in an object.
+ */
+const ASSETS = new Map<string, [string, string]>([
+  ['react.js', [join(packageDir('react'), 'umd/react.production.min.js'), 'text/javascript; charset=utf-8']],
+  ['react-dom.js', [join(packageDir('react-dom'), 'umd/react-dom.production.min.js'), 'text/javascript; charset=utf-8']],
+  ['graphiql.js', [join(packageDir('graphiql'), 'graphiql.min.js'), 'text/javascript; charset=utf-8']],
+  ['graphiql.css', [join(packageDir('graphiql'), 'graphiql.min.css'), 'text/css; charset=utf-8']],
+]);
 
 export const EXAMPLE_OPERATIONS = [
   {
@@ -173,8 +176,9 @@ export function registerGraphiql(app: FastifyInstance): void {
   app.get('/', (_, reply) => reply.redirect('/graphiql'));
   app.get('/graphiql/init.js', (_, reply) => reply.headers(securityHeaders).type('text/javascript; charset=utf-8').send(INIT_SCRIPT));
   app.get<{ Params: { asset: string } }>('/graphiql/:asset', (request, reply) => {
-    const asset = ASSETS[request.params.asset];
-    if (!asset) return reply.code(404).send({ error: 'not found' });
+    const asset = ASSETS.get(request.params.asset);
+    // The one 404 shape of the service (errors.ts), request id included.
+    if (!asset) return reply.callNotFound();
     let body = cache.get(request.params.asset);
     if (!body) cache.set(request.params.asset, (body = readFileSync(asset[0])));
     return reply

@@ -31,6 +31,12 @@ export interface Limits {
   cacheMaxAgeSeconds: number;
   /** Bytes the in-process cache of GET answers may hold (response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
+  /** Ceiling of a `scan` report, as JSON; a larger one is refused with SCAN_TOO_LARGE. */
+  scanAnswerBytes: number;
+  /** Worker threads that run `scan` queries (scan-pool.ts); 0 runs them on the event loop. */
+  scanWorkers: number;
+  /** Scans that may wait for a worker; one more is refused with 503 SCAN_BUSY. */
+  scanQueue: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -45,6 +51,9 @@ export const DEFAULT_LIMITS: Limits = {
   requestTimeoutMs: 10000,
   cacheMaxAgeSeconds: 300,
   responseCacheBytes: 32 * 1024 * 1024,
+  scanAnswerBytes: 1024 * 1024,
+  scanWorkers: 1,
+  scanQueue: 8,
 };
 
 /** Environment variable per limit. */
@@ -60,10 +69,13 @@ export const LIMIT_VARIABLES: Record<keyof Limits, string> = {
   requestTimeoutMs: 'LIMIT_REQUEST_TIMEOUT_MS',
   cacheMaxAgeSeconds: 'CACHE_MAX_AGE_SECONDS',
   responseCacheBytes: 'RESPONSE_CACHE_BYTES',
+  scanAnswerBytes: 'LIMIT_SCAN_ANSWER_BYTES',
+  scanWorkers: 'SCAN_WORKERS',
+  scanQueue: 'LIMIT_SCAN_QUEUE',
 };
 
 /** Limits that may be 0 (switched off); all others start at 1. */
-const MAY_BE_ZERO: ReadonlySet<keyof Limits> = new Set(['responseCacheBytes', 'discardBytes']);
+const MAY_BE_ZERO: ReadonlySet<keyof Limits> = new Set(['responseCacheBytes', 'discardBytes', 'scanWorkers', 'scanQueue']);
 
 export function readLimits(env: NodeJS.ProcessEnv): Limits {
   const limits = { ...DEFAULT_LIMITS };

@@ -27,7 +27,7 @@ try {
   process.exit(1);
 }
 
-const { fastify, apollo } = await buildApp({
+const { fastify, apollo, scanPool } = await buildApp({
   database,
   logLevel: config.logLevel,
   limits: config.limits,
@@ -55,4 +55,6 @@ if (process.send && process.env.SOAK_REPORT_MEMORY) process.on('message', (m) =>
 // caps it at net.core.somaxconn (4096 by default since Linux 5.4, 128 before). The accept rate
 // under load is what turn-scheduler.ts is for.
 const address = await fastify.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+// The scan workers load the knowledge snapshot now, not on the first scan's time.
+void scanPool?.warm();
 fastify.log.info(`winnet-kb serving dataset ${database.meta.datasetVersion}: GraphQL ${address}/graphql, GraphiQL ${address}/graphiql`);

@@ -7,7 +7,8 @@
  *   validated documents): every alias, `__typename` ones included, and every directive, on
  *   fields, fragment spreads, inline fragments, fragment definitions, operations and variables.
  * - The cost is worked out when the operation is known, with its variables, so `first: $n` costs
- *   what `n` asks for: objects 2, scalars 1, x1.5 per level, x `first`/`last`. Fragments add the
+ *   what `n` asks for: objects 2, scalars 1, x1.5 per level, x `first`/`last`; a `scan` adds its
+ *   input's bytes and prices its `objects` by the objects the input holds (SCAN_BYTES_PER_POINT). Fragments add the
  *   cost of their fields where they are spread (a fragment is not a field). Over the limit the
  *   request is refused with COST_LIMIT_EXCEEDED, the cost and the limit; under it, every answer
  *   carries `extensions.cost` (`{ requested, limit }`), as GitHub's `rateLimit` tells a client
@@ -40,6 +41,44 @@ export interface OperationLimits {
 export const OBJECT_COST = 2;
 export const SCALAR_COST = 1;
 export const DEPTH_COST_FACTOR = 1.5;
+
+/**
+ * The `scan` field is priced by its input (issue 34: a 98 KB scan answered 2.5 MB for 51 points):
+ * one point per SCAN_BYTES_PER_POINT bytes of `documents`, and its `objects` list counted as a
+ * page of as many objects as the text holds `kind` keys (every Kubernetes object has one; nested
+ * ones, as in ownerReferences, only make the estimate higher).
+ */
+export const SCAN_BYTES_PER_POINT = 20;
+export const SCAN_FIELD = 'scan';
+export const SCAN_OBJECTS_FIELD = 'objects';
+
+/** `kind:` keys in YAML (block or flow) or JSON. */
+const KIND_KEY = /(?:^|[\s{,])["']?kind["']?[ \t]*:/g;
+
+/** Bytes and estimated objects of a scan's documents, as the cost counts them. */
+export function scanInputSize(documents: string): { bytes: number; objects: number } {
+  let objects = 0;
+  KIND_KEY.lastIndex = 0;
+  while (KIND_KEY.exec(documents) !== null) objects++;
+  return { bytes: Buffer.byteLength(documents), objects: Math.max(1, objects) };
+}
+
+/** The `documents` text a `scan` field is given, literally or through variables, and whether a variable gave it. */
+function scanDocuments(field: FieldNode, variables: Readonly<Record<string, unknown>> | undefined): { documents: string | undefined; usesVariables: boolean } {
+  const input = field.arguments?.find((a) => a.name.value === 'input')?.value;
+  if (input?.kind === Kind.VARIABLE) {
+    const given = variables?.[input.name.value] as { documents?: unknown } | null | undefined;
+    return { documents: typeof given?.documents === 'string' ? given.documents : undefined, usesVariables: true };
+  }
+  if (input?.kind !== Kind.OBJECT) return { documents: undefined, usesVariables: false };
+  const value = input.fields.find((f) => f.name.value === 'documents')?.value;
+  if (value?.kind === Kind.STRING) return { documents: value.value, usesVariables: false };
+  if (value?.kind === Kind.VARIABLE) {
+    const given = variables?.[value.name.value];
+    return { documents: typeof given === 'string' ? given : undefined, usesVariables: true };
+  }
+  return { documents: undefined, usesVariables: false };
+}
 
 export interface Tally {
   cost: number;
@@ -82,6 +121,8 @@ interface Frame {
   next: number;
   sum: Tally;
   finish: (sum: Tally) => Tally;
+  /** Inside a `scan` field's selection: the objects its `objects` list is priced at. */
+  scanObjects?: number;
 }
 
 /**
@@ -125,17 +166,25 @@ export function tallyOperation(operation: OperationDefinitionNode, document: Doc
         addTo(frame.sum, { cost: SCALAR_COST, aliases, directives, usesVariables: false });
         continue;
       }
-      const page = pageSize(selection, variables, defaults);
+      const name = selection.name.value;
+      const page =
+        name === SCAN_OBJECTS_FIELD && frame.scanObjects !== undefined
+          ? { size: frame.scanObjects, usesVariables: false }
+          : pageSize(selection, variables, defaults);
+      const scan = name === SCAN_FIELD ? scanDocuments(selection, variables) : undefined;
+      const input = scan?.documents === undefined ? undefined : scanInputSize(scan.documents);
+      const inputCost = input ? Math.ceil(input.bytes / SCAN_BYTES_PER_POINT) : 0;
       stack.push({
         selections: selection.selectionSet.selections,
         next: 0,
         sum: zero(),
         finish: (sum) => ({
-          cost: (OBJECT_COST + DEPTH_COST_FACTOR * sum.cost) * page.size,
+          cost: (OBJECT_COST + DEPTH_COST_FACTOR * sum.cost) * page.size + inputCost,
           aliases: sum.aliases + aliases,
           directives: sum.directives + directives,
-          usesVariables: sum.usesVariables || page.usesVariables,
+          usesVariables: sum.usesVariables || page.usesVariables || (scan?.usesVariables ?? false),
         }),
+        ...(scan ? { scanObjects: input?.objects ?? 1 } : {}),
       });
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       stack.push({
@@ -143,10 +192,13 @@ export function tallyOperation(operation: OperationDefinitionNode, document: Doc
         next: 0,
         sum: zero(),
         finish: (sum) => ({ ...sum, directives: sum.directives + directives }),
+        ...(frame.scanObjects !== undefined ? { scanObjects: frame.scanObjects } : {}),
       });
     } else {
       const name = selection.name.value;
-      const known = done.get(name);
+      // A fragment spread inside a scan's selection prices `objects` by that scan: memoised apart.
+      const memo = frame.scanObjects === undefined ? name : `${name}\u0000${frame.scanObjects}`;
+      const known = done.get(memo);
       const fragment = fragments.get(name);
       if (known) addTo(frame.sum, { ...known, directives: known.directives + directives });
       else if (!fragment || open.has(name)) addTo(frame.sum, { ...zero(), directives });
@@ -158,10 +210,11 @@ export function tallyOperation(operation: OperationDefinitionNode, document: Doc
           sum: zero(),
           finish: (sum) => {
             const tally = { ...sum, directives: sum.directives + (fragment.directives?.length ?? 0) };
-            done.set(name, tally);
+            done.set(memo, tally);
             open.delete(name);
             return { ...tally, directives: tally.directives + directives };
           },
+          ...(frame.scanObjects !== undefined ? { scanObjects: frame.scanObjects } : {}),
         });
       }
     }
@@ -185,6 +238,19 @@ export function operationLimitsRule(limits: Pick<OperationLimits, 'maxAliases' |
 
 const badRequest = () => ({ status: 400, headers: new HeaderMap() });
 
+/** Why no operation of `document` can run under `operationName`, in graphql-js's words, as Apollo refuses it. */
+function operationResolutionFailure(document: DocumentNode, operationName: string | undefined): GraphQLError {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const named = operations.map((o) => o.name?.value).filter((n): n is string => n !== undefined);
+  const message =
+    operationName != null
+      ? `Unknown operation named "${operationName}".${named.length > 0 ? ` The document defines: ${named.slice(0, 10).join(', ')}.` : ''}`
+      : operations.length > 1
+        ? 'Must provide operation name if query contains multiple operations.'
+        : 'Must provide an operation.';
+  return new GraphQLError(message, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: badRequest() } });
+}
+
 /** The cost of an answer, as it is reported in `extensions.cost`. */
 export interface ReportedCost {
   requested: number;
@@ -199,7 +265,10 @@ export function costPlugin<T extends object>(maxCost: number): ApolloServerPlugi
   const costs = new WeakMap<object, number>();
   const listener: GraphQLRequestListener<T> = {
     async didResolveOperation({ operation, document, request, schema }) {
-      if (!operation) return;
+      // No operation to run: an operationName the document does not define, or none given for a
+      // document of several. Stock Apollo answers 400 OPERATION_RESOLUTION_FAILURE (graphql-js
+      // finds it at execution); graphql-jit, which executes here, threw instead (a 500).
+      if (!operation) throw operationResolutionFailure(document, request.operationName);
       // graphql-js validation lets `mutation { x }` through when there is no Mutation type, and
       // execution then fails as if the server were at fault. After Apollo's own check, so a GET
       // mutation still gets its 405.

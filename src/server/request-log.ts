@@ -14,11 +14,27 @@ export const SLOW_REQUEST_MS = 500;
 /** The header a client may name its request with; without it a request gets a new UUID. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** A new request id (Fastify's `genReqId`, which Fastify calls only when the client sent none). */
-export const newRequestId = (): string => randomUUID();
+/** The longest client-given request id kept; a longer one is replaced. */
+export const MAX_REQUEST_ID_LENGTH = 128;
 
-/** A request's id as Fastify gives it (for the cached-GET fast path, which answers before Fastify). */
-export const requestIdOf = (headers: IncomingHttpHeaders): string => (headers[REQUEST_ID_HEADER] as string | undefined) || newRequestId();
+/**
+ * What a kept request id may hold: letters, digits and `-_.:/+=@;,~` (UUIDs, W3C trace ids, AWS
+ * `Root=1-...;Parent=...` ids). Anything else (control characters, tabs, spaces, quotes, angle
+ * brackets, non-ASCII) could forge log lines or reach a page: such an id is replaced, not echoed.
+ */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9\-_.:/+=@;,~]+$/;
+
+/** The client's id when it is safe to echo and log, else undefined. */
+export function safeRequestId(given: unknown): string | undefined {
+  return typeof given === 'string' && given.length > 0 && given.length <= MAX_REQUEST_ID_LENGTH && SAFE_REQUEST_ID.test(given) ? given : undefined;
+}
+
+/**
+ * A request's id: the client's `x-request-id` when it is safe (see `safeRequestId`), else a new
+ * UUID. Fastify's `genReqId` (its own `requestIdHeader` is off, as it would echo any id verbatim)
+ * and the cached-GET fast path, which answers before Fastify, both take it from here.
+ */
+export const requestIdOf = (headers: IncomingHttpHeaders): string => safeRequestId(headers[REQUEST_ID_HEADER]) ?? randomUUID();
 
 export function registerRequestLog(app: FastifyInstance): void {
   // Every response carries its request id (the client's x-request-id, or a new UUID), whatever

@@ -28,6 +28,7 @@ import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { CACHE_BYTES, textBytes } from './bounded-caches.js';
 import { datasetEtag, ifNoneMatchHas } from './etag.js';
 import { addVary } from './vary.js';
 
@@ -90,9 +91,6 @@ function postKey(body: unknown): string | undefined {
   return hash('sha256', canonical, 'base64url');
 }
 
-/** Body texts remembered as aliases of their canonical keys: about 200 bytes each, so at most 2 MB. */
-const MAX_ALIASES = 10_000;
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** A JSON body's text as it arrived (null for other bodies), for the response cache's alias key. */
@@ -115,9 +113,17 @@ export interface ResponseCache {
 }
 
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): ResponseCache {
-  const entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry, key) => key.length + entry.body.byteLength + 200 });
-  /** The hash of a POST body's exact text (with day and Accept) -> its canonical key in `entries`. */
-  const aliases = new LRUCache<string, string>({ max: MAX_ALIASES });
+  // Keys count at two bytes a character: they hold the Accept header and a GET's whole query string.
+  const entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry, key) => textBytes(key) + entry.body.byteLength + 200 });
+  /**
+   * The hash of a POST body's exact text (with day and Accept) -> its canonical key in `entries`.
+   * Bounded by bytes, not count: both hold the Accept header, which a client can make 16 KB long.
+   */
+  const aliases = new LRUCache<string, string>({
+    maxSize: CACHE_BYTES.responseAliases,
+    maxEntrySize: CACHE_BYTES.responseAliases / 8,
+    sizeCalculation: (canonical, alias) => textBytes(alias) + textBytes(canonical) + 64,
+  });
   const keys = new WeakMap<FastifyRequest, { key: string; alias?: string }>();
 
   // Fastify's own JSON parser, with the app's poisoning settings, behind one that keeps the text.

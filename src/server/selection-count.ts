@@ -16,9 +16,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { LRUCache } from 'lru-cache';
-
-/** Query texts whose count is kept: at most this many characters of them in all, and none longer than a tenth of it. */
-const COUNTED_CHARACTERS = 2_000_000;
+import { CACHE_BYTES, MAX_CACHED_TEXT_CHARS, textBytes } from './bounded-caches.js';
 
 /**
  * The selections of the text, or `limit + 1` as soon as it is clear there are more than `limit`;
@@ -89,10 +87,11 @@ export function registerSelectionLimit(app: FastifyInstance, maxSelections: numb
   // Clients repeat the same few operations: a text is lexed once, then its count is looked up
   // (lexing the 300-character lookup on every request was about 2% of its server time). A text the
   // lexer cannot read is kept as -1.
+  // Bounded by the texts' bytes (bounded-caches.ts); a text longer than MAX_CACHED_TEXT_CHARS is counted each time it comes.
   const counts = new LRUCache<string, number>({
-    maxSize: COUNTED_CHARACTERS,
-    maxEntrySize: COUNTED_CHARACTERS / 10,
-    sizeCalculation: (_, text) => text.length,
+    maxSize: CACHE_BYTES.selectionCounts,
+    maxEntrySize: textBytes('x'.repeat(MAX_CACHED_TEXT_CHARS)) + 16,
+    sizeCalculation: (_, text) => textBytes(text) + 16,
   });
   // Callback style, as the other per-request hooks: no promise, no microtask.
   app.addHook('preHandler', (request, reply, done) => {

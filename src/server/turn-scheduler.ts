@@ -91,7 +91,15 @@ export function turnScheduledServer(
     else scheduled = false;
   };
 
-  const server = createServer((request, response) => {
+  // How often Node looks for requests past their timeout: its default (30 s) would leave a request
+  // that never finishes arriving open up to 30 s past the limit before its 408 (errors.ts).
+  const requestTimeout = typeof options.requestTimeout === 'number' ? options.requestTimeout : 0;
+  const connectionsCheckingInterval = requestTimeout > 0 ? Math.min(30_000, Math.max(250, Math.round(requestTimeout / 4))) : 30_000;
+  const server = createServer({ connectionsCheckingInterval }, (request, response) => {
+    // HEAD answers as GET does, without a body (RFC 9110, 9.3.2), on every route, the GraphQL
+    // endpoint included (Apollo refuses HEAD with 405). Node built this response for a HEAD
+    // request, so it writes the headers (Content-Length too) and drops the body.
+    if (request.method === 'HEAD') request.method = 'GET';
     // A cache hit costs little more than queueing it would, so with nothing queued ahead of it it
     // is answered at once; behind queued requests it waits its turn like any other.
     if (!queued() && fastPath.answer?.(request, response)) return;

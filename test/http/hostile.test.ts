@@ -11,7 +11,8 @@ import { startApp, type GraphqlBody, type RunningApp } from '../support/fixtures
 
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp();
+  // Its scans are timed: their worker starts first, as under `npm start`.
+  app = await startApp({ warmScanWorkers: true });
 });
 afterAll(() => app.close());
 

@@ -43,12 +43,15 @@ export interface RunningApp {
 export async function startApp(
   options: Partial<Pick<AppOptions, 'limits' | 'corsOrigins' | 'introspection' | 'csrfPrevention' | 'today' | 'logLevel' | 'logStream'>> & {
     databasePath?: string;
+    /** Start the scan workers before the first request, as `npm start` does (for tests that time scans). */
+    warmScanWorkers?: boolean;
   } = {},
 ): Promise<RunningApp> {
   const database = openDatabase(options.databasePath ?? testDatabasePath());
-  const { databasePath: _, ...appOptions } = options;
-  const { fastify } = await buildApp({ database, logLevel: 'silent', today: () => TEST_TODAY, ...appOptions });
+  const { databasePath: _, warmScanWorkers, ...appOptions } = options;
+  const { fastify, scanPool } = await buildApp({ database, logLevel: 'silent', today: () => TEST_TODAY, ...appOptions });
   const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
+  if (warmScanWorkers) await scanPool?.warm();
   return {
     url,
     database,

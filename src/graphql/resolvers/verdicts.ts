@@ -5,16 +5,13 @@ import { plannedCapacity, windowsUnsuitability } from '../../domain/instance-typ
 import type { Knowledge } from '../../domain/knowledge.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
-import { hasMoreDocumentsThan, objectsOf, ScanParseError } from '../../domain/scan/documents.js';
-import { scanDocument } from '../../domain/scan/document.js';
-import { Scanner } from '../../domain/scan/scan.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
-import { GraphQLError } from 'graphql';
+import type { ScanReportParent } from '../mappers.js';
+import { checkScanInput, DEFAULT_SCAN_ANSWER_BYTES, scanReportJson, type ScanTask } from '../scan-report.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { getAll } from './shared.js';
 
-/** YAML documents one scan request may hold (docs/operations.md, Limits). */
-export const MAX_SCAN_DOCUMENTS = 500;
+export { MAX_SCAN_DOCUMENTS } from '../scan-report.js';
 
 type InstanceCapacityAnswer = PodCapacityResult & { instanceType: string };
 const capacityMemos = new WeakMap<Knowledge, Map<string, InstanceCapacityAnswer>>();
@@ -34,30 +31,15 @@ export const verdictResolvers: Resolvers = {
         return asUserInputError(error);
       }
     },
-    scan(_, { input }, { knowledge, today }) {
-      const plan = input.plan ?? undefined;
-      if (plan) {
-        // A bad plan is refused as compatibility refuses it, under input.plan.
-        try {
-          judgeCompatibility(knowledge, plan, today);
-        } catch (error) {
-          asUserInputError(error, 'input.plan');
-        }
+    scan(_, { input }, { knowledge, today, scan }) {
+      const task: ScanTask = { documents: input.documents, today, ...(input.plan ? { plan: input.plan } : {}) };
+      // The server runs scans in its worker pool (src/server/scan-pool.ts), so a large one does not
+      // hold up other requests; elsewhere (in-process APIs) here, with the same ceiling.
+      if (scan) {
+        checkScanInput(knowledge, task);
+        return scan(task);
       }
-      // Refused before parsing: the request body limit bounds the bytes, not the documents.
-      if (hasMoreDocumentsThan(input.documents, MAX_SCAN_DOCUMENTS))
-        throw badUserInput('input.documents', `more than ${MAX_SCAN_DOCUMENTS} YAML documents in one request; send fewer, or use the CLI (winnet-kb scan)`);
-      const scanner = new Scanner(knowledge, { today, ...(plan ? { plan } : {}) });
-      try {
-        for (const object of objectsOf(input.documents, 'documents', scanner.skippedDocuments)) scanner.add(object);
-      } catch (error) {
-        if (!(error instanceof ScanParseError)) throw error;
-        throw new GraphQLError(`input.documents: line ${error.line}, column ${error.column}: ${error.reason}`, {
-          extensions: { code: 'BAD_USER_INPUT', field: 'input.documents', line: error.line, column: error.column },
-        });
-      }
-      // The same document as `winnet-kb scan --output json` prints (src/domain/scan/document.ts).
-      return scanDocument(scanner.finish(), knowledge.datasetVersion);
+      return JSON.parse(scanReportJson(knowledge, task, DEFAULT_SCAN_ANSWER_BYTES)) as ScanReportParent;
     },
     podCapacity(_, { input }, { knowledge }) {
       const mode = input.ipAddressMode ?? 'SECONDARY_IP';
