@@ -32,6 +32,8 @@ export interface CheckOptions {
   targetKubernetesVersion?: string;
   /** The version `--output sarif` names as the tool's. */
   toolVersion?: string;
+  /** --docs-url: where SARIF's rules link to (report/formats/sarif.ts). */
+  docsUrl?: string;
   /** YYYY-MM-DD for support lifecycles when the plan gives no asOf (tests pin it); today by default. */
   today?: string;
 }
@@ -72,6 +74,11 @@ export async function runCheck(planPath: string, options: CheckOptions, stdout: 
   const view = options.url ? await judgeOnline(plan, options.url, options.timeout) : await judgeOffline(plan, options.database, options.today);
   const report = withAccepted<CheckReport>({ kind: 'check', source: plan.name, report: view }, options.acceptor);
   for (const note of options.acceptor?.unused() ?? []) (options.stderr ?? process.stderr).write(`winnet-kb: note: ${note}\n`);
-  await writeReport(report, options.output, { failOn: options.failOn, toolVersion: options.toolVersion ?? '0.0.0' }, stdout);
+  await writeReport(
+    report,
+    options.output,
+    { failOn: options.failOn, toolVersion: options.toolVersion ?? '0.0.0', ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}) },
+    stdout,
+  );
   return exitCodeFor(gateVerdict(report.report), options.failOn);
 }

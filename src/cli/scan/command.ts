@@ -30,6 +30,8 @@ export interface ScanOptions {
   plan?: string;
   database: string;
   toolVersion: string;
+  /** --docs-url: where SARIF's rules link to (report/formats/sarif.ts). */
+  docsUrl?: string;
   today?: string;
   caps?: InputCaps;
   /** Findings accepted with a reason (.winnet-kb-ignore, --ignore): reported, not counted by --fail-on. */
@@ -127,7 +129,12 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
     const report = withAccepted<ScanReport>({ kind: 'scan', scan }, options.acceptor);
     for (const note of options.acceptor?.unused() ?? []) stderr.write(`winnet-kb: note: ${note}\n`);
     if (result.summary.objectsRead === 0) stderr.write(`winnet-kb: no Kubernetes objects in ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
-    const print = { failOn: options.failOn, toolVersion: options.toolVersion, ...(options.showAll ? { showAll: true } : {}) };
+    const print = {
+      failOn: options.failOn,
+      toolVersion: options.toolVersion,
+      ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
+      ...(options.showAll ? { showAll: true } : {}),
+    };
     await writeReport(report, options.output, print, stdout);
     return exitCodeFor(gateVerdict(report.scan), options.failOn);
   }
