@@ -496,7 +496,7 @@ describe('Dockerfile', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(packageJson.scripts['db:build']).toBeDefined();
     // The build compiles afresh: dist/src is cleared first so a moved source leaves no old output.
-    expect(packageJson.scripts.build).toMatch(/rmSync\('dist\/src'.*&& tsc -p tsconfig\.build\.json$/);
+    expect(packageJson.scripts.build).toMatch(/rmSync\('dist\/src'.*&& tsc -p tsconfig\.build\.json && node tools\/bundle-cli\.js$/);
     // None of this happens at run time.
     expect(
       runtimeFrom('RUN')
