@@ -27,13 +27,13 @@ const BOMB = `a: &a [${'x,'.repeat(9)}x]\nb: &b [${'*a,'.repeat(9)}*a]\nc: &c [$
 const STACK = /\n\s+at .+:\d+/;
 
 describe('8. input size caps', () => {
-  it('scan /dev/zero exits 1 within seconds, naming the file and the cap', async () => {
-    const started = performance.now();
+  // Neither case asserts a time (a loaded machine makes any bound flaky): a read past the cap or
+  // a wait past --read-timeout would hang until the test's timeout, which fails it.
+  it('scan /dev/zero exits 1 at the cap, naming the file and the cap', async () => {
     const { code, stderr } = await runCli(['scan', '/dev/zero']);
     expect(code).toBe(1);
     expect(stderr).toMatch(/\/dev\/zero: more than 32 MiB, the cap per input file/);
     expect(stderr).toMatch(/--max-file-bytes/);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('a regular file over the cap is refused by its size, before it is read; the flag raises the cap', async () => {
@@ -67,11 +67,9 @@ describe('8. input size caps', () => {
   it('a FIFO named explicitly, with no writer, exits 1 after --read-timeout instead of hanging', async () => {
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    const started = performance.now();
     const { code, stderr } = await runCliProcess(['scan', fifo, '--read-timeout', '1']);
     expect(code).toBe(1);
     expect(stderr).toContain(`${fifo}: no data for 1 s`);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('--help names the flags and their defaults', async () => {

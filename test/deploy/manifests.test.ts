@@ -664,7 +664,7 @@ describe.skipIf('reason' in temp)('the runtime stage, assembled from the Dockerf
     const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
         const check = () => {
           const match = /GraphQL (http:\/\/[^\s"]+)\/graphql/.exec(output);
           if (match) {
@@ -693,5 +693,5 @@ describe.skipIf('reason' in temp)('the runtime stage, assembled from the Dockerf
       if (server.exitCode === null) server.kill('SIGKILL');
     }
     if (runAs) expect(output).not.toMatch(/EACCES|EPERM|EROFS/);
-  }, 60_000);
+  }, 300_000);
 });
