@@ -41,8 +41,9 @@ COPY src ./src
 COPY schema ./schema
 COPY migrations ./migrations
 COPY seeds ./seeds
+COPY tools/bundle-cli.js ./tools/bundle-cli.js
 
-# dist/ (tsc), then data/winnet-kb.sqlite from the seeds (validated, linted, integrity-checked;
+# dist/ (tsc, and the CLI's bundle: tools/bundle-cli.js), then data/winnet-kb.sqlite from the seeds (validated, linted, integrity-checked;
 # a bad seed fails the image build), then production dependencies only.
 RUN npm run build
 RUN npm run db:build

@@ -95,12 +95,14 @@ function scanSection(file: string): string {
   } catch {
     return '';
   }
-  const starts = [COMPARE_HEADING, SCAN_HEADING].map((heading) => text.indexOf(heading)).filter((i) => i !== -1);
+  const starts = [COMPARE_HEADING, SCAN_HEADING, CLI_HEADING].map((heading) => text.indexOf(heading)).filter((i) => i !== -1);
   return starts.length === 0 ? '' : `\n${text.slice(Math.min(...starts))}`;
 }
-/** The sections other commands write (`npm run bench:compare`, `npm run bench:scan`), kept from the current file. */
+/** The sections other commands write (`npm run bench:compare`, `npm run bench:scan`, `npm run bench:cli`), kept from the current file. */
 const COMPARE_HEADING = '## Side by side with stock Apollo and raw node:http';
 const SCAN_HEADING = '## Scan of a 10,000-object cluster dump';
+/** The CLI's start-up (`npm run bench:cli`, bench/cli-startup.ts), written by hand from its runs. */
+const CLI_HEADING = '## CLI start-up';
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 /** The median; with an even count, the mean of the middle two (with two rounds, the lower alone would let one disturbed round decide). */
 const median = (xs: number[]) => {

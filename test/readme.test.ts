@@ -8,7 +8,7 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../src/db/paths.js';
 import { LINT_RULES } from '../src/seeds/lint/index.js';
-import { FINDING_CODE_REGISTRY } from '../src/domain/finding-codes.js';
+import { FINDING_CODE_REGISTRY, findingCodeAnchor } from '../src/domain/finding-codes.js';
 import { ERROR_CODES } from '../src/graphql/errors.js';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from '../src/server/limits.js';
 import { withCodeTables } from '../tools/finding-code-docs.js';
@@ -69,8 +69,9 @@ describe('docs/api.md', () => {
   const docTable = (table: string) => api.slice(api.indexOf(`<!-- finding-codes:${table}:begin -->`), api.indexOf(`<!-- finding-codes:${table}:end -->`));
 
   it.each(Object.entries(FINDING_CODE_REGISTRY))('lists finding code %s in the table of its kind, with its severities and meaning', (code, entry) => {
+    // Each code's cell carries the anchor SARIF's helpUri links to.
     expect(docTable(entry.scanOnly ? 'scan' : 'engine')).toContain(
-      `${row(code, entry.severities.join(', ')).slice(0, -2)} | ${entry.description.replace(/\|/g, '\\|')} |`,
+      `| <a id="${findingCodeAnchor(code)}"></a>\`${code}\` | ${entry.severities.join(', ')} | ${entry.description.replace(/\|/g, '\\|')} |`,
     );
     expect(docTable(entry.scanOnly ? 'engine' : 'scan')).not.toContain(`\`${code}\``);
   });

@@ -6,13 +6,14 @@
  * rewrites; the prose around them is written by hand.
  *
  * `npx tsx tools/finding-code-docs.ts [--write]` prints the tables, or (--write) puts them in
- * docs/api.md. test/readme.test.ts fails when docs/api.md is not what the registry gives.
+ * docs/api.md. test/readme.test.ts fails when docs/api.md is not what the registry gives. Each
+ * code's cell carries its anchor (findingCodeAnchor), the target of SARIF's helpUri.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../src/db/paths.js';
-import { FINDING_CODE_REGISTRY, type FindingCodeEntry } from '../src/domain/finding-codes.js';
+import { FINDING_CODE_REGISTRY, findingCodeAnchor, type FindingCodeEntry } from '../src/domain/finding-codes.js';
 
 export const API_DOC_PATH = join(PROJECT_ROOT, 'docs', 'api.md');
 
@@ -27,7 +28,10 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 export function codeTable(table: CodeTable): string {
   const rows = Object.entries(FINDING_CODE_REGISTRY)
     .filter(([, e]) => CODE_TABLES[table](e))
-    .map(([code, e]) => `| \`${code}\` | ${e.severities.join(', ')} | ${cell(e.description)} | ${e.raisedBy.map((r) => `\`${r}\``).join(', ')} |`);
+    .map(
+      ([code, e]) =>
+        `| <a id="${findingCodeAnchor(code)}"></a>\`${code}\` | ${e.severities.join(', ')} | ${cell(e.description)} | ${e.raisedBy.map((r) => `\`${r}\``).join(', ')} |`,
+    );
   return ['| code | severity | meaning | raised by (`src/domain/`) |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 

@@ -44,7 +44,38 @@ export function readmeExamples(markdown: string): ReadmeExample[] {
 }
 
 /** The text the README shows for an answer. */
-export const formatAnswer = (body: unknown): string => JSON.stringify(body, null, 2);
+/** JSON on one line: `{ "a": 1, "b": [2, 3] }`. */
+function inline(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The column an answer's lines stay within where they can. */
+const WIDTH = 120;
+
+/**
+ * An answer as the README shows it: two-space indents, with every object or array that fits in
+ * 120 columns on one line (as people write JSON, and a third of the lines of JSON.stringify's).
+ */
+export function formatAnswer(body: unknown): string {
+  const format = (value: unknown, indent: string, used: number): string => {
+    const flat = inline(value);
+    if (value === null || typeof value !== 'object' || used + flat.length <= WIDTH) return flat;
+    const inner = `${indent}  `;
+    const lines = Array.isArray(value)
+      ? value.map((v) => `${inner}${format(v, inner, inner.length + 1)}`)
+      : Object.entries(value).map(([k, v]) => {
+          const key = `${inner}${JSON.stringify(k)}: `;
+          return `${key}${format(v, inner, key.length + 1)}`;
+        });
+    return `${Array.isArray(value) ? '[' : '{'}\n${lines.join(',\n')}\n${indent}${Array.isArray(value) ? ']' : '}'}`;
+  };
+  return format(body, '', 0);
+}
 
 async function post(url: string, query: string): Promise<unknown> {
   // no-store: computed, not answered from (or stored in) the response cache.

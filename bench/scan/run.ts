@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openKnowledgeBase } from '../../src/cli/graphql-client.js';
-import { loadSourceDocuments, presentScan } from '../../src/cli/report/present.js';
+import { openKnowledgeBase } from '../../src/cli/knowledge-base.js';
+import { presentScan } from '../../src/cli/report/present.js';
 import { printReport } from '../../src/cli/report/printers.js';
 import { scanDocument } from '../../src/domain/scan/document.js';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../../src/db/paths.js';
@@ -30,8 +30,7 @@ console.log(
     .join(', ')}`,
 );
 
-const { knowledge, database } = openKnowledgeBase(DEFAULT_DATABASE_PATH);
-const documents = loadSourceDocuments(database);
+const { knowledge, documents } = await openKnowledgeBase(DEFAULT_DATABASE_PATH);
 const today = new Date().toISOString().slice(0, 10);
 for (let round = 1; round <= 3; round++) {
   const t0 = performance.now();
@@ -52,7 +51,6 @@ for (let round = 1; round <= 3; round++) {
     `in-process round ${round}: read ${(t1 - t0).toFixed(0)} ms, parse+judge ${(t2 - t1).toFixed(0)} ms (${Math.round(s.objectsRead / ((t2 - t1) / 1000))} objects/s; ${s.reported} reported, ${s.ignored} ignored, ${s.distinctPlans} distinct plans); render ${timings.join(', ')}; peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
   );
 }
-database.close();
 
 const cli = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'winnet-kb.js');
 for (const format of ['table', 'json']) {

@@ -33,10 +33,10 @@ export class PlanFieldError extends CliError {
     const details: string[] = [];
     if (validChoices && validChoices.length > 0) {
       details.push(`valid choices for ${field}: ${validChoices.join(', ')}`);
-      const near = wanted === undefined ? undefined : didYouMean(wanted, validChoices);
+      // The nearest choice the engine or the API names (domain/closest.ts), else the nearest close enough to be a typo.
+      const near = suggestions?.[0] ?? (wanted === undefined ? undefined : didYouMean(wanted, validChoices));
       if (near) details.push(`did you mean: ${near}?`);
-    }
-    if (suggestions && suggestions.length > 0) details.push(`closest known: ${suggestions.join(', ')}`);
+    } else if (suggestions && suggestions.length > 0) details.push(`closest known: ${suggestions.join(', ')}`);
     super(`${field}: ${reason}`, details);
     this.name = 'PlanFieldError';
   }

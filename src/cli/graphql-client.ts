@@ -3,23 +3,20 @@
  * schema and resolvers, so the answers are the API's answers), or over HTTP against a running
  * server (`--url`). Both give the same data; errors become CLI errors.
  */
-import { existsSync } from 'node:fs';
 import { ApolloServer } from '@apollo/server';
 import {
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginSchemaReportingDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
-import { stalenessOf } from '../seeds/build.js';
 import { loadKnowledge } from '../db/knowledge.js';
-import { DatabaseUnusableError, openDatabase, type OpenDatabase } from '../db/open.js';
-import { SEEDS_DIR } from '../db/paths.js';
-import { UnsupportedRuntimeError } from '../db/runtime.js';
+import type { OpenDatabase } from '../db/open.js';
 import type { Knowledge } from '../domain/knowledge.js';
 import type { RequestContext } from '../graphql/context.js';
 import { requestLoaders } from '../graphql/loaders.js';
 import { resolvers, typeDefs } from '../graphql/schema.js';
 import { CliError, InputRefusedError, type PlanProblem } from './errors.js';
+import { openCheckedDatabase } from './knowledge-base.js';
 import type { Operation } from './queries.js';
 
 export interface GraphqlError {
@@ -36,39 +33,6 @@ export interface GraphqlClient {
   close(): Promise<void>;
   /** Where the answers come from, for messages. */
   readonly origin: string;
-}
-
-const REBUILD = 'build it with `npm run db:build` (or point --database / DATABASE_PATH at a built database)';
-
-/** Why the database no longer matches the checked-out seeds, or null (also when there are no seeds to compare with). */
-function staleness(builtVersion: string): string | null {
-  if (!existsSync(SEEDS_DIR)) return null;
-  try {
-    return stalenessOf(builtVersion, SEEDS_DIR);
-  } catch {
-    return null;
-  }
-}
-
-/** Opens the database read-only, refusing a missing, unusable or stale one with how to rebuild it. */
-export function openKnowledgeBase(path: string): { database: OpenDatabase; knowledge: Knowledge } {
-  let database: OpenDatabase;
-  try {
-    database = openDatabase(path);
-  } catch (error) {
-    if (error instanceof DatabaseUnusableError) {
-      const missing = !existsSync(path);
-      throw new CliError(missing ? `database ${path} does not exist` : error.message, [REBUILD]);
-    }
-    if (error instanceof UnsupportedRuntimeError) throw new CliError(error.message);
-    throw error;
-  }
-  const stale = staleness(database.meta.datasetVersion);
-  if (stale !== null) {
-    database.close();
-    throw new CliError(`database ${path} is stale: ${stale}`, [REBUILD]);
-  }
-  return { database, knowledge: loadKnowledge(database) };
 }
 
 /** A refused field as the API's extensions give it (`problems` entries, or the error's own). */
@@ -117,7 +81,8 @@ export async function localClient(
   databasePath: string,
   today = new Date().toISOString().slice(0, 10),
 ): Promise<GraphqlClient & { knowledge: Knowledge; database: OpenDatabase }> {
-  const { database, knowledge } = openKnowledgeBase(databasePath);
+  const database = await openCheckedDatabase(databasePath);
+  const knowledge = loadKnowledge(database);
   const apollo = new ApolloServer<RequestContext>({
     typeDefs,
     resolvers: resolvers as never,

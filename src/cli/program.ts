@@ -3,8 +3,8 @@
  * to stdout, diagnostics to stderr; exit codes are those of exit-codes.ts.
  */
 import { MAX_KUBELET_MAX_PODS } from '../domain/capacity.js';
-import { KUBERNETES_MINOR } from '../domain/kubernetes-version.js';
-import { readFileSync } from 'node:fs';
+import { kubernetesMinorOf } from '../domain/kubernetes-version.js';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_DATABASE_PATH, PROJECT_ROOT } from '../db/paths.js';
@@ -58,17 +58,41 @@ class EnvCommand extends Command {
 
 const targetOption = () =>
   new Option(
-    '--target-kubernetes-version <1.N>',
-    "judge for an upgrade to this Kubernetes minor version (as pluto's --target-versions): node OS, plugin versions and kube-proxy feature gates there",
+    '-t, --target-kubernetes-version <1.N>',
+    "judge for an upgrade to this Kubernetes minor version, 1.N or v1.N (as pluto's --target-versions): node OS, plugin versions and kube-proxy feature gates there",
   ).argParser((value: string) => {
-    if (!KUBERNETES_MINOR.test(value)) throw new InvalidArgumentError('--target-kubernetes-version must be a Kubernetes minor version such as 1.34.');
-    return value;
+    const version = kubernetesMinorOf(value);
+    if (version === null) throw new InvalidArgumentError('--target-kubernetes-version must be a Kubernetes minor version such as 1.34 or v1.34.');
+    return version;
   });
 const outputFileOption = () => new Option('--output-file <path>', 'write the output to this file instead of stdout (diagnostics still go to stderr)');
+const docsUrlOption = () =>
+  new Option('--docs-url <url>', "the published docs/api.md that --output sarif's rules link to (helpUri; default: this installation's copy)");
+
+/**
+ * An --ignore entry's reason written as an argument of its own (`--ignore CODE:subject "fixed in
+ * PR 12"`): the shell hands the reason over as the next argument, which then reads as a plan or a
+ * path. Found in the raw arguments: the argument after an --ignore value that is no file.
+ */
+export function strayIgnoreReason(argv: readonly string[]): { entry: string; stray: string } | undefined {
+  for (const [i, arg] of argv.entries()) {
+    const inline = arg.startsWith('--ignore=');
+    if (arg !== '--ignore' && !inline) continue;
+    const entry = inline ? arg.slice('--ignore='.length) : argv[i + 1];
+    const stray = argv[inline ? i + 1 : i + 2];
+    if (entry !== undefined && stray !== undefined && !stray.startsWith('-') && stray !== '' && !existsSync(stray)) return { entry, stray };
+  }
+  return undefined;
+}
+
+/** The hint for a stray reason: where it goes. */
+const strayReasonHint = ({ entry, stray }: { entry: string; stray: string }) =>
+  `"${stray}" follows --ignore ${entry}: the reason goes inside the same argument, quoted: --ignore "${entry} ${stray}"`;
 const ignoreOptions = () => [
-  new Option('--ignore <CODE[:subject] [reason]>', 'accept a known finding: reported as accepted, not counted by --fail-on (repeatable)').argParser(
-    collectIgnore,
-  ),
+  new Option(
+    '--ignore <"CODE[:subject] reason">',
+    'accept a known finding, the reason inside the same quoted argument (--ignore "CODE:subject fixed in PR 12"): reported as accepted, not counted by --fail-on (repeatable)',
+  ).argParser(collectIgnore),
   new Option('--ignore-file <path>', `accepted findings, one "CODE[:subject] reason" per line (default: ./${IGNORE_FILE} when present)`),
 ];
 
@@ -165,11 +189,12 @@ interface GateFlags {
   ignore?: string[];
   ignoreFile?: string;
 }
-type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string };
-type ScanFlags = GateFlags & CapFlags & { output: OutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean; oneCluster?: boolean };
+type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string; docsUrl?: string };
+type ScanFlags = GateFlags &
+  CapFlags & { output: OutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean; oneCluster?: boolean; docsUrl?: string };
 
 /** Builds the program; `exit` receives the exit code of the command that ran. */
-export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
+export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: readonly string[] = []): Command {
   const program = new EnvCommand('winnet-kb')
     .description('Windows container networking on Kubernetes: judge plans, explain facts with their sources, work out EKS pod capacity.')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -198,6 +223,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
     .addOption(targetOption())
     .addOption(outputFileOption())
+    .addOption(docsUrlOption())
     .addOption(ignoreOptions()[0]!)
     .addOption(ignoreOptions()[1]!);
   addInputCapOptions(check, false)
@@ -218,14 +244,17 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
     .addOption(targetOption())
-    .option('--show-all', 'list every finding in the table, INFO included, and what was inferred for each object (as pluto --show-all)')
+    .option('--show-all', 'list every finding in the table, INFO included, and what was inferred for each object')
     .option('--one-cluster', 'judge the whole input as one cluster (by default, files whose cluster facts disagree, such as two CNIs, are judged apart)')
     .addOption(outputFileOption())
+    .addOption(docsUrlOption())
     .addOption(ignoreOptions()[0]!)
     .addOption(ignoreOptions()[1]!);
   addInputCapOptions(scan, true)
     .addHelpText('after', SCAN_HELP)
     .action(async (paths: string[], opts: ScanFlags, command: Command) => {
+      const stray = strayIgnoreReason(argv);
+      if (stray && paths.includes(stray.stray)) throw new CliError(`cannot read ${stray.stray}: no such file`, [strayReasonHint(stray)]);
       const { runScan } = await import('./scan/command.js');
       const { ignore, ignoreFile, outputFile, ...rest } = opts;
       const acceptor = await Acceptor.from({ ignore, ignoreFile }, capsOf(opts));
@@ -309,13 +338,17 @@ export async function main(argv: readonly string[], raw: Io = { stdout: process.
   // names, object names): control characters are shown escaped, never sent to the terminal.
   const io: Io = { stdout: escapingStream(raw.stdout), stderr: escapingStream(raw.stderr) };
   let code: ExitCode = EXIT_OK;
-  const program = buildProgram(io, (c) => (code = c));
+  const program = buildProgram(io, (c) => (code = c), argv);
   try {
     await program.parseAsync([...argv]);
     return code;
   } catch (error) {
     // Commander has printed its own message (or the help / version, which exit 0).
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE_OR_DATA_ERROR;
+    if (error instanceof CommanderError) {
+      const stray = error.code === 'commander.excessArguments' ? strayIgnoreReason(argv) : undefined;
+      if (stray) io.stderr.write(`  ${strayReasonHint(stray)}\n`);
+      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE_OR_DATA_ERROR;
+    }
     if (error instanceof CliError) {
       io.stderr.write(formatError(error));
       return error.exitCode;

@@ -22,6 +22,7 @@ import type {
   PluginFact,
   SettingFact,
 } from '../domain/knowledge.js';
+import { writeSnapshotFile, type SourceDocuments } from './knowledge-snapshot.js';
 import type { KbDatabase, OpenDatabase } from './open.js';
 import { owner } from './owners.js';
 import * as t from './tables.js';
@@ -59,7 +60,7 @@ function links(db: KbDatabase, table: typeof t.limitationPlugins): Map<string, s
   );
 }
 
-export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
+export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): Knowledge {
   const citations = group(
     db.select().from(t.citations).orderBy(asc(t.citations.owner), asc(t.citations.ordinal)).all(),
     (r) => r.owner,
@@ -470,4 +471,15 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     // Derived from the catalogue already in memory rather than asked of SQL again.
     maxIpv4PerInterface: Math.max(0, ...[...instanceTypes.values()].map((i) => i.ipv4PerInterface)),
   };
+}
+
+/** The source documents by slug (slug, title, url): what a citation's `document` resolves to. */
+export function loadSourceDocuments(db: KbDatabase): SourceDocuments {
+  const rows = db.select({ slug: t.sourceDocuments.slug, title: t.sourceDocuments.title, url: t.sourceDocuments.url }).from(t.sourceDocuments).all();
+  return new Map(rows.map((r) => [r.slug, r]));
+}
+
+/** Writes the knowledge snapshot of a complete database (knowledge-snapshot.ts) to `target`. */
+export function writeKnowledgeSnapshot(database: Pick<OpenDatabase, 'db' | 'meta'>, target: string): void {
+  writeSnapshotFile({ knowledge: loadKnowledge(database), documents: loadSourceDocuments(database.db) }, database.meta, target);
 }

@@ -398,6 +398,11 @@ export function findingCodeEntry(code: string): (FindingCodeEntry & { code: AnyF
   return Object.hasOwn(FINDING_CODE_REGISTRY, code) ? { code: code as AnyFindingCode, ...FINDING_CODE_REGISTRY[code as AnyFindingCode] } : undefined;
 }
 
+/** The anchor of a code's row in docs/api.md's tables (tools/finding-code-docs.ts), which SARIF's helpUri links to. */
+export function findingCodeAnchor(code: string): string {
+  return `code-${code.toLowerCase().replace(/_/g, '-')}`;
+}
+
 /** Whether the code may be raised with the severity (false for an unknown code). */
 export function severityAllowed(code: string, severity: Severity): boolean {
   return findingCodeEntry(code)?.severities.includes(severity) ?? false;

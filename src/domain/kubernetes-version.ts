@@ -2,6 +2,17 @@
 
 export const KUBERNETES_MINOR = /^1\.(0|[1-9]\d?)$/;
 
+/**
+ * A Kubernetes minor version as a user writes it, in its one spelling: "1.33", or "v1.33" as
+ * kubectl, the kubelet and release notes print it, gives "1.33"; anything else gives null. Every
+ * place that reads a version from a user (the API's input, plan files, --target-kubernetes-version)
+ * reads it through this.
+ */
+export function kubernetesMinorOf(text: string): string | null {
+  const canonical = text.replace(/^v(?=\d)/, '');
+  return KUBERNETES_MINOR.test(canonical) ? canonical : null;
+}
+
 export function parseKubernetesMinor(text: string): number {
   const m = KUBERNETES_MINOR.exec(text.trim());
   if (!m) throw new RangeError(`not a Kubernetes minor version: "${text}" (expected e.g. 1.33)`);

@@ -3,13 +3,14 @@
  * BAD_USER_INPUT with the field and, where there is a closed set, the valid choices.
  */
 import { GraphQLError } from 'graphql';
+import { closestNames, refusalMessage } from '../domain/closest.js';
 import { PlanError } from '../domain/compatibility/plan.js';
 
 export const ERROR_CODES = {
   BAD_USER_INPUT:
     'An argument is invalid: unknown slug, malformed version, impossible number. ' +
     'extensions.field names it and extensions.reason says what is wrong without the choices; extensions.validChoices lists the accepted values where there is a closed set, ' +
-    'extensions.suggestions the closest known values where the set is large (EC2 instance types); ' +
+    'extensions.suggestions the closest known values (the nearest valid choice of an unknown slug, or the closest few where the set is large, as EC2 instance types); ' +
     'for a plan (compatibility, scan), extensions.problems lists every refused field at once, the first being the one above.',
   GRAPHQL_PARSE_FAILED: 'The query is not valid GraphQL syntax.',
   GRAPHQL_VALIDATION_FAILED:
@@ -30,17 +31,27 @@ export const ERROR_CODES = {
   HEADERS_TOO_LARGE: 'The request headers are over 16 KB (HTTP 431).',
 } as const;
 
-export function badUserInput(field: string, message: string, validChoices?: readonly string[]): GraphQLError {
-  return new GraphQLError(validChoices ? `${message}. Valid choices: ${validChoices.join(', ')}` : message, {
-    extensions: { code: 'BAD_USER_INPUT', field, reason: message, ...(validChoices ? { validChoices: [...validChoices] } : {}) },
+/** A refused argument; `suggestions` are the closest known values (the nearest of `validChoices`, or a few of a set too large to list). */
+export function badUserInput(field: string, message: string, validChoices?: readonly string[], suggestions?: readonly string[]): GraphQLError {
+  return new GraphQLError(refusalMessage(message, validChoices, suggestions), {
+    extensions: {
+      code: 'BAD_USER_INPUT',
+      field,
+      reason: message,
+      ...(validChoices ? { validChoices: [...validChoices] } : {}),
+      ...(suggestions && suggestions.length > 0 ? { suggestions: [...suggestions] } : {}),
+    },
   });
+}
+
+/** An unknown name of a closed set: every valid choice, and the nearest of them. */
+export function unknownChoice(field: string, message: string, wanted: string, validChoices: readonly string[]): GraphQLError {
+  return badUserInput(field, message, validChoices, closestNames(wanted, validChoices, 1));
 }
 
 /** For open sets too large to list (1164 instance types): the closest known values instead. */
 export function unknownWithSuggestions(field: string, message: string, suggestions: readonly string[]): GraphQLError {
-  return new GraphQLError(`${message}. Closest known: ${suggestions.join(', ')}`, {
-    extensions: { code: 'BAD_USER_INPUT', field, reason: message, suggestions: [...suggestions] },
-  });
+  return badUserInput(field, message, undefined, suggestions);
 }
 
 /** One refused field of a plan, as `extensions.problems` lists it. */
@@ -60,7 +71,7 @@ export interface ProblemExtension {
 export function asUserInputError(error: unknown, fieldPrefix = 'input'): never {
   if (error instanceof PlanError) {
     const field = `${fieldPrefix}.${error.field}`;
-    const first = error.suggestions ? unknownWithSuggestions(field, error.reason, error.suggestions) : badUserInput(field, error.reason, error.validChoices);
+    const first = badUserInput(field, error.reason, error.validChoices, error.suggestions);
     const problems = error.problems.map((p): ProblemExtension => ({
       field: `${fieldPrefix}.${p.field}`,
       reason: p.reason,

@@ -6,20 +6,24 @@
  * migrated, loaded in one transaction, checked (foreign keys, integrity) and only then renamed
  * over the target. Any failure, or a kill at any point, leaves the previous database as it was.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { currentDatasetVersion } from './dataset-version.js';
 import { loadSeeds } from './load.js';
 import { assertSupportedRuntime } from '../db/runtime.js';
 import { buildSearchIndex } from '../db/search-index.js';
-import { MIGRATIONS_DIR, PROJECT_ROOT, SEEDS_DIR } from '../db/paths.js';
+import { writeKnowledgeSnapshot } from '../db/knowledge.js';
+import { snapshotPathOf } from '../db/knowledge-snapshot.js';
+import { openDatabase } from '../db/open.js';
+import { MIGRATIONS_DIR, SEEDS_DIR } from '../db/paths.js';
 import { expectedSchemaVersion } from '../db/schema-version.js';
 import { SeedError, readSeeds } from './read.js';
 import { lintSeeds } from './lint/index.js';
-import { SEED_FILES, type SeedSet } from './schema.js';
+import type { SeedSet } from './schema.js';
 import { kubernetesVersionsIn, newestKubernetes, newestRelease } from '../domain/horizon.js';
 import * as tables from '../db/tables.js';
 
@@ -39,17 +43,6 @@ export interface BuildResult {
   milliseconds: number;
 }
 
-/** A stable fingerprint of the seed files: the dataset version changes exactly when they do. */
-function seedHash(seedsDir: string): string {
-  const hash = createHash('sha256');
-  for (const { file } of Object.values(SEED_FILES))
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(join(seedsDir, file)));
-  return hash.digest('hex');
-}
-
 /** How far the seeds' knowledge reaches (src/domain/horizon.ts), stored with the dataset's other metadata. */
 export function horizonOf(seeds: SeedSet): { kubernetesHorizon: string; windowsHorizon: string; knowledgeDate: string } {
   const dates = [...seeds.sources.values()].flatMap((s) => (s.revisionDate ? [s.revisionDate] : []));
@@ -59,12 +52,6 @@ export function horizonOf(seeds: SeedSet): { kubernetesHorizon: string; windowsH
     windowsHorizon: newestRelease([...seeds.windowsVersions].map(([slug, v]) => ({ slug, build: v.build, released: v.released }))).slug,
     knowledgeDate: dates.sort().at(-1)!,
   };
-}
-
-/** The dataset version a build of these seeds gets: package version + seed fingerprint. */
-export function currentDatasetVersion(seedsDir = SEEDS_DIR): string {
-  const packageVersion = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  return `${packageVersion}+${seedHash(seedsDir).slice(0, 12)}`;
 }
 
 /** Temp files of builds whose process is gone (killed mid-build) are removed; live ones are left alone. */
@@ -87,11 +74,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Why a database built as `builtVersion` no longer matches the seeds in seedsDir, or null when it does. */
-export function stalenessOf(builtVersion: string, seedsDir = SEEDS_DIR): string | null {
-  const wanted = currentDatasetVersion(seedsDir);
-  return builtVersion === wanted ? null : `it was built from dataset ${builtVersion}, the seeds in ${seedsDir} are now ${wanted}`;
-}
+export { currentDatasetVersion, stalenessOf } from './dataset-version.js';
 
 export function buildDatabase(options: BuildOptions): BuildResult {
   assertSupportedRuntime();
@@ -108,6 +91,7 @@ export function buildDatabase(options: BuildOptions): BuildResult {
 
   mkdirSync(dirname(options.target), { recursive: true });
   removeAbandonedBuilds(options.target);
+  removeAbandonedBuilds(snapshotPathOf(options.target));
   const temp = `${options.target}.building-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     const sqlite = new Database(temp);
@@ -141,6 +125,14 @@ export function buildDatabase(options: BuildOptions): BuildResult {
     rmSync(temp, { force: true });
     rmSync(`${temp}-journal`, { force: true });
     throw error;
+  }
+  // What `winnet-kb check` and `scan` read instead of the database (src/db/knowledge-snapshot.ts),
+  // from the database as it is served; it names this build, so a snapshot of another is never used.
+  const built = openDatabase(options.target, { migrationsDir });
+  try {
+    writeKnowledgeSnapshot(built, snapshotPathOf(options.target));
+  } finally {
+    built.close();
   }
   const records = Object.fromEntries(Object.entries(seeds).map(([k, m]) => [k, m.size]));
   return { target: options.target, datasetVersion, builtAt, records, milliseconds: performance.now() - started };

@@ -6,6 +6,7 @@
  * sections exist) live in rules/; this file only says what one record may look like.
  */
 import { z } from 'zod';
+import { SEED_FILE_NAMES } from './files.js';
 import { PLUGIN_VERSION } from '../domain/plugin-version.js';
 import { KUBERNETES_MINOR } from '../domain/kubernetes-version.js';
 import {
@@ -615,22 +616,22 @@ export const instanceType = z
 
 /** The seed files, their record schemas, and the order they load in (referenced tables first). */
 export const SEED_FILES = {
-  sources: { file: 'sources.yaml', schema: sourceDocument },
-  windowsVersions: { file: 'windows-versions.yaml', schema: windowsVersion },
-  environments: { file: 'environments.yaml', schema: environment },
-  networkModes: { file: 'network-modes.yaml', schema: networkMode },
-  ipamOptions: { file: 'ipam-options.yaml', schema: ipamOption },
-  cniPlugins: { file: 'cni-plugins.yaml', schema: cniPlugin },
-  features: { file: 'features.yaml', schema: feature },
-  limitations: { file: 'limitations.yaml', schema: limitation },
-  featureDefaults: { file: 'feature-defaults.yaml', schema: featureDefault },
-  nodeOsSupport: { file: 'node-os-support.yaml', schema: nodeOsSupport },
-  featureGates: { file: 'feature-gates.yaml', schema: featureGate },
-  serviceTypes: { file: 'service-types.yaml', schema: serviceType },
-  networkFlows: { file: 'network-flows.yaml', schema: networkFlow },
-  glossary: { file: 'glossary.yaml', schema: glossaryTerm },
-  pluginComparisons: { file: 'plugin-comparisons.yaml', schema: pluginComparison },
-  instanceTypes: { file: 'ec2-instance-types.yaml', schema: instanceType, keyPattern: INSTANCE_TYPE_PATTERN },
+  sources: { file: SEED_FILE_NAMES.sources, schema: sourceDocument },
+  windowsVersions: { file: SEED_FILE_NAMES.windowsVersions, schema: windowsVersion },
+  environments: { file: SEED_FILE_NAMES.environments, schema: environment },
+  networkModes: { file: SEED_FILE_NAMES.networkModes, schema: networkMode },
+  ipamOptions: { file: SEED_FILE_NAMES.ipamOptions, schema: ipamOption },
+  cniPlugins: { file: SEED_FILE_NAMES.cniPlugins, schema: cniPlugin },
+  features: { file: SEED_FILE_NAMES.features, schema: feature },
+  limitations: { file: SEED_FILE_NAMES.limitations, schema: limitation },
+  featureDefaults: { file: SEED_FILE_NAMES.featureDefaults, schema: featureDefault },
+  nodeOsSupport: { file: SEED_FILE_NAMES.nodeOsSupport, schema: nodeOsSupport },
+  featureGates: { file: SEED_FILE_NAMES.featureGates, schema: featureGate },
+  serviceTypes: { file: SEED_FILE_NAMES.serviceTypes, schema: serviceType },
+  networkFlows: { file: SEED_FILE_NAMES.networkFlows, schema: networkFlow },
+  glossary: { file: SEED_FILE_NAMES.glossary, schema: glossaryTerm },
+  pluginComparisons: { file: SEED_FILE_NAMES.pluginComparisons, schema: pluginComparison },
+  instanceTypes: { file: SEED_FILE_NAMES.instanceTypes, schema: instanceType, keyPattern: INSTANCE_TYPE_PATTERN },
 } as const;
 
 export type SeedKey = keyof typeof SEED_FILES;

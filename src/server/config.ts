@@ -42,7 +42,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     introspection,
     csrfPrevention,
     port,
-    host: env.HOST || '0.0.0.0',
+    // A developer's `npm start` is reachable from this machine only; the image and the Deployment
+    // set HOST=0.0.0.0 to serve the network.
+    host: env.HOST || 'localhost',
     ...(env.DATABASE_PATH ? { databasePath: env.DATABASE_PATH } : {}),
     logLevel,
     limits: readLimits(env),

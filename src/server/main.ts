@@ -1,6 +1,6 @@
 /**
  * `npm start`: serve the API on the embedded database. PORT (default 4000), HOST (default
- * 0.0.0.0), DATABASE_PATH and LOG_LEVEL configure it. SIGTERM/SIGINT stop accepting, finish
+ * localhost; 0.0.0.0 serves the network), DATABASE_PATH and LOG_LEVEL configure it. SIGTERM/SIGINT stop accepting, finish
  * in-flight requests and exit 0.
  */
 import { openDatabase, DatabaseUnusableError } from '../db/open.js';
@@ -57,4 +57,5 @@ if (process.send && process.env.SOAK_REPORT_MEMORY) process.on('message', (m) =>
 const address = await fastify.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 // The scan workers load the knowledge snapshot now, not on the first scan's time.
 void scanPool?.warm();
-fastify.log.info(`winnet-kb serving dataset ${database.meta.datasetVersion}: GraphQL ${address}/graphql, GraphiQL ${address}/graphiql`);
+// One plain line for the person who started it (the logs around it are JSON for collectors).
+process.stdout.write(`winnet-kb serving dataset ${database.meta.datasetVersion}: GraphQL ${address}/graphql, GraphiQL ${address}/graphiql\n`);

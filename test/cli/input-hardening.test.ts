@@ -27,13 +27,13 @@ const BOMB = `a: &a [${'x,'.repeat(9)}x]\nb: &b [${'*a,'.repeat(9)}*a]\nc: &c [$
 const STACK = /\n\s+at .+:\d+/;
 
 describe('8. input size caps', () => {
-  it('scan /dev/zero exits 1 within seconds, naming the file', async () => {
-    const started = performance.now();
+  // It asserts no time (a loaded machine makes any bound flaky): a read past the cap would hang
+  // until the test's timeout, which fails it.
+  it('scan /dev/zero exits 1, naming the file', async () => {
     const { code, stderr } = await runCli(['scan', '/dev/zero']);
     expect(code).toBe(1);
     // Since issue 34 its first NUL byte stops it (hardening-round4.test.ts has an endless stream of text stopped by the cap).
     expect(stderr).toMatch(/\/dev\/zero: not a text file/);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('a regular file over the cap is refused by its size, before it is read; the flag raises the cap', async () => {
@@ -67,11 +67,9 @@ describe('8. input size caps', () => {
   it('a FIFO named explicitly, with no writer, exits 1 after --read-timeout instead of hanging', async () => {
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    const started = performance.now();
     const { code, stderr } = await runCliProcess(['scan', fifo, '--read-timeout', '1']);
     expect(code).toBe(1);
     expect(stderr).toContain(`${fifo}: no data for 1 s`);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('--help names the flags and their defaults', async () => {

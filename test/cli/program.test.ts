@@ -129,7 +129,9 @@ describe('bin/winnet-kb.js', () => {
     expect(packageJson.bin?.['winnet-kb']).toBe('bin/winnet-kb.js');
     const launcher = readFileSync(join(PROJECT_ROOT, 'bin', 'winnet-kb.js'), 'utf8');
     expect(launcher.startsWith('#!/usr/bin/env node\n')).toBe(true);
-    expect(launcher).toContain("import('../dist/src/cli/winnet-kb.js')");
+    expect(launcher).toContain("import('../dist/cli/winnet-kb.js')");
+    // Node's compile cache: the bundle's compiled code is reused from the second run on.
+    expect(launcher).toContain('module.enableCompileCache?.()');
   });
 
   it('says to run the build when dist/ is missing', async () => {

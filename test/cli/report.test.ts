@@ -192,10 +192,10 @@ describe('every format prints check and scan alike', () => {
 });
 
 describe('refused input keeps its fields', () => {
-  it('offline, the domain refusal becomes the error with its field, choices and "did you mean"', () => {
+  it('offline, the domain refusal becomes the error with its field, choices and "did you mean"', async () => {
     let caught: unknown;
     try {
-      judgeOffline(
+      await judgeOffline(
         { name: 'plan.yaml', input: { windowsVersion: 'windows-server-2022', features: ['client-ip-preservation', 'direct-sever-return'] } },
         testDatabasePath(),
       );

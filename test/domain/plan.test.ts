@@ -45,13 +45,27 @@ describe('validatePlan: unknown slugs name the field and the real choices (from 
   it('quotes the unknown value in the message', () => {
     expect(refusal({ ...base, cniPlugin: 'cilium' }).message).toContain('"cilium"');
   });
+
+  it('names the nearest known slug, as podCapacity names the closest instance types (domain/closest.ts)', () => {
+    const e = refusal({ ...base, features: ['direct-sever-return'] });
+    expect(e.suggestions).toEqual(['direct-server-return']);
+    expect(e.message).toMatch(/^unknown feature "direct-sever-return"\. Closest known: direct-server-return\. Valid choices: /);
+  });
 });
 
 describe('validatePlan: malformed values are refused', () => {
-  it.each(['v1.29', '1.x', '2.0', '1.29.1', '1', '', ' 1.29'])('kubernetesVersion "%s"', (kubernetesVersion) => {
+  it.each(['v1.x', 'V1.29', 'vv1.29', '1.x', '2.0', '1.29.1', '1', '', ' 1.29'])('kubernetesVersion "%s"', (kubernetesVersion) => {
     const e = refusal({ ...base, kubernetesVersion });
     expect(e.field).toBe('kubernetesVersion');
     expect(e.message).toContain(`"${kubernetesVersion}"`);
+  });
+
+  it('reads v1.N, as kubectl and the kubelet print a version, as 1.N, for the version and the upgrade target alike', () => {
+    const plan = validatePlan(testKnowledge(), { ...base, kubernetesVersion: 'v1.29', targetKubernetesVersion: 'v1.31' }, TEST_TODAY);
+    expect(plan).toMatchObject({ kubernetesVersion: '1.29', targetKubernetesVersion: '1.31' });
+    expect(refusal({ ...base, kubernetesVersion: 'v1.31', targetKubernetesVersion: 'v1.29' }).reason).toBe(
+      'targetKubernetesVersion 1.29 is older than kubernetesVersion 1.31; an upgrade target is the same version or a newer one',
+    );
   });
 
   it.each([
@@ -219,7 +233,7 @@ describe('plan validation reports every problem at once', () => {
     features: ['dual-stack', 'ipv6-only', 'ipv4-only'],
     cniPlugin: 'cilium',
     cniPluginVersion: '0.12.0',
-    kubernetesVersion: 'v1.29',
+    kubernetesVersion: 'v1.x',
     targetKubernetesVersion: '1.30',
     kubeProxyFeatureGates: ['WinDSR'],
     asOf: '2026-02-30',
@@ -245,13 +259,17 @@ describe('plan validation reports every problem at once', () => {
       first!.field,
       first!.reason,
       first!.validChoices,
-      undefined,
+      first!.suggestions,
       first!.message,
     ]);
     // Each problem keeps its own reason, choices and message.
     const features = e.problems.find((p) => p.field === 'features')!;
     expect(features.reason).toBe('unknown features "ipv6-only", "ipv4-only"');
-    expect(features.message).toBe(`${features.reason}. Valid choices: ${features.validChoices!.join(', ')}`);
+    // The nearest known feature of each unknown one, then every valid choice.
+    expect(features.suggestions).toEqual(['dual-stack']);
+    expect(features.message).toBe(
+      `${features.reason}. Closest known: ${features.suggestions!.join(', ')}. Valid choices: ${features.validChoices!.join(', ')}`,
+    );
     const instance = e.problems.find((p) => p.field === 'instanceType')!;
     expect(instance.suggestions).toContain('m5.large');
     expect(instance.message).toMatch(/^unknown EC2 instance type "m5\.larg"\. Closest known: /);
@@ -289,7 +307,7 @@ describe('plan validation reports every problem at once', () => {
   it('one problem: the same error as before, with problems holding just it', () => {
     const e = refusal({ ...base, cniPlugin: 'cilium' });
     expect(e.problems).toHaveLength(1);
-    expect(e.problems[0]).toEqual({ field: e.field, reason: e.reason, validChoices: e.validChoices, message: e.message });
+    expect(e.problems[0]).toEqual({ field: e.field, reason: e.reason, validChoices: e.validChoices, suggestions: e.suggestions, message: e.message });
   });
 });
 

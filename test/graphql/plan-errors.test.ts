@@ -22,15 +22,22 @@ describe('a refused plan lists every problem in extensions.problems', () => {
       problems: { field: string; reason: string; message: string; validChoices?: string[]; suggestions?: string[] }[];
     };
     expect(ext).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.windowsVersion', validChoices: expect.arrayContaining(['windows-server-2022']) });
-    expect(error.message).toMatch(/^unknown Windows version "windows-server-2012"\. Valid choices: /);
+    // The nearest known slug, then every valid choice (src/domain/closest.ts, as podCapacity's closest instance types).
+    expect(ext.suggestions).toEqual(['windows-server-2016']);
+    expect(error.message).toMatch(/^unknown Windows version "windows-server-2012"\. Closest known: windows-server-2016\. Valid choices: /);
     expect(ext.problems.map((p) => p.field)).toEqual(['input.windowsVersion', 'input.cniPlugin', 'input.asOf', 'input.instanceType']);
     expect(ext.problems[0]).toEqual({
       field: ext.field,
       reason: 'unknown Windows version "windows-server-2012"',
       message: error.message,
       validChoices: ext.validChoices,
+      suggestions: ['windows-server-2016'],
     });
-    expect(ext.problems[1]).toMatchObject({ reason: 'unknown CNI plugin "cilium"', validChoices: expect.arrayContaining(['flannel']) });
+    expect(ext.problems[1]).toMatchObject({
+      reason: 'unknown CNI plugin "cilium"',
+      validChoices: expect.arrayContaining(['flannel']),
+      suggestions: ['calico'],
+    });
     expect(ext.problems[2]).toEqual({
       field: 'input.asOf',
       reason: 'asOf must be a date as YYYY-MM-DD, got "2026-02-30"',

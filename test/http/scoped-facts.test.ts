@@ -59,8 +59,16 @@ describe('nodeOsSupport', () => {
     const unknown = await app.graphql('{ nodeOsSupport(filter: { windowsVersion: "windows-server-2012" }) { slug } }');
     expect(unknown.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'filter.windowsVersion' });
     expect(unknown.body.errors?.[0]?.extensions?.validChoices).toContain('windows-server-2022');
-    const malformed = await app.graphql('{ nodeOsSupport(filter: { kubernetesVersion: "v1.33" }) { slug } }');
+    expect(unknown.body.errors?.[0]?.extensions?.suggestions).toEqual(['windows-server-2016']);
+    const malformed = await app.graphql('{ nodeOsSupport(filter: { kubernetesVersion: "1.33.2" }) { slug } }');
     expect(malformed.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'filter.kubernetesVersion' });
+  });
+
+  it('reads a version written v1.N as 1.N', async () => {
+    const plain = await app.graphql('{ nodeOsSupport(filter: { kubernetesVersion: "1.33" }) { slug } }');
+    const prefixed = await app.graphql('{ nodeOsSupport(filter: { kubernetesVersion: "v1.33" }) { slug } }');
+    expect(prefixed.body.errors).toBeUndefined();
+    expect(prefixed.body.data).toEqual(plain.body.data);
   });
 
   it('is reachable from a release and from an environment', async () => {

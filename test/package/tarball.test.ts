@@ -90,8 +90,11 @@ describe('the packed tarball', () => {
       'bin/winnet-kb.js',
       'bin/winnet-kb-server.js',
       'dist/src/cli/winnet-kb.js',
+      'dist/cli/winnet-kb.js',
       'dist/src/server/main.js',
       'data/winnet-kb.sqlite',
+      'data/winnet-kb.knowledge.v8',
+      'docs/api.md',
       'schema/verdicts.graphql',
       'migrations/meta/_journal.json',
       'tsconfig.build.json',
@@ -120,6 +123,7 @@ describe('the packed tarball', () => {
   it('installs globally, offline, with no install script and nothing compiled, into a temporary prefix', () => {
     expect(action.stdout, action.stderr).toContain(`winnet-kb action: installing ${tarball} into ${prefix}`);
     expect(action.stdout).toMatch(/^added 1 package/m);
+    expect(action.stdout).not.toContain('running');
     expect(action.stderr).not.toMatch(/install-scripts|gyp|npm error/);
     expect(existsSync(bin('winnet-kb'))).toBe(true);
     expect(existsSync(bin('winnet-kb-server'))).toBe(true);
@@ -205,19 +209,45 @@ describe('the GitHub Action (action.yml) and its script (action/scan.sh)', () =>
     const read = [...new Set([...script.matchAll(/\$\{(WINNET_KB_ACTION_[A-Z_]+)/g)].map((m) => m[1]!))].sort();
     // The install prefix is the runner's temporary directory unless a caller (this test) names one.
     expect([...Object.keys(scan.env!), 'WINNET_KB_ACTION_PREFIX'].sort()).toEqual(read);
-    for (const value of Object.values(scan.env!)) expect(Object.keys(manifest.inputs)).toContain(/inputs\.([a-z-]+)/.exec(value)![1]);
+    for (const value of Object.values(scan.env!))
+      if (!value.startsWith('${{ github.')) expect(Object.keys(manifest.inputs)).toContain(/inputs\.([a-z-]+)/.exec(value)![1]);
     const upload = manifest.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))!;
     expect(upload.with!.sarif_file).toBe('${{ inputs.sarif-file }}');
   });
 
   it('installed the tarball (above), scanned, wrote valid SARIF and exited by --fail-on, with outputs for later steps', () => {
     expect(action.status, action.stderr).toBe(3);
-    expect(action.stdout).toMatch(/^Verdict: INCOMPATIBLE/m);
+    // One scan: the log's lines are read from the SARIF it wrote.
+    expect(action.stdout).toMatch(/^\S+:\d+: error UNSUPPORTED_FUNCTIONALITY: /m);
+    expect(action.stdout).toMatch(/^winnet-kb action: [1-9]\d* error\(s\), \d+ warning\(s\), \d+ note\(s\) in winnet-kb\.sarif$/m);
     expect(action.stdout).toContain('winnet-kb action: scan exited 3 (--fail-on error)');
     expect(readFileSync(outputs, 'utf8')).toBe('exit-code=3\nsarif-file=winnet-kb.sarif\n');
     const log = JSON.parse(readFileSync(join(work, 'winnet-kb.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
     const validate = sarifValidator();
     expect(validate(log), errorsOf(validate)).toBe(true);
     expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual(expect.arrayContaining(['UNSUPPORTED_FUNCTIONALITY', 'FEATURE_REQUIRES_NEWER_WINDOWS']));
+  });
+
+  it('without a package, runs its own checkout in place: no pack, no install, the database built into the prefix, one scan', () => {
+    const here = mkdtempSync(join(scratch, 'in-place-'));
+    const inPlace = spawnSync(join(scratch, 'checkout', 'action/scan.sh'), [], {
+      cwd: here,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      env: {
+        ...userEnv(),
+        npm_config_offline: 'true',
+        WINNET_KB_ACTION_PREFIX: join(here, 'prefix'),
+        WINNET_KB_ACTION_PATHS: join(PROJECT_ROOT, 'test/fixtures/scan/public/aws-vpc-resource-controller-eksctl-cluster.yaml'),
+        WINNET_KB_ACTION_DOCS_URL: 'https://github.com/example/winnet-kb/blob/v1/docs/api.md',
+      },
+    });
+    expect(inPlace.status, inPlace.stderr).toBe(0);
+    expect(inPlace.stdout).toContain(`winnet-kb action: running ${join(scratch, 'checkout')} in place`);
+    expect(inPlace.stdout).not.toMatch(/npm pack|^added/m);
+    expect(existsSync(join(here, 'prefix', 'data', 'winnet-kb.knowledge.v8'))).toBe(true);
+    expect(inPlace.stdout).toMatch(/: warning NODE_OS_UNSUPPORTED: /);
+    const log = JSON.parse(readFileSync(join(here, 'winnet-kb.sarif'), 'utf8')) as { runs: { tool: { driver: { rules: { helpUri: string }[] } } }[] };
+    expect(log.runs[0]!.tool.driver.rules[0]!.helpUri).toMatch(/^https:\/\/github\.com\/example\/winnet-kb\/blob\/v1\/docs\/api\.md#code-/);
   });
 });

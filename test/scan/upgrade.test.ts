@@ -136,7 +136,7 @@ describe('the real CLI', () => {
   it.concurrent('a malformed target is a usage error (exit 1) that says what is expected', async () => {
     const result = await runCli(['scan', DERIVED, '--target-kubernetes-version', '1.34.2']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('--target-kubernetes-version must be a Kubernetes minor version such as 1.34.');
+    expect(result.stderr).toContain('--target-kubernetes-version must be a Kubernetes minor version such as 1.34 or v1.34.');
   });
 
   it.concurrent('check --target-kubernetes-version: a plan that sets WinOverlay=false fails at 1.34 and passes at 1.33', async () => {

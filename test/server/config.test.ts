@@ -7,7 +7,7 @@ describe('readConfig', () => {
   it('has documented defaults', () => {
     expect(readConfig({})).toEqual({
       port: 4000,
-      host: '0.0.0.0',
+      host: 'localhost',
       logLevel: 'info',
       limits: DEFAULT_LIMITS,
       corsOrigins: [],

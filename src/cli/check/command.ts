@@ -8,12 +8,12 @@ import { PlanError } from '../../domain/compatibility/plan.js';
 import { exitCodeFor, gateVerdict, type ExitCode, type FailOn } from '../../domain/outcome.js';
 import type { Acceptor } from '../accept.js';
 import { InputRefusedError, problemsOf } from '../errors.js';
-import { httpClient, openKnowledgeBase } from '../graphql-client.js';
+import { openKnowledgeBase } from '../knowledge-base.js';
 import { InputBudget, type InputCaps } from '../input.js';
 import { COMPATIBILITY_QUERY } from '../queries.js';
 import { withAccepted } from '../report/accepted.js';
 import type { CheckReport, ReportView } from '../report/model.js';
-import { loadSourceDocuments, presentCompatibility } from '../report/present.js';
+import { presentCompatibility } from '../report/present.js';
 import { writeReport, type OutputFormat } from '../report/printers.js';
 import { readPlanFile, type PlanFile } from './plan-file.js';
 
@@ -32,29 +32,29 @@ export interface CheckOptions {
   targetKubernetesVersion?: string;
   /** The version `--output sarif` names as the tool's. */
   toolVersion?: string;
+  /** --docs-url: where SARIF's rules link to (report/formats/sarif.ts). */
+  docsUrl?: string;
   /** YYYY-MM-DD for support lifecycles when the plan gives no asOf (tests pin it); today by default. */
   today?: string;
 }
 
 /** The plan judged by the domain's engine on the embedded database: every problem of a refused plan at once, with its fields. */
-export function judgeOffline(plan: PlanFile, databasePath: string, today = new Date().toISOString().slice(0, 10)): ReportView {
-  const { database, knowledge } = openKnowledgeBase(databasePath);
+export async function judgeOffline(plan: PlanFile, databasePath: string, today = new Date().toISOString().slice(0, 10)): Promise<ReportView> {
+  const { knowledge, documents } = await openKnowledgeBase(databasePath);
+  let report;
   try {
-    let report;
-    try {
-      report = judgeCompatibility(knowledge, plan.input, today);
-    } catch (error) {
-      if (error instanceof PlanError) throw new InputRefusedError(problemsOf(error), plan.input, plan.name);
-      throw error;
-    }
-    return presentCompatibility({ knowledge, documents: loadSourceDocuments(database) }, report);
-  } finally {
-    database.close();
+    report = judgeCompatibility(knowledge, plan.input, today);
+  } catch (error) {
+    if (error instanceof PlanError) throw new InputRefusedError(problemsOf(error), plan.input, plan.name);
+    throw error;
   }
+  return presentCompatibility({ knowledge, documents }, report);
 }
 
 /** The plan judged by a running server's `compatibility` query. */
 async function judgeOnline(plan: PlanFile, url: string, timeoutMs: number): Promise<ReportView> {
+  // Loaded only for --url: the offline path does without the GraphQL client's module.
+  const { httpClient } = await import('../graphql-client.js');
   const client = httpClient(url, timeoutMs);
   try {
     const { compatibility } = await client.request(COMPATIBILITY_QUERY, { input: plan.input });
@@ -71,9 +71,14 @@ async function judgeOnline(plan: PlanFile, url: string, timeoutMs: number): Prom
 export async function runCheck(planPath: string, options: CheckOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<ExitCode> {
   const plan = await readPlanFile(planPath, new InputBudget(options.caps));
   if (options.targetKubernetesVersion) plan.input = { ...plan.input, targetKubernetesVersion: options.targetKubernetesVersion };
-  const view = options.url ? await judgeOnline(plan, options.url, options.timeout) : judgeOffline(plan, options.database, options.today);
+  const view = options.url ? await judgeOnline(plan, options.url, options.timeout) : await judgeOffline(plan, options.database, options.today);
   const report = withAccepted<CheckReport>({ kind: 'check', source: plan.name, report: view }, options.acceptor);
   for (const note of options.acceptor?.unused() ?? []) (options.stderr ?? process.stderr).write(`winnet-kb: note: ${note}\n`);
-  await writeReport(report, options.output, { failOn: options.failOn, toolVersion: options.toolVersion ?? '0.0.0' }, stdout);
+  await writeReport(
+    report,
+    options.output,
+    { failOn: options.failOn, toolVersion: options.toolVersion ?? '0.0.0', ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}) },
+    stdout,
+  );
   return exitCodeFor(gateVerdict(report.report), options.failOn);
 }

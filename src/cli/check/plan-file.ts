@@ -1,11 +1,13 @@
 /**
  * Reads a plan file (YAML or JSON; JSON is read as YAML 1.2, of which it is a subset) and checks
- * its shape with zod. The shape is CompatibilityInput of schema/verdicts.graphql; whether the
+ * its shape with zod (its tree-shakable zod/mini API: every `check` loads this, and the full API
+ * costs the command's start-up several times the validation it does here). The shape is CompatibilityInput of schema/verdicts.graphql; whether the
  * slugs and numbers make sense is left to the engine, which answers with the field and the
  * valid choices exactly as the API does.
  */
 import { isScalar, LineCounter, parseDocument } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
 import type { IpAddressMode } from '../../domain/capacity.js';
 import type { PlanInput } from '../../domain/compatibility/plan.js';
 import type { CompatibilityInput } from '../../graphql/generated/resolvers.js';
@@ -21,14 +23,19 @@ const IP_MODES: Record<string, IpAddressMode> = {
   'prefix-delegation': 'PREFIX_DELEGATION',
 };
 
-const text = z.string().min(1, 'must not be empty');
+// zod/mini ships no messages of its own ("Invalid input"): the full API's English ones.
+z.config(en());
+
+const text = z.string().check(z.minLength(1, 'must not be empty'));
 // GraphQL's Int is 32-bit: a larger number is refused here, with its field, rather than by the API's
 // variable coercion (whose message would have to be read back to name the field).
 const whole = z
   .number()
-  .int('must be a whole number')
-  .min(-(2 ** 31), 'must be a whole number from -2147483648 to 2147483647')
-  .max(2 ** 31 - 1, 'must be a whole number from -2147483648 to 2147483647');
+  .check(
+    z.refine(Number.isInteger, 'must be a whole number'),
+    z.gte(-(2 ** 31), 'must be a whole number from -2147483648 to 2147483647'),
+    z.lte(2 ** 31 - 1, 'must be a whole number from -2147483648 to 2147483647'),
+  );
 const list = z.array(text);
 
 /**
@@ -39,33 +46,34 @@ const list = z.array(text);
  */
 const FIELDS = {
   windowsVersion: text,
-  windowsBuildRevision: whole.nullish(),
-  cniPlugin: text.nullish(),
-  cniPluginVersion: text.nullish(),
-  networkMode: text.nullish(),
-  features: list.nullish(),
-  kubernetesVersion: text.nullish(),
-  environment: text.nullish(),
-  serviceTypes: list.nullish(),
-  networkPolicy: z.boolean().nullish(),
-  servicesPerNode: whole.nullish(),
-  backendsPerService: whole.nullish(),
-  asOf: text.nullish(),
-  instanceType: text.nullish(),
-  ipAddressMode: z
-    .string()
-    .refine((v) => v in IP_MODES, `must be one of ${Object.keys(IP_MODES).join(', ')}`)
-    .transform((v) => IP_MODES[v]!)
-    .nullish(),
-  podsPerNode: whole.nullish(),
-  kubeletMaxPods: whole.nullish(),
-  containerImageWindowsVersion: text.nullish(),
-  targetKubernetesVersion: text.nullish(),
-  kubeProxyFeatureGates: list.nullish(),
-} satisfies { [K in keyof Required<CompatibilityInput>]: z.ZodType };
+  windowsBuildRevision: z.nullish(whole),
+  cniPlugin: z.nullish(text),
+  cniPluginVersion: z.nullish(text),
+  networkMode: z.nullish(text),
+  features: z.nullish(list),
+  kubernetesVersion: z.nullish(text),
+  environment: z.nullish(text),
+  serviceTypes: z.nullish(list),
+  networkPolicy: z.nullish(z.boolean()),
+  servicesPerNode: z.nullish(whole),
+  backendsPerService: z.nullish(whole),
+  asOf: z.nullish(text),
+  instanceType: z.nullish(text),
+  ipAddressMode: z.nullish(
+    z.pipe(
+      z.string().check(z.refine((v) => v in IP_MODES, `must be one of ${Object.keys(IP_MODES).join(', ')}`)),
+      z.transform((v: string) => IP_MODES[v]!),
+    ),
+  ),
+  podsPerNode: z.nullish(whole),
+  kubeletMaxPods: z.nullish(whole),
+  containerImageWindowsVersion: z.nullish(text),
+  targetKubernetesVersion: z.nullish(text),
+  kubeProxyFeatureGates: z.nullish(list),
+} satisfies { [K in keyof Required<CompatibilityInput>]: z.ZodMiniType };
 
 /** Every field of CompatibilityInput; `$comment` is allowed for notes in JSON files, which have no comments. */
-export const PLAN_FILE_SCHEMA = z.strictObject({ $comment: z.string().optional(), ...FIELDS });
+export const PLAN_FILE_SCHEMA = z.strictObject({ $comment: z.optional(z.string()), ...FIELDS });
 
 export const PLAN_FIELDS = Object.keys(FIELDS);
 

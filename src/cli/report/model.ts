@@ -112,6 +112,8 @@ export type Report = CheckReport | ScanReport;
 export interface PrintOptions {
   failOn: FailOn;
   toolVersion: string;
+  /** --docs-url: the published docs/api.md that SARIF's rules link to (helpUri); this installation's copy by default. */
+  docsUrl?: string;
   /** --show-all: the table lists every finding, INFO included, and what was inferred for each object. */
   showAll?: boolean;
   /** Columns of the table (check's); the terminal's by default. */
@@ -168,4 +170,6 @@ export function objectName(r: Pick<LocatedObject, 'kind' | 'namespace' | 'name' 
   return `${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}${r.part ? ` (${r.part})` : ''}`;
 }
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "1 object", "2 objects", "0 objects": every count the CLI prints with its noun goes through here (English plurals by Intl.PluralRules). */
+const PLURAL_RULES = new Intl.PluralRules('en');
+export const plural = (n: number, word: string) => `${n} ${word}${PLURAL_RULES.select(n) === 'one' ? '' : 's'}`;

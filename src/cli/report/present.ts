@@ -6,8 +6,7 @@
  * prints what the `compatibility` and `scan` queries answer without running GraphQL.
  * test/cli/check-url.test.ts and test/scan/cli.test.ts compare both paths.
  */
-import { sourceDocuments } from '../../db/tables.js';
-import type { OpenDatabase } from '../../db/open.js';
+import type { SourceDocuments } from '../../db/knowledge-snapshot.js';
 import type { CompatibilityReport } from '../../domain/compatibility/judge.js';
 import type { Finding } from '../../domain/compatibility/findings.js';
 import type { Citation, Knowledge, SettingFact } from '../../domain/knowledge.js';
@@ -15,14 +14,6 @@ import { describeKubernetesRange } from '../../domain/kubernetes-version.js';
 import { graphqlName } from '../../domain/vocabulary.js';
 import type { ScanDocument, ScanFindingDocument } from '../../domain/scan/document.js';
 import type { FindingView, ReportView, ScanFindingView, ScanView, Severity, SettingView, SourceRef } from './model.js';
-
-/** The source documents by slug: what a citation's `document` resolves to. */
-export type SourceDocuments = ReadonlyMap<string, SourceRef['document']>;
-
-export function loadSourceDocuments(database: OpenDatabase): SourceDocuments {
-  const rows = database.db.select({ slug: sourceDocuments.slug, title: sourceDocuments.title, url: sourceDocuments.url }).from(sourceDocuments).all();
-  return new Map(rows.map((r) => [r.slug, r]));
-}
 
 /** The CLI's view of the knowledge it presents with. */
 export interface Presenter {

@@ -17,12 +17,12 @@ import type { Acceptor } from '../accept.js';
 import { readPlanFile } from '../check/plan-file.js';
 import { CliError, InputRefusedError, problemsOf } from '../errors.js';
 import { exitCodeFor, gateVerdict, type ExitCode, type FailOn } from '../../domain/outcome.js';
-import { openKnowledgeBase } from '../graphql-client.js';
+import { openKnowledgeBase } from '../knowledge-base.js';
 import { InputBudget, isInside, isRegularFile, readRegularFile, readStream, regularFileChunks, type InputCaps } from '../input.js';
 import { withAccepted } from '../report/accepted.js';
 import { excerpt } from '../safe-output.js';
 import type { ScanReport } from '../report/model.js';
-import { loadSourceDocuments, presentScan } from '../report/present.js';
+import { presentScan } from '../report/present.js';
 import { writeReport, type OutputFormat } from '../report/printers.js';
 
 export interface ScanOptions {
@@ -31,6 +31,8 @@ export interface ScanOptions {
   plan?: string;
   database: string;
   toolVersion: string;
+  /** --docs-url: where SARIF's rules link to (report/formats/sarif.ts). */
+  docsUrl?: string;
   today?: string;
   caps?: InputCaps;
   /** Findings accepted with a reason (.winnet-kb-ignore, --ignore): reported, not counted by --fail-on. */
@@ -117,8 +119,9 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
   const files = inputFiles(paths, (text) => stderr.write(`winnet-kb: note: ${text}\n`));
   const budget = new InputBudget(options.caps);
   const plan = options.plan ? await readPlanFile(options.plan, budget) : undefined;
-  const { database, knowledge } = openKnowledgeBase(options.database);
-  try {
+  const { knowledge, documents } = await openKnowledgeBase(options.database);
+  // (A block where a try/finally closed the database: the knowledge needs no closing.)
+  {
     const today = options.today ?? new Date().toISOString().slice(0, 10);
     if (plan) {
       // A bad --plan is a usage error, named like check names it.
@@ -163,14 +166,17 @@ export async function runScan(paths: readonly string[], options: ScanOptions, st
     }
     const result = scanner.finish();
     // The scan query's document (src/domain/scan/document.ts), in the API's spelling.
-    const scan = presentScan({ documents: loadSourceDocuments(database) }, scanDocument(result, knowledge.datasetVersion));
+    const scan = presentScan({ documents }, scanDocument(result, knowledge.datasetVersion));
     const report = withAccepted<ScanReport>({ kind: 'scan', scan }, options.acceptor);
     for (const note of options.acceptor?.unused() ?? []) stderr.write(`winnet-kb: note: ${note}\n`);
     if (result.summary.objectsRead === 0) stderr.write(`winnet-kb: no Kubernetes objects in ${files.length === 1 ? files[0] : `${files.length} files`}\n`);
-    const print = { failOn: options.failOn, toolVersion: options.toolVersion, ...(options.showAll ? { showAll: true } : {}) };
+    const print = {
+      failOn: options.failOn,
+      toolVersion: options.toolVersion,
+      ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
+      ...(options.showAll ? { showAll: true } : {}),
+    };
     await writeReport(report, options.output, print, stdout);
     return exitCodeFor(gateVerdict(report.scan), options.failOn);
-  } finally {
-    database.close();
   }
 }

@@ -3,10 +3,10 @@
  * slugs, malformed versions and impossible numbers are refused with the field and the valid
  * choices, never silently defaulted.
  */
-import { compareKubernetes, KUBERNETES_MINOR } from '../kubernetes-version.js';
+import { compareKubernetes, kubernetesMinorOf } from '../kubernetes-version.js';
 import type { Knowledge } from '../knowledge.js';
 import { kubeletMaxPodsProblem, MAX_KUBELET_MAX_PODS, type IpAddressMode } from '../capacity.js';
-import { closestNames } from '../closest.js';
+import { closestNames, refusalMessage } from '../closest.js';
 import { PLUGIN_VERSION } from '../plugin-version.js';
 
 export interface PlanInput {
@@ -68,18 +68,14 @@ export interface PlanProblem {
   /** What is wrong, without the choices. */
   readonly reason: string;
   readonly validChoices?: readonly string[];
-  /** For sets too large to list: the closest known values. */
+  /** The closest known values: for a closed set, the nearest one; for sets too large to list, the closest few. */
   readonly suggestions?: readonly string[];
-  /** The reason with the choices or suggestions, as one sentence. */
+  /** The reason with the suggestions and choices (refusalMessage). */
   readonly message: string;
 }
 
 export function planProblem(field: string, reason: string, validChoices?: readonly string[], suggestions?: readonly string[]): PlanProblem {
-  const message = validChoices
-    ? `${reason}. Valid choices: ${validChoices.join(', ')}`
-    : suggestions
-      ? `${reason}. Closest known: ${suggestions.join(', ')}`
-      : reason;
+  const message = refusalMessage(reason, validChoices, suggestions);
   return { field, reason, ...(validChoices ? { validChoices } : {}), ...(suggestions ? { suggestions } : {}), message };
 }
 
@@ -129,7 +125,7 @@ export const PLAN_LIMITS = {
 } as const;
 
 function slugIn(field: string, value: string, known: ReadonlyMap<string, unknown>, what: string): string {
-  if (!known.has(value)) throw new PlanError(field, `unknown ${what} "${value}"`, [...known.keys()]);
+  if (!known.has(value)) throw new PlanError(field, `unknown ${what} "${value}"`, [...known.keys()], closestNames(value, known.keys(), 1));
   return value;
 }
 
@@ -153,7 +149,10 @@ function slugList(
   const unique = [...new Set(values)];
   const unknown = unique.filter((v) => !known.has(v));
   if (unknown.length === 1) slugIn(field, unknown[0]!, known, what);
-  if (unknown.length > 1) throw new PlanError(field, `unknown ${what}s ${unknown.map((v) => `"${v}"`).join(', ')}`, [...known.keys()]);
+  if (unknown.length > 1) {
+    const nearest = [...new Set(unknown.flatMap((v) => closestNames(v, known.keys(), 1)))];
+    throw new PlanError(field, `unknown ${what}s ${unknown.map((v) => `"${v}"`).join(', ')}`, [...known.keys()], nearest);
+  }
   return unique;
 }
 
@@ -239,14 +238,22 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
   const serviceTypes = check(() => slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes));
   if (serviceTypes) plan.serviceTypes = serviceTypes;
   if (input.kubernetesVersion != null) {
-    if (!KUBERNETES_MINOR.test(input.kubernetesVersion))
-      problems.push(planProblem('kubernetesVersion', `kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${input.kubernetesVersion}"`));
-    else plan.kubernetesVersion = input.kubernetesVersion;
+    const version = kubernetesMinorOf(input.kubernetesVersion);
+    if (version === null)
+      problems.push(
+        planProblem('kubernetesVersion', `kubernetesVersion must be a Kubernetes minor version such as "1.33" or "v1.33", got "${input.kubernetesVersion}"`),
+      );
+    else plan.kubernetesVersion = version;
   }
   if (input.targetKubernetesVersion != null) {
-    const target = input.targetKubernetesVersion;
-    if (!KUBERNETES_MINOR.test(target))
-      problems.push(planProblem('targetKubernetesVersion', `targetKubernetesVersion must be a Kubernetes minor version such as "1.34", got "${target}"`));
+    const target = kubernetesMinorOf(input.targetKubernetesVersion);
+    if (target === null)
+      problems.push(
+        planProblem(
+          'targetKubernetesVersion',
+          `targetKubernetesVersion must be a Kubernetes minor version such as "1.34" or "v1.34", got "${input.targetKubernetesVersion}"`,
+        ),
+      );
     else if (plan.kubernetesVersion && compareKubernetes(target, plan.kubernetesVersion) < 0)
       problems.push(
         planProblem(

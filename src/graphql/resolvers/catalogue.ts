@@ -11,15 +11,15 @@ import type { Resolvers } from '../generated/resolvers.js';
 import type { SettingParent } from '../mappers.js';
 import { describeRange, kubernetesRange, getAll, follow, required, nodeFields } from './shared.js';
 import { listAll, type Loaders } from '../loaders.js';
-import { badUserInput } from '../errors.js';
+import { badUserInput, unknownChoice } from '../errors.js';
 import { fromGlobalId, toGlobalId } from '../global-id.js';
 import { nodeOf } from '../nodes.js';
-import { KUBERNETES_MINOR, parseKubernetesMinor } from '../../domain/kubernetes-version.js';
+import { kubernetesMinorOf, parseKubernetesMinor } from '../../domain/kubernetes-version.js';
 import { describePluginVersionRange } from '../../domain/plugin-version.js';
 
 /** Refuses a filter slug that names nothing, listing what it could be. */
 function known(field: string, slug: string, choices: ReadonlyMap<string, unknown>): string {
-  if (!choices.has(slug)) throw badUserInput(field, `unknown value "${slug}" for ${field}`, [...choices.keys()]);
+  if (!choices.has(slug)) throw unknownChoice(field, `unknown value "${slug}" for ${field}`, slug, [...choices.keys()]);
   return slug;
 }
 
@@ -192,13 +192,14 @@ export const catalogueResolvers: Resolvers = {
         where.push(eq(t.nodeOsSupport.windowsVersionSlug, known('filter.windowsVersion', filter.windowsVersion, knowledge.releases)));
       if (filter?.environment != null) where.push(eq(t.nodeOsSupport.environmentSlug, known('filter.environment', filter.environment, knowledge.environments)));
       if (filter?.kubernetesVersion != null) {
-        if (!KUBERNETES_MINOR.test(filter.kubernetesVersion))
+        const version = kubernetesMinorOf(filter.kubernetesVersion);
+        if (version === null)
           throw badUserInput(
             'filter.kubernetesVersion',
-            `filter.kubernetesVersion must be a Kubernetes minor version such as "1.33", got "${filter.kubernetesVersion}"`,
+            `filter.kubernetesVersion must be a Kubernetes minor version such as "1.33" or "v1.33", got "${filter.kubernetesVersion}"`,
           );
         // Minor versions compare as numbers: "1.9" < "1.14".
-        const minor = parseKubernetesMinor(filter.kubernetesVersion);
+        const minor = parseKubernetesMinor(version);
         const part = (column: AnySQLiteColumn) => sql`CAST(substr(${column}, 3) AS INTEGER)`;
         where.push(sql`(${t.nodeOsSupport.kubernetesMin} IS NULL OR ${part(t.nodeOsSupport.kubernetesMin)} <= ${minor})`);
         where.push(sql`(${t.nodeOsSupport.kubernetesMax} IS NULL OR ${part(t.nodeOsSupport.kubernetesMax)} >= ${minor})`);

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildDatabase, stalenessOf } from '../build.js';
+import { readKnowledgeSnapshot } from '../../db/knowledge-snapshot.js';
 import { openDatabase } from '../../db/open.js';
 import { DEFAULT_DATABASE_PATH, SEEDS_DIR } from '../../db/paths.js';
 import { SeedError } from '../read.js';
@@ -24,7 +25,8 @@ function staleReason(): string | null {
     const db = openDatabase(target);
     const built = db.meta.datasetVersion;
     db.close();
-    return stalenessOf(built, seedsDir);
+    // The CLI's knowledge snapshot (src/db/knowledge-snapshot.ts) is part of the build.
+    return stalenessOf(built, seedsDir) ?? (readKnowledgeSnapshot(target) ? null : 'no current knowledge snapshot beside it');
   } catch (error) {
     return (error as Error).message;
   }

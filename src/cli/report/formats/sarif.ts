@@ -5,11 +5,22 @@
  * objects on their lines, a check's findings at the top of its plan file. An accepted finding is
  * a result with an accepted external suppression.
  */
-import { findingCodeEntry } from '../../../domain/finding-codes.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROJECT_ROOT } from '../../../db/paths.js';
+import { findingCodeAnchor, findingCodeEntry } from '../../../domain/finding-codes.js';
 import { locatedObjects, objectName, type Printer } from '../model.js';
 
 /** A code's description (the registry's), or the code itself. */
 const describeCode = (code: string) => findingCodeEntry(code)?.description ?? code;
+
+/**
+ * Where a rule's documentation is: its row in the finding-code tables of docs/api.md, on the page
+ * --docs-url names (the action gives its repository's), else in this installation's copy.
+ */
+export function ruleHelpUri(code: string, docsUrl = pathToFileURL(join(PROJECT_ROOT, 'docs', 'api.md')).href): string {
+  return `${docsUrl.replace(/#.*$/, '')}#${findingCodeAnchor(code)}`;
+}
 
 const SARIF_LEVEL = { ERROR: 'error', WARNING: 'warning', INFO: 'note' } as const;
 
@@ -21,7 +32,7 @@ function artifactUri(file: string): string {
 
 export const printer: Printer = {
   description: 'SARIF 2.1.0 for code scanning: each error and warning on its file and line',
-  print(report, { toolVersion }) {
+  print(report, { toolVersion, docsUrl }) {
     const findings = locatedObjects(report).flatMap((r) => r.findings.filter((f) => f.severity !== 'INFO' || f.code === 'NOT_JUDGED').map((f) => ({ r, f })));
     const ruleIds = [...new Set(findings.map(({ f }) => f.code))].sort();
     const sarif = {
@@ -33,7 +44,13 @@ export const printer: Printer = {
             driver: {
               name: 'winnet-kb',
               version: toolVersion,
-              rules: ruleIds.map((id) => ({ id, name: id, shortDescription: { text: describeCode(id) }, help: { text: describeCode(id) } })),
+              rules: ruleIds.map((id) => ({
+                id,
+                name: id,
+                shortDescription: { text: describeCode(id) },
+                help: { text: describeCode(id) },
+                helpUri: ruleHelpUri(id, docsUrl),
+              })),
             },
           },
           results: findings.map(({ r, f }) => ({

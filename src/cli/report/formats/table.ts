@@ -101,12 +101,12 @@ export function scanCounts(scan: ScanView): { error: number; warning: number; in
   return counts;
 }
 
-/** "12 objects read: 3 reported (...), 9 ignored; 1 error, 2 warnings, 5 info; dataset ..." */
+/** "12 objects read (1 object read): 3 reported (...), 9 ignored; 1 error, 2 warnings, 5 info; dataset ..." */
 export function scanSummaryLine(scan: ScanView): string {
   const s = scan.summary;
   const n = scanCounts(scan);
   return (
-    `${s.objectsRead} objects read: ${s.reported} reported (${s.judged} judged, ${s.notJudged} not judged), ${s.ignored} ignored; ` +
+    `${plural(s.objectsRead, 'object')} read: ${s.reported} reported (${s.judged} judged, ${s.notJudged} not judged), ${s.ignored} ignored; ` +
     `${plural(n.error, 'error')}, ${plural(n.warning, 'warning')}, ${n.info} info` +
     `${scan.accepted ? ` (${scan.accepted} accepted)` : ''}; dataset ${scan.datasetVersion}`
   );
@@ -134,7 +134,7 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
       lines.push(`          ${f.message}`);
       if (f.remediation && f.severity !== 'INFO') lines.push(`          fix: ${f.remediation}`);
     }
-    if (hidden > 0) lines.push(`  (${hidden} more info finding${hidden === 1 ? '' : 's'}: --show-all or --output json lists them)`);
+    if (hidden > 0) lines.push(`  (${plural(hidden, 'more info finding')}: --show-all or --output json lists them)`);
     for (const m of r.missing) lines.push(`  missing: ${m}`);
     // Never silent about what the input leaves elsewhere: it is unknown, not missing.
     for (const u of r.unknown) lines.push(`  unknown: ${u.fact}  line ${u.line}`, `          not determinable from the input; settled by ${u.settledBy}`);
