@@ -11,7 +11,9 @@ import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build
 import { dateInRange, describeDateRange } from '../dates.js';
 import { nodeOf, overCandidates, RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-context.js';
 import { mayApplySeverity } from './findings.js';
-import { NETWORK_POLICY_OPEN } from './messages.js';
+
+/** Why a NetworkPolicy fact may apply: the plan does not say whether workloads rely on it. */
+export const NETWORK_POLICY_OPEN = 'the plan does not say whether workloads rely on NetworkPolicy';
 
 export interface Scope {
   environments?: readonly string[];

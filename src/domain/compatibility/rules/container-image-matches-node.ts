@@ -4,11 +4,25 @@
  *
  * Golden cases: test/domain/rules/container-image-matches-node.golden.test.ts.
  */
-import type { Citation } from '../../knowledge.js';
+import type { Citation, ReleaseFact } from '../../knowledge.js';
 import { releaseNames } from '../plan-context.js';
 import { acrossReleases } from '../scope.js';
-import { CONTAINER_IMAGE } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+const PROCESS_ISOLATION = 'Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.';
+const HOST_PROCESS = 'HostProcess containers are the exception: their base image need not match the host.';
+
+/** containerImageMatchesNode: the container images' release against the node's. */
+const CONTAINER_IMAGE = {
+  fitsOnly: (image: ReleaseFact, fitting: string | undefined) =>
+    `The container images are built on ${image.name} (build ${image.build}), so they run only on nodes of build ${image.build}${fitting ? ` (${fitting})` : ''}. ${PROCESS_ISOLATION}`,
+  runOnBuild: (image: ReleaseFact) =>
+    `Run the images on nodes of build ${image.build}, or build them for the nodes' release (a multi-arch manifest with a variant per release). ${HOST_PROCESS}`,
+  mismatch: (image: ReleaseFact, node: ReleaseFact) =>
+    `The container images are built on ${image.name} (build ${image.build}) but the node runs ${node.name} (build ${node.build}). ${PROCESS_ISOLATION}`,
+  rebuild: (image: ReleaseFact, node: ReleaseFact) =>
+    `Build the images on ${node.name} (for example a multi-arch manifest with a ${node.name} variant), or run them on ${image.name} nodes. ${HOST_PROCESS}`,
+};
 
 /** Kubernetes documentation: with process isolation the host and the container base image must be the same OS version; Hyper-V isolation is not supported. */
 export const CONTAINER_IMAGE_SOURCES: Citation[] = [

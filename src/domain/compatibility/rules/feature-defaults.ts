@@ -5,8 +5,14 @@
  */
 import type { Finding } from '../findings.js';
 import { matchScope, mayApplyPrefix } from '../scope.js';
-import { FEATURE_DEFAULT_SETTINGS } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** featureDefaults: what a default means for the required settings, where it surely holds or only may. */
+const FEATURE_DEFAULT_SETTINGS = {
+  leftOut: (name: string) => `The required settings therefore leave out the settings that switch on ${name}.`,
+  stillListed: (name: string) =>
+    `The required settings still list the settings that switch on ${name}, as the plan does not settle where the node runs; they are not needed where this default holds.`,
+};
 
 const judge: RuleJudge = (ctx) =>
   ctx.k.featureDefaults

@@ -3,8 +3,10 @@
  *
  * Golden cases: test/domain/rules/feature-dependencies.golden.test.ts.
  */
-import { DEPENDENCY_ADDED } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** featureDependencies: a feature added because another requires it. */
+const DEPENDENCY_ADDED = (by: string, added: string) => `${by} requires ${added}, so it was added to the plan and its settings are included.`;
 
 const judge: RuleJudge = ({ k, addedBy }) =>
   [...addedBy].map(([added, by]) => ({

@@ -5,8 +5,13 @@
  */
 import { compareKubernetes } from '../../kubernetes-version.js';
 import type { Finding } from '../findings.js';
-import { FEATURE_MINIMUM } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** featureMinimumKubernetes: the Kubernetes version a feature needs. */
+const FEATURE_MINIMUM = {
+  needsKubernetes: (feature: string, minimum: string, runs: string) => `${feature} can be switched on from Kubernetes ${minimum}; the cluster runs ${runs}.`,
+  upgradeCluster: (minimum: string) => `Upgrade the cluster to Kubernetes ${minimum} or later.`,
+};
 
 const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
   enabledFeatures.flatMap((slug): Finding[] => {

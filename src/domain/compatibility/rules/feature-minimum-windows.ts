@@ -9,8 +9,22 @@ import { formatBuild, isAtLeast, parseBuild } from '../../windows-build.js';
 import { nodeOf, releaseNames, type PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { acrossReleases, type OpenDimension } from '../scope.js';
-import { FEATURE_MINIMUM, installUpdate } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+const installUpdate = (build: string, update: { kb: string } | undefined) =>
+  `Install ${update ? `${update.kb} (build ${build})` : `build ${build}`} or a later cumulative update.`;
+
+/** featureMinimumWindows: the Windows release or update a feature needs. */
+const FEATURE_MINIMUM = {
+  needsRelease: (feature: { name: string }, minimum: ReleaseFact) => `${feature.name} needs ${minimum.name} (build ${minimum.build}) or newer`,
+  isBuild: (r: ReleaseFact) => `${r.name} is build ${r.build}`,
+  runOn: (minimum: ReleaseFact) => `Run the workload on ${minimum.name} or a newer release`,
+  needsBuild: (feature: string, build: string) => `${feature} needs build ${build} or later`,
+  nodeAt: (build: string) => `the node is at ${build}`,
+  revisionOpen: "the plan does not give the node's update revision",
+  beforeBuild: (build: string) => `before build ${build}`,
+  onlyWithUpdate: (releases: string, count: number) => `${releases} ${count > 1 ? 'reach' : 'reaches'} it only with that update or a later one`,
+};
 
 const judge: RuleJudge = (ctx) =>
   ctx.enabledFeatures.flatMap((slug): Finding[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));

@@ -7,8 +7,27 @@
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../../instance-types.js';
 import type { Finding } from '../findings.js';
-import { CAPACITY, MODE_WORDS } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+const MODE_WORDS = { SECONDARY_IP: 'secondary-IP mode', PREFIX_DELEGATION: 'prefix delegation' } as const;
+
+/** instanceTypeCapacity: the pods an instance type gives. */
+const CAPACITY = {
+  chooseX86: 'Choose an x86-64 instance type for the Windows node group.',
+  prefixDelegationUnsupported: (why: string, maxPods: number, withPrefixes: number) =>
+    `${why} The node gets ${maxPods} pod addresses instead of the ${withPrefixes} prefix delegation would give.`,
+  planSecondaryIp: 'Plan for secondary-IP capacity on this type, or choose a Nitro-based instance type for prefix delegation.',
+  podCapacity: (type: string, mode: string, c: { maxPods: number; schedulablePods: number; limitedBy: string; steps: readonly string[] }) =>
+    `${type} gives ${c.maxPods} Windows pods in ${mode}; ` +
+    `the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
+  podsExceedCapacity: (wanted: number, type: string, maxPods: number, mode: string) =>
+    `The plan needs ${wanted} pods per node; ${type} gives ${maxPods} in ${mode}.`,
+  enablePrefixDelegation: 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.',
+  chooseLarger: 'Choose an instance type with more IPv4 addresses per interface (see instanceTypes(filter: { minimumPods })).',
+  podsExceedMaxPods: (type: string, maxPods: number, kubeletMaxPods: number, wanted: number) =>
+    `${type} has addresses for ${maxPods} pods, but the kubelet max-pods of ${kubeletMaxPods} caps the node below the planned ${wanted}.`,
+  raiseMaxPods: (wanted: number) => `Raise the kubelet's max-pods to at least ${wanted}, e.g. -KubeletExtraArgs '--max-pods=${wanted}' in the node bootstrap.`,
+};
 
 const judge: RuleJudge = ({ k, plan }) => {
   if (!plan.instanceType) return [];

@@ -5,10 +5,20 @@
  * Golden cases: test/domain/rules/kubernetes-beyond-horizon.golden.test.ts.
  */
 import { compareKubernetes, type KubernetesRange } from '../../kubernetes-version.js';
-import type { Citation } from '../../knowledge.js';
+import type { Citation, DatasetHorizon } from '../../knowledge.js';
+import { describeHorizon } from '../../horizon.js';
 import type { PlanContext } from '../plan-context.js';
-import { HORIZON } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** kubernetesBeyondHorizon: where the dataset's knowledge ends. */
+const HORIZON = {
+  beyond: (version: string, horizon: DatasetHorizon, windowsName: string) =>
+    `Kubernetes ${version} is newer than any version the dataset documents. ` +
+    describeHorizon(horizon, windowsName) +
+    ' Facts that could have changed after that are reported as "may apply".',
+  remediation: (version: string, horizon: DatasetHorizon) =>
+    `Check the Kubernetes ${version} documentation for Windows nodes, or judge the plan at Kubernetes ${horizon.kubernetesVersion}.`,
+};
 
 /**
  * The facts that name the horizon's Kubernetes version (a node-OS row, a feature's minimum, a

@@ -3,9 +3,16 @@
  *
  * Golden cases: test/domain/rules/kubernetes-version-unspecified.golden.test.ts.
  */
-import { VERSION_UNSPECIFIED } from '../messages.js';
-import { requiredSettings } from '../settings.js';
+import type { SettingFact } from '../../knowledge.js';
+import { describeSetting, requiredSettings } from '../settings.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** kubernetesVersionUnspecified: every variant of the settings that depend on the version. */
+const VERSION_UNSPECIFIED = {
+  message: (scoped: readonly SettingFact[]) =>
+    `Some settings depend on the Kubernetes version, which the plan does not give; every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
+  remediation: 'Give kubernetesVersion to get only the settings for your cluster.',
+};
 
 const judge: RuleJudge = (ctx) => {
   if (ctx.plan.kubernetesVersion) return [];

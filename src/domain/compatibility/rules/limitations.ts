@@ -8,9 +8,16 @@ import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
 import { matchScopeUnless, mayApplyPrefix, type ScopeMatch } from '../scope.js';
-import { LIMITATION, describeSetting } from '../messages.js';
-import { settingApplies } from '../settings.js';
+import { describeSetting, settingApplies } from '../settings.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** limitations: the figures of a threshold, and a mitigation. */
+const LIMITATION = {
+  threshold: (planned: number, t: { max: number; approximate?: boolean }) => `The plan has ${planned}; the limit is ${t.approximate ? 'about ' : ''}${t.max}.`,
+  otherLimits: (others: readonly { max: number; title: string }[]) =>
+    `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
+  mitigated: (title: string, features: readonly string[]) => `${title}: mitigated because the plan enables ${features.join(', ')}.`,
+};
 
 const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',

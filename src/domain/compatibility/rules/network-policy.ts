@@ -7,8 +7,26 @@
 import type { NetworkPolicyFact, PolicySupport } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
-import { NETWORK_POLICY } from '../messages.js';
+import { NETWORK_POLICY_OPEN } from '../scope.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** networkPolicy: whether the plugin enforces NetworkPolicy on Windows nodes. */
+const NETWORK_POLICY = {
+  namePlugin: (enforcing: readonly string[]) =>
+    enforcing.length > 0
+      ? `Name the CNI plugin for a definite answer. Among the candidates, these enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`
+      : 'Name the CNI plugin for a definite answer.',
+  pluginOpen: (plugins: readonly string[], says: string, env: string | undefined) =>
+    `May apply (the plan does not give the CNI plugin; it holds for ${plugins.join(', ')}): ${says}${env ? ` in ${env}` : ''}.`,
+  theseDoNotEnforce: 'the plan needs NetworkPolicy, and these plugins do not enforce it on Windows nodes',
+  theseUnknown: 'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes',
+  mayApplyOn: (env: string) => `May apply on ${env} (the plan does not give the environment): `,
+  mayApplyIfUsed: (statement: string) => `May apply (${NETWORK_POLICY_OPEN}): ${statement}`,
+  unknown: (plugin: string, env: string | undefined) =>
+    `The sources do not say whether ${plugin} enforces NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,
+  notEnforced: (plugin: string, env: string | undefined) => `${plugin} does not enforce NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,
+  enforcing: (plugins: readonly string[]) => `Plugins documented to enforce NetworkPolicy on Windows: ${plugins.join(', ')}.`,
+};
 
 /** The plugin's NetworkPolicy answer in one environment: the environment's own where the sources give one. */
 function policyIn(plugin: NonNullable<PlanContext['plugin']>, environment: string | undefined): NetworkPolicyFact {

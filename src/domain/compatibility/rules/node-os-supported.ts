@@ -11,8 +11,46 @@ import { RELEASE_DIMENSION, type PlanContext } from '../plan-context.js';
 import { releaseOpen } from '../scope.js';
 import { mayApplySeverity, type Finding } from '../findings.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
-import { NODE_OS } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+const NODE_OS_STATUS = {
+  preview: 'offered only in preview',
+  disputed: 'disputed by its own pages',
+  retired: 'retired (no longer offered for new nodes)',
+  removed: 'retired and its node images removed (no node of it can be created)',
+} as const;
+
+/** nodeOsSupported: what a node-OS table says about a release. */
+const NODE_OS = {
+  status: (who: string, release: string, when: string, status: keyof typeof NODE_OS_STATUS, note: string | undefined) =>
+    `On ${who}, ${release}${when ? ` ${when}` : ''} is ${NODE_OS_STATUS[status]} as a node OS.${note ? ` ${note}` : ''}`,
+  notListedAt: (who: string, release: string, asOf: string, when: string) =>
+    `${who} does not list ${release} as a Windows node OS at ${asOf}: it lists it ${when}.`,
+  neverListed: (who: string, release: string) => `${who} does not list ${release} as a Windows node OS for any Kubernetes version it documents.`,
+  judgeAtDate: (who: string, release: string) => `Judge the plan at a date when ${who} offers ${release} (asOf), or use a release it lists then.`,
+  runListed: 'Run the Windows nodes on a release listed in nodeOsSupport.',
+  notForVersion: (who: string, release: string, ranges: string, version: string) =>
+    `${who} lists ${release} as a Windows node OS for ${ranges}, not for ${version}.`,
+  listedFor: (version: string, who: string, listed: string) => `For Kubernetes ${version}, ${who} lists: ${listed}.`,
+  useVersionIn: (ranges: string) => `Use a Kubernetes version in ${ranges}.`,
+  pastHorizon: (who: string, release: string, ranges: string, version: string) =>
+    `${who} lists ${release} as a Windows node OS for ${ranges}; whether it still does on ${version} is not known.`,
+  checkList: (who: string, version: string) => `Check ${who}'s list of Windows node OS versions for Kubernetes ${version}.`,
+  horizonOpen: (horizon: string) => `the dataset documents Kubernetes only up to ${horizon}`,
+  onVersion: (version: string) => `on Kubernetes ${version}`,
+  onCurrent: (range: string) => `on current Kubernetes versions (${range})`,
+  listedLater: (who: string, release: string, since: string, ranges: string | undefined, baseline: string) =>
+    `${who} lists ${release} as a Windows node OS only from Kubernetes ${since}${ranges ? ` (${ranges})` : ''}, while it lists other releases from ${baseline}.`,
+  giveVersionBelow: (since: string, who: string) => `Give kubernetesVersion for a definite answer; below ${since} use a release ${who} lists there.`,
+  holdsFor: (ranges: string) => `support holds for ${ranges}`,
+  listedOnlyFor: (who: string, release: string, ranges: string, last: string | undefined) =>
+    `${who} lists ${release} as a Windows node OS only for ${ranges}${last ? `; it is not listed after Kubernetes ${last}` : ''}.`,
+  giveVersionOrNewer: 'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
+  environmentOpen: 'the plan does not give the environment',
+  mayApply: (on: string | undefined, open: readonly string[]) => `May apply${on ? ` on ${on}` : ''} (${open.join('; ')}): `,
+  everyRelease: (dimension: string) => `On every ${dimension} the knowledge base knows (the plan does not give one): `,
+  giveRelease: 'Give windowsVersion for a definite answer.',
+};
 /** Who publishes a support table: upstream Kubernetes (undefined) and each environment with rows of its own. */
 function authorities(k: Knowledge): (string | undefined)[] {
   return [undefined, ...new Set(k.nodeOsSupport.flatMap((r) => (r.environment ? [r.environment] : [])))];

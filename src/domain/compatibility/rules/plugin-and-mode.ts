@@ -8,8 +8,37 @@
 import { compareKubernetes } from '../../kubernetes-version.js';
 import type { ModeFact } from '../../knowledge.js';
 import type { Finding } from '../findings.js';
-import { MODE_LABEL, PLUGIN_MODE } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** pluginAndMode: the plugin against the planned mode. */
+const PLUGIN_MODE = {
+  unsupported: (plugin: string, mode: string, offered: readonly string[]) => `${plugin} does not use the ${mode} mode; it offers: ${offered.join(', ')}.`,
+  chooseMode: (mode: string, offered: readonly string[]) => `Choose one of ${offered.join(', ')}, or a plugin that offers ${mode}.`,
+  ambiguous: (plugin: string, offered: readonly string[]) =>
+    `${plugin} offers several modes (${offered.join(', ')}); checks that depend on the mode are reported as "may apply".`,
+  nameMode: 'Name the network mode in the plan for a definite answer.',
+  unknown: (plugin: string) => `The sources do not say which Windows network mode ${plugin} uses, so mode-specific limitations were not checked.`,
+  notUsedByKubernetes: (mode: string) => `The ${mode} mode exists on Windows but Kubernetes does not use it.`,
+  useKubernetesMode: 'Use a mode Kubernetes uses (see networkModes(filter: {usedByKubernetes: true})).',
+  prerelease: (plugin: string, backend: string | undefined, mode: string, stability: string) =>
+    `${plugin}${backend ? ` with the ${backend} backend` : ''} supports the ${mode} mode at ${stability} level.`,
+};
+
+/**
+ * pluginAndMode: a mode's stability label, read with the feature gate behind it. The clauses start
+ * lowercase; `ifUsed` gives the sentence's start ("T" or "If the Overlay mode is used: t"), to
+ * which a clause is appended without its first letter.
+ */
+const MODE_LABEL = {
+  ifUsed: (mode: string, modeAmbiguous: boolean) => (modeAmbiguous ? `If the ${mode} mode is used: t` : 'T'),
+  label: (mode: string, stability: string) => `the documentation labels the ${mode} mode ${stability}`,
+  labelAndGate: (mode: string, stability: string, g: { gate: string; kubernetes: string }) =>
+    `the documentation labels the ${mode} mode ${stability}, and the ${g.gate} feature gate behind it is GA from Kubernetes ${g.kubernetes}`,
+  outdated: (version: string, stability: string) => `on Kubernetes ${version} the ${stability} label is out of date`,
+  notYetGa: (version: string) => `on Kubernetes ${version} the gate is not yet GA`,
+  versionOpen: (gaFrom: string) => `May apply (the plan does not give the Kubernetes version; it holds before ${gaFrom}): `,
+  giveVersion: 'Give kubernetesVersion for a definite answer.',
+};
 
 const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) => {
   const findings: Finding[] = [];

@@ -7,8 +7,44 @@
 import type { PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { dateInRange } from '../../dates.js';
-import { PLUGIN_ENV, listedPlugins } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+const STATUS_WORDS = { default: 'the default plugin', supported: 'supported', alternative: 'a documented alternative', retired: 'retired' } as const;
+
+/** The plugins the sources list for an environment, with their status there ("Amazon VPC CNI (default)"). */
+function listedPlugins(k: PlanContext['k'], environment: string): string {
+  return [...k.plugins.values()]
+    .flatMap((p) => p.environments.filter((e) => e.environment === environment).map((e) => `${p.name} (${STATUS_WORDS[e.status]})`))
+    .join(', ');
+}
+
+type PluginStatus = keyof typeof STATUS_WORDS;
+
+/** pluginInEnvironment: where the plugin stands in the plan's environment. */
+const PLUGIN_ENV = {
+  mayBeRetired: (env: string, plugin: string, since: string | undefined) =>
+    `May apply on ${env} (the plan does not give the environment): ${plugin} is retired there${since ? ` since ${since}` : ''}.`,
+  assumed: (plugin: string, env: string) => `No environment was given; ${plugin} runs only in ${env}, so its facts for ${env} were checked.`,
+  nameEnvironment: 'Name the environment in the plan to confirm this.',
+  runsOnlyIn: (plugin: string, envs: readonly string[], note: string) => `${plugin} runs only in ${envs.join(', ')}: ${note}`,
+  listed: (env: string, plugins: string) => `Plugins the sources list for ${env}: ${plugins}.`,
+  chooseRunning: (env: string) => `Choose a plugin that runs in ${env}.`,
+  notDocumented: (env: string, plugins: string, plugin: string, note: string | undefined) =>
+    `The sources list these plugins for ${env}: ${plugins}. ` +
+    `${plugin} is not among them, so nothing documents that it works there.${note ? ` ${note}` : ''}`,
+  useDocumented: (env: string, plugin: string) => `Use one of the plugins documented for ${env}, or verify ${plugin} there yourself.`,
+  statusUnknown: (env: string, plugin: string) =>
+    `The sources do not list the plugins offered in ${env}, so whether ${plugin} is offered or supported there is not known.`,
+  notYet: (plugin: string, status: PluginStatus, env: string, since: string, asOf: string, note: string | undefined) =>
+    `${plugin} is ${STATUS_WORDS[status]} in ${env} only from ${since}; at ${asOf} it was not yet.${note ? ` ${note}` : ''}`,
+  monthPending: (since: string, asOf: string) => `May apply (the sources give only the month, ${since}, and ${asOf} falls in it): `,
+  status: (plugin: string, status: PluginStatus, env: string, since: string | undefined, note: string | undefined) => {
+    const detail = [since ? `since ${since}` : '', note ?? ''].filter(Boolean).join('; ');
+    return `${plugin} is ${STATUS_WORDS[status]} in ${env}${detail ? ` (${detail})` : ''}.`;
+  },
+  prefer: (defaults: readonly string[]) =>
+    defaults.length > 0 ? `Prefer ${defaults.join(' or ')}, the default there.` : 'Prefer a plugin that is still offered there.',
+};
 
 /**
  * Where the plugin stands in the plan's environment. Silence is never the answer: a plugin with no

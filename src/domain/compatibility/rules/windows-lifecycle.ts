@@ -8,8 +8,17 @@ import type { ReleaseFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { acrossReleases } from '../scope.js';
-import { LIFECYCLE } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+
+/** windowsLifecycle: where a release stands in its support lifecycle. */
+const LIFECYCLE = {
+  ended: (r: ReleaseFact) => `${r.name} reached the end of its support on ${r.supportEnds}`,
+  mainstreamEnded: (r: ReleaseFact) =>
+    `${r.name} left mainstream support on ${r.mainstreamSupportEnds}; extended support runs${r.supportEnds ? ` to ${r.supportEnds}` : ''}`,
+  checkedAt: (asOf: string) => `(checked at ${asOf})`,
+  moveNode: 'Move the node to a release that is still supported.',
+  runNodes: 'Run the nodes on a release that is still supported, and give windowsVersion for a definite answer.',
+};
 
 /** Where a release stands in its support lifecycle at a date: past its end, past mainstream, or neither. */
 function lifecycleStage(release: ReleaseFact, asOf: string): 'ended' | 'mainstream-ended' | undefined {
