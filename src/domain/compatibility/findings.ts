@@ -1,12 +1,11 @@
 /**
- * The engine's findings. Their codes, with what each means, live in the registry of every finding
- * code (../finding-codes.ts); FINDING_CODES and FindingCode are the engine's part of it.
+ * The engine's findings. Their codes, with what each means, are declared by the rules that raise
+ * them (each rule file's `CODES`) and gathered by the registry of every finding code
+ * (../finding-codes.ts); FindingCode is the engine's part of it. Only types come from the
+ * registry here: the registry imports the rules, which import this module.
  */
-import { ENGINE_FINDING_CODES, type EngineFindingCode } from '../finding-codes.js';
+import type { EngineFindingCode } from '../finding-codes.js';
 import type { Citation, Severity } from '../knowledge.js';
-
-/** The engine's codes with their descriptions (from the registry). */
-export const FINDING_CODES = ENGINE_FINDING_CODES;
 
 export type FindingCode = EngineFindingCode;
 

@@ -7,7 +7,20 @@
 import type { Citation, ReleaseFact } from '../../knowledge.js';
 import { releaseNames } from '../plan-context.js';
 import { acrossReleases } from '../scope.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  CONTAINER_IMAGE_OS_MISMATCH: {
+    description:
+      "The container images' Windows release differs from the node's: with process isolation they must match; \"may apply\" when the plan leaves the node's release open.",
+    // An error; "may apply" (the node's release open) a warning.
+    severities: ['error', 'warning'],
+    raisedBy: ['compatibility/rules/container-image-matches-node.ts containerImageMatchesNode'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 const PROCESS_ISOLATION = 'Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.';
 const HOST_PROCESS = 'HostProcess containers are the exception: their base image need not match the host.';
@@ -65,4 +78,4 @@ const judgeContainerImage: RuleJudge = (ctx) => {
   ];
 };
 
-export const containerImageMatchesNode: Rule = { name: 'containerImageMatchesNode', codes: ['CONTAINER_IMAGE_OS_MISMATCH'], judge: judgeContainerImage };
+export const containerImageMatchesNode: Rule = { name: 'containerImageMatchesNode', codes: codesOf(CODES), judge: judgeContainerImage };

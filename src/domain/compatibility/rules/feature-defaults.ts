@@ -5,7 +5,18 @@
  */
 import type { Finding } from '../findings.js';
 import { matchScope, mayApplyPrefix } from '../scope.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  FEATURE_DEFAULT: {
+    description: 'A requested feature is already on by default in the environment (or node image); "may apply" when the plan leaves the environment open.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/feature-defaults.ts featureDefaults'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** featureDefaults: what a default means for the required settings, where it surely holds or only may. */
 const FEATURE_DEFAULT_SETTINGS = {
@@ -37,4 +48,4 @@ const judge: RuleJudge = (ctx) =>
       ];
     });
 
-export const featureDefaults: Rule = { name: 'featureDefaults', codes: ['FEATURE_DEFAULT'], judge };
+export const featureDefaults: Rule = { name: 'featureDefaults', codes: codesOf(CODES), judge };

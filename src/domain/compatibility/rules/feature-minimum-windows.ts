@@ -9,7 +9,27 @@ import { formatBuild, isAtLeast, parseBuild } from '../../windows-build.js';
 import { nodeOf, releaseNames, type PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { acrossReleases, type OpenDimension } from '../scope.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  FEATURE_REQUIRES_NEWER_WINDOWS: {
+    description:
+      'A requested feature\'s minimum Windows release is newer than the node\'s (compared by OS build); "may apply" when the plan leaves the release open.',
+    // An error; "may apply" (the release open, older than the minimum on some candidates) a warning;
+    // on a scanned node that does not say which features its workloads use, an info.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: ['compatibility/rules/feature-minimum-windows.ts featureMinimumWindows', 'scan/object-judgement.ts openFeatures'],
+    scanOnly: false,
+  },
+  FEATURE_REQUIRES_OS_UPDATE: {
+    description: "A requested feature needs a later update revision of the node's release; a warning when the plan does not give the revision.",
+    severities: ['error', 'warning'],
+    raisedBy: ['compatibility/rules/feature-minimum-windows.ts featureMinimumWindows'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 const installUpdate = (build: string, update: { kb: string } | undefined) =>
   `Install ${update ? `${update.kb} (build ${build})` : `build ${build}`} or a later cumulative update.`;
@@ -111,4 +131,4 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
   return findings;
 }
 
-export const featureMinimumWindows: Rule = { name: 'featureMinimumWindows', codes: ['FEATURE_REQUIRES_NEWER_WINDOWS', 'FEATURE_REQUIRES_OS_UPDATE'], judge };
+export const featureMinimumWindows: Rule = { name: 'featureMinimumWindows', codes: codesOf(CODES), judge };

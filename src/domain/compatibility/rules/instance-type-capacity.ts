@@ -7,7 +7,43 @@
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../../instance-types.js';
 import type { Finding } from '../findings.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  INSTANCE_TYPE_NOT_FOR_WINDOWS: {
+    description: 'The EC2 instance type cannot host Windows nodes: it is Arm-based (Graviton, a1) or a mac type.',
+    severities: ['error'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+  PREFIX_DELEGATION_UNSUPPORTED: {
+    description:
+      'Prefix delegation was planned on an instance type that is not Nitro-based; the node stays in secondary-IP mode, and the capacity given is that fallback.',
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+  PODS_EXCEED_CAPACITY: {
+    description: "The planned pods per node are more than the instance type's IP addresses allow in the planned mode.",
+    severities: ['error'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+  PODS_EXCEED_KUBELET_MAX_PODS: {
+    description: "The addresses allow the planned pods, but the kubelet's max-pods (110 by default on EKS) caps the node below them.",
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+  POD_CAPACITY: {
+    description: 'How many Windows pods the instance type gives in the planned mode, and what limits it.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 const MODE_WORDS = { SECONDARY_IP: 'secondary-IP mode', PREFIX_DELEGATION: 'prefix delegation' } as const;
 
@@ -90,6 +126,6 @@ const judge: RuleJudge = ({ k, plan }) => {
 
 export const instanceTypeCapacity: Rule = {
   name: 'instanceTypeCapacity',
-  codes: ['INSTANCE_TYPE_NOT_FOR_WINDOWS', 'PREFIX_DELEGATION_UNSUPPORTED', 'POD_CAPACITY', 'PODS_EXCEED_CAPACITY', 'PODS_EXCEED_KUBELET_MAX_PODS'],
+  codes: codesOf(CODES),
   judge,
 };

@@ -14,9 +14,43 @@ import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type Kub
 import type { Citation, FeatureGateFact, FeatureGateStage, Knowledge, SettingFact } from '../../knowledge.js';
 import type { Plan } from '../plan.js';
 import type { PlanContext } from '../plan-context.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import { mayApplySeverity, type Finding } from '../findings.js';
 import { HORIZON_DIMENSION, mayApplyPrefix, type OpenDimension } from '../scope.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  FEATURE_GATE_LOCKED: {
+    description:
+      'A kube-proxy feature gate is set to the opposite of the value it is locked to at the target Kubernetes version, so kube-proxy exits at start-up; ' +
+      '"may apply" where no source has observed it for that gate, or past the dataset horizon.',
+    severities: ['error', 'warning'],
+    raisedBy: ['compatibility/rules/kube-proxy-feature-gates.ts judgeGateSetting'],
+    scanOnly: false,
+  },
+  FEATURE_GATE_CONFLICT: {
+    description:
+      "A kube-proxy feature gate is set to the opposite of the value the plan's network mode or a feature it enables needs, at a Kubernetes version where the gate is not locked; " +
+      '"may apply" when the mode or the Kubernetes version is open.',
+    severities: ['error', 'warning'],
+    raisedBy: ['compatibility/rules/kube-proxy-feature-gates.ts judgeGateSetting'],
+    scanOnly: false,
+  },
+  FEATURE_GATE_FLAG_UNNEEDED: {
+    description: 'A kube-proxy feature gate is set to its default at the target Kubernetes version: the flag is no longer needed.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/kube-proxy-feature-gates.ts judgeGateSetting'],
+    scanOnly: false,
+  },
+  FEATURE_GATE_REMOVAL_PENDING: {
+    description:
+      'A kube-proxy feature gate that is set may be removed by the target Kubernetes version: its removal is proposed, and no source says which release ships it.',
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/kube-proxy-feature-gates.ts judgeGateSetting'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** A feature gate as a component's settings give it (--feature-gates=WinOverlay=false, featureGates.WinOverlay). */
 export interface GateSetting {
@@ -259,6 +293,6 @@ const judge: RuleJudge = (ctx) => judgeGateSettings(ctx.k, ctx.plan.kubernetesVe
 
 export const kubeProxyFeatureGates: Rule = {
   name: 'kubeProxyFeatureGates',
-  codes: ['FEATURE_GATE_LOCKED', 'FEATURE_GATE_CONFLICT', 'FEATURE_GATE_FLAG_UNNEEDED', 'FEATURE_GATE_REMOVAL_PENDING'],
+  codes: codesOf(CODES),
   judge,
 };

@@ -8,7 +8,18 @@ import { compareKubernetes, type KubernetesRange } from '../../kubernetes-versio
 import type { Citation, DatasetHorizon } from '../../knowledge.js';
 import { describeHorizon } from '../../horizon.js';
 import type { PlanContext } from '../plan-context.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  KUBERNETES_VERSION_BEYOND_HORIZON: {
+    description: 'The planned Kubernetes version is newer than any the dataset documents; facts that could have changed since are reported as "may apply".',
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/kubernetes-beyond-horizon.ts kubernetesBeyondHorizon'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** kubernetesBeyondHorizon: where the dataset's knowledge ends. */
 const HORIZON = {
@@ -58,4 +69,4 @@ const judge: RuleJudge = ({ k, plan }) => {
   ];
 };
 
-export const kubernetesBeyondHorizon: Rule = { name: 'kubernetesBeyondHorizon', codes: ['KUBERNETES_VERSION_BEYOND_HORIZON'], judge };
+export const kubernetesBeyondHorizon: Rule = { name: 'kubernetesBeyondHorizon', codes: codesOf(CODES), judge };

@@ -5,7 +5,18 @@
  */
 import type { SettingFact } from '../../knowledge.js';
 import { describeSetting, requiredSettings } from '../settings.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  KUBERNETES_VERSION_UNSPECIFIED: {
+    description: 'Settings differ by Kubernetes version and the plan gives none; every variant is listed.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/kubernetes-version-unspecified.ts kubernetesVersionUnspecified'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** kubernetesVersionUnspecified: every variant of the settings that depend on the version. */
 const VERSION_UNSPECIFIED = {
@@ -29,4 +40,4 @@ const judge: RuleJudge = (ctx) => {
   ];
 };
 
-export const kubernetesVersionUnspecified: Rule = { name: 'kubernetesVersionUnspecified', codes: ['KUBERNETES_VERSION_UNSPECIFIED'], judge };
+export const kubernetesVersionUnspecified: Rule = { name: 'kubernetesVersionUnspecified', codes: codesOf(CODES), judge };

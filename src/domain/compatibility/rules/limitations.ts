@@ -9,7 +9,51 @@ import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
 import { matchScopeUnless, mayApplyPrefix, type ScopeMatch } from '../scope.js';
 import { describeSetting, settingApplies } from '../settings.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+import { SEVERITIES } from '../../vocabulary.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  THRESHOLD_EXCEEDED: {
+    description: 'A planned number is above a documented limit (backends per Service, Services per node).',
+    // The limitation's seeded severity; "may apply" a warning.
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  UNSUPPORTED_FUNCTIONALITY: {
+    description: 'Functionality that Windows nodes do not support and that the plan may use.',
+    // The limitation's seeded severity (one step lower when it may apply); the scan's hostNetwork check: an error.
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations', 'scan/own-findings.ts ownFindings'],
+    scanOnly: false,
+  },
+  KNOWN_ISSUE: {
+    description: 'A documented known issue applies to the plan.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  REQUIREMENT_NOT_MET: {
+    description: 'Something the mode or plugin needs (e.g. an OS update) is missing or not confirmed.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  CAVEAT: {
+    description: 'A documented caveat applies to the plan.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  LIMITATION_MITIGATED: {
+    description: 'A limitation would apply, but a feature the plan enables takes its bite away.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** limitations: the figures of a threshold, and a mitigation. */
 const LIMITATION = {
@@ -90,6 +134,6 @@ const judge: RuleJudge = (ctx) =>
 
 export const limitations: Rule = {
   name: 'limitations',
-  codes: ['UNSUPPORTED_FUNCTIONALITY', 'KNOWN_ISSUE', 'REQUIREMENT_NOT_MET', 'CAVEAT', 'LIMITATION_MITIGATED', 'THRESHOLD_EXCEEDED'],
+  codes: codesOf(CODES),
   judge,
 };

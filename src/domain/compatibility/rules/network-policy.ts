@@ -8,7 +8,29 @@ import type { NetworkPolicyFact, PolicySupport } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
 import { NETWORK_POLICY_OPEN } from '../scope.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  NETWORK_POLICY_UNSUPPORTED: {
+    description: 'The plan needs NetworkPolicy (or does not say whether it does: "may apply") and the plugin does not enforce it on Windows.',
+    // An error; "may apply" (plugin or environment open) a warning; an info when the plan does not say whether it needs NetworkPolicy.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: [
+      'compatibility/rules/network-policy.ts networkPolicy',
+      'compatibility/rules/network-policy.ts networkPolicyWithPluginOpen',
+      'compatibility/rules/network-policy.ts networkPolicyOpen',
+    ],
+    scanOnly: false,
+  },
+  NETWORK_POLICY_UNKNOWN: {
+    description: 'The plan needs NetworkPolicy and the sources do not say whether the plugin enforces it on Windows.',
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/network-policy.ts networkPolicy', 'compatibility/rules/network-policy.ts networkPolicyWithPluginOpen'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** networkPolicy: whether the plugin enforces NetworkPolicy on Windows nodes. */
 const NETWORK_POLICY = {
@@ -124,4 +146,4 @@ function needed(ctx: PlanContext): Finding[] {
   return [...finding(plugin.networkPolicy, undefined, false), ...differing.flatMap((e) => finding(e.networkPolicy!, e.environment, true))];
 }
 
-export const networkPolicy: Rule = { name: 'networkPolicy', codes: ['NETWORK_POLICY_UNSUPPORTED', 'NETWORK_POLICY_UNKNOWN'], judge };
+export const networkPolicy: Rule = { name: 'networkPolicy', codes: codesOf(CODES), judge };

@@ -11,7 +11,45 @@ import { RELEASE_DIMENSION, type PlanContext } from '../plan-context.js';
 import { releaseOpen } from '../scope.js';
 import { mayApplySeverity, type Finding } from '../findings.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  NODE_OS_UNSUPPORTED: {
+    description:
+      'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
+      '"may apply" when the release, version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
+    // An error; "may apply" (environment or version open, past the horizon) a warning; on some of the
+    // candidate releases when the release is open, info.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: ['compatibility/rules/node-os-supported.ts nodeOsSupported'],
+    scanOnly: false,
+  },
+  NODE_OS_PREVIEW: {
+    description: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
+    // A warning; "may apply" (environment open, or on some of the candidate releases) info.
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/node-os-supported.ts nodeOsSupported'],
+    scanOnly: false,
+  },
+  NODE_OS_RETIRED: {
+    description:
+      'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does: a warning while existing nodes may keep running, ' +
+      'an error once the environment has removed the node images, so that no node of the release can be created.',
+    // removed: error, retired: warning; "may apply" (environment open) one step lower; on some of the
+    // candidate releases (the release open) info.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: ['compatibility/rules/node-os-supported.ts nodeOsSupported'],
+    scanOnly: false,
+  },
+  NODE_OS_SUPPORT_DISPUTED: {
+    description: "The environment's own pages disagree whether the release is a supported node OS for the planned Kubernetes version.",
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/node-os-supported.ts nodeOsSupported'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 const NODE_OS_STATUS = {
   preview: 'offered only in preview',
@@ -264,6 +302,6 @@ const judgeNodeOs: RuleJudge = (ctx) =>
 
 export const nodeOsSupported: Rule = {
   name: 'nodeOsSupported',
-  codes: ['NODE_OS_UNSUPPORTED', 'NODE_OS_PREVIEW', 'NODE_OS_RETIRED', 'NODE_OS_SUPPORT_DISPUTED'],
+  codes: codesOf(CODES),
   judge: judgeNodeOs,
 };

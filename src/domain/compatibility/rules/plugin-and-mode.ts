@@ -8,7 +8,56 @@
 import { compareKubernetes } from '../../kubernetes-version.js';
 import type { ModeFact } from '../../knowledge.js';
 import type { Finding } from '../findings.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  PLUGIN_MODE_UNSUPPORTED: {
+    description: 'The chosen plugin does not create or delegate to the chosen network mode.',
+    severities: ['error'],
+    raisedBy: ['compatibility/rules/plugin-and-mode.ts pluginAndMode'],
+    scanOnly: false,
+  },
+  NETWORK_MODE_AMBIGUOUS: {
+    description: 'The plugin offers several modes and the plan names none; mode-specific checks are reported as "may apply".',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/plugin-and-mode.ts pluginAndMode'],
+    scanOnly: false,
+  },
+  NETWORK_MODE_UNKNOWN: {
+    description: 'The sources do not say which network mode the plugin uses; mode-specific checks were skipped.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/plugin-and-mode.ts pluginAndMode'],
+    scanOnly: false,
+  },
+  NETWORK_MODE_NOT_USED_BY_KUBERNETES: {
+    description: 'The network mode exists on Windows but Kubernetes does not use it.',
+    severities: ['error'],
+    raisedBy: ['compatibility/rules/plugin-and-mode.ts pluginAndMode'],
+    scanOnly: false,
+  },
+  NETWORK_MODE_PRERELEASE: {
+    description:
+      'The documentation labels the network mode beta or experimental (where a feature gate behind it is GA from some Kubernetes version: only below it; "may apply" when the version is open).',
+    // A warning; info when the mode is one of several or the version is open.
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/plugin-and-mode.ts modeLabelFinding'],
+    scanOnly: false,
+  },
+  NETWORK_MODE_LABEL_OUTDATED: {
+    description: "The documentation's beta label on the network mode is out of date at the planned Kubernetes version: the gate behind it is GA there.",
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/plugin-and-mode.ts modeLabelFinding'],
+    scanOnly: false,
+  },
+  PLUGIN_MODE_PRERELEASE: {
+    description: "The plugin's support for the mode (its backend) is labelled beta or experimental.",
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/plugin-and-mode.ts pluginAndMode'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** pluginAndMode: the plugin against the planned mode. */
 const PLUGIN_MODE = {
@@ -140,14 +189,6 @@ function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbig
 
 export const pluginAndMode: Rule = {
   name: 'pluginAndMode',
-  codes: [
-    'PLUGIN_MODE_UNSUPPORTED',
-    'NETWORK_MODE_AMBIGUOUS',
-    'NETWORK_MODE_UNKNOWN',
-    'NETWORK_MODE_NOT_USED_BY_KUBERNETES',
-    'PLUGIN_MODE_PRERELEASE',
-    'NETWORK_MODE_PRERELEASE',
-    'NETWORK_MODE_LABEL_OUTDATED',
-  ],
+  codes: codesOf(CODES),
   judge,
 };

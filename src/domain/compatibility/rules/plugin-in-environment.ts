@@ -7,7 +7,49 @@
 import type { PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { dateInRange } from '../../dates.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  ENVIRONMENT_ASSUMED: {
+    description: 'No environment was given; the plugin runs in only one environment, which was assumed.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/plugin-in-environment.ts pluginInEnvironment'],
+    scanOnly: false,
+  },
+  PLUGIN_RETIRED_IN_ENVIRONMENT: {
+    description: 'The plugin is retired in the environment ("may apply", as info, when the plan gives no environment).',
+    // A warning once in force; info while the month of the retirement is open, or the environment is.
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/plugin-in-environment.ts pluginInEnvironment'],
+    scanOnly: false,
+  },
+  PLUGIN_STATUS_IN_ENVIRONMENT: {
+    description: 'The plugin is the default, supported or a documented alternative in the environment.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/plugin-in-environment.ts pluginInEnvironment'],
+    scanOnly: false,
+  },
+  PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT: {
+    description: 'The plugin runs only in other environments (e.g. the Amazon VPC CNI outside EKS).',
+    severities: ['error'],
+    raisedBy: ['compatibility/rules/plugin-in-environment.ts pluginInEnvironment'],
+    scanOnly: false,
+  },
+  PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT: {
+    description: "The sources list the environment's plugins and the plan's plugin is not among them; the documented options are named.",
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/plugin-in-environment.ts pluginInEnvironment'],
+    scanOnly: false,
+  },
+  PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN: {
+    description: "The sources do not list the environment's plugins, so whether the plugin is offered there is not known.",
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/plugin-in-environment.ts pluginInEnvironment'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 const STATUS_WORDS = { default: 'the default plugin', supported: 'supported', alternative: 'a documented alternative', retired: 'retired' } as const;
 
@@ -148,13 +190,6 @@ function defaultPluginAdvice(k: PlanContext['k'], environment: string, except: s
 
 export const pluginInEnvironment: Rule = {
   name: 'pluginInEnvironment',
-  codes: [
-    'PLUGIN_RETIRED_IN_ENVIRONMENT',
-    'ENVIRONMENT_ASSUMED',
-    'PLUGIN_NOT_AVAILABLE_IN_ENVIRONMENT',
-    'PLUGIN_NOT_DOCUMENTED_IN_ENVIRONMENT',
-    'PLUGIN_STATUS_IN_ENVIRONMENT_UNKNOWN',
-    'PLUGIN_STATUS_IN_ENVIRONMENT',
-  ],
+  codes: codesOf(CODES),
   judge,
 };

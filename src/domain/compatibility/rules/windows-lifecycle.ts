@@ -8,7 +8,25 @@ import type { ReleaseFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import type { Finding } from '../findings.js';
 import { acrossReleases } from '../scope.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  WINDOWS_VERSION_OUT_OF_SUPPORT: {
+    description: 'The Windows release is past its end of support (or servicing) at the date checked; "may apply" when the plan leaves the release open.',
+    // A warning; "may apply" (the release open, some candidate releases out of support) info.
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/windows-lifecycle.ts windowsLifecycle'],
+    scanOnly: false,
+  },
+  WINDOWS_VERSION_MAINSTREAM_ENDED: {
+    description: 'The LTSC release is past mainstream support but still in extended support.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/windows-lifecycle.ts windowsLifecycle'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** windowsLifecycle: where a release stands in its support lifecycle. */
 const LIFECYCLE = {
@@ -84,4 +102,4 @@ function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
   return findings;
 }
 
-export const windowsLifecycle: Rule = { name: 'windowsLifecycle', codes: ['WINDOWS_VERSION_OUT_OF_SUPPORT', 'WINDOWS_VERSION_MAINSTREAM_ENDED'], judge };
+export const windowsLifecycle: Rule = { name: 'windowsLifecycle', codes: codesOf(CODES), judge };
