@@ -53,10 +53,11 @@ const judgeContainerImage: RuleJudge = (ctx) => {
     const other = ctx.candidateReleases.filter((r) => r.build !== image.build);
     if (other.length === 0) return [];
     const fitting = ctx.candidateReleases.filter((r) => r.build === image.build);
-    const { severity, prefix } = acrossReleases(ctx, other, 'error');
+    const { severity, prefix, ...applicability } = acrossReleases(ctx, other, 'error');
     return [
       {
         severity,
+        ...applicability,
         code: 'CONTAINER_IMAGE_OS_MISMATCH',
         subject: image.slug,
         message: `${prefix}${CONTAINER_IMAGE.fitsOnly(image, fitting.length > 0 ? releaseNames(fitting) : undefined)}`,

@@ -3,8 +3,8 @@
  *
  * Golden cases: test/domain/rules/feature-defaults.golden.test.ts.
  */
-import type { Finding } from '../findings.js';
-import { matchScope, mayApplyPrefix } from '../scope.js';
+import type { RuleFinding } from '../findings.js';
+import { matchScope, mayApplyPrefix, openOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -28,7 +28,7 @@ const FEATURE_DEFAULT_SETTINGS = {
 const judge: RuleJudge = (ctx) =>
   ctx.k.featureDefaults
     .filter((d) => ctx.enabledFeatures.includes(d.feature))
-    .flatMap((d): Finding[] => {
+    .flatMap((d): RuleFinding[] => {
       const { match, open } = matchScope(d.scope, ctx);
       if (match === 'no') return [];
       const name = ctx.k.features.get(d.feature)?.name ?? d.feature;
@@ -40,6 +40,7 @@ const judge: RuleJudge = (ctx) =>
       return [
         {
           severity: 'info',
+          ...openOn(open),
           code: 'FEATURE_DEFAULT',
           subject: d.feature,
           message: `${mayApplyPrefix(open)}${d.description}${settings}`,

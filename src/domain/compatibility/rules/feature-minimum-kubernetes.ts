@@ -4,7 +4,7 @@
  * Golden cases: test/domain/rules/feature-minimum-kubernetes.golden.test.ts.
  */
 import { compareKubernetes } from '../../kubernetes-version.js';
-import type { Finding } from '../findings.js';
+import type { RuleFinding } from '../findings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -25,7 +25,7 @@ const FEATURE_MINIMUM = {
 };
 
 const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
-  enabledFeatures.flatMap((slug): Finding[] => {
+  enabledFeatures.flatMap((slug): RuleFinding[] => {
     const feature = k.features.get(slug)!;
     if (!feature.minimumKubernetes || !plan.kubernetesVersion || compareKubernetes(plan.kubernetesVersion, feature.minimumKubernetes) >= 0) return [];
     return [

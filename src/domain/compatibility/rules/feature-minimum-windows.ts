@@ -7,8 +7,8 @@
 import type { ReleaseFact } from '../../knowledge.js';
 import { formatBuild, isAtLeast, parseBuild } from '../../windows-build.js';
 import { nodeOf, releaseNames, type PlanContext } from '../plan-context.js';
-import type { Finding } from '../findings.js';
-import { acrossReleases, type OpenDimension } from '../scope.js';
+import type { RuleFinding } from '../findings.js';
+import { acrossReleases, dependsOn, type OpenDimension } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -47,9 +47,9 @@ const FEATURE_MINIMUM = {
 };
 
 const judge: RuleJudge = (ctx) =>
-  ctx.enabledFeatures.flatMap((slug): Finding[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));
+  ctx.enabledFeatures.flatMap((slug): RuleFinding[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));
 
-function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: ReleaseFact): Finding[] {
+function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: ReleaseFact): RuleFinding[] {
   const { k } = ctx;
   const node = nodeOf(ctx, release);
   const feature = k.features.get(slug)!;
@@ -73,6 +73,7 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
   return [
     {
       severity: atLeast === 'no' ? 'error' : 'warning',
+      ...(atLeast === 'no' ? {} : dependsOn('windowsBuildRevision')),
       code: 'FEATURE_REQUIRES_OS_UPDATE',
       subject: slug,
       message:
@@ -90,16 +91,17 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
  * releases older than the minimum may not run it; those at the minimum build's release may need
  * an update (their revision is open too, so at most "may apply", never an error).
  */
-function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
+function featureMinimumOpen(ctx: PlanContext, slug: string): RuleFinding[] {
   const { k, candidateReleases } = ctx;
   const feature = k.features.get(slug)!;
   const minimum = k.releases.get(feature.minimumWindows)!;
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   const older = candidateReleases.filter((r) => r.build < minimum.build);
   if (older.length > 0) {
-    const { severity, prefix } = acrossReleases(ctx, older, 'error');
+    const { severity, prefix, ...applicability } = acrossReleases(ctx, older, 'error');
     findings.push({
       severity,
+      ...applicability,
       code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
       subject: slug,
       message: `${prefix}${FEATURE_MINIMUM.needsRelease(feature, minimum)}; ${older.map(FEATURE_MINIMUM.isBuild).join('; ')}.`,
@@ -116,12 +118,14 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
     dimension: "node's update revision",
     holdsFor: FEATURE_MINIMUM.beforeBuild(feature.minimumBuild),
     phrase: `${FEATURE_MINIMUM.revisionOpen}; it holds ${FEATURE_MINIMUM.beforeBuild(feature.minimumBuild)}`,
+    field: 'windowsBuildRevision',
   };
   const atRelease = below.filter((r) => r.build === needed.build);
-  const { severity, prefix } = acrossReleases(ctx, below, 'error', atRelease.length > 0 ? [revisionOpen] : []);
+  const { severity, prefix, ...applicability } = acrossReleases(ctx, below, 'error', atRelease.length > 0 ? [revisionOpen] : []);
   const update = minimum.updates.find((u) => u.revision === needed.revision);
   findings.push({
     severity,
+    ...applicability,
     code: 'FEATURE_REQUIRES_OS_UPDATE',
     subject: slug,
     message: `${prefix}${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.onlyWithUpdate(releaseNames(below), below.length)}.`,

@@ -6,7 +6,7 @@
  */
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../../instance-types.js';
-import type { Finding } from '../findings.js';
+import type { RuleFinding } from '../findings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -81,7 +81,7 @@ const judge: RuleJudge = ({ k, plan }) => {
       },
     ];
   const c = plannedCapacity(type, plan.ipAddressMode, plan.kubeletMaxPods);
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   if (c.effectiveIpAddressMode !== plan.ipAddressMode)
     // The VPC Resource Controller does not refuse the node: it keeps it in secondary-IP mode.
     findings.push({

@@ -5,6 +5,7 @@
  */
 import type { SettingFact } from '../../knowledge.js';
 import { describeSetting, requiredSettings } from '../settings.js';
+import { dependsOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -32,6 +33,7 @@ const judge: RuleJudge = (ctx) => {
   return [
     {
       severity: 'info',
+      ...dependsOn('kubernetesVersion'),
       code: 'KUBERNETES_VERSION_UNSPECIFIED',
       message: VERSION_UNSPECIFIED.message(scoped),
       remediation: VERSION_UNSPECIFIED.remediation,

@@ -6,8 +6,8 @@
  */
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
-import { matchScopeUnless, mayApplyPrefix, type ScopeMatch } from '../scope.js';
+import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
+import { matchScopeUnless, mayApplyPrefix, openOn, type ScopeMatch } from '../scope.js';
 import { describeSetting, settingApplies } from '../settings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
@@ -70,6 +70,18 @@ const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   caveat: 'CAVEAT',
 };
 
+/** Scope dimensions that name a component of the plan (where it runs, its plugin, its mode); any other is a fact of this plan. */
+const COMPONENT_DIMENSIONS: ReadonlySet<string> = new Set(['environments', 'plugins', 'modes', 'platforms']);
+
+/**
+ * A general caveat: true for every plan with the components its scope names (no threshold, no
+ * requirement to meet, no build, version, feature or Service type of this plan), and seeded as
+ * information. It is reported as GENERAL, apart from what this plan's own facts decide.
+ */
+export function isGeneralCaveat(l: LimitationFact): boolean {
+  return l.severity === 'info' && !l.threshold && !l.requires && Object.keys(l.scope).every((d) => COMPONENT_DIMENSIONS.has(d));
+}
+
 /** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
 export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
   return matchScopeUnless(l.scope, l.requires, ctx);
@@ -90,7 +102,7 @@ function otherLimits(l: LimitationFact, ctx: PlanContext): string {
 }
 
 const judge: RuleJudge = (ctx) =>
-  ctx.k.limitations.flatMap((l): Finding[] => {
+  ctx.k.limitations.flatMap((l): RuleFinding[] => {
     let thresholdText = '';
     if (l.threshold) {
       if (!exceeded(l, ctx)) return [];
@@ -101,11 +113,13 @@ const judge: RuleJudge = (ctx) =>
     if (match === 'no') return [];
     const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
     const mayApply = mayApplyPrefix(open);
+    const applicability = open.length > 0 ? openOn(open) : isGeneralCaveat(l) ? { applicability: 'general' as const } : {};
     const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
     if (mitigated)
       return [
         {
           severity: 'info',
+          ...openOn(open),
           code: 'LIMITATION_MITIGATED',
           subject: l.slug,
           message: `${mayApply}${LIMITATION.mitigated(
@@ -123,6 +137,7 @@ const judge: RuleJudge = (ctx) =>
     return [
       {
         severity,
+        ...applicability,
         code: l.threshold ? 'THRESHOLD_EXCEEDED' : KIND_CODE[l.kind],
         subject: l.slug,
         message: `${mayApply}${l.title}. ${l.description}${thresholdText}`,

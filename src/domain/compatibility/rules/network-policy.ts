@@ -6,8 +6,8 @@
  */
 import type { NetworkPolicyFact, PolicySupport } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
-import { NETWORK_POLICY_OPEN } from '../scope.js';
+import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
+import { dependsOn, NETWORK_POLICY_OPEN } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -55,13 +55,13 @@ function policyIn(plugin: NonNullable<PlanContext['plugin']>, environment: strin
   return plugin.environments.find((e) => e.environment === environment)?.networkPolicy ?? plugin.networkPolicy;
 }
 
-const POLICY_SEVERITY: Record<PolicySupport, Finding['severity'] | null> = { supported: null, unknown: 'warning', 'not-supported': 'error' };
+const POLICY_SEVERITY: Record<PolicySupport, RuleFinding['severity'] | null> = { supported: null, unknown: 'warning', 'not-supported': 'error' };
 
 /**
  * Plugin open: whether policy is enforced depends on the plugin, so each answer other than
  * "enforced" may apply, naming the plugins it holds for.
  */
-function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): Finding[] {
+function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): RuleFinding[] {
   const answers = candidatePlugins.map((slug) => {
     const plugin = k.plugins.get(slug)!;
     return { plugin, answer: environment ? policyIn(plugin, environment) : plugin.networkPolicy };
@@ -69,12 +69,13 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
   const enforcing = answers.filter((a) => a.answer.support === 'supported').map((a) => a.plugin.name);
   const remediation = NETWORK_POLICY.namePlugin(enforcing);
   const where = environment ? k.environments.get(environment)!.name : undefined;
-  const finding = (support: PolicySupport, code: FindingCode, says: string): Finding[] => {
+  const finding = (support: PolicySupport, code: FindingCode, says: string): RuleFinding[] => {
     const hits = answers.filter((a) => a.answer.support === support);
     if (hits.length === 0) return [];
     return [
       {
         severity: mayApplySeverity(POLICY_SEVERITY[support]!, false),
+        ...dependsOn('cniPlugin'),
         code,
         message: NETWORK_POLICY.pluginOpen(
           hits.map((a) => a.plugin.name),
@@ -98,11 +99,11 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
  * where two things are open: the plugin, or whether it enforces policy at all (the sources'
  * "unknown"), or every plan would carry a note about a choice it has not made.
  */
-function networkPolicyOpen(ctx: PlanContext): Finding[] {
+function networkPolicyOpen(ctx: PlanContext): RuleFinding[] {
   if (!ctx.plugin) return [];
   return needed({ ...ctx, candidateEnvironments: [] })
     .filter((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')
-    .map((f) => ({ ...f, severity: 'info', message: NETWORK_POLICY.mayApplyIfUsed(f.message) }));
+    .map((f) => ({ ...f, severity: 'info', ...dependsOn('networkPolicy', ...(f.dependsOn ?? [])), message: NETWORK_POLICY.mayApplyIfUsed(f.message) }));
 }
 
 const judge: RuleJudge = (ctx) => {
@@ -111,11 +112,11 @@ const judge: RuleJudge = (ctx) => {
 };
 
 /** The plan relies on NetworkPolicy: does its plugin (or each candidate) enforce it? */
-function needed(ctx: PlanContext): Finding[] {
+function needed(ctx: PlanContext): RuleFinding[] {
   const { k, plugin, environment, candidateEnvironments } = ctx;
   if (!plugin) return networkPolicyWithPluginOpen(ctx);
   const enforcing = [...k.plugins.values()].filter((p) => p.networkPolicy.support === 'supported').map((p) => p.name);
-  const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): Finding[] => {
+  const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): RuleFinding[] => {
     const severity = POLICY_SEVERITY[answer.support];
     if (!severity) return [];
     const unknown = answer.support === 'unknown';
@@ -125,6 +126,7 @@ function needed(ctx: PlanContext): Finding[] {
     return [
       {
         severity: mayApply ? mayApplySeverity(severity, false) : severity,
+        ...(mayApply ? dependsOn('environment') : {}),
         code: unknown ? 'NETWORK_POLICY_UNKNOWN' : 'NETWORK_POLICY_UNSUPPORTED',
         subject: plugin.slug,
         message: `${prefix}${statement}${answer.note ? ` ${answer.note}` : ''}`,

@@ -8,8 +8,8 @@
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
 import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../../knowledge.js';
 import { RELEASE_DIMENSION, type PlanContext } from '../plan-context.js';
-import { releaseOpen } from '../scope.js';
-import { mayApplySeverity, type Finding } from '../findings.js';
+import { dependsOn, releaseOpen } from '../scope.js';
+import { mayApplySeverity, type PlanField, type RuleFinding } from '../findings.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
@@ -127,8 +127,8 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
   const elsewhen = rows.length > 0 ? [] : k.nodeOsSupport.filter((r) => r.environment === authority && r.windowsVersion === release.slug && r.dates);
   const sources = (rows.length > 0 ? rows : elsewhen.length > 0 ? elsewhen : allRows).flatMap((r) => r.sources);
   const finding = (
-    severity: Finding['severity'],
-    code: Finding['code'],
+    severity: RuleFinding['severity'],
+    code: RuleFinding['code'],
     message: string,
     remediation: string | undefined,
     mayApply: boolean,
@@ -238,7 +238,7 @@ interface Entry {
   release: ReleaseFact;
   /** The severity where it surely applies. */
   severity: Severity;
-  code: Finding['code'];
+  code: RuleFinding['code'];
   message: string;
   remediation?: string;
   /** True when it only may apply whatever the environment (the Kubernetes version open, past the horizon). */
@@ -251,7 +251,7 @@ interface Entry {
 const SEVERITIES_BY_RANK = ['error', 'warning', 'info'] as const;
 
 const judgeNodeOs: RuleJudge = (ctx) =>
-  authorities(ctx.k).flatMap((authority): Finding[] => {
+  authorities(ctx.k).flatMap((authority): RuleFinding[] => {
     const { k, environment, candidateEnvironments, release } = ctx;
     if (authority && !candidateEnvironments.includes(authority)) return [];
     const envOpen = authority !== undefined && environment === undefined;
@@ -260,10 +260,17 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       const all = [envOpen ? NODE_OS.environmentOpen : '', ...open].filter(Boolean);
       return all.length > 0 ? NODE_OS.mayApply(envOpen ? who : undefined, all) : '';
     };
+    // The plan fields that would settle a statement that may apply (the horizon is the knowledge's, not the plan's).
+    const fields = (open: readonly OpenPart[], releaseOpen = false): PlanField[] => [
+      ...(envOpen ? (['environment'] as const) : []),
+      ...(open.some((o) => o.what === VERSION_OPEN) ? (['kubernetesVersion'] as const) : []),
+      ...(releaseOpen ? (['windowsVersion'] as const) : []),
+    ];
     if (release)
       return releaseEntries(ctx, release, authority).map((e) => {
         const mayApply = e.mayApply || envOpen;
         return {
+          ...(mayApply ? dependsOn(...fields(e.open)) : {}),
           severity: mayApply ? mayApplySeverity(e.severity, false) : e.severity,
           code: e.code,
           subject: release.slug,
@@ -274,7 +281,7 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       });
     // Release open: each code once per table, naming the candidate releases it holds for.
     const entries = ctx.candidateReleases.flatMap((r) => releaseEntries(ctx, r, authority));
-    return [...new Set(entries.map((e) => e.code))].map((code): Finding => {
+    return [...new Set(entries.map((e) => e.code))].map((code): RuleFinding => {
       const group = entries.filter((e) => e.code === code);
       const holds = ctx.candidateReleases.filter((r) => group.some((e) => e.release === r));
       const all = holds.length === ctx.candidateReleases.length;
@@ -291,6 +298,14 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       const every = all ? NODE_OS.everyRelease(RELEASE_DIMENSION) : '';
       const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
       return {
+        ...(mayApply
+          ? dependsOn(
+              ...fields(
+                group.flatMap((e) => e.open),
+                !all,
+              ),
+            )
+          : {}),
         severity,
         code,
         message: `${mayApply ? prefix(open) : ''}${every}${group.map((e) => e.message).join(' ')}`,

@@ -7,7 +7,8 @@
  */
 import { compareKubernetes } from '../../kubernetes-version.js';
 import type { ModeFact } from '../../knowledge.js';
-import type { Finding } from '../findings.js';
+import type { RuleFinding } from '../findings.js';
+import { dependsOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -90,7 +91,7 @@ const MODE_LABEL = {
 };
 
 const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) => {
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   const offered = plugin ? [...new Set(plugin.modes.map((m) => m.mode))] : [];
   if (plugin && plan.networkMode && offered.length > 0 && !offered.includes(plan.networkMode))
     findings.push({
@@ -134,6 +135,7 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
       if (pm.stability === 'beta' || pm.stability === 'experimental')
         findings.push({
           severity: modeAmbiguous ? 'info' : 'warning',
+          ...(modeAmbiguous ? dependsOn('networkMode') : {}),
           code: 'PLUGIN_MODE_PRERELEASE',
           subject: plugin!.slug,
           message: PLUGIN_MODE.prerelease(plugin!.name, pm.backend, mode.name, pm.stability),
@@ -148,12 +150,13 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
  * labelled Beta on every page revision, but WinOverlay is GA from 1.34, so the label warns only
  * below that version and is reported as out of date from it ("may apply" while the version is open).
  */
-function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbiguous: boolean): Finding {
+function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbiguous: boolean): RuleFinding {
   const ifUsed = MODE_LABEL.ifUsed(mode.name, modeAmbiguous);
   const g = mode.gateGraduation;
   if (!g)
     return {
       severity: modeAmbiguous ? 'info' : 'warning',
+      ...(modeAmbiguous ? dependsOn('networkMode') : {}),
       code: 'NETWORK_MODE_PRERELEASE',
       subject: mode.slug,
       message: `${ifUsed}${MODE_LABEL.label(mode.name, mode.stability).slice(1)}.`,
@@ -164,6 +167,7 @@ function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbig
   if (version && compareKubernetes(version, g.kubernetes) >= 0)
     return {
       severity: 'info',
+      ...(modeAmbiguous ? dependsOn('networkMode') : {}),
       code: 'NETWORK_MODE_LABEL_OUTDATED',
       subject: mode.slug,
       message: `${ifUsed}${both.slice(1)}; ${MODE_LABEL.outdated(version, mode.stability)}.`,
@@ -172,6 +176,7 @@ function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbig
   if (version)
     return {
       severity: modeAmbiguous ? 'info' : 'warning',
+      ...(modeAmbiguous ? dependsOn('networkMode') : {}),
       code: 'NETWORK_MODE_PRERELEASE',
       subject: mode.slug,
       message: `${ifUsed}${both.slice(1)}; ${MODE_LABEL.notYetGa(version)}.`,
@@ -179,6 +184,7 @@ function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbig
     };
   return {
     severity: 'info',
+    ...dependsOn('kubernetesVersion', ...(modeAmbiguous ? (['networkMode'] as const) : [])),
     code: 'NETWORK_MODE_PRERELEASE',
     subject: mode.slug,
     message: `${MODE_LABEL.versionOpen(g.kubernetes)}${both}.`,

@@ -5,8 +5,9 @@
  * Golden cases: test/domain/rules/plugin-in-environment.golden.test.ts.
  */
 import type { PlanContext } from '../plan-context.js';
-import type { Finding } from '../findings.js';
+import type { RuleFinding } from '../findings.js';
 import { dateInRange } from '../../dates.js';
+import { dependsOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -99,8 +100,9 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
     // Open environment: a retirement somewhere is worth knowing, and only "may apply".
     return plugin.environments
       .filter((e) => e.status === 'retired' && candidateEnvironments.includes(e.environment) && statusInForce(e, plan.asOf) !== 'no')
-      .map((e) => ({
+      .map((e): RuleFinding => ({
         severity: 'info',
+        ...dependsOn('environment'),
         code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
         subject: plugin.slug,
         message: PLUGIN_ENV.mayBeRetired(k.environments.get(e.environment)!.name, plugin.name, e.since),
@@ -108,7 +110,7 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
       }));
   }
   const env = k.environments.get(environment)!;
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   const status = plugin.environments.find((e) => e.environment === environment);
   if (environmentAssumed)
     findings.push({
@@ -167,6 +169,8 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
   const datePending = inForce === 'unknown' ? PLUGIN_ENV.monthPending(status.since!, plan.asOf) : '';
   findings.push({
     severity: status.status === 'retired' && inForce === 'yes' ? 'warning' : 'info',
+    // A month-only date that the plan's date falls in: open in the sources, which no plan field settles.
+    ...(inForce === 'unknown' ? { applicability: 'may-apply' as const } : {}),
     code: status.status === 'retired' ? 'PLUGIN_RETIRED_IN_ENVIRONMENT' : 'PLUGIN_STATUS_IN_ENVIRONMENT',
     subject: plugin.slug,
     message: `${datePending}${PLUGIN_ENV.status(plugin.name, status.status, env.name, status.since, status.note)}`,

@@ -4,11 +4,11 @@
  * plugin or release; what varies lives in the seeds. judge.ts runs them all, in the order of
  * index.ts.
  */
-import type { Finding, FindingCode } from '../findings.js';
+import type { FindingCode, RuleFinding } from '../findings.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 import type { PlanContext } from '../plan-context.js';
 
-export type RuleJudge = (ctx: PlanContext) => Finding[];
+export type RuleJudge = (ctx: PlanContext) => RuleFinding[];
 
 export interface Rule {
   /** The rule's name, as the registry's `raisedBy` gives it. */

@@ -6,7 +6,7 @@
  */
 import type { ReleaseFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import type { Finding } from '../findings.js';
+import type { RuleFinding } from '../findings.js';
 import { acrossReleases } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
@@ -74,16 +74,17 @@ const judge: RuleJudge = (ctx) => {
 };
 
 /** Release open: one finding per lifecycle stage, naming the candidate releases in it. */
-function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
+function windowsLifecycleOpen(ctx: PlanContext): RuleFinding[] {
   const { candidateReleases, plan } = ctx;
   const inStage = (stage: ReturnType<typeof lifecycleStage>) => candidateReleases.filter((r) => lifecycleStage(r, plan.asOf) === stage);
   const ended = inStage('ended');
   const mainstream = inStage('mainstream-ended');
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   if (ended.length > 0) {
-    const { severity, prefix } = acrossReleases(ctx, ended, 'warning');
+    const { severity, prefix, ...applicability } = acrossReleases(ctx, ended, 'warning');
     findings.push({
       severity,
+      ...applicability,
       code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
       message: `${prefix}${ended.map(LIFECYCLE.ended).join('; ')} ${LIFECYCLE.checkedAt(plan.asOf)}.`,
       remediation: LIFECYCLE.runNodes,
@@ -91,9 +92,10 @@ function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
     });
   }
   if (mainstream.length > 0) {
-    const { severity, prefix } = acrossReleases(ctx, mainstream, 'info');
+    const { severity, prefix, ...applicability } = acrossReleases(ctx, mainstream, 'info');
     findings.push({
       severity,
+      ...applicability,
       code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
       message: `${prefix}${mainstream.map(LIFECYCLE.mainstreamEnded).join('; ')}.`,
       sources: mainstream.flatMap((r) => r.sources),
