@@ -253,7 +253,7 @@ const SEVERITIES_BY_RANK = ['error', 'warning', 'info'] as const;
 
 const judgeNodeOs: RuleJudge = (ctx) =>
   authorities(ctx.k).flatMap((authority): RuleFinding[] => {
-    const { k, environment, candidateEnvironments, release } = ctx;
+    const { environment, candidateEnvironments, release } = ctx;
     if (authority && !candidateEnvironments.includes(authority)) return [];
     const envOpen = authority !== undefined && environment === undefined;
     // Where a statement that may apply holds: its release and the horizon; each statement names its
