@@ -94,7 +94,8 @@ describe('rule 3: a fact scoped to a dimension the plan leaves open is "may appl
     const plan = witness(l);
     const definite = about(judge(plan), l.slug);
     expect(definite, `the witness plan ${JSON.stringify(plan)} must make it apply`).toHaveLength(1);
-    expect(definite[0]!.applicability).not.toBe('may-apply');
+    // Definite, except a bug fixed by a later update whose build no source gives: that stays open in the sources.
+    expect(definite[0]!.applicability === 'may-apply').toBe(l.fixedByLaterUpdate !== undefined);
     for (const { field, scoped } of OPENABLE) {
       if (!scoped(l)) continue;
       const open: PlanInput = { ...plan };

@@ -218,10 +218,11 @@ describe('limitations', () => {
   describe('KNOWN_ISSUE', () => {
     it('Pod-to-Pod on l2bridge can break on Server 2022 from KB5005619, build 20348.261 (windows-containers-issues#204)', () => {
       // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619 (modes [l2bridge], windowsBuilds from 20348.261 before 20349)
+      // Fixed by a later update whose build no source gives (fixedByLaterUpdate): information that may apply.
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 261, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        verdict: 'COMPATIBLE_WITH_WARNINGS', // Server 2022's node-OS listing may have ended (environment and version open); the issue itself is information
         code: 'KNOWN_ISSUE',
-        severity: 'warning',
+        severity: 'info',
         subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
         cites: 'windows-containers-issues##204',
       });
@@ -255,9 +256,9 @@ describe('limitations', () => {
       // seeds/limitations.yaml ws2022-nodeport-on-overlay (serviceTypes [node-port])
       const overlay2022 = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' } as const;
       expectFinding(judge({ ...overlay2022, serviceTypes: ['node-port'] }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        verdict: 'COMPATIBLE_WITH_WARNINGS', // the Overlay mode's beta label on 1.33; the issue itself is information (fixedByLaterUpdate)
         code: 'KNOWN_ISSUE',
-        severity: 'warning',
+        severity: 'info',
         subject: 'ws2022-nodeport-on-overlay',
         cites: 'k8s-windows-networking-zh#load-balancing-and-services',
       });
@@ -731,5 +732,46 @@ describe('the Windows release left open (the scanner judges manifests that never
     });
     expect(d.message).toMatch(RELEASE_OPEN);
     expect(d.message).not.toMatch(/^On [^:]*Windows Server 2019/);
+  });
+});
+
+describe('OS bugs a later update fixed, no source giving the build (fixedByLaterUpdate)', () => {
+  // seeds/limitations.yaml ws2022-nodeport-on-overlay and ws2022-l2bridge-pod-to-pod-kb5005619: only the older
+  // page revision (zh) warns of them; the newer revisions dropped the warning and microsoft/Windows-Containers#204 is closed.
+  const at135 = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.35' } as const;
+
+  it('KNOWN_ISSUE: NodePort on overlay with Server 2022 is "may apply" information at 1.35, not a warning, even with every plan fact given (windows-containers-issues##204)', () => {
+    const f = expectFinding(judge({ ...at135, cniPlugin: 'win-overlay', serviceTypes: ['node-port'] }), {
+      verdict: 'COMPATIBLE',
+      code: 'KNOWN_ISSUE',
+      severity: 'info',
+      subject: 'ws2022-nodeport-on-overlay',
+      cites: 'windows-containers-issues##204',
+      applicability: 'may-apply',
+      // Open in the sources (no fixed build), which no plan field settles.
+      dependsOn: [],
+    });
+    expect(f.message).toContain('Fixed by a later OS update whose build no source gives');
+  });
+
+  it('KNOWN_ISSUE: l2bridge pod-to-pod on Server 2022 with KB5005619 or later is "may apply" information, not a warning (windows-containers-issues##204)', () => {
+    expectFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 300 }), {
+      verdict: 'COMPATIBLE',
+      code: 'KNOWN_ISSUE',
+      severity: 'info',
+      subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
+      cites: 'windows-containers-issues##204',
+      applicability: 'may-apply',
+      dependsOn: [],
+    });
+    // Counter-case: before KB5005619 (20348.261) the issue does not arise at all.
+    expectNoFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 100 }), 'KNOWN_ISSUE', 'ws2022-l2bridge-pod-to-pod-kb5005619');
+  });
+
+  it('a bug whose fixed build a source gives is scoped by it instead: KB5040437 broke pod networking until 20348.2762 (windows-containers-issues##516)', () => {
+    // seeds/limitations.yaml ws2022-kb5040437-pod-networking: windowsBuilds 20348.2582 before 20348.2762, no fixedByLaterUpdate.
+    const broken = judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 2600 });
+    expect(broken.findings.find((f) => f.subject === 'ws2022-kb5040437-pod-networking')).toMatchObject({ severity: 'warning', applicability: 'applies' });
+    expectNoFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 2762 }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
   });
 });
