@@ -107,8 +107,10 @@ function wholeNumber(flag: string, min: number, max: number) {
 const CHECK_HELP = `
 The plan file (YAML or JSON, "-" for stdin) holds the fields of the API's CompatibilityInput:
   ${wrap(PLAN_FIELDS.join(', '), 96, '  ')}
-windowsVersion is required. An unknown key, an unknown slug or an impossible number is a usage
-error (exit 1) that names the field and its valid choices. ipAddressMode is SECONDARY_IP or
+Every field is optional: what the plan leaves open (windowsVersion included) is judged over
+every candidate, and what depends on it is reported as may-apply, naming the field. An unknown
+key, an unknown slug or an impossible number is a usage error (exit 1) that names the field and
+its valid choices. ipAddressMode is SECONDARY_IP or
 PREFIX_DELEGATION (secondary-ip and prefix-delegation are accepted too).
 
 Offline, the plan is judged on the embedded database by the API's engine; with --url it is sent
@@ -189,7 +191,11 @@ interface GateFlags {
   ignore?: string[];
   ignoreFile?: string;
 }
-type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string; docsUrl?: string };
+/** --show-all on check and scan: the short default lists what applies and the may-apply warnings and errors. */
+const SHOW_ALL_HELP = 'list every finding with its applicability, the general notes and may-apply notes the table hides by default included';
+
+type CheckFlags = GateFlags &
+  CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string; showAll?: boolean; docsUrl?: string };
 type ScanFlags = GateFlags &
   CapFlags & { output: OutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean; oneCluster?: boolean; docsUrl?: string };
 
@@ -222,6 +228,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: reado
     .option('--url <url>', 'ask a running server (its GraphQL endpoint, e.g. http://localhost:4000/graphql) instead of the embedded database')
     .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
     .addOption(targetOption())
+    .option('--show-all', SHOW_ALL_HELP)
     .addOption(outputFileOption())
     .addOption(docsUrlOption())
     .addOption(ignoreOptions()[0]!)
@@ -244,7 +251,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: reado
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
     .addOption(targetOption())
-    .option('--show-all', 'list every finding in the table, INFO included, and what was inferred for each object')
+    .option('--show-all', `${SHOW_ALL_HELP}, and what was inferred for each object`)
     .option('--one-cluster', 'judge the whole input as one cluster (by default, files whose cluster facts disagree, such as two CNIs, are judged apart)')
     .addOption(outputFileOption())
     .addOption(docsUrlOption())

@@ -291,6 +291,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
         mitigatedBy: pick(scope.mitigations) ?? [],
         ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
+        ...(r.fixedByLaterUpdate ? { fixedByLaterUpdate: r.fixedByLaterUpdate } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
         sources: cite(owner.limitation(slug)),
       };

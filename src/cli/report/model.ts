@@ -32,6 +32,9 @@ export interface SettingView {
 
 export type Severity = 'ERROR' | 'WARNING' | 'INFO';
 
+/** How a finding applies (the API's FindingApplicability). */
+export type ApplicabilityView = 'APPLIES' | 'MAY_APPLY' | 'GENERAL';
+
 export interface FindingView {
   severity: Severity;
   code: string;
@@ -39,6 +42,9 @@ export interface FindingView {
   message: string;
   remediation: string | null;
   sources: SourceRef[];
+  applicability: ApplicabilityView;
+  /** The plan fields that would settle a MAY_APPLY finding. */
+  dependsOn: string[];
   /** Set by the CLI when a .winnet-kb-ignore entry or --ignore accepts the finding. */
   accepted?: Acceptance;
 }
@@ -114,7 +120,7 @@ export interface PrintOptions {
   toolVersion: string;
   /** --docs-url: the published docs/api.md that SARIF's rules link to (helpUri); this installation's copy by default. */
   docsUrl?: string;
-  /** --show-all: the table lists every finding, INFO included, and what was inferred for each object. */
+  /** --show-all: the table (and markdown) list every finding with its applicability, and a scan's table what was inferred for each object. */
   showAll?: boolean;
   /** Columns of the table (check's); the terminal's by default. */
   width?: number;

@@ -10,8 +10,10 @@ import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRan
 import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
 import { dateInRange, describeDateRange } from '../dates.js';
 import { nodeOf, overCandidates, RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-context.js';
-import { mayApplySeverity } from './findings.js';
-import { NETWORK_POLICY_OPEN } from './messages.js';
+import { mayApplySeverity, type PlanField, type RuleFinding } from './findings.js';
+
+/** Why a NetworkPolicy fact may apply: the plan does not say whether workloads rely on it. */
+export const NETWORK_POLICY_OPEN = 'the plan does not say whether workloads rely on NetworkPolicy';
 
 export interface Scope {
   environments?: readonly string[];
@@ -37,13 +39,59 @@ export interface OpenDimension {
   holdsFor: string;
   /** The whole explanation, e.g. "the plan does not give the environment; it holds on Amazon EKS". */
   phrase: string;
+  /** The plan field that would settle it; none when the knowledge, not the plan, leaves it open (past the dataset horizon, a month-only date). */
+  field?: PlanField;
+  /** Where the fact holds, as a message states it: "on Amazon EKS", "as far as the dataset knows (...)". */
+  where: string;
 }
 
-const open = (dimension: string, holdsFor: string, phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`): OpenDimension => ({
+/** How each dimension says where a fact holds; a dimension not listed says it in its phrase. */
+const WHERE: Readonly<Record<string, (holdsFor: string) => string>> = {
+  environment: (h) => `on ${h}`,
+  infrastructure: (h) => `on ${h}`,
+  'CNI plugin': (h) => `with ${h}`,
+  'network mode': (h) => `in the ${h} mode`,
+  "node's update revision": (h) => `on nodes ${h}`,
+  'Kubernetes version': (h) => `on ${h}`,
+  'CNI plugin version': (h) => `with the plugin's ${h}`,
+  'NetworkPolicy use': () => 'where workloads rely on NetworkPolicy',
+  'Service types': (h) => `where the workloads use ${h} Services`,
+  [RELEASE_DIMENSION]: (h) => `on ${h}`,
+};
+
+/** Which plan field settles each dimension the plan can leave open. */
+const FIELD_OF: Readonly<Record<string, PlanField>> = {
+  environment: 'environment',
+  'CNI plugin': 'cniPlugin',
+  'network mode': 'networkMode',
+  "node's update revision": 'windowsBuildRevision',
+  'Kubernetes version': 'kubernetesVersion',
+  'CNI plugin version': 'cniPluginVersion',
+  'NetworkPolicy use': 'networkPolicy',
+  'Service types': 'serviceTypes',
+  [RELEASE_DIMENSION]: 'windowsVersion',
+};
+
+export const open = (
+  dimension: string,
+  holdsFor: string,
+  phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`,
+  where = holdsFor.startsWith('anywhere but') ? holdsFor : (WHERE[dimension]?.(holdsFor) ?? `where ${phrase}`),
+): OpenDimension => ({
   dimension,
   holdsFor,
   phrase,
+  where,
+  ...(FIELD_OF[dimension] ? { field: FIELD_OF[dimension] } : {}),
 });
+
+/** A finding's applicability from what is open: 'may-apply' on the fields that would settle it, or nothing (it applies). */
+export function openOn(dims: readonly OpenDimension[]): Pick<RuleFinding, 'applicability' | 'dependsOn'> {
+  return dims.length === 0 ? {} : { applicability: 'may-apply', dependsOn: dims.flatMap((d) => (d.field ? [d.field] : [])) };
+}
+
+/** The same for open plan fields named directly. */
+export const dependsOn = (...fields: PlanField[]): Pick<RuleFinding, 'applicability' | 'dependsOn'> => ({ applicability: 'may-apply', dependsOn: fields });
 
 export interface ScopeMatch {
   match: Tristate;
@@ -58,6 +106,11 @@ export function matchAny(scope: readonly string[] | undefined, candidates: reado
 }
 
 type Dimension = [Tristate, OpenDimension?];
+
+/** Service type names ("NodePort") for slugs, as the knowledge base names them. */
+function serviceTypeNames(ctx: PlanContext, slugs: readonly string[]): string {
+  return slugs.map((s) => ctx.k.serviceTypes.get(s)?.name ?? s).join(', ');
+}
 
 function names(ctx: PlanContext, slugs: readonly string[], table: 'environments' | 'plugins' | 'modes'): string {
   return slugs.map((s) => ctx.k[table].get(s)?.name ?? s).join(', ');
@@ -117,7 +170,12 @@ function buildDimension(ctx: PlanContext, release: ReleaseFact, range: NonNullab
       const on = confirmed.map((slug) => ctx.k.releases.get(slug)?.name ?? slug).join(', ');
       return [
         'unknown',
-        open('build boundary', on, `no source says whether it holds on ${release.name}; the sources confirm the build boundary only on ${on}`),
+        open(
+          'build boundary',
+          on,
+          `no source says whether it holds on ${release.name}; the sources confirm the build boundary only on ${on}`,
+          `if it holds on ${release.name} too (the sources confirm the build boundary only on ${on})`,
+        ),
       ];
     }
   }
@@ -132,7 +190,8 @@ function describeBuilds(range: BuildRange): string {
 export function releaseOpen(holds: readonly ReleaseFact[], unsure: readonly ReleaseFact[] = [], why: readonly string[] = []): OpenDimension {
   const sure = holds.filter((r) => !unsure.includes(r));
   const parts = [sure.length > 0 ? `it holds for ${releaseNames(sure)}` : '', ...why];
-  return open(RELEASE_DIMENSION, releaseNames(holds), `the plan does not give the ${RELEASE_DIMENSION}; ${parts.filter(Boolean).join('; ')}`);
+  const where = [sure.length > 0 ? `on ${releaseNames(sure)}` : '', ...why].filter(Boolean).join('; ');
+  return open(RELEASE_DIMENSION, releaseNames(holds), `the plan does not give the ${RELEASE_DIMENSION}; ${parts.filter(Boolean).join('; ')}`, where);
 }
 
 /**
@@ -175,11 +234,11 @@ export function acrossReleases(
   holds: readonly ReleaseFact[],
   severity: Severity,
   extra: readonly OpenDimension[] = [],
-): { severity: Severity; prefix: string } {
+): { severity: Severity; prefix: string } & Pick<RuleFinding, 'applicability' | 'dependsOn'> {
   const all = holds.length === ctx.candidateReleases.length;
   const dims = [...(all ? [] : [releaseOpen(holds)]), ...extra];
-  const every = all && !ctx.release ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
-  return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${mayApplyPrefix(dims)}${every}` };
+  const every = all && !ctx.release ? `${EVERY_RELEASE}: ` : '';
+  return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${wherePrefix(dims)}${every}`, ...openOn(dims) };
 }
 
 export const HORIZON_DIMENSION = 'dataset horizon';
@@ -197,6 +256,7 @@ function kubernetesDimension(ctx: PlanContext, range: KubernetesRange): Dimensio
         HORIZON_DIMENSION,
         describeKubernetesRange(range),
         `the dataset documents Kubernetes only up to ${horizon}, and this holds for ${describeKubernetesRange(range)} as far as it knows`,
+        beyondHorizon(horizon),
       ),
     ];
   return ['yes'];
@@ -204,7 +264,8 @@ function kubernetesDimension(ctx: PlanContext, range: KubernetesRange): Dimensio
 
 function dateDimension(ctx: PlanContext, range: DateRange): Dimension {
   const where = describeDateRange(range);
-  return [dateInRange(ctx.plan.asOf, range), open('date', where, `the sources give only the month, and ${ctx.plan.asOf} falls in it; it holds ${where}`)];
+  const phrase = `the sources give only the month, and ${ctx.plan.asOf} falls in it`;
+  return [dateInRange(ctx.plan.asOf, range), open('date', where, `${phrase}; it holds ${where}`, `${where} (${phrase})`)];
 }
 
 /** The infrastructure of every environment the cluster may be in; a self-managed cluster may run on any. */
@@ -256,8 +317,14 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
         : [plan.networkPolicy ? 'yes' : 'no'],
     );
   if (scope.features) dims.push([scope.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no']);
-  // Service types are assumed in use unless the plan lists them.
-  if (scope.serviceTypes && plan.serviceTypes) dims.push([scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']);
+  // Service types the plan does not list are open, as any other dimension: a fact about NodePort
+  // Services may apply, on serviceTypes, rather than being taken as in use.
+  if (scope.serviceTypes)
+    dims.push(
+      plan.serviceTypes
+        ? [scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']
+        : ['unknown', open('Service types', serviceTypeNames(ctx, scope.serviceTypes))],
+    );
   const match = and(...dims.map(([t]) => t));
   return { match, open: match === 'unknown' ? dims.filter(([t]) => t === 'unknown').map(([, o]) => o!) : [] };
 }
@@ -273,17 +340,29 @@ export function matchScopeUnless(scope: Scope, requires: Scope | undefined, ctx:
   const match = and(inScope.match, not(met.match));
   // The requirement's open dimensions hold where it is NOT met: say so, instead of naming the place it is.
   const outside = met.open.map((o) => ({
+    ...(o.field ? { field: o.field } : {}),
     dimension: o.dimension,
     holdsFor: `anywhere but ${o.holdsFor}`,
     phrase: `${o.phrase.replace(/; it holds .*$/, '')}; it holds anywhere but ${o.holdsFor}`,
+    where: `anywhere but on ${o.holdsFor}`,
   }));
   return { match, open: match === 'unknown' ? [...inScope.open, ...outside] : [] };
 }
 
-/** "May apply on Amazon EKS (the plan does not give the environment; ...): " and the like. */
-export function mayApplyPrefix(dims: readonly OpenDimension[]): string {
+/**
+ * Where a fact that may apply holds, as its message's start: "On Amazon EKS, on Kubernetes 1.29
+ * and later: ". The message states the fact and where it holds; what the plan leaves open is the
+ * finding's dependsOn, which each surface words its own way (a plan that "does not give" a field,
+ * files that "do not say" it).
+ */
+export function wherePrefix(dims: readonly OpenDimension[]): string {
   if (dims.length === 0) return '';
-  const environment = dims.find((o) => o.dimension === 'environment');
-  const where = environment ? (environment.holdsFor.startsWith('anywhere but') ? ` ${environment.holdsFor}` : ` on ${environment.holdsFor}`) : '';
-  return `May apply${where} (${dims.map((o) => o.phrase).join('; ')}): `;
+  const text = [...new Set(dims.map((o) => o.where))].join(', ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}: `;
 }
+
+/** The start of a fact that holds on every candidate release, when the plan leaves the release open. */
+export const EVERY_RELEASE = `On every ${RELEASE_DIMENSION} the knowledge base knows`;
+
+/** Where a fact holds past the dataset horizon. */
+export const beyondHorizon = (horizon: string) => `as far as the dataset knows (it documents Kubernetes only up to ${horizon})`;

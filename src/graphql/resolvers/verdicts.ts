@@ -3,6 +3,7 @@ import { owner } from '../../db/owners.js';
 import { CAPACITY_SOURCES, computePodCapacity, kubeletMaxPodsProblem, type PodCapacityResult, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
 import { plannedCapacity, windowsUnsuitability } from '../../domain/instance-types.js';
 import type { Knowledge } from '../../domain/knowledge.js';
+import type { Applicability } from '../../domain/vocabulary.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
@@ -12,6 +13,12 @@ import type { Resolvers } from '../generated/resolvers.js';
 import { getAll } from './shared.js';
 
 export { MAX_SCAN_DOCUMENTS } from '../scan-report.js';
+
+/** The findings of the asked kinds (findings(applicability:)); all of them when none are asked. */
+function onlyApplying<F extends { applicability: Applicability }>(findings: F[], applicability: readonly Applicability[] | null | undefined): F[] {
+  return applicability ? findings.filter((f) => applicability.includes(f.applicability)) : findings;
+}
+
 
 type InstanceCapacityAnswer = PodCapacityResult & { instanceType: string };
 const capacityMemos = new WeakMap<Knowledge, Map<string, InstanceCapacityAnswer>>();
@@ -81,11 +88,15 @@ export const verdictResolvers: Resolvers = {
     },
   },
   CompatibilityReport: {
+    findings: (r, { applicability }) => onlyApplying(r.findings, applicability),
     enabledFeatures: (r, _, { loaders }) =>
       getAll(
         loaders.feature,
         r.enabledFeatures.map((f) => f.slug),
       ),
+  },
+  ScannedObject: {
+    findings: (o, { applicability }) => onlyApplying(o.findings, applicability),
   },
   PodCapacity: {
     sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations.load(owner.instanceTypes))],

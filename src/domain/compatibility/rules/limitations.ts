@@ -6,11 +6,70 @@
  */
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
-import { matchScopeUnless, mayApplyPrefix, type ScopeMatch } from '../scope.js';
-import { LIMITATION, describeSetting } from '../messages.js';
-import { settingApplies } from '../settings.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
+import { matchScopeUnless, wherePrefix, openOn, type ScopeMatch } from '../scope.js';
+import { describeSetting, settingApplies } from '../settings.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+import { SEVERITIES } from '../../vocabulary.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  THRESHOLD_EXCEEDED: {
+    description: 'A planned number is above a documented limit (backends per Service, Services per node).',
+    // The limitation's seeded severity; "may apply" a warning.
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  UNSUPPORTED_FUNCTIONALITY: {
+    description: 'Functionality that Windows nodes do not support and that the plan may use.',
+    // The limitation's seeded severity (one step lower when it may apply); the scan's hostNetwork check: an error.
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations', 'scan/own-findings.ts ownFindings'],
+    scanOnly: false,
+  },
+  KNOWN_ISSUE: {
+    description: 'A documented known issue applies to the plan.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  REQUIREMENT_NOT_MET: {
+    description: 'Something the mode or plugin needs (e.g. an OS update) is missing or not confirmed.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  CONFIGURATION_REQUIRED: {
+    description:
+      'Something the plugin or mode needs configured (e.g. VNI 4096 and UDP port 4789 for Flannel VXLAN on Windows): a reminder for every plan that uses it, which the plan does not state and so is not known to be unmet.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  CAVEAT: {
+    description: 'A documented caveat applies to the plan.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  LIMITATION_MITIGATED: {
+    description: 'A limitation would apply, but a feature the plan enables takes its bite away.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** limitations: the figures of a threshold, and a mitigation. */
+const LIMITATION = {
+  threshold: (planned: number, t: { max: number; approximate?: boolean }) => `The plan has ${planned}; the limit is ${t.approximate ? 'about ' : ''}${t.max}.`,
+  otherLimits: (others: readonly { max: number; title: string }[]) =>
+    `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
+  fixedLater: (how: string) => `Fixed by a later OS update whose build no source gives: ${how.charAt(0).toLowerCase()}${how.slice(1)}`,
+  mitigated: (title: string, features: readonly string[]) => `${title}: mitigated because the plan enables ${features.join(', ')}.`,
+};
 
 const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',
@@ -18,6 +77,27 @@ const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   requirement: 'REQUIREMENT_NOT_MET',
   caveat: 'CAVEAT',
 };
+
+/** Scope dimensions that name a component of the plan (where it runs, its plugin, its mode); any other is a fact of this plan. */
+const COMPONENT_DIMENSIONS: ReadonlySet<string> = new Set(['environments', 'plugins', 'modes', 'platforms']);
+
+/**
+ * A general caveat: true for every plan with the components its scope names (no threshold, no
+ * requirement to meet, no build, version, feature or Service type of this plan), and seeded as
+ * information. It is reported as GENERAL, apart from what this plan's own facts decide.
+ */
+export function isGeneralCaveat(l: LimitationFact): boolean {
+  return l.kind !== 'requirement' && l.severity === 'info' && scopedByComponentsOnly(l);
+}
+
+const scopedByComponentsOnly = (l: LimitationFact) => !l.threshold && !l.requires && Object.keys(l.scope).every((d) => COMPONENT_DIMENSIONS.has(d));
+
+/**
+ * A requirement that no fact of the plan can fail (scoped only by the components that need it,
+ * nothing to compare with what the plan states): what to configure, reported as such, not as a
+ * requirement "not met". One that the plan's build, platform or version can fail stays REQUIREMENT_NOT_MET.
+ */
+export const isConfigurationReminder = (l: LimitationFact) => l.kind === 'requirement' && scopedByComponentsOnly(l);
 
 /** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
 export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
@@ -39,7 +119,7 @@ function otherLimits(l: LimitationFact, ctx: PlanContext): string {
 }
 
 const judge: RuleJudge = (ctx) =>
-  ctx.k.limitations.flatMap((l): Finding[] => {
+  ctx.k.limitations.flatMap((l): RuleFinding[] => {
     let thresholdText = '';
     if (l.threshold) {
       if (!exceeded(l, ctx)) return [];
@@ -49,12 +129,18 @@ const judge: RuleJudge = (ctx) =>
     const { match, open } = limitationApplies(l, ctx);
     if (match === 'no') return [];
     const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
-    const mayApply = mayApplyPrefix(open);
+    const mayApply = wherePrefix(open);
+    // An OS bug a later update fixed, no source giving the build: the node may or may not have the
+    // fix, which no plan field settles (a revision means nothing without the fixed build).
+    const fixed = l.fixedByLaterUpdate !== undefined;
+    const applicability =
+      open.length > 0 ? openOn(open) : fixed ? { applicability: 'may-apply' as const } : isGeneralCaveat(l) ? { applicability: 'general' as const } : {};
     const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
     if (mitigated)
       return [
         {
           severity: 'info',
+          ...openOn(open),
           code: 'LIMITATION_MITIGATED',
           subject: l.slug,
           message: `${mayApply}${LIMITATION.mitigated(
@@ -67,14 +153,18 @@ const judge: RuleJudge = (ctx) =>
     // "May apply" on one open dimension keeps a warning's weight (the plan need only settle that); on
     // two or more (a mode and a release the plan has not chosen) it is a note about a plan it may
     // never be: an info, so that a file stating nothing of them is not failed on them.
-    const severity =
-      match === 'unknown' ? (l.mayApply?.severity ?? (open.length > 1 ? 'info' : mayApplySeverity(l.severity, l.threshold !== undefined))) : l.severity;
+    const severity = fixed
+      ? 'info'
+      : match === 'unknown'
+        ? (l.mayApply?.severity ?? (open.length > 1 ? 'info' : mayApplySeverity(l.severity, l.threshold !== undefined)))
+        : l.severity;
     return [
       {
         severity,
-        code: l.threshold ? 'THRESHOLD_EXCEEDED' : KIND_CODE[l.kind],
+        ...applicability,
+        code: l.threshold ? 'THRESHOLD_EXCEEDED' : isConfigurationReminder(l) ? 'CONFIGURATION_REQUIRED' : KIND_CODE[l.kind],
         subject: l.slug,
-        message: `${mayApply}${l.title}. ${l.description}${thresholdText}`,
+        message: `${mayApply}${l.title}. ${l.description}${thresholdText}${fixed ? ` ${LIMITATION.fixedLater(l.fixedByLaterUpdate!)}` : ''}`,
         ...(remediation ? { remediation } : {}),
         sources: [...l.sources, ...l.scopeSources],
       },
@@ -83,6 +173,6 @@ const judge: RuleJudge = (ctx) =>
 
 export const limitations: Rule = {
   name: 'limitations',
-  codes: ['UNSUPPORTED_FUNCTIONALITY', 'KNOWN_ISSUE', 'REQUIREMENT_NOT_MET', 'CAVEAT', 'LIMITATION_MITIGATED', 'THRESHOLD_EXCEEDED'],
+  codes: codesOf(CODES),
   judge,
 };
