@@ -3,7 +3,7 @@
  * primary address is not available to pods. In secondary-IP mode each remaining address slot
  * is one pod; with prefix delegation each slot holds a /28 prefix of 16 addresses.
  */
-import type { Citation } from './knowledge.js';
+import type { Citation } from './citation.js';
 
 import type { IpAddressMode, PodLimit } from './vocabulary.js';
 

@@ -10,7 +10,7 @@
  * nitro, or bare metal); Xen types stay in secondary-IP mode.
  */
 import { computePodCapacity, type IpAddressMode, type PodCapacityResult } from './capacity.js';
-import type { Citation } from './knowledge.js';
+import type { Citation } from './citation.js';
 
 import type { Architecture, Hypervisor } from './vocabulary.js';
 

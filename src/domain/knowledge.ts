@@ -6,6 +6,9 @@ import type { KubernetesRange } from './kubernetes-version.js';
 import type { InstanceTypeLimits } from './instance-types.js';
 import type { PluginVersionRange } from './plugin-version.js';
 import type { DateRange } from './dates.js';
+import type { Citation } from './citation.js';
+
+export type { Citation } from './citation.js';
 
 export type { DateRange } from './dates.js';
 
@@ -40,12 +43,6 @@ export type {
 export interface BuildRange {
   from?: string;
   before?: string;
-}
-
-export interface Citation {
-  doc: string;
-  section: string;
-  note?: string;
 }
 
 export interface SettingFact {
