@@ -199,9 +199,28 @@ type CheckFlags = GateFlags &
 type ScanFlags = GateFlags &
   CapFlags & { output: OutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean; oneCluster?: boolean; docsUrl?: string };
 
+/** What every command's action needs: where it prints, where its exit code goes, and the raw arguments. */
+interface Runner {
+  io: Io;
+  exit: (code: ExitCode) => void;
+  argv: readonly string[];
+}
+
+/** The database a command reads: the global --database (or its variable, or the embedded one). */
+const database = (command: Command) => command.optsWithGlobals<{ database: string }>().database;
+
 /** Builds the program; `exit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: readonly string[] = []): Command {
-  const program = new EnvCommand('winnet-kb')
+  const program = rootCommand(io);
+  const runner: Runner = { io, exit, argv };
+  // Registered in the order `--help` lists them.
+  for (const add of [addCheckCommand, addScanCommand, addExplainCommand, addCapacityCommand, addSearchCommand]) add(program, runner);
+  return program;
+}
+
+/** The root command: its name, version, the global --database, and where commander prints. */
+function rootCommand(io: Io): Command {
+  return new EnvCommand('winnet-kb')
     .description('Windows container networking on Kubernetes: judge plans, explain facts with their sources, work out EKS pod capacity.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .addOption(
@@ -217,8 +236,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: reado
       `\nEvery flag can also be set by an environment variable: WINNET_KB_ and the flag in capitals (--fail-on: WINNET_KB_FAIL_ON).\n` +
         `The API server is the command winnet-kb-server, configured by PORT, HOST and the other variables of docs/operations.md.\n\n${EXIT_CODES_HELP}`,
     );
-  const database = (command: Command) => command.optsWithGlobals<{ database: string }>().database;
+}
 
+/** `check <plan>`: judge a plan file; the CI gate. */
+function addCheckCommand(program: Command, { io, exit }: Runner): void {
   const check = program
     .command('check')
     .description('judge a plan file (YAML or JSON) and exit by its verdict: a CI gate')
@@ -242,7 +263,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: reado
       const options = { ...rest, acceptor, stderr: io.stderr, database: database(command), toolVersion: packageVersion(), caps: capsOf(opts) };
       exit(await withOutput(outputFile, io.stdout, (out) => runCheck(plan, options, out)));
     });
+}
 
+/** `scan <paths...>`: judge manifests, dumps and eksctl configs, object by object. */
+function addScanCommand(program: Command, { io, exit, argv }: Runner): void {
   const scan = program
     .command('scan')
     .description('judge Kubernetes manifests, `kubectl get -o json` dumps and eksctl configs: every Windows-related object, by file and line')
@@ -269,7 +293,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: reado
       const run = (out: NodeJS.WritableStream) => runScan(paths, options, out, io.stderr);
       exit(await withOutput(outputFile, io.stdout, run));
     });
+}
 
+/** `explain <slug>`: one entity with its facts and sources, through the API in-process. */
+function addExplainCommand(program: Command, { io, exit }: Runner): void {
   program
     .command('explain')
     .description(
@@ -290,7 +317,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: reado
       await withOutput(outputFile, io.stdout, (out) => runExplain(slug, { ...opts, database: database(command) }, out));
       exit(EXIT_OK);
     });
+}
 
+/** `capacity <instance-type>`: Windows pod capacity on EKS, through the API in-process. */
+function addCapacityCommand(program: Command, { io, exit }: Runner): void {
   program
     .command('capacity')
     .description('Windows pod capacity of an EC2 instance type on EKS, with the arithmetic')
@@ -317,7 +347,10 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: reado
         exit(EXIT_OK);
       },
     );
+}
 
+/** `search <words...>`: full-text search, through the API in-process. */
+function addSearchCommand(program: Command, { io, exit }: Runner): void {
   program
     .command('search')
     .description('full-text search over names, descriptions, workarounds, notes, glossary terms, finding codes, flag keys and instance types')
@@ -335,8 +368,6 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void, argv: reado
       await withOutput(outputFile, io.stdout, (out) => runSearch(words, { ...opts, database: database(command) }, out));
       exit(EXIT_OK);
     });
-
-  return program;
 }
 
 /** Runs the command line and returns the exit code (it never calls process.exit). */
