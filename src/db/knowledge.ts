@@ -7,7 +7,6 @@
  * This one exists because the engine's rules are pure functions over a whole snapshot.
  */
 import { asc, sql } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type {
   Citation,
   EnvironmentFact,
@@ -20,23 +19,19 @@ import type {
   NetworkPolicyFact,
   NodeOsSupportFact,
   PluginFact,
-  SettingFact,
 } from '../domain/knowledge.js';
 import { writeSnapshotFile, type SourceDocuments } from './knowledge-snapshot.js';
 import type { KbDatabase, OpenDatabase } from './open.js';
 import { owner } from './owners.js';
+import { optionalRange, optionalSpan } from './ranges.js';
+import { settingFromRow } from './settings.js';
 import * as t from './tables.js';
-
-type Row<T extends SQLiteTable> = T['$inferSelect'];
 
 /** Insertion order, for tables whose seeds' order is their only order. */
 const insertionOrder = sql`rowid`;
 
-const range = (min: string | null, max: string | null) =>
-  min === null && max === null ? undefined : { ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) };
-/** A from/before pair of columns as an optional half-open range. */
-const span = (from: string | null, before: string | null) =>
-  from === null && before === null ? undefined : { ...(from !== null ? { from } : {}), ...(before !== null ? { before } : {}) };
+const range = optionalRange;
+const span = optionalSpan;
 
 /** Rows grouped by a key, each mapped, in the rows' order. */
 function group<R, K, V>(rows: readonly R[], key: (row: R) => K, map: (row: R) => V): Map<K, V[]> {
@@ -71,23 +66,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
   const settings = group(
     db.select().from(t.settings).orderBy(asc(t.settings.owner), asc(t.settings.ordinal)).all(),
     (r) => r.owner,
-    (r: Row<typeof t.settings>): SettingFact & { id: number } => {
-      const kubernetes = range(r.kubernetesMin, r.kubernetesMax);
-      const windowsBuilds = span(r.buildFrom, r.buildBefore);
-      return {
-        id: r.id,
-        // The seed schema admits only the domain's kinds; the column is plain text.
-        kind: r.kind,
-        key: r.key,
-        value: r.value,
-        ...(r.target ? { target: r.target } : {}),
-        ...(kubernetes ? { kubernetes } : {}),
-        ...(windowsBuilds ? { windowsBuilds } : {}),
-        ...(r.note ? { note: r.note } : {}),
-        ...(r.ipAddressMode ? { ipAddressMode: r.ipAddressMode } : {}),
-        sources: cite(owner.setting(r.id)),
-      };
-    },
+    (r) => settingFromRow(r, cite(owner.setting(r.id))),
   );
 
   const updates = group(

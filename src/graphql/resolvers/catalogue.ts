@@ -6,6 +6,7 @@
 import { and, asc, eq, exists, getTableName, gte, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { owner } from '../../db/owners.js';
+import { settingFromRow } from '../../db/settings.js';
 import * as t from '../../db/tables.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import type { SettingParent } from '../mappers.js';
@@ -39,25 +40,9 @@ const COUNTED_TABLES = {
   citations: t.citations,
 };
 
-/** Database setting rows in the shape verdicts use too; their citations load by id. */
-export function settingFromRow(r: typeof t.settings.$inferSelect): SettingParent {
-  const kubernetes = kubernetesRange(r.kubernetesMin, r.kubernetesMax);
-  return {
-    id: r.id,
-    kind: r.kind,
-    key: r.key,
-    value: r.value,
-    ...(r.target ? { target: r.target } : {}),
-    ...(kubernetes ? { kubernetes } : {}),
-    ...(r.buildFrom !== null || r.buildBefore !== null
-      ? { windowsBuilds: { ...(r.buildFrom ? { from: r.buildFrom } : {}), ...(r.buildBefore ? { before: r.buildBefore } : {}) } }
-      : {}),
-    ...(r.note ? { note: r.note } : {}),
-    sources: [],
-  };
-}
-
-const settingsOf = async (ownerKey: string, loaders: Loaders) => (await loaders.settingsByOwner.load(ownerKey)).map(settingFromRow);
+/** An owner's settings as the engine reads them (src/db/settings.ts); their citations load by id (Setting.sources). */
+const settingsOf = async (ownerKey: string, loaders: Loaders) =>
+  (await loaders.settingsByOwner.load(ownerKey)).map((r): SettingParent => settingFromRow(r, []));
 
 /** Rows with distinct slugs, first occurrence kept (a plugin may reach a mode twice). */
 function unique<T extends { slug: string }>(rows: T[]): T[] {
