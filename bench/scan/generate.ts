@@ -105,6 +105,154 @@ function podSpec(app: string, windows: boolean) {
   };
 }
 
+/** slot 1: the app's Service (every fourth a LoadBalancer with externalTrafficPolicy Local). */
+function service(i: number, app: string, ns: string): unknown {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: meta(app, i, ns, { app }),
+    spec: {
+      type: i % 4 === 0 ? 'LoadBalancer' : 'ClusterIP',
+      selector: { app },
+      ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }],
+      sessionAffinity: i % 5 === 0 ? 'ClientIP' : 'None',
+      ...(i % 4 === 0 ? { externalTrafficPolicy: 'Local' } : {}),
+      ipFamilies: ['IPv4'],
+      ipFamilyPolicy: 'SingleStack',
+    },
+  };
+}
+
+/** slot 2: the app's Deployment. */
+function deployment(i: number, app: string, ns: string, windows: boolean): unknown {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: meta(app, i, ns, { app }),
+    spec: { replicas: 3, selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: podSpec(app, windows) } },
+    status: { availableReplicas: 3, readyReplicas: 3, replicas: 3 },
+  };
+}
+
+/** slots 3, 10 and 11: the app's ConfigMaps. */
+function appConfigMap(i: number, app: string, ns: string, slot: number): unknown {
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: meta(`${app}-${slot === 3 ? 'config' : slot === 10 ? 'env' : 'flags'}`, i, ns),
+    data: { 'settings.json': JSON.stringify({ app, level: 'info', features: ['a', 'b'] }) },
+  };
+}
+
+/** slot 4: a NetworkPolicy for the app. */
+function networkPolicy(i: number, app: string, ns: string): unknown {
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: meta(`${app}-allow`, i, ns),
+    spec: {
+      podSelector: { matchLabels: { app } },
+      policyTypes: ['Ingress'],
+      ingress: [{ from: [{ podSelector: { matchLabels: { role: 'frontend' } } }] }],
+    },
+  };
+}
+
+/** slot 5: the Deployment's ReplicaSet. */
+function replicaSet(i: number, app: string, ns: string, windows: boolean): unknown {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: {
+      ...meta(`${app}-${uid(i).slice(0, 10)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }),
+      annotations: {
+        'deployment.kubernetes.io/desired-replicas': '3',
+        'deployment.kubernetes.io/max-replicas': '4',
+        'deployment.kubernetes.io/revision': '1',
+      },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: app, uid: uid(i + 2), controller: true, blockOwnerDeletion: true }],
+    },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app, 'pod-template-hash': uid(i).slice(0, 10) } },
+      template: { metadata: { labels: { app, 'pod-template-hash': uid(i).slice(0, 10) } }, spec: podSpec(app, windows) },
+    },
+    status: { availableReplicas: 3, fullyLabeledReplicas: 3, observedGeneration: 1, readyReplicas: 3, replicas: 3 },
+  };
+}
+
+/** slot 8: the Service's Endpoints, three addresses. */
+function endpoints(i: number, app: string, ns: string): unknown {
+  return {
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: { ...meta(app, i, ns, { app }), annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': '2026-10-02T09:15:10Z' } },
+    subsets: [
+      {
+        addresses: [0, 1, 2].map((k) => ({
+          ip: `10.0.${(i >> 8) & 255}.${(i + k) & 255}`,
+          nodeName: `ip-10-0-${(i + k) & 255}-1.us-west-2.compute.internal`,
+          targetRef: { kind: 'Pod', name: `${app}-${uid(i + k).slice(0, 10)}`, namespace: ns, uid: uid(i + k) },
+        })),
+        ports: [{ port: 80, protocol: 'TCP' }],
+      },
+    ],
+  };
+}
+
+/** every other slot: a running Pod of the ReplicaSet. */
+function pod(i: number, app: string, ns: string, windows: boolean): unknown {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      ...meta(`${app}-${uid(i).slice(0, 10)}-${(i % 99999).toString(36)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }),
+      ownerReferences: [
+        { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${app}-${uid(i).slice(0, 10)}`, uid: uid(i + 1), controller: true, blockOwnerDeletion: true },
+      ],
+    },
+    spec: { ...podSpec(app, windows), nodeName: `ip-10-0-${i & 255}-1.us-west-2.compute.internal` },
+    status: {
+      phase: 'Running',
+      podIP: `10.0.${(i >> 8) & 255}.${i & 255}`,
+      hostIP: `10.0.${i & 255}.10`,
+      qosClass: 'Burstable',
+      startTime: '2026-10-02T09:15:02Z',
+      conditions: ['Ready', 'PodScheduled'].map((type) => ({ lastTransitionTime: '2026-10-02T09:15:10Z', status: 'True', type })),
+      containerStatuses: [
+        {
+          name: app,
+          ready: true,
+          restartCount: 0,
+          started: true,
+          image: 'img',
+          imageID: `sha256:${uid(i).replace(/-/g, '')}`,
+          containerID: `containerd://${uid(i).replace(/-/g, '')}`,
+          state: { running: { startedAt: '2026-10-02T09:15:08Z' } },
+        },
+      ],
+    },
+  };
+}
+
+/** The object at position `i` (from 1): a node every 20 objects, then the app's objects by slot. */
+function objectAt(i: number, apps: number): unknown {
+  const slot = i % 20;
+  const app = `app-${i % apps}`;
+  const ns = `team-${i % 37}`;
+  const windows = i % 3 === 0;
+  if (slot === 0) return node(i, i % 40 === 0 ? false : windows);
+  if (slot === 1) return service(i, app, ns);
+  if (slot === 2) return deployment(i, app, ns, windows);
+  if (slot === 3 || slot === 10 || slot === 11) return appConfigMap(i, app, ns, slot);
+  if (slot === 4) return networkPolicy(i, app, ns);
+  if (slot === 5) return replicaSet(i, app, ns, windows);
+  if (slot === 6 || slot === 7 || slot === 9)
+    return { apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(slot === 6 ? app : slot === 7 ? `${app}-deployer` : `${app}-monitor`, i, ns) };
+  if (slot === 8) return endpoints(i, app, ns);
+  return pod(i, app, ns, windows);
+}
+
 /** The dump with `count` objects. */
 export function generateDump(count: number): { apiVersion: string; kind: string; items: unknown[]; metadata: { resourceVersion: string } } {
   const items: unknown[] = [];
@@ -115,124 +263,7 @@ export function generateDump(count: number): { apiVersion: string; kind: string;
     metadata: meta('amazon-vpc-cni', 0, 'kube-system'),
     data: { 'enable-windows-ipam': 'true', 'enable-windows-prefix-delegation': 'true' },
   });
-  for (let i = 1; items.length < count; i++) {
-    const slot = i % 20;
-    const app = `app-${i % apps}`;
-    const ns = `team-${i % 37}`;
-    const windows = i % 3 === 0;
-    if (slot === 0) items.push(node(i, i % 40 === 0 ? false : windows));
-    else if (slot === 1)
-      items.push({
-        apiVersion: 'v1',
-        kind: 'Service',
-        metadata: meta(app, i, ns, { app }),
-        spec: {
-          type: i % 4 === 0 ? 'LoadBalancer' : 'ClusterIP',
-          selector: { app },
-          ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }],
-          sessionAffinity: i % 5 === 0 ? 'ClientIP' : 'None',
-          ...(i % 4 === 0 ? { externalTrafficPolicy: 'Local' } : {}),
-          ipFamilies: ['IPv4'],
-          ipFamilyPolicy: 'SingleStack',
-        },
-      });
-    else if (slot === 2)
-      items.push({
-        apiVersion: 'apps/v1',
-        kind: 'Deployment',
-        metadata: meta(app, i, ns, { app }),
-        spec: { replicas: 3, selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: podSpec(app, windows) } },
-        status: { availableReplicas: 3, readyReplicas: 3, replicas: 3 },
-      });
-    else if (slot === 3 || slot === 10 || slot === 11)
-      items.push({
-        apiVersion: 'v1',
-        kind: 'ConfigMap',
-        metadata: meta(`${app}-${slot === 3 ? 'config' : slot === 10 ? 'env' : 'flags'}`, i, ns),
-        data: { 'settings.json': JSON.stringify({ app, level: 'info', features: ['a', 'b'] }) },
-      });
-    else if (slot === 4)
-      items.push({
-        apiVersion: 'networking.k8s.io/v1',
-        kind: 'NetworkPolicy',
-        metadata: meta(`${app}-allow`, i, ns),
-        spec: {
-          podSelector: { matchLabels: { app } },
-          policyTypes: ['Ingress'],
-          ingress: [{ from: [{ podSelector: { matchLabels: { role: 'frontend' } } }] }],
-        },
-      });
-    else if (slot === 5)
-      items.push({
-        apiVersion: 'apps/v1',
-        kind: 'ReplicaSet',
-        metadata: {
-          ...meta(`${app}-${uid(i).slice(0, 10)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }),
-          annotations: {
-            'deployment.kubernetes.io/desired-replicas': '3',
-            'deployment.kubernetes.io/max-replicas': '4',
-            'deployment.kubernetes.io/revision': '1',
-          },
-          ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: app, uid: uid(i + 2), controller: true, blockOwnerDeletion: true }],
-        },
-        spec: {
-          replicas: 3,
-          selector: { matchLabels: { app, 'pod-template-hash': uid(i).slice(0, 10) } },
-          template: { metadata: { labels: { app, 'pod-template-hash': uid(i).slice(0, 10) } }, spec: podSpec(app, windows) },
-        },
-        status: { availableReplicas: 3, fullyLabeledReplicas: 3, observedGeneration: 1, readyReplicas: 3, replicas: 3 },
-      });
-    else if (slot === 6 || slot === 7 || slot === 9)
-      items.push({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(slot === 6 ? app : slot === 7 ? `${app}-deployer` : `${app}-monitor`, i, ns) });
-    else if (slot === 8)
-      items.push({
-        apiVersion: 'v1',
-        kind: 'Endpoints',
-        metadata: { ...meta(app, i, ns, { app }), annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': '2026-10-02T09:15:10Z' } },
-        subsets: [
-          {
-            addresses: [0, 1, 2].map((k) => ({
-              ip: `10.0.${(i >> 8) & 255}.${(i + k) & 255}`,
-              nodeName: `ip-10-0-${(i + k) & 255}-1.us-west-2.compute.internal`,
-              targetRef: { kind: 'Pod', name: `${app}-${uid(i + k).slice(0, 10)}`, namespace: ns, uid: uid(i + k) },
-            })),
-            ports: [{ port: 80, protocol: 'TCP' }],
-          },
-        ],
-      });
-    else
-      items.push({
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: {
-          ...meta(`${app}-${uid(i).slice(0, 10)}-${(i % 99999).toString(36)}`, i, ns, { app, 'pod-template-hash': uid(i).slice(0, 10) }),
-          ownerReferences: [
-            { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${app}-${uid(i).slice(0, 10)}`, uid: uid(i + 1), controller: true, blockOwnerDeletion: true },
-          ],
-        },
-        spec: { ...podSpec(app, windows), nodeName: `ip-10-0-${i & 255}-1.us-west-2.compute.internal` },
-        status: {
-          phase: 'Running',
-          podIP: `10.0.${(i >> 8) & 255}.${i & 255}`,
-          hostIP: `10.0.${i & 255}.10`,
-          qosClass: 'Burstable',
-          startTime: '2026-10-02T09:15:02Z',
-          conditions: ['Ready', 'PodScheduled'].map((type) => ({ lastTransitionTime: '2026-10-02T09:15:10Z', status: 'True', type })),
-          containerStatuses: [
-            {
-              name: app,
-              ready: true,
-              restartCount: 0,
-              started: true,
-              image: 'img',
-              imageID: `sha256:${uid(i).replace(/-/g, '')}`,
-              containerID: `containerd://${uid(i).replace(/-/g, '')}`,
-              state: { running: { startedAt: '2026-10-02T09:15:08Z' } },
-            },
-          ],
-        },
-      });
-  }
+  for (let i = 1; items.length < count; i++) items.push(objectAt(i, apps));
   return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } };
 }
 
