@@ -51,6 +51,13 @@ export default defineConfig(
     },
   },
   {
+    // Short functions (issue 37): one over 120 lines is split into named steps. Tests are exempt
+    // (a describe block is a list of cases); generated files are ignored above.
+    files: ['src/**/*.ts', 'tools/**/*.ts', 'bench/**/*.ts', '**/*.js'],
+    ignores: ['test/**'],
+    rules: { 'max-lines-per-function': ['warn', { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // Vitest types its asymmetric matchers (expect.stringMatching, arrayContaining, not.*) as any,
