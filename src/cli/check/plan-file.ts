@@ -39,6 +39,7 @@ const list = z.array(text);
 const FIELDS = {
   windowsVersion: text,
   windowsBuildRevision: whole.nullish(),
+  windowsBuild: whole.nullish(),
   cniPlugin: text.nullish(),
   cniPluginVersion: text.nullish(),
   networkMode: text.nullish(),

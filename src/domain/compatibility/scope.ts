@@ -178,7 +178,12 @@ export function acrossReleases(
 ): { severity: Severity; prefix: string } {
   const all = holds.length === ctx.candidateReleases.length;
   const dims = [...(all ? [] : [releaseOpen(holds)]), ...extra];
-  const every = all && !ctx.release ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
+  const every =
+    all && !ctx.release
+      ? ctx.plan.windowsBuild !== undefined
+        ? `On every ${RELEASE_DIMENSION} of build ${ctx.plan.windowsBuild} (${releaseNames(ctx.candidateReleases)}; the input gives the build, not the release): `
+        : `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): `
+      : '';
   return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${mayApplyPrefix(dims)}${every}` };
 }
 
