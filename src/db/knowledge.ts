@@ -456,18 +456,16 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
     .from(t.manifestSignals)
     .orderBy(asc(t.manifestSignals.ordinal))
     .all()
-    .map(
-      (r): ManifestSignal => ({
-        slug: r.slug,
-        component: r.component,
-        description: r.description,
-        where: r.places,
-        states: r.states,
-        ...(r.reads ? { reads: r.reads } : {}),
-        values: r.signalValues,
-        sources: cite(owner.manifestSignal(r.slug)),
-      }),
-    );
+    .map((r): ManifestSignal => ({
+      slug: r.slug,
+      component: r.component,
+      description: r.description,
+      where: r.places,
+      states: r.states,
+      ...(r.reads ? { reads: r.reads } : {}),
+      values: r.signalValues,
+      sources: cite(owner.manifestSignal(r.slug)),
+    }));
   return {
     datasetVersion: meta.datasetVersion,
     horizon: { kubernetesVersion: meta.kubernetesHorizon, windowsVersion: meta.windowsHorizon, knowledgeDate: meta.knowledgeDate },

@@ -598,13 +598,15 @@ export const signalFacts = z
   .object({
     cniPlugin: slug
       .optional()
-      .describe('The CNI plugin it shows: a slug of cni-plugins.yaml, or the name of a plugin the knowledge base does not hold (then reported as unknown, never ignored).'),
+      .describe(
+        'The CNI plugin it shows: a slug of cni-plugins.yaml, or the name of a plugin the knowledge base does not hold (then reported as unknown, never ignored).',
+      ),
     environment: slug.optional().describe('The environment it shows (environments.yaml).'),
     windows: z.boolean().optional().describe('True when the object is about Windows nodes (a Windows node pool, a Windows agent).'),
     networking: z
       .boolean()
       .optional()
-      .describe('False when this value turns the plugin\'s networking off (Calico\'s backend none: another plugin networks the pods).'),
+      .describe("False when this value turns the plugin's networking off (Calico's backend none: another plugin networks the pods)."),
   })
   .strict();
 
@@ -643,7 +645,7 @@ export const manifestSignal = z
     states: signalFacts.default({}).describe('What the place states whenever it is present.'),
     reads: z.enum(SIGNAL_READS).optional().describe("How its value (a variable's value, an image's tag, a field's value) reads."),
     values: z.record(z.string().min(1), signalValue).default({}).describe('Values with a meaning of their own, by value (an image tag, a backend).'),
-    sources: citations.describe('Where the place and the meaning of its values are stated (the project\'s documentation or code).'),
+    sources: citations.describe("Where the place and the meaning of its values are stated (the project's documentation or code)."),
   })
   .strict();
 

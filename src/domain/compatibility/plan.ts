@@ -219,11 +219,7 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
     const release = plan.windowsVersion ? k.releases.get(plan.windowsVersion) : undefined;
     if (!builds.includes(input.windowsBuild))
       problems.push(
-        planProblem(
-          'windowsBuild',
-          `windowsBuild ${input.windowsBuild} is not the build of a Windows release the knowledge base knows`,
-          builds.map(String),
-        ),
+        planProblem('windowsBuild', `windowsBuild ${input.windowsBuild} is not the build of a Windows release the knowledge base knows`, builds.map(String)),
       );
     else if (release && release.build !== input.windowsBuild)
       problems.push(planProblem('windowsBuild', `windowsBuild ${input.windowsBuild} is not the build of ${release.name} (${release.build})`));

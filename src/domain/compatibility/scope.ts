@@ -178,13 +178,18 @@ export function acrossReleases(
 ): { severity: Severity; prefix: string } {
   const all = holds.length === ctx.candidateReleases.length;
   const dims = [...(all ? [] : [releaseOpen(holds)]), ...extra];
-  const every =
-    all && !ctx.release
-      ? ctx.plan.windowsBuild !== undefined
-        ? `On every ${RELEASE_DIMENSION} of build ${ctx.plan.windowsBuild} (${releaseNames(ctx.candidateReleases)}; the input gives the build, not the release): `
-        : `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): `
-      : '';
+  const every = all && !ctx.release ? everyCandidate(ctx) : '';
   return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${mayApplyPrefix(dims)}${every}` };
+}
+
+/**
+ * "On every release ..." for a fact that holds on every candidate release of a plan that names
+ * none: every release the knowledge base knows, or those of the build the plan gives.
+ */
+export function everyCandidate(ctx: PlanContext): string {
+  return ctx.plan.windowsBuild !== undefined
+    ? `On every ${RELEASE_DIMENSION} of build ${ctx.plan.windowsBuild} (${releaseNames(ctx.candidateReleases)}; the input gives the build, not the release): `
+    : `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): `;
 }
 
 export const HORIZON_DIMENSION = 'dataset horizon';

@@ -35,6 +35,8 @@ export interface Workload {
   namespace: string;
   labels: Record<string, string>;
   windows: boolean;
+  /** The Windows build its pods need (a base image tag, a windows-build selector), and the workload ("Deployment ns/name"). */
+  windowsBuild?: { build: number; of: string };
 }
 
 /** A Service's or NetworkPolicy's selector and namespace: what ties it to the workloads it selects. */

@@ -8,7 +8,15 @@ import type { Cluster, ClusterFacts, Pending } from './clusters.js';
 import type { Fact } from './readers.js';
 
 /** What two Windows nodes must share to be one target for Services and workloads. */
-const TARGET_FIELDS: readonly (keyof PlanInput)[] = ['windowsVersion', 'windowsBuildRevision', 'kubernetesVersion', 'environment', 'cniPlugin', 'networkMode'];
+const TARGET_FIELDS: readonly (keyof PlanInput)[] = [
+  'windowsVersion',
+  'windowsBuildRevision',
+  'windowsBuild',
+  'kubernetesVersion',
+  'environment',
+  'cniPlugin',
+  'networkMode',
+];
 
 /** A plan as the scan builds it: any field may still be open, the Windows release included. */
 export type OpenPlan = Partial<PlanInput>;
@@ -88,6 +96,11 @@ export function openTarget(cluster: Cluster, given: GivenPlan): OpenPlan {
   // network configuration says nothing of its Services, so there they stay open ("may apply").
   const types = appServiceTypes(cluster);
   if (types && types.length > 0) plan.serviceTypes = types;
+  // Windows workloads that all need one build (their base image's): the cluster's nodes are of that build.
+  const windows = cluster.workloads.filter((w) => w.windows);
+  const builds = new Set(windows.map((w) => w.windowsBuild?.build));
+  if (plan.windowsVersion === undefined && windows.length > 0 && builds.size === 1 && windows[0]!.windowsBuild)
+    plan.windowsBuild = windows[0]!.windowsBuild.build;
   if (given.target) plan.kubernetesVersion = given.target;
   return plan;
 }

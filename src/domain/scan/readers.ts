@@ -34,14 +34,14 @@ export { kubernetesMinorOf, parseWindowsKernel, releaseByBuild } from './readers
 /** Reads one object; `ignored` says why an object is not about Windows networking. */
 export function readObject(k: Knowledge, obj: Json): ReadResult {
   const kind = text(obj.kind);
-  if (!kind) return ignore('no kind');
+  if (!kind) return ignore('no kind (Helm values and other documents without a kind are not read)');
   switch (kind) {
     case 'Node':
       return readNode(k, obj);
     case 'Service':
       return readService(knownFacts(k), obj);
     case 'ConfigMap':
-      return readConfigMap(knownFacts(k), obj);
+      return readConfigMap(k, knownFacts(k), obj);
     case 'KubeProxyConfiguration':
       return readKubeProxyConfiguration(knownFacts(k), obj);
     case 'NetworkPolicy':
@@ -50,7 +50,7 @@ export function readObject(k: Knowledge, obj: Json): ReadResult {
       return text(obj.apiVersion)?.startsWith('eksctl.io/') ? readClusterConfig(k, obj) : ignore("a ClusterConfig that is not eksctl's");
     default:
       if (podSpecOf(kind, obj) !== undefined || ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Job', 'CronJob'].includes(kind))
-        return readWorkload(knownFacts(k), kind, obj);
+        return readWorkload(k, knownFacts(k), kind, obj);
       return ignore(`kind ${kind} is not read`);
   }
 }

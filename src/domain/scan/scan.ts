@@ -21,7 +21,7 @@ import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
 import { settleUnknowns } from './settle.js';
-import { readObject, type Fact, type ObjectRef, type Role, type UnknownFact } from './readers.js';
+import { readObject, type Fact, type ObjectRef, type Reading, type Role, type UnknownFact } from './readers.js';
 
 export interface ScanOptions {
   /** The plan given on the command line (or the API): what objects are judged against when the input has no Windows node. */
@@ -164,15 +164,19 @@ export class Scanner {
     this.readByKind[kind] = (this.readByKind[kind] ?? 0) + 1;
     if (kind === 'ConfigMap') this.configMaps.add(configMapId(text(at(source.data, 'metadata.namespace')), text(at(source.data, 'metadata.name')) ?? ''));
     const pod = podSpecOf(kind, source.data);
-    if (pod) {
-      this.workloads.push({
-        file: source.file,
-        namespace: text(at(source.data, 'metadata.namespace')) ?? 'default',
-        labels: pod.labels,
-        windows: windowsScheduling(pod.spec, pod.path) !== undefined,
-      });
-    }
+    const workload: Workload | undefined = pod
+      ? {
+          file: source.file,
+          namespace: text(at(source.data, 'metadata.namespace')) ?? 'default',
+          labels: pod.labels,
+          windows: windowsScheduling(pod.spec, pod.path) !== undefined,
+        }
+      : undefined;
+    if (workload) this.workloads.push(workload);
     const result = readObject(this.k, source.data);
+    // The build its pods need, which the Services and policies that select them share.
+    const build = 'readings' in result ? result.readings[0]?.facts.find((f) => f.field === 'windowsBuild') : undefined;
+    if (workload && build && 'readings' in result) workload.windowsBuild = { build: Number(build.value), of: describeRef(result.readings[0]!.ref) };
     if ('ignored' in result) {
       this.ignore(result.ignored);
       return;
@@ -275,6 +279,7 @@ export class Scanner {
           continue;
         }
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
+        shareBuild(r, chosen, 'spec.selector');
       }
       if (r.role === 'network-policy' && r.networkPolicy) {
         const chosen = selected(r.ref.namespace ?? 'default', r.networkPolicy.selector, r.networkPolicy.selectsAll);
@@ -283,6 +288,7 @@ export class Scanner {
           continue;
         }
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
+        shareBuild(r, chosen, 'spec.podSelector');
       }
       if (r.windows === 'if-cluster-has-windows' && !windowsTargets && r.role !== 'cni') {
         this.ignore(`a ${r.ref.kind} in an input with no Windows node, node group or --plan`);
@@ -386,6 +392,19 @@ export class Scanner {
     }
     for (const d of drafts) d.report.planFindingsOn = [...new Set(d.judgement.targets.flatMap((key) => carriers.get(key)!.map((c) => whereIs(c.report))))];
   }
+}
+
+/**
+ * A Service or NetworkPolicy runs where the Windows workloads it selects run: when they all need
+ * one Windows build (their base image's, their windows-build selector), it is judged on that
+ * build too (once: a reading is judged once).
+ */
+function shareBuild(r: Reading, chosen: readonly Workload[], path: string): void {
+  const windows = chosen.filter((w) => w.windows);
+  const builds = new Set(windows.map((w) => w.windowsBuild?.build));
+  if (windows.length === 0 || builds.size !== 1 || !windows[0]!.windowsBuild || r.facts.some((f) => f.field === 'windowsBuild')) return;
+  const { build, of } = windows[0]!.windowsBuild;
+  r.facts.push({ field: 'windowsBuild', value: build, path, detail: `the build the ${of} it selects needs` });
 }
 
 /** Whether an unknown fact still matters for the plans an object was judged with. */

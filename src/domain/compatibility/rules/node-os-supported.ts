@@ -7,8 +7,8 @@
  */
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
 import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../../knowledge.js';
-import { RELEASE_DIMENSION, type PlanContext } from '../plan-context.js';
-import { releaseOpen } from '../scope.js';
+import type { PlanContext } from '../plan-context.js';
+import { everyCandidate, releaseOpen } from '../scope.js';
 import { mayApplySeverity, type Finding } from '../findings.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
 import { NODE_OS } from '../messages.js';
@@ -212,7 +212,7 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       const severity = !mayApply ? SEVERITIES_BY_RANK[Math.max(...ranks)]! : all ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : 'info';
       // Over several releases each statement says where it holds; the prefix names only what is open.
       const open = [...(all ? [] : [releaseOpen(holds).phrase]), ...new Set(group.flatMap((e) => e.open.map((o) => o.what)))];
-      const every = all ? NODE_OS.everyRelease(RELEASE_DIMENSION) : '';
+      const every = all ? everyCandidate(ctx) : '';
       const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
       return {
         severity,

@@ -10,6 +10,7 @@ import { at, text, type Json } from '../kube.js';
 export type PlanField =
   | 'windowsVersion'
   | 'windowsBuildRevision'
+  | 'windowsBuild'
   | 'kubernetesVersion'
   | 'instanceType'
   | 'environment'
