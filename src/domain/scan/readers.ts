@@ -11,6 +11,7 @@ import { readClusterConfig } from './readers/eksctl.js';
 import { readKubeProxyConfiguration } from './readers/kube-proxy.js';
 import { readNetworkPolicy } from './readers/network-policy.js';
 import { readNode } from './readers/node.js';
+import { readNodePool, readsNodePool } from './readers/node-pool.js';
 import { readService } from './readers/service.js';
 import { ignore, type ReadResult } from './readers/types.js';
 import { readWorkload } from './readers/workload.js';
@@ -51,6 +52,7 @@ export function readObject(k: Knowledge, obj: Json): ReadResult {
     default:
       if (podSpecOf(kind, obj) !== undefined || ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Job', 'CronJob'].includes(kind))
         return readWorkload(k, knownFacts(k), kind, obj);
+      if (readsNodePool(k, kind)) return readNodePool(k, knownFacts(k), kind, obj);
       return ignore(`kind ${kind} is not read`);
   }
 }

@@ -20,6 +20,7 @@ import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
+import { linkNodePools } from './readers/node-pool.js';
 import { settleUnknowns } from './settle.js';
 import { readObject, type Fact, type ObjectRef, type Reading, type Role, type UnknownFact } from './readers.js';
 
@@ -193,6 +194,7 @@ export class Scanner {
         // Where settle.ts may point an unknown instead: the volume of a mounted ConfigMap the input lacks.
         ...reading.unknown.flatMap((u) => (u.settles?.kind === 'kube-proxy-setting' ? u.settles.configMaps.map((m) => m.volumePath) : [])),
       ];
+      for (const link of reading.links ?? []) paths.push(link.path);
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
       for (const flag of reading.kubeProxy?.flags.values() ?? []) paths.push(flag.path);
@@ -218,6 +220,20 @@ export class Scanner {
 
   /** Judges everything read so far. */
   finish(): ScanResult {
+    // A node pool and the template it names are one node group; pools nothing shows to be Windows are not reported.
+    const { absorbed, notWindows } = linkNodePools(this.pending.map((p) => p.reading));
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      const r = this.pending[i]!.reading;
+      if (absorbed.has(r) || notWindows.has(r)) {
+        this.pending.splice(i, 1);
+        const a = /^[AEIOU]/.test(r.ref.kind) ? 'an' : 'a';
+        this.ignore(
+          absorbed.has(r)
+            ? `${a} ${r.ref.kind} read with the node pool that names it`
+            : `${a} ${r.ref.kind} that nothing in the input shows to be for Windows nodes`,
+        );
+      }
+    }
     const grouping: Grouping = this.options.oneCluster ? 'one-cluster' : 'by-cluster-facts';
     const clusters = groupClusters(this.pending, this.workloads, grouping);
     settleUnknowns(clusters, knownFacts(this.k), this.configMaps);

@@ -156,6 +156,8 @@ export interface Reading {
   findings: ReaderFinding[];
   /** The plugin whose net-conf.json the object holds (flannel's), which settles what another object leaves to it. */
   netConfOf?: string;
+  /** The objects a node pool names for the rest of its description (a NodePool's nodeClassRef), tied by scan.ts once all are read. */
+  links?: { kind: string; name: string; path: string }[];
   /** Limitations (slugs) the object shows are met (an eksctl file with a Linux node group: eks-needs-linux-node): the engine's general note on them is not repeated for it. */
   meets?: string[];
 }
