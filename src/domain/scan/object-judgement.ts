@@ -144,6 +144,14 @@ export class Judge {
     // judges them as it judges check's kubeProxyFeatureGates: at the target or the plan's version,
     // against what the mode and the features need (rules/kube-proxy-feature-gates.ts), "may apply" where that is open.
     const gates = r.kubeProxy ? [...r.kubeProxy.featureGates].filter(([gate]) => this.k.featureGates.has(gate)) : [];
+    // The gates of its cluster's kube-proxy, for an object whose features depend on them (a Service
+    // whose client IP preservation needs DSR): only their conflicts with those features are this
+    // object's (the gate's own findings are on the kube-proxy).
+    const borrowed = !r.kubeProxy && p.kubeProxy ? [...p.kubeProxy.usage.featureGates].filter(([gate]) => this.k.featureGates.has(gate)) : [];
+    if (borrowed.length > 0) {
+      const kubeProxyFeatureGates = borrowed.map(([gate, { value }]) => `${gate}=${value}`);
+      plans = plans.map((plan) => ({ ...plan, kubeProxyFeatureGates }));
+    }
     if (gates.length > 0) {
       const kubeProxyFeatureGates = gates.map(([gate, { value }]) => `${gate}=${value}`);
       plans = plans.map((plan) => ({ ...plan, kubeProxyFeatureGates }));
@@ -203,7 +211,20 @@ export class Judge {
       const at = path ?? fact?.path;
       return { ...f, ...(at ? { path: at } : {}), line: path ? lineOf(path) : fact ? fact.line : p.line };
     };
-    for (const f of this.objectLevel(answers, targetAnswers)) if (!isCovered(replaced, f)) findings.push(place(f));
+    // A feature another object switches on (the kube-proxy's DSR) has its findings on that object:
+    // here it only settles what this object's own features need (no "needs DSR"), and adds nothing.
+    const borrowedFeatures = new Set(facts.filter((x) => x.from && x.field === 'features').map((x) => String(x.value)));
+    const ownAnswer = borrowedFeatures.size > 0 ? this.withoutFeatures(plans, borrowedFeatures) : undefined;
+    for (const f of this.objectLevel(answers, targetAnswers)) {
+      if (isCovered(replaced, f)) continue;
+      if (ownAnswer && !ownAnswer.has(codeAndSubject(f)) && f.code !== 'FEATURE_GATE_CONFLICT') continue;
+      if (f.subject !== undefined && borrowedFeatures.has(f.subject)) continue;
+      // The version-dependent settings it lists are the kube-proxy's, which the lender carries.
+      if (borrowedFeatures.size > 0 && f.code === 'KUBERNETES_VERSION_UNSPECIFIED') continue;
+      if (borrowed.length > 0 && f.code.startsWith('FEATURE_GATE_') && f.code !== 'FEATURE_GATE_CONFLICT') continue;
+      const fromProxy = borrowed.length > 0 && f.code === 'FEATURE_GATE_CONFLICT' ? ` (set by ${p.kubeProxy!.from})` : '';
+      findings.push(place(fromProxy ? { ...f, message: `${f.message}${fromProxy}` } : f));
+    }
     findings.push(...own);
     // A Windows node (or node group) says nothing of the features its workloads use: what its own
     // facts rule out or ask of them (session affinity on Server 2019, DSR's flags on an EKS LTSC
@@ -245,6 +266,16 @@ export class Judge {
       this.featureCache.set(key, probed);
     }
     return probed;
+  }
+
+  /** The code-and-subject keys of what the plans say without some features (those another object switches on). */
+  private withoutFeatures(plans: readonly OpenPlan[], features: ReadonlySet<string>): Set<string> {
+    const keys = new Set<string>();
+    for (const plan of plans) {
+      const own = { ...plan, features: (plan.features ?? []).filter((x) => !features.has(x)) };
+      for (const f of this.lenient(own, undefined)?.findings ?? []) keys.add(codeAndSubject(f));
+    }
+    return keys;
   }
 
   /** The plan-level findings of a target the cluster's objects were judged against. */

@@ -32,6 +32,7 @@ export function readService(known: KnownFacts, obj: Json): ReadResult {
           fact: `whether kube-proxy runs with ${need.feature} (${need.flag}=${need.value}), which ${need.requiredBy} needs`,
           settledBy: "the Windows kube-proxy's flags or its KubeProxyConfiguration (winkernel), which are not part of this Service",
           path: fact.path,
+          settles: { kind: 'kube-proxy-flag', flag: need.flag, value: need.value, feature: need.featureSlug },
         });
   r.service = { selector: stringMap(spec.selector) };
   return { readings: [r] };

@@ -31,6 +31,8 @@ export interface Fact {
   path: string;
   /** What else the value says, from the knowledge base (the VNI a network name implies, a default's origin, what a release rules out). */
   detail?: string;
+  /** The object that states it, when another object of the cluster settled it for this one (a kube-proxy's --enable-dsr for a Service). */
+  from?: string;
 }
 
 /**
@@ -70,7 +72,9 @@ export type Settlers =
   /** The cluster's Windows kube-proxy, in whatever object the input has it. */
   | { kind: 'kube-proxy'; setting: string }
   /** The instance type of a Windows node or node group of the cluster. */
-  | { kind: 'instance-type' };
+  | { kind: 'instance-type' }
+  /** A kube-proxy flag a feature of this object needs (--enable-dsr=true for DSR): settled by the cluster's Windows kube-proxy when it sets the flag. */
+  | { kind: 'kube-proxy-flag'; flag: string; value: string; feature: string };
 
 /** "namespace/name" of a ConfigMap (namespace "default" when it names none): how the scan tells ConfigMaps apart. */
 export const configMapId = (namespace: string | undefined, name: string) => `${namespace ?? 'default'}/${name}`;
