@@ -69,7 +69,13 @@ describe('the registry', () => {
   it("splits into the engine's codes and the scan's own, which together are every code", () => {
     expect(Object.keys(ENGINE_FINDING_CODES).filter((c) => c in SCAN_ONLY_FINDING_CODES)).toEqual([]);
     expect([...Object.keys(ENGINE_FINDING_CODES), ...Object.keys(SCAN_ONLY_FINDING_CODES)].sort()).toEqual(Object.keys(ALL_FINDING_CODES).sort());
-    expect(Object.keys(SCAN_ONLY_FINDING_CODES).sort()).toEqual(['NODE_CAPACITY_MISMATCH', 'NOT_JUDGED', 'OS_SELECTOR_BETA_LABEL', 'REQUIRED_SETTING_MISSING']);
+    expect(Object.keys(SCAN_ONLY_FINDING_CODES).sort()).toEqual([
+      'DEFAULT_APPLIES',
+      'NODE_CAPACITY_MISMATCH',
+      'NOT_JUDGED',
+      'OS_SELECTOR_BETA_LABEL',
+      'REQUIRED_SETTING_MISSING',
+    ]);
   });
 
   it('answers no entry, and no severity, for a string that is not a code', () => {

@@ -8,10 +8,12 @@
 import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
 import type { Finding } from '../compatibility/findings.js';
 import { PlanError } from '../compatibility/plan.js';
-import { judgeGateSetting } from '../compatibility/rules/kube-proxy-feature-gates.js';
+import { judgeGateSetting, kubeProxyFeatureGates } from '../compatibility/rules/kube-proxy-feature-gates.js';
+import { kubernetesVersionUnspecified } from '../compatibility/rules/kubernetes-version-unspecified.js';
 import type { Knowledge } from '../knowledge.js';
 import { describeRef, type Pending } from './clusters.js';
 import { planKey, type OpenPlan } from './implied-plan.js';
+import { defaultsThatApply } from './defaults.js';
 import { ownFindings, SETTING_PROBLEM_CODE } from './own-findings.js';
 import type { InferredFact, ScanFinding } from './scan.js';
 
@@ -37,6 +39,10 @@ export interface ObjectJudgement {
    */
   says: (f: Finding) => boolean;
 }
+
+/** The codes of the kube-proxy gate rule and of the version-dependent settings rule, from the rules themselves. */
+const GATE_CODES = new Set<string>(kubeProxyFeatureGates.codes);
+const VERSION_CODES = new Set<string>(kubernetesVersionUnspecified.codes);
 
 /** Why a feature finding on a node "may apply": the input does not say which features run there. */
 const FEATURES_OPEN = 'May apply (the input does not say which features the workloads on these nodes use): ';
@@ -215,17 +221,20 @@ export class Judge {
     // here it only settles what this object's own features need (no "needs DSR"), and adds nothing.
     const borrowedFeatures = new Set(facts.filter((x) => x.from && x.field === 'features').map((x) => String(x.value)));
     const ownAnswer = borrowedFeatures.size > 0 ? this.withoutFeatures(plans, borrowedFeatures) : undefined;
+    // Of the borrowed gates' findings, this object keeps those its own features raise (a conflict
+    // with them); what the gates raise alone, whatever the object, is the kube-proxy's.
+    let gatesAlone: Set<string> | undefined;
     for (const f of this.objectLevel(answers, targetAnswers)) {
       if (isCovered(replaced, f)) continue;
-      if (ownAnswer && !ownAnswer.has(codeAndSubject(f)) && f.code !== 'FEATURE_GATE_CONFLICT') continue;
+      const gateFinding = borrowed.length > 0 && GATE_CODES.has(f.code);
+      if (ownAnswer && !ownAnswer.has(codeAndSubject(f)) && !gateFinding) continue;
       if (f.subject !== undefined && borrowedFeatures.has(f.subject)) continue;
       // The version-dependent settings it lists are the kube-proxy's, which the lender carries.
-      if (borrowedFeatures.size > 0 && f.code === 'KUBERNETES_VERSION_UNSPECIFIED') continue;
-      if (borrowed.length > 0 && f.code.startsWith('FEATURE_GATE_') && f.code !== 'FEATURE_GATE_CONFLICT') continue;
-      const fromProxy = borrowed.length > 0 && f.code === 'FEATURE_GATE_CONFLICT' ? ` (set by ${p.kubeProxy!.from})` : '';
-      findings.push(place(fromProxy ? { ...f, message: `${f.message}${fromProxy}` } : f));
+      if (borrowedFeatures.size > 0 && VERSION_CODES.has(f.code)) continue;
+      if (gateFinding && (gatesAlone ??= this.gatesAlone(plans)).has(codeAndSubject(f))) continue;
+      findings.push(place(gateFinding ? { ...f, message: `${f.message} (set by ${p.kubeProxy!.from})` } : f));
     }
-    findings.push(...own);
+    findings.push(...own, ...defaultsThatApply(this.k, p, lineOf));
     // A Windows node (or node group) says nothing of the features its workloads use: what its own
     // facts rule out or ask of them (session affinity on Server 2019, DSR's flags on an EKS LTSC
     // AMI) "may apply", once per node plan.
@@ -266,6 +275,16 @@ export class Judge {
       this.featureCache.set(key, probed);
     }
     return probed;
+  }
+
+  /** The code-and-subject keys of what the plans' kube-proxy gates raise on their own, without the object's features. */
+  private gatesAlone(plans: readonly OpenPlan[]): Set<string> {
+    const keys = new Set<string>();
+    for (const plan of plans) {
+      const { features: _features, serviceTypes: _types, ...rest } = plan;
+      for (const f of this.lenient(rest, undefined)?.findings ?? []) keys.add(codeAndSubject(f));
+    }
+    return keys;
   }
 
   /** The code-and-subject keys of what the plans say without some features (those another object switches on). */

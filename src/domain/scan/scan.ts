@@ -22,6 +22,7 @@ import { coveredBy, isCovered, Judge, type ObjectJudgement } from './object-judg
 import { configMapId } from './readers/types.js';
 import { linkNodePools } from './readers/node-pool.js';
 import { settleUnknowns } from './settle.js';
+import { policyEnforcement } from './defaults.js';
 import { readObject, type Fact, type ObjectRef, type Reading, type Role, type UnknownFact } from './readers.js';
 
 export interface ScanOptions {
@@ -312,6 +313,12 @@ export class Scanner {
       }
       drafts.push(this.draft(p, cluster, nodePlans.get(p), objectTargets));
     }
+    // Whether the cluster's CNI plugin enforces NetworkPolicy on Windows: once, on the first object stating the plugin.
+    const stater = drafts.find((d) => d.pending.reading.clusterFacts.some((f) => f.field === 'cniPlugin'));
+    if (stater)
+      stater.report.findings.push(
+        ...policyEnforcement(this.k, stater.pending, (path) => (path ? (stater.pending.lines.get(path) ?? stater.pending.line) : stater.pending.line)),
+      );
     // An application's files without a Service: the cluster plan's findings about Service types have no object to be about.
     const withoutServices = appServiceTypes(cluster)?.length === 0 && !this.given.plan;
     this.placePlanFindings(drafts, objectTargets, withoutServices);

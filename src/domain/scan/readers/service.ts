@@ -34,6 +34,10 @@ export function readService(known: KnownFacts, obj: Json): ReadResult {
           path: fact.path,
           settles: { kind: 'kube-proxy-flag', flag: need.flag, value: need.value, feature: need.featureSlug },
         });
-  r.service = { selector: stringMap(spec.selector) };
+  // The switches it leaves off: what their defaults decide is said by scan/defaults.ts.
+  const fieldsOff = known.serviceFields
+    .filter((s) => text(at(obj, s.key)) !== s.value)
+    .map((s) => ({ key: s.key, feature: s.feature, ...(text(at(obj, s.key)) !== undefined ? { value: text(at(obj, s.key))! } : {}) }));
+  r.service = { selector: stringMap(spec.selector), fieldsOff };
   return { readings: [r] };
 }

@@ -150,7 +150,8 @@ export interface Reading {
   windows: 'yes' | 'if-cluster-has-windows';
   pod?: PodUsage;
   kubeProxy?: KubeProxyUsage;
-  service?: { selector: Record<string, string> };
+  /** A Service's selector, and the Service fields that switch a feature on which it leaves off (absent or another value), with the value it has. */
+  service?: { selector: Record<string, string>; fieldsOff?: { key: string; value?: string; feature: string }[] };
   networkPolicy?: { selector: Record<string, string>; selectsAll: boolean };
   /** Advertised and computed capacity checks of a Node. */
   advertised?: { ipv4Addresses?: { value: number; path: string }; pods?: { value: number; path: string } };
