@@ -173,6 +173,9 @@ describe('real manifests', () => {
     expect(deployment!.verdict).not.toBeNull();
     // What holds only on Windows Server 2022 is ruled out by the build.
     expect(service!.findings.map((f) => f.subject)).not.toContain('ws2022-nodeport-on-overlay');
+    // A .NET Framework image's tag ends with its Server Core base (manifest-signals.yaml dotnet-framework-image).
+    const dotnet = read('real/k8s-website-win-webserver.yaml').replace('windows/servercore:ltsc2019', 'dotnet/framework/aspnet:4.8-windowsservercore-ltsc2022');
+    expect(scan({ 'web.yaml': dotnet }).reports[1]!.facts).toContainEqual(expect.objectContaining({ field: 'windowsBuild', value: 20348 }));
     expect(service!.findings.find((f) => f.code === 'NODE_OS_UNSUPPORTED' && f.severity === 'warning')?.message).toMatch(
       /of build 17763 \(Windows Server, version 1809 \/ Windows Server 2019/,
     );
