@@ -59,6 +59,16 @@ describe('the real seeds', () => {
     expect(result.summary.clusters[0]!.facts).toContainEqual(expect.objectContaining({ field: 'cniPlugin', value: 'antrea' }));
   });
 
+  it("read Calico's backend none as Calico not networking the pods: no plugin or mode, and the CNI left open", () => {
+    const none = CUSTOM_BACKEND.replace('SITE_NETWORK_BACKEND', 'CALICO_NETWORKING_BACKEND').replace('value: windows-bgp', 'value: none');
+    const [daemonSet] = scan(testKnowledge(), 'ds.yml', none).reports;
+    expect(daemonSet!.facts.map((f) => f.field)).not.toContain('cniPlugin');
+    expect(daemonSet!.unknown.map((u) => u.fact)).toContainEqual(expect.stringMatching(/^the CNI plugin that networks the pods: Calico's networking is off/));
+    // windows-bgp there is Calico's l2bridge mode (cni-plugins.yaml calico, backend windows-bgp).
+    const bgp = CUSTOM_BACKEND.replace('SITE_NETWORK_BACKEND', 'CALICO_NETWORKING_BACKEND');
+    expect(scan(testKnowledge(), 'ds.yml', bgp).reports[0]!.facts).toContainEqual(expect.objectContaining({ field: 'networkMode', value: 'l2bridge' }));
+  });
+
   it('do not know a backend stated under a name no seed names', () => {
     const [daemonSet] = scan(testKnowledge(), 'ds.yml', CUSTOM_BACKEND).reports;
     expect(daemonSet!.facts.map((f) => f.field)).not.toContain('networkMode');
