@@ -77,3 +77,20 @@ describe('Karpenter', () => {
     expect(pool!.findings.map((f) => f.code)).toContain('POD_CAPACITY');
   });
 });
+
+describe('AKS', () => {
+  it("a workload that selects kubernetes.azure.com/os-sku names its nodes' release and the AKS environment; the Service selecting it shares the build", () => {
+    const text = readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'constructed', 'windows-build-selector-session-affinity.yaml'), 'utf8').replace(
+      'node.kubernetes.io/windows-build: 10.0.17763',
+      'kubernetes.azure.com/os-sku: Windows2022',
+    );
+    const result = scan({ 'app.yaml': text });
+    const deployment = result.reports.find((r) => r.ref.kind === 'Deployment')!;
+    expect(deployment.facts).toContainEqual(expect.objectContaining({ field: 'windowsVersion', value: 'windows-server-2022' }));
+    expect(result.summary.clusters[0]!.facts).toContainEqual(expect.objectContaining({ field: 'environment', value: 'aks' }));
+    // Session affinity runs on Windows Server 2022: no error, where build 17763 gave one.
+    const service = result.reports.find((r) => r.ref.kind === 'Service')!;
+    expect(service.findings.filter((f) => f.code === 'FEATURE_REQUIRES_NEWER_WINDOWS')).toEqual([]);
+    expect(service.plans[0]).toMatchObject({ windowsBuild: 20348 });
+  });
+});

@@ -176,9 +176,11 @@ export class Scanner {
       : undefined;
     if (workload) this.workloads.push(workload);
     const result = readObject(this.k, source.data);
-    // The build its pods need, which the Services and policies that select them share.
-    const build = 'readings' in result ? result.readings[0]?.facts.find((f) => f.field === 'windowsBuild') : undefined;
-    if (workload && build && 'readings' in result) workload.windowsBuild = { build: Number(build.value), of: describeRef(result.readings[0]!.ref) };
+    // The build its pods need (its image's, or the release's it selects), which the Services and policies that select them share.
+    const facts = 'readings' in result ? (result.readings[0]?.facts ?? []) : [];
+    const release = facts.find((f) => f.field === 'windowsVersion');
+    const build = facts.find((f) => f.field === 'windowsBuild')?.value ?? (release ? this.k.releases.get(String(release.value))?.build : undefined);
+    if (workload && build !== undefined && 'readings' in result) workload.windowsBuild = { build: Number(build), of: describeRef(result.readings[0]!.ref) };
     if ('ignored' in result) {
       this.ignore(result.ignored);
       return;
