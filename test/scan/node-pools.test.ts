@@ -34,6 +34,19 @@ describe('Cluster API', () => {
     expect(result.summary.ignoredByReason).toMatchObject({ 'a MachineDeployment that nothing in the input shows to be for Windows nodes': 1 });
   });
 
+  it("a KubeadmControlPlane's spec.version is its cluster's Kubernetes version", () => {
+    const controlPlane = `kind: KubeadmControlPlane
+apiVersion: controlplane.cluster.x-k8s.io/v1beta1
+metadata:
+  name: capz-win-control-plane
+spec:
+  replicas: 1
+  version: "v1.32.1"
+`;
+    const result = scan({ 'cp.yaml': controlPlane, 'md.yaml': capz });
+    expect(result.reports.find((r) => r.ref.kind === 'MachineDeployment')!.plans[0]).toMatchObject({ kubernetesVersion: '1.32' });
+  });
+
   it("a Cluster's spec.topology.version is its cluster's Kubernetes version", () => {
     const cluster = `apiVersion: cluster.x-k8s.io/v1beta1
 kind: Cluster
