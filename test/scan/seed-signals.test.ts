@@ -69,6 +69,16 @@ describe('the real seeds', () => {
     expect(scan(testKnowledge(), 'ds.yml', bgp).reports[0]!.facts).toContainEqual(expect.objectContaining({ field: 'networkMode', value: 'l2bridge' }));
   });
 
+  it("list a template's placeholder as open, not as a wrong value", () => {
+    const templated = CUSTOM_BACKEND.replace('SITE_NETWORK_BACKEND', 'CALICO_NETWORKING_BACKEND').replace(
+      'value: windows-bgp',
+      'value: "{{ .Values.backend }}"',
+    );
+    const [daemonSet] = scan(testKnowledge(), 'ds.yml', templated).reports;
+    expect(daemonSet!.missing.join('\n')).not.toMatch(/is not a backend/);
+    expect(daemonSet!.unknown.map((u) => u.settledBy)).toContain('the value the template is rendered with');
+  });
+
   it('do not know a backend stated under a name no seed names', () => {
     const [daemonSet] = scan(testKnowledge(), 'ds.yml', CUSTOM_BACKEND).reports;
     expect(daemonSet!.facts.map((f) => f.field)).not.toContain('networkMode');

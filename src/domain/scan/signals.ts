@@ -81,6 +81,16 @@ export interface SignalRead {
   windows: boolean;
 }
 
+/** The plan field each way of reading a value gives: an open placeholder stands for it, and is dropped when the cluster gives it. */
+const FIELD_OF_READ: Partial<Record<NonNullable<ManifestSignal['reads']>, Fact['field']>> = {
+  'plugin-backend': 'networkMode',
+  'kubernetes-version': 'kubernetesVersion',
+  'windows-build': 'windowsBuild',
+  'windows-release': 'windowsVersion',
+  'plugin-version': 'cniPluginVersion',
+  'instance-type': 'instanceType',
+};
+
 /** Fields that hold for the whole cluster; the others describe the object (its nodes' build, a node pool's release). */
 const CLUSTER_FIELDS = new Set<Fact['field']>(['cniPlugin', 'cniPluginVersion', 'networkMode', 'environment', 'kubernetesVersion']);
 
@@ -126,7 +136,18 @@ export function readSignal(
       r.missing.push(`the CNI plugin ${plugin} (${path}) is one the knowledge base holds no record of: what depends on the plugin is judged without it`);
   }
   if (states.environment) push({ field: 'environment', value: states.environment, path });
-  if (value === undefined) return { windows };
+  if (value === undefined || value.trim() === '') return { windows };
+  // A template's placeholder (${KUBERNETES_VERSION}, {{ .Values.backend }}, __MODE__) is not a value: what it stands for is open.
+  if (signal.reads && /\$\{|\{\{|^__[A-Z0-9_]+__$/.test(value)) {
+    const field = FIELD_OF_READ[signal.reads];
+    r.unknown.push({
+      fact: `the value of ${valuePath} ("${value}"), read as ${signal.reads} (${signal.slug})`,
+      settledBy: 'the value the template is rendered with',
+      path: valuePath,
+      ...(field ? { field } : {}),
+    });
+    return { windows };
+  }
   switch (signal.reads) {
     case 'plugin-backend': {
       if (states.networking === false || !plugin || !k.plugins.has(plugin)) break;

@@ -63,7 +63,12 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
   if (windows) r.windows = 'yes';
   // A pool that names its template is read whatever it says: the template may say it is Windows (scan.ts decides).
   if (!windows && !r.links && r.facts.length === 0 && r.clusterFacts.length === 0) return { ignored: `a ${kind} that states nothing about Windows nodes` };
-  if (r.role === 'node-group' && !r.facts.some((f) => f.field === 'kubernetesVersion') && kind in REFERENCES)
+  if (
+    r.role === 'node-group' &&
+    !r.facts.some((f) => f.field === 'kubernetesVersion') &&
+    !r.unknown.some((u) => u.field === 'kubernetesVersion') &&
+    kind in REFERENCES
+  )
     r.unknown.push({
       fact: 'the Kubernetes version of its nodes',
       settledBy:
