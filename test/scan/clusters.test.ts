@@ -195,6 +195,15 @@ describe('plan-level findings, once per cluster', () => {
     ]);
   });
 
+  it('a cluster plan finding about a fact of the cluster goes on the object that states it, whatever the input order (issue 35)', () => {
+    // The app's Service comes first; the overlay mode is stated by the Calico ConfigMap, which carries the mode's finding.
+    const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
+    const calico = readFileSync(join(REAL, 'sig-windows-tools-calico-hostprocess.yml'), 'utf8');
+    const result = scan({ 'web.yaml': web, 'calico.yml': calico }, { plan: { windowsVersion: 'windows-server-2019', kubernetesVersion: '1.31' } });
+    const onMode = result.reports.filter((r) => r.findings.some((f) => f.code === 'NETWORK_MODE_PRERELEASE' && f.subject === 'overlay'));
+    expect(onMode.map((r) => `${r.ref.kind} ${r.ref.name}`)).toEqual(['ConfigMap calico-config-windows']);
+  });
+
   it("a plan finding the carrier's own facts rule out goes on an object still open there, or nowhere", () => {
     // Two Services for a Windows Deployment, in a cluster that states no fact: the first (the
     // carrier of the cluster plan's findings) is ClusterIP, which rules out the NodePort known

@@ -400,7 +400,17 @@ export class Scanner {
         // A finding the host's own plans do not give is one its facts rule out (the L2tunnel mode's
         // "may apply" on an object whose network is overlay): it goes on the first object of the
         // cluster plan that is still open there, or nowhere when none is.
-        const on = d.judgement.says(f) ? d : drafts.find((o) => o !== d && o.judgement.targets.includes(key) && o.judgement.says(f));
+        // A finding about a fact of the cluster (its mode, its plugin, its release) goes on the object that states that fact.
+        const stating =
+          f.subject === undefined
+            ? undefined
+            : drafts.find(
+                (o) =>
+                  o.judgement.targets.includes(key) &&
+                  [...o.pending.reading.facts, ...o.pending.reading.clusterFacts].some((x) => x.value === f.subject && !x.from) &&
+                  o.judgement.says(f),
+              );
+        const on = stating ?? (d.judgement.says(f) ? d : drafts.find((o) => o !== d && o.judgement.targets.includes(key) && o.judgement.says(f)));
         if (!on) continue;
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
         // A finding of the object's own on the same subject (its hostNetwork error over the engine's
