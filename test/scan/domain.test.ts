@@ -181,6 +181,17 @@ describe('real manifests', () => {
     );
   });
 
+  it("a base image of another build than the nodes' release is the engine's image mismatch (issue 35)", () => {
+    const web = read('real/k8s-website-win-webserver.yaml');
+    const on2022 = scan({ 'web.yaml': web }, { windowsVersion: 'windows-server-2022' });
+    const deployment = on2022.reports.find((r) => r.ref.kind === 'Deployment')!;
+    expect(deployment.plans[0]).toMatchObject({ windowsVersion: 'windows-server-2022', containerImageWindowsVersion: 'windows-server-2019' });
+    expect(deployment.findings).toContainEqual(expect.objectContaining({ code: 'CONTAINER_IMAGE_OS_MISMATCH', severity: 'error' }));
+    // On the image's own release, nothing is said of it.
+    const on2019 = scan({ 'web.yaml': web }, { windowsVersion: 'windows-server-2019' });
+    expect(on2019.reports.flatMap((r) => r.findings).map((f) => f.code)).not.toContain('CONTAINER_IMAGE_OS_MISMATCH');
+  });
+
   it("without a plan, flannel's VXLAN net-conf.json is judged for the overlay mode, whatever the release", () => {
     const { reports, summary } = scan({ 'flannel.yml': read('real/flannel-kube-flannel-excerpt.yml') });
     const [configMap] = reports;

@@ -347,7 +347,7 @@ export class Scanner {
         if (!r.facts.some((f) => f.field === field) && (node as Record<string, unknown>)[field] === fact.value)
           facts.push({ ...fact, line: p.line, from: source });
     } else {
-      plans = objectPlans(p, targets);
+      plans = objectPlans(this.k, p, targets);
       planTargets = targets;
     }
     const judgement = this.judge.judgeObject(p, plans, planTargets, node, facts, missing);
