@@ -21,6 +21,7 @@ const EXTERNAL_TYPES = new Set(['load-balancer', 'node-port']);
 export function defaultsThatApply(k: Knowledge, p: Pending, lineOf: (path: string | undefined) => number): ScanFinding[] {
   const r = p.reading;
   const out: ScanFinding[] = [];
+  if (r.role !== 'service' || r.windows !== 'yes') return out;
   const types = r.facts.filter((f) => f.field === 'serviceTypes').map((f) => String(f.value));
   const external = types.find((t) => EXTERNAL_TYPES.has(t));
   const off = r.service?.fieldsOff?.find((f) => f.feature === CLIENT_IP_PRESERVATION);

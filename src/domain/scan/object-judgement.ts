@@ -40,6 +40,8 @@ export interface ObjectJudgement {
   says: (f: Finding) => boolean;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** The codes of the kube-proxy gate rule and of the version-dependent settings rule, from the rules themselves. */
 const GATE_CODES = new Set<string>(kubeProxyFeatureGates.codes);
 const VERSION_CODES = new Set<string>(kubernetesVersionUnspecified.codes);
@@ -219,7 +221,9 @@ export class Judge {
     };
     // A feature another object switches on (the kube-proxy's DSR) has its findings on that object:
     // here it only settles what this object's own features need (no "needs DSR"), and adds nothing.
-    const borrowedFeatures = new Set(facts.filter((x) => x.from && x.field === 'features').map((x) => String(x.value)));
+    const borrowedFeatures: ReadonlySet<string> = facts.some((x) => x.from && x.field === 'features')
+      ? new Set(facts.filter((x) => x.from && x.field === 'features').map((x) => String(x.value)))
+      : NONE;
     const ownAnswer = borrowedFeatures.size > 0 ? this.withoutFeatures(plans, borrowedFeatures) : undefined;
     // Of the borrowed gates' findings, this object keeps those its own features raise (a conflict
     // with them); what the gates raise alone, whatever the object, is the kube-proxy's.

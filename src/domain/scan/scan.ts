@@ -224,8 +224,9 @@ export class Scanner {
   /** Judges everything read so far. */
   finish(): ScanResult {
     // A node pool and the template it names are one node group; pools nothing shows to be Windows are not reported.
-    const { absorbed, notWindows } = linkNodePools(this.pending.map((p) => p.reading));
-    for (let i = this.pending.length - 1; i >= 0; i--) {
+    const pools = this.pending.some((p) => p.reading.links || (p.reading.role === 'node-group' && p.reading.windows !== 'yes'));
+    const { absorbed, notWindows } = pools ? linkNodePools(this.pending.map((p) => p.reading)) : { absorbed: new Set(), notWindows: new Set() };
+    for (let i = pools ? this.pending.length - 1 : -1; i >= 0; i--) {
       const r = this.pending[i]!.reading;
       if (absorbed.has(r) || notWindows.has(r)) {
         this.pending.splice(i, 1);
@@ -389,6 +390,16 @@ export class Scanner {
         if (!current || (isNode && current.report.role !== 'node' && current.report.role !== 'node-group')) host.set(key, d);
       }
     }
+    // The objects that state each fact value themselves (not settled from another object), in input order.
+    const statersOf = new Map<string, Draft[]>();
+    for (const d of drafts)
+      for (const facts of [d.pending.reading.facts, d.pending.reading.clusterFacts])
+        for (const x of facts) {
+          if (x.from) continue;
+          const list = statersOf.get(String(x.value)) ?? [];
+          if (list.at(-1) !== d) list.push(d);
+          statersOf.set(String(x.value), list);
+        }
     // Where each cluster plan's findings are: its host, then any object that carries one the host's own facts rule out.
     const carriers = new Map<string, Draft[]>();
     for (const [key, d] of host) {
@@ -401,15 +412,7 @@ export class Scanner {
         // "may apply" on an object whose network is overlay): it goes on the first object of the
         // cluster plan that is still open there, or nowhere when none is.
         // A finding about a fact of the cluster (its mode, its plugin, its release) goes on the object that states that fact.
-        const stating =
-          f.subject === undefined
-            ? undefined
-            : drafts.find(
-                (o) =>
-                  o.judgement.targets.includes(key) &&
-                  [...o.pending.reading.facts, ...o.pending.reading.clusterFacts].some((x) => x.value === f.subject && !x.from) &&
-                  o.judgement.says(f),
-              );
+        const stating = f.subject === undefined ? undefined : statersOf.get(f.subject)?.find((o) => o.judgement.targets.includes(key) && o.judgement.says(f));
         const on = stating ?? (d.judgement.says(f) ? d : drafts.find((o) => o !== d && o.judgement.targets.includes(key) && o.judgement.says(f)));
         if (!on) continue;
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));

@@ -71,9 +71,18 @@ export function parseImage(image: string): { repository: string; tag?: string } 
   return { repository: ref };
 }
 
-/** The signals an image's repository matches: the place's name is the repository's path, matched from its end. */
+const imageCache = new WeakMap<SignalIndex, Map<string, ManifestSignal[]>>();
+
+/** The signals an image's repository matches: the place's name is the repository's path, matched from its end. Cached: pods share images. */
 export function imageSignals(index: SignalIndex, repository: string): ManifestSignal[] {
-  return index.images.filter(({ name }) => repository === name || repository.endsWith(`/${name}`)).map(({ signal }) => signal);
+  let cache = imageCache.get(index);
+  if (!cache) imageCache.set(index, (cache = new Map()));
+  let found = cache.get(repository);
+  if (!found) {
+    found = index.images.filter(({ name }) => repository === name || repository.endsWith(`/${name}`)).map(({ signal }) => signal);
+    if (cache.size < 10_000) cache.set(repository, found);
+  }
+  return found;
 }
 
 /** What reading one signal's value gave: whether it says the object is about Windows. */
@@ -231,19 +240,19 @@ export function valuesAt(obj: unknown, path: string): { value: string; path: str
   return current.flatMap(({ node, path: p }) => (text(node) !== undefined && !isRecord(node) ? [{ value: text(node)!, path: p }] : []));
 }
 
-/** The node labels a pod spec requires: its nodeSelector, and the In/= values of its required node affinity terms. */
-export function requiredNodeLabels(spec: Json, specPath: string): { label: string; value: string; path: string }[] {
+/** The node labels a pod spec requires (those `wanted` names): its nodeSelector, and the In values of its required node affinity terms. */
+export function requiredNodeLabels(spec: Json, specPath: string, wanted: ReadonlyMap<string, unknown>): { label: string; value: string; path: string }[] {
   const out: { label: string; value: string; path: string }[] = [];
   const selector = at(spec, 'nodeSelector');
   if (isRecord(selector))
     for (const [label, value] of Object.entries(selector))
-      if (text(value) !== undefined) out.push({ label, value: text(value)!, path: key(`${specPath}.nodeSelector`, label) });
+      if (wanted.has(label) && text(value) !== undefined) out.push({ label, value: text(value)!, path: key(`${specPath}.nodeSelector`, label) });
   const terms = list(at(spec, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms'));
   terms.forEach((term, t) =>
     list(at(term, 'matchExpressions')).forEach((expression, e) => {
       const label = text(at(expression, 'key'));
       const values = list(at(expression, 'values')).map(text);
-      if (label && text(at(expression, 'operator')) === 'In' && values.length === 1 && values[0])
+      if (label && wanted.has(label) && text(at(expression, 'operator')) === 'In' && values.length === 1 && values[0])
         out.push({
           label,
           value: values[0],

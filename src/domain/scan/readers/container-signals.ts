@@ -33,7 +33,7 @@ export function readContainerSignals(k: Knowledge, known: KnownFacts, containers
 export function readNodeLabelSignals(k: Knowledge, known: KnownFacts, spec: Json, specPath: string, r: Reading): boolean {
   const index = signalIndex(k);
   let windows = false;
-  for (const { label, value, path } of requiredNodeLabels(spec, specPath))
+  for (const { label, value, path } of requiredNodeLabels(spec, specPath, index.nodeLabel))
     for (const signal of index.nodeLabel.get(label) ?? []) {
       // The OS label is read by the scheduling check (kube.ts windowsScheduling); here only what else a label states.
       if (signal.reads === 'os') continue;
