@@ -76,7 +76,7 @@ const imageCache = new WeakMap<SignalIndex, Map<string, ManifestSignal[]>>();
 /** The signals an image's repository matches: the place's name is the repository's path, matched from its end. Cached: pods share images. */
 export function imageSignals(index: SignalIndex, repository: string): ManifestSignal[] {
   let cache = imageCache.get(index);
-  if (!cache) imageCache.set(index, (cache = new Map()));
+  if (!cache) imageCache.set(index, (cache = new Map<string, ManifestSignal[]>()));
   let found = cache.get(repository);
   if (!found) {
     found = index.images.filter(({ name }) => repository === name || repository.endsWith(`/${name}`)).map(({ signal }) => signal);
