@@ -14,6 +14,7 @@ import type {
   FeatureDefaultFact,
   FeatureGateFact,
   GlossaryFact,
+  ManifestSignal,
   IpamOptionFact,
   Knowledge,
   LimitationFact,
@@ -452,6 +453,21 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
       .all()
       .map((r): [string, GlossaryFact] => [r.term, { ...r, sources: cite(owner.glossaryTerm(r.slug)) }]),
   );
+  const manifestSignals = db
+    .select()
+    .from(t.manifestSignals)
+    .orderBy(asc(t.manifestSignals.ordinal))
+    .all()
+    .map((r): ManifestSignal => ({
+      slug: r.slug,
+      component: r.component,
+      description: r.description,
+      where: r.places,
+      states: r.states,
+      ...(r.reads ? { reads: r.reads } : {}),
+      values: r.signalValues,
+      sources: cite(owner.manifestSignal(r.slug)),
+    }));
   return {
     datasetVersion: meta.datasetVersion,
     horizon: { kubernetesVersion: meta.kubernetesHorizon, windowsVersion: meta.windowsHorizon, knowledgeDate: meta.knowledgeDate },
@@ -469,6 +485,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
     instanceTypes,
     instanceTypeSources: cite(owner.instanceTypes),
     glossary,
+    manifestSignals,
     // Derived from the catalogue already in memory rather than asked of SQL again.
     maxIpv4PerInterface: Math.max(0, ...[...instanceTypes.values()].map((i) => i.ipv4PerInterface)),
   };

@@ -19,6 +19,7 @@ import {
   PLATFORMS,
   SETTING_KINDS,
   SEVERITIES,
+  SIGNAL_READS,
   SOURCE_KINDS,
   STABILITY_LEVELS,
   SUPPORT_LEVELS,
@@ -27,6 +28,7 @@ import {
   type IpAddressMode,
   type Platform,
 } from '../domain/vocabulary.js';
+import type { SignalFacts, SignalPlace, SignalValue } from '../domain/knowledge.js';
 
 import type { LimitationFact } from '../domain/knowledge.js';
 
@@ -545,4 +547,24 @@ export const instanceTypes = sqliteTable(
     index('instance_types_rank_secondary_ip').on(t.rankSecondaryIp, t.name),
     index('instance_types_rank_prefix_delegation').on(t.rankPrefixDelegation, t.name),
   ],
+);
+
+/**
+ * Where manifests state a plugin, a mode, a version or a release (seeds/manifest-signals.yaml):
+ * what the scanner's readers walk. Places, facts and values are small JSON documents read whole;
+ * citations attach as manifest-signal:<slug>.
+ */
+export const manifestSignals = sqliteTable(
+  'manifest_signals',
+  {
+    slug: slug(),
+    ordinal: integer('ordinal').notNull(),
+    component: text('component').notNull(),
+    description: text('description').notNull(),
+    places: text('places', { mode: 'json' }).$type<SignalPlace[]>().notNull(),
+    states: text('states', { mode: 'json' }).$type<SignalFacts>().notNull(),
+    reads: text('reads', { enum: SIGNAL_READS }),
+    signalValues: text('signal_values', { mode: 'json' }).$type<Record<string, SignalValue>>().notNull(),
+  },
+  (t) => [index('manifest_signals_ordinal').on(t.ordinal)],
 );

@@ -20,6 +20,8 @@ import type {
   PolicySupport,
   SettingKind,
   Severity,
+  SignalPlaceKind,
+  SignalRead,
   Stability,
   ThresholdMetric,
 } from './vocabulary.js';
@@ -278,6 +280,43 @@ export interface Knowledge {
   instanceTypeSources: Citation[];
   /** Glossary terms by the term itself (kubernetes.io/os), with their sources: what a reader cites for a word it reads. */
   glossary: ReadonlyMap<string, GlossaryFact>;
+  /** Where manifests state a plugin, a mode, a version or a release (manifest-signals.yaml), in seed order: what the scanner's readers walk. */
+  manifestSignals: readonly ManifestSignal[];
+}
+
+/** One place a manifest states something (seeds/manifest-signals.yaml SIGNAL_PLACES). */
+export interface SignalPlace {
+  kind: SignalPlaceKind;
+  name: string;
+  objectKinds?: string[];
+}
+
+/** What a signal states: a plugin (a slug, or a name the knowledge base does not hold), an environment, Windows. */
+export interface SignalFacts {
+  cniPlugin?: string;
+  environment?: string;
+  windows?: boolean;
+  networking?: boolean;
+}
+
+/** A value of a signal with a meaning of its own. */
+export interface SignalValue {
+  windowsBuild?: number;
+  windowsVersion?: string;
+  states?: SignalFacts;
+  note?: string;
+}
+
+/** Where a manifest states something, what it states and how its value reads, with its sources. */
+export interface ManifestSignal {
+  slug: string;
+  component: string;
+  description: string;
+  where: SignalPlace[];
+  states: SignalFacts;
+  reads?: SignalRead;
+  values: Readonly<Record<string, SignalValue>>;
+  sources: Citation[];
 }
 
 /** A glossary term and the sources of its definition. */

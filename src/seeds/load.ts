@@ -385,6 +385,22 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
   }
   cite(owner.instanceTypes, INSTANCE_TYPE_SOURCES);
 
+  [...seeds.manifestSignals].forEach(([slug, m], ordinal) => {
+    db.insert(t.manifestSignals)
+      .values({
+        slug,
+        ordinal,
+        component: m.component,
+        description: m.description,
+        places: m.where,
+        states: m.states,
+        reads: m.reads ?? null,
+        signalValues: m.values,
+      })
+      .run();
+    cite(owner.manifestSignal(slug), m.sources);
+  });
+
   for (const [slug, c] of seeds.pluginComparisons) {
     db.insert(t.pluginComparisons).values({ slug, title: c.title, environmentSlug: c.environment, plugins: c.plugins }).run();
     cite(owner.pluginComparison(slug), c.sources);

@@ -20,6 +20,8 @@ import {
   NODE_OS_STATUSES,
   SETTING_KINDS,
   SEVERITIES,
+  SIGNAL_PLACES,
+  SIGNAL_READS,
   SOURCE_KINDS,
   STABILITY_LEVELS,
   SUPPORT_LEVELS,
@@ -599,6 +601,62 @@ export const pluginComparison = z
   })
   .strict();
 
+/** What a manifest signal states: a plugin (a slug, or the name of one the knowledge base does not hold), an environment, that the object is about Windows. */
+export const signalFacts = z
+  .object({
+    cniPlugin: slug
+      .optional()
+      .describe(
+        'The CNI plugin it shows: a slug of cni-plugins.yaml, or the name of a plugin the knowledge base does not hold (then reported as unknown, never ignored).',
+      ),
+    environment: slug.optional().describe('The environment it shows (environments.yaml).'),
+    windows: z.boolean().optional().describe('True when the object is about Windows nodes (a Windows node pool, a Windows agent).'),
+    networking: z
+      .boolean()
+      .optional()
+      .describe("False when this value turns the plugin's networking off (Calico's backend none: another plugin networks the pods)."),
+  })
+  .strict();
+
+/** A value of a signal with a meaning of its own: an image tag's Windows build, an AMI family's release, a backend that turns networking off. */
+export const signalValue = z
+  .object({
+    windowsBuild: z.number().int().min(10000).max(99999).optional().describe('The Windows build the value names (ltsc2019 and 1809: 17763).'),
+    windowsVersion: slug.optional().describe('The Windows release the value names (an AMI family: Windows2019 -> windows-server-2019).'),
+    states: signalFacts.optional().describe('What the signal states with this value, instead of its general `states`.'),
+    note: text.optional().describe('What the value means, for the report.'),
+  })
+  .strict();
+
+/**
+ * Where a manifest states a plugin, a mode, a version or a release (manifest-signals.yaml): what
+ * the scanner's readers walk. A new plugin, or a new way of stating a backend, is a record here.
+ */
+export const manifestSignal = z
+  .object({
+    component: text.describe('Whose setting it is: a plugin slug, kube-proxy, a Windows base image, a node pool tool.'),
+    description: text.describe('What the place holds and what it says, in your own words.'),
+    where: z
+      .array(
+        z
+          .object({
+            kind: z.enum(SIGNAL_PLACES).describe('The kind of place.'),
+            name: text.describe(
+              'The variable, ConfigMap key, CNI type, image repository (its path, matched from the end: windows/servercore), node label, or dotted field path.',
+            ),
+            objectKinds: z.array(text).min(1).optional().describe('For FIELD: the object kinds that have the field.'),
+          })
+          .strict(),
+      )
+      .min(1)
+      .describe('The places that hold it.'),
+    states: signalFacts.default({}).describe('What the place states whenever it is present.'),
+    reads: z.enum(SIGNAL_READS).optional().describe("How its value (a variable's value, an image's tag, a field's value) reads."),
+    values: z.record(z.string().min(1), signalValue).default({}).describe('Values with a meaning of their own, by value (an image tag, a backend).'),
+    sources: citations.describe("Where the place and the meaning of its values are stated (the project's documentation or code)."),
+  })
+  .strict();
+
 /**
  * One EC2 instance type's network limits, generated from AWS's VPC Resource Controller data by
  * `npm run seeds:ec2` (never edited by hand). Keys are instance type names such as m5.large.
@@ -638,6 +696,7 @@ export const SEED_FILES = {
   networkFlows: { file: SEED_FILE_NAMES.networkFlows, schema: networkFlow },
   glossary: { file: SEED_FILE_NAMES.glossary, schema: glossaryTerm },
   pluginComparisons: { file: SEED_FILE_NAMES.pluginComparisons, schema: pluginComparison },
+  manifestSignals: { file: SEED_FILE_NAMES.manifestSignals, schema: manifestSignal },
   instanceTypes: { file: SEED_FILE_NAMES.instanceTypes, schema: instanceType, keyPattern: INSTANCE_TYPE_PATTERN },
 } as const;
 

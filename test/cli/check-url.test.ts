@@ -102,6 +102,7 @@ describe('check --url against a running server', () => {
     const plan = {
       windowsVersion: 'windows-server-2022',
       windowsBuildRevision: 2700,
+      windowsBuild: 20348,
       cniPlugin: 'amazon-vpc-cni',
       cniPluginVersion: '1.19.0',
       networkMode: 'l2bridge',

@@ -104,5 +104,6 @@ export function buildKnowledge(parts: KnowledgeParts = {}): Knowledge {
     instanceTypes: new Map(),
     instanceTypeSources: CITE,
     glossary: new Map(),
+    manifestSignals: [],
   };
 }

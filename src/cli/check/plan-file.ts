@@ -47,6 +47,7 @@ const list = z.array(text);
 const FIELDS = {
   windowsVersion: z.nullish(text),
   windowsBuildRevision: z.nullish(whole),
+  windowsBuild: z.nullish(whole),
   cniPlugin: z.nullish(text),
   cniPluginVersion: z.nullish(text),
   networkMode: z.nullish(text),

@@ -13,6 +13,12 @@ export interface PlanInput {
   /** The node's Windows release; left out, every known release is a candidate and facts that depend on it "may apply". */
   windowsVersion?: string | null;
   windowsBuildRevision?: number | null;
+  /**
+   * The node's Windows build (17763) when the input states a build rather than a release (a base
+   * image tag, a windows-build node selector). Releases that share it (Server 2019 and version
+   * 1809) stay candidates, so what they share is judged and what differs "may apply".
+   */
+  windowsBuild?: number | null;
   cniPlugin?: string | null;
   cniPluginVersion?: string | null;
   networkMode?: string | null;
@@ -38,6 +44,8 @@ export interface Plan {
   /** Undefined when the plan leaves the release open (plan-context.ts keeps every known release as a candidate). */
   windowsVersion?: string;
   windowsBuildRevision?: number;
+  /** The node's Windows build where the plan names no release: the candidate releases are those of this build. */
+  windowsBuild?: number;
   cniPlugin?: string;
   cniPluginVersion?: string;
   networkMode?: string;
@@ -205,6 +213,17 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
       ),
     );
   else if (revision !== undefined) plan.windowsBuildRevision = revision;
+  if (input.windowsBuild != null) {
+    const builds = [...new Set([...k.releases.values()].map((r) => r.build))].sort((a, b) => a - b);
+    const release = plan.windowsVersion ? k.releases.get(plan.windowsVersion) : undefined;
+    if (!builds.includes(input.windowsBuild))
+      problems.push(
+        planProblem('windowsBuild', `windowsBuild ${input.windowsBuild} is not the build of a Windows release the knowledge base knows`, builds.map(String)),
+      );
+    else if (release && release.build !== input.windowsBuild)
+      problems.push(planProblem('windowsBuild', `windowsBuild ${input.windowsBuild} is not the build of ${release.name} (${release.build})`));
+    else if (!release) plan.windowsBuild = input.windowsBuild;
+  }
   if (input.cniPlugin != null) {
     const plugin = check(() => slugIn('cniPlugin', input.cniPlugin!, k.plugins, 'CNI plugin'));
     if (plugin) plan.cniPlugin = plugin;

@@ -237,8 +237,18 @@ export function acrossReleases(
 ): { severity: Severity; prefix: string } & Pick<RuleFinding, 'applicability' | 'dependsOn'> {
   const all = holds.length === ctx.candidateReleases.length;
   const dims = [...(all ? [] : [releaseOpen(holds)]), ...extra];
-  const every = all && !ctx.release ? `${EVERY_RELEASE}: ` : '';
+  const every = all && !ctx.release ? everyCandidate(ctx) : '';
   return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${wherePrefix(dims)}${every}`, ...openOn(dims) };
+}
+
+/**
+ * "On every release ..." for a fact that holds on every candidate release of a plan that names
+ * none: every release the knowledge base knows, or those of the build the plan gives.
+ */
+export function everyCandidate(ctx: PlanContext): string {
+  return ctx.plan.windowsBuild !== undefined
+    ? `On every ${RELEASE_DIMENSION} of build ${ctx.plan.windowsBuild} (${releaseNames(ctx.candidateReleases)}): `
+    : `${EVERY_RELEASE}: `;
 }
 
 export const HORIZON_DIMENSION = 'dataset horizon';

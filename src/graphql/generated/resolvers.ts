@@ -1198,6 +1198,8 @@ export type CompatibilityInput = {
   windowsVersion?: InputMaybe<Scalars['String']['input']>;
   /** Update revision of the node's build, e.g. 1432 for 17763.1432. Without it, checks that depend on the update level answer with a warning. */
   windowsBuildRevision?: InputMaybe<Scalars['Int']['input']>;
+  /** The node's Windows build (e.g. 17763) when the release is not known, only the build (a base image tag, a windows-build node selector): the releases of that build (Windows Server 2019 and version 1809) are judged together, and what differs between them is reported as "may apply". Refused when windowsVersion names a release of another build. */
+  windowsBuild?: InputMaybe<Scalars['Int']['input']>;
   /** Slug of the CNI plugin. */
   cniPlugin?: InputMaybe<Scalars['String']['input']>;
   /** Release of the CNI plugin, e.g. "0.12.0" or "v0.12.0" (needs cniPlugin). Without it, facts scoped to plugin releases are reported as "may apply". */

@@ -32,7 +32,12 @@ export function readService(known: KnownFacts, obj: Json): ReadResult {
           fact: `whether kube-proxy runs with ${need.feature} (${need.flag}=${need.value}), which ${need.requiredBy} needs`,
           settledBy: "the Windows kube-proxy's flags or its KubeProxyConfiguration (winkernel), which are not part of this Service",
           path: fact.path,
+          settles: { kind: 'kube-proxy-flag', flag: need.flag, value: need.value, feature: need.featureSlug },
         });
-  r.service = { selector: stringMap(spec.selector) };
+  // The switches it leaves off: what their defaults decide is said by scan/defaults.ts.
+  const fieldsOff = known.serviceFields
+    .filter((s) => text(at(obj, s.key)) !== s.value)
+    .map((s) => ({ key: s.key, feature: s.feature, ...(text(at(obj, s.key)) !== undefined ? { value: text(at(obj, s.key))! } : {}) }));
+  r.service = { selector: stringMap(spec.selector), fieldsOff };
   return { readings: [r] };
 }
