@@ -11,7 +11,7 @@ describe('windowsBuild', () => {
     const report = judgeCompatibility(k, { windowsBuild: 17763, features: ['session-affinity'] }, TEST_TODAY);
     const f = report.findings.find((x) => x.code === 'FEATURE_REQUIRES_NEWER_WINDOWS' && x.subject === 'session-affinity')!;
     expect(f.severity).toBe('error');
-    expect(f.message).toMatch(/^On every Windows Server release of build 17763 \(Windows Server, version 1809 \/ Windows Server 2019;/);
+    expect(f.message).toMatch(/^On every Windows Server release of build 17763 \(Windows Server, version 1809 \/ Windows Server 2019\):/);
     // With the release open, the same feature only "may apply".
     const open = judgeCompatibility(k, { features: ['session-affinity'] }, TEST_TODAY);
     expect(open.findings.find((x) => x.subject === 'session-affinity')!.severity).not.toBe('error');
