@@ -92,7 +92,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
   const updates = group(
     db.select().from(t.windowsUpdates).orderBy(asc(t.windowsUpdates.revision)).all(),
     (r) => r.versionSlug,
-    (r) => ({ kb: r.kb, revision: r.revision, sources: cite(owner.windowsUpdate(r.id)) }),
+    (r) => ({ kb: r.kb, revision: r.revision, released: r.released, sources: cite(owner.windowsUpdate(r.id)) }),
   );
   const releases = new Map(
     db
@@ -279,6 +279,8 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           ...(r.networkPolicy ? { networkPolicy: true as const } : {}),
           ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
           ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
+          ...(r.kubernetesPatchFixed ? { kubernetesPatchFixed: r.kubernetesPatchFixed } : {}),
+          ...(r.serviceSettings ? { serviceSettings: r.serviceSettings } : {}),
         },
         // Validated by the seed schema and its references lint; the column is JSON.
         ...(r.requires ? { requires: r.requires } : {}),
@@ -288,6 +290,7 @@ export function loadKnowledge({ db, meta }: OpenDatabase): Knowledge {
           : {}),
         ...(r.parameters ? { parameters: r.parameters } : {}),
         mitigatedBy: pick(scope.mitigations) ?? [],
+        mitigatedByGates: r.mitigatedByGates ?? [],
         ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],

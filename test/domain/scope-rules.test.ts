@@ -258,7 +258,8 @@ describe('rule 7: with the Kubernetes version given, a remediation lists only th
       checked++;
       for (const s of l.workaroundSettings) {
         const inRange = kubernetesInRange(version, s.kubernetes);
-        const text = `${s.key}=${s.value}`;
+        // The setting as remediations word it (a flag as key=value, a field or parameter as "key to value").
+        const text = s.kind === 'KUBE_PROXY_FLAG' ? `${s.key}=${s.value}` : `${s.key} to ${s.value}`;
         if (inRange) expect(f.remediation, `${text} on ${version}`).toContain(text);
         else expect(f.remediation ?? '', `${text} on ${version}`).not.toContain(text);
       }

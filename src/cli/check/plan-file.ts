@@ -61,6 +61,7 @@ const FIELDS = {
   containerImageWindowsVersion: text.nullish(),
   targetKubernetesVersion: text.nullish(),
   kubeProxyFeatureGates: list.nullish(),
+  serviceSettings: list.nullish(),
 } satisfies { [K in keyof Required<CompatibilityInput>]: z.ZodType };
 
 /** Every field of CompatibilityInput; `$comment` is allowed for notes in JSON files, which have no comments. */

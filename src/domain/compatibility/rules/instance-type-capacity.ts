@@ -9,8 +9,26 @@ import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegatio
 import type { Finding } from '../findings.js';
 import { CAPACITY, MODE_WORDS } from '../messages.js';
 import type { Rule, RuleJudge } from './rule.js';
+import type { LimitationFact } from '../../knowledge.js';
+import type { PlanContext } from '../plan-context.js';
+import { limitationApplies } from './limitations.js';
 
-const judge: RuleJudge = ({ k, plan }) => {
+/**
+ * The limitation that makes the plan's address mode unavailable where and when it runs (prefix
+ * delegation on EKS before June 2023): an unsupported limitation scoped to that mode that surely
+ * applies. The node then gets the other mode's capacity, so the figures are judged at asOf too.
+ */
+function modeUnavailable(ctx: PlanContext): LimitationFact | undefined {
+  return ctx.k.limitations.find(
+    (l) => l.kind === 'unsupported' && l.scope.ipAddressModes?.includes(ctx.plan.ipAddressMode) && limitationApplies(l, ctx).match === 'yes',
+  );
+}
+
+/** The rule's own wording for a mode that is not available at the plan's date or place. */
+const MODE_UNAVAILABLE = (title: string) => `${title} (so the node runs in secondary-IP mode).`;
+
+const judge: RuleJudge = (ctx) => {
+  const { k, plan } = ctx;
   if (!plan.instanceType) return [];
   const type = k.instanceTypes.get(plan.instanceType)!;
   const unsuitable = windowsUnsuitability(type.name);
@@ -25,9 +43,11 @@ const judge: RuleJudge = ({ k, plan }) => {
         sources: NAMING_SOURCES,
       },
     ];
-  const c = plannedCapacity(type, plan.ipAddressMode, plan.kubeletMaxPods);
+  const unavailable = plan.ipAddressMode === 'PREFIX_DELEGATION' ? modeUnavailable(ctx) : undefined;
+  const c = plannedCapacity(type, unavailable ? 'SECONDARY_IP' : plan.ipAddressMode, plan.kubeletMaxPods);
+  if (unavailable) c.steps.unshift(MODE_UNAVAILABLE(unavailable.title));
   const findings: Finding[] = [];
-  if (c.effectiveIpAddressMode !== plan.ipAddressMode)
+  if (!unavailable && c.effectiveIpAddressMode !== plan.ipAddressMode)
     // The VPC Resource Controller does not refuse the node: it keeps it in secondary-IP mode.
     findings.push({
       severity: 'warning',
@@ -48,7 +68,9 @@ const judge: RuleJudge = ({ k, plan }) => {
   const wanted = plan.podsPerNode;
   if (wanted !== undefined && wanted > c.maxPods) {
     const pdWouldFit =
-      c.effectiveIpAddressMode === 'SECONDARY_IP' && supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
+      !unavailable &&
+      c.effectiveIpAddressMode === 'SECONDARY_IP' &&
+      supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
     findings.push({
       severity: 'error',
       code: 'PODS_EXCEED_CAPACITY',
