@@ -693,3 +693,84 @@ describe('the Windows release left open (the scanner judges manifests that never
     expect(d.message).not.toMatch(/it holds for[^)]*Windows Server 2019/);
   });
 });
+
+describe('issue 36: a workaround the plan carries out, an explicit ask, and dates', () => {
+  it('LIMITATION_MITIGATED: a plan that sets externalTrafficPolicy Local (client IP preservation) has done the Server 2022 NodePort-on-overlay workaround (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+    // seeds/limitations.yaml ws2022-nodeport-on-overlay: mitigatedBy features [client-ip-preservation], the
+    // feature whose setting is the workaround's (service.spec.externalTrafficPolicy: Local).
+    // Kubernetes 1.34: the Overlay mode's gate is GA, so no other warning stands beside this one.
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.34', serviceTypes: ['node-port'] };
+    const done = judge({ ...plan, features: ['client-ip-preservation'] });
+    const f = expectFinding(done, {
+      verdict: 'COMPATIBLE',
+      code: 'LIMITATION_MITIGATED',
+      severity: 'info',
+      subject: 'ws2022-nodeport-on-overlay',
+      cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+    });
+    expect(f.message).toContain('Client IP preservation');
+    expect(f.remediation).toBeUndefined();
+    expectNoFinding(done, 'KNOWN_ISSUE', 'ws2022-nodeport-on-overlay');
+    // Without it, the warning and its workaround stay.
+    expect(about(judge(plan), 'ws2022-nodeport-on-overlay')[0]).toMatchObject({ code: 'KNOWN_ISSUE', severity: 'warning' });
+  });
+
+  it('LIMITATION_MITIGATED: kube-proxy run with WinDSR=false has done the Server 2022 l2bridge workaround (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+    // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619: mitigatedBy kubeProxyFeatureGates [WinDSR=false]
+    const plan = { windowsVersion: 'windows-server-2022', windowsBuildRevision: 300, cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
+    const f = expectFinding(judge({ ...plan, kubeProxyFeatureGates: ['WinDSR=false'] }), {
+      verdict: 'COMPATIBLE',
+      code: 'LIMITATION_MITIGATED',
+      severity: 'info',
+      subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
+      cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+    });
+    expect(f.message).toContain('WinDSR=false');
+    expect(about(judge(plan), 'ws2022-l2bridge-pod-to-pod-kb5005619')[0]).toMatchObject({ code: 'KNOWN_ISSUE', severity: 'warning' });
+    expect(about(judge({ ...plan, kubeProxyFeatureGates: ['WinDSR=true'] }), 'ws2022-l2bridge-pod-to-pod-kb5005619')[0]?.code).toBe('KNOWN_ISSUE');
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY as an error: a plan that asks for dual-stack on overlay by name asks for what the page says is not supported (k8s-windows-networking-uk#limitations)', () => {
+    // seeds/limitations.yaml ipv6-between-overlay-pods (unsupported, severity warning for plans that reach it indirectly)
+    const slug = 'ipv6-between-overlay-pods';
+    expect(testKnowledge().limitations.find((l) => l.slug === slug)?.severity).toBe('warning');
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', features: ['dual-stack'] }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: slug,
+      cites: 'k8s-windows-networking-uk#limitations',
+    });
+    expect(f.message).toContain('asks for IPv4/IPv6 dual-stack networking by name');
+    // The same class on EKS: one rule, one severity.
+    expect(about(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] }), 'eks-no-ipv6')[0]?.severity).toBe('error');
+  });
+
+  it('KNOWN_ISSUE judged at asOf: no node ran KB5040437 (20348.2582, 2024-07-09) before July 2024 (windows-server-release-info#Windows Server 2022)', () => {
+    // seeds/windows-versions.yaml windows-server-2022 updates KB5040437 released 2024-07-09; limitation ws2022-kb5040437-pod-networking
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'self-managed', kubernetesVersion: '1.29' } as const;
+    expectNoFinding(judge({ ...plan, asOf: '2024-06-30' }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
+    expect(about(judge({ ...plan, asOf: '2024-07-09' }), 'ws2022-kb5040437-pod-networking')[0]?.message).toMatch(/^May apply/);
+    // A dated update with no release date past asOf leaves the others alone: KB5005619 (2021) still may apply in 2024.
+    expect(about(judge({ ...plan, cniPlugin: 'win-bridge', asOf: '2024-06-30' }), 'ws2022-l2bridge-pod-to-pod-kb5005619')).toHaveLength(1);
+  });
+});
+
+describe('issue 36: what scopes a limitation', () => {
+  it('Flannel has no IPv6 on AKS on Windows Server: Flannel only, so a Calico plan is not told (aks-arc-container-networking#Compare network models)', () => {
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'aks-windows-server', features: ['dual-stack'] };
+    expectFinding(judge({ ...plan, cniPlugin: 'flannel' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'flannel-no-ipv6-on-aks-windows-server',
+      cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expectNoFinding(judge({ ...plan, cniPlugin: 'calico' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-no-ipv6-on-aks-windows-server');
+    expect(testKnowledge().limitations.find((l) => l.slug === 'flannel-no-ipv6-on-aks-windows-server')?.scope.plugins).toEqual(['flannel']);
+  });
+});
+
+function about(report: CompatibilityReport, slug: string): Finding[] {
+  return report.findings.filter((f) => f.subject === slug);
+}

@@ -335,4 +335,17 @@ describe('the Windows release left open (the scanner judges manifests that never
     // Named, Server 2025 there is a preview warning.
     expect(judge({ ...plan, windowsVersion: 'windows-server-2025' }).findings.find((x) => x.code === 'NODE_OS_PREVIEW')?.severity).toBe('warning');
   });
+
+  it('NODE_OS_UNSUPPORTED: Windows Server 20H2 is listed as a node OS from Kubernetes 1.21 (k8s-windows-intro-legacy#Windows OS Version Support (localized copies, v1.20 to v1.22))', () => {
+    // seeds/node-os-support.yaml kubernetes-windows-server-20h2 (kubernetes 1.21 to 1.34): the 2021 table's v1.21 row
+    const plan = { windowsVersion: 'windows-server-20h2', environment: 'self-managed', asOf: '2021-06-01' } as const;
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.21' }), 'NODE_OS_UNSUPPORTED');
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.20' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-20h2',
+      cites: 'k8s-windows-intro-legacy#Windows OS Version Support (localized copies, v1.20 to v1.22)',
+    });
+  });
 });

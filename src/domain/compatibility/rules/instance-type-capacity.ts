@@ -70,7 +70,8 @@ const judge: RuleJudge = (ctx) => {
     const pdWouldFit =
       !unavailable &&
       c.effectiveIpAddressMode === 'SECONDARY_IP' &&
-      supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
+      supportsPrefixDelegation(type) &&
+      wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
     findings.push({
       severity: 'error',
       code: 'PODS_EXCEED_CAPACITY',
