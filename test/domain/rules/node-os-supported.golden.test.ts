@@ -169,9 +169,14 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(aks).toHaveLength(1);
     expect(aks[0]!.message).toContain('1.23 to 1.36');
     expect(aks[0]!.sources).toContainEqual(expect.objectContaining({ doc: 'aks-windows-os-versions', section: 'OS SKU table' }));
-    // 1.37 is past the dataset horizon, so the upstream listing with no end (1.23 and later) only "may" still hold.
-    expect(unsupported.filter((x) => x.severity !== 'error').map((x) => x.message)).toEqual([
-      expect.stringMatching(/^May apply \(the dataset documents Kubernetes only up to 1\.36\): Kubernetes lists Windows Server 2022/),
+    // 1.37 is inside the dataset horizon, where upstream still lists Server 2022 (1.23 and later): only AKS's table says no.
+    expect(unsupported.filter((x) => x.severity !== 'error')).toEqual([]);
+    // Past the horizon (1.38) the upstream listing with no end only "may" still hold.
+    const beyond = judge({ ...plan, kubernetesVersion: '1.38' }).findings.filter(
+      (x) => x.code === 'NODE_OS_UNSUPPORTED' && x.subject === 'windows-server-2022' && x.severity !== 'error',
+    );
+    expect(beyond.map((x) => x.message)).toEqual([
+      expect.stringMatching(/^May apply \(the dataset documents Kubernetes only up to 1\.37\): Kubernetes lists Windows Server 2022/),
     ]);
     // Retired on AKS from 2028-06-30 (aks-release-notes#Release Notes 2026-06-19), whatever the version.
     expectFinding(judge({ ...plan, kubernetesVersion: '1.36', asOf: '2028-07-01' }), {
