@@ -774,3 +774,89 @@ describe('issue 36: what scopes a limitation', () => {
 function about(report: CompatibilityReport, slug: string): Finding[] {
   return report.findings.filter((f) => f.subject === slug);
 }
+
+describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => {
+  const base = { windowsVersion: 'windows-server-2022', environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.35' } as const;
+
+  it('UNSUPPORTED_FUNCTIONALITY: trafficDistribution has no effect on Windows nodes; a plan that uses it asks for it by name (k8s-issues##123823)', () => {
+    // seeds/limitations.yaml service-topology-ignored-on-windows (serviceSettings [traffic-distribution, topology-aware-routing])
+    const f = expectFinding(judge({ ...base, serviceSettings: ['traffic-distribution'] }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'service-topology-ignored-on-windows',
+      cites: 'k8s-issues##123823',
+    });
+    expect(f.message).toContain('trafficDistribution');
+    expect(about(judge({ ...base, serviceSettings: ['topology-aware-routing'] }), 'service-topology-ignored-on-windows')).toHaveLength(1);
+    expectNoFinding(judge(base), 'UNSUPPORTED_FUNCTIONALITY', 'service-topology-ignored-on-windows');
+  });
+
+  it('KNOWN_ISSUE: internalTrafficPolicy Local can delete ClusterIP load balancers on Windows from 1.31 (k8s-issues##133928)', () => {
+    // seeds/limitations.yaml internal-traffic-policy-local-deletes-load-balancers (kubernetes 1.31+, open issue)
+    const plan = { ...base, serviceSettings: ['internal-traffic-policy-local'] };
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.31' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'KNOWN_ISSUE',
+      severity: 'warning',
+      subject: 'internal-traffic-policy-local-deletes-load-balancers',
+      cites: 'k8s-issues##133928',
+    });
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.30' }), 'KNOWN_ISSUE', 'internal-traffic-policy-local-deletes-load-balancers');
+  });
+
+  it('CAVEAT: Service externalIPs is deprecated from 1.36 (k8s-enhancements#keps/sig-network/5707-deprecate-service-externalips/kep.yaml)', () => {
+    const plan = { ...base, serviceSettings: ['external-ips'] };
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.36' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'CAVEAT',
+      severity: 'warning',
+      subject: 'external-ips-deprecated',
+      cites: 'k8s-enhancements#keps/sig-network/5707-deprecate-service-externalips/kep.yaml',
+    });
+    expectNoFinding(judge(plan), 'CAVEAT', 'external-ips-deprecated');
+  });
+
+  it('KNOWN_ISSUE: stale endpoints on Server 2025 with kube-proxy 1.31, "may apply" on 1.32 and 1.33 where an unnamed patch fixed it (k8s-issues##131466)', () => {
+    // seeds/limitations.yaml ws2025-stale-endpoints-after-scaling (builds 26100, kubernetes 1.31-1.33, patch-fixed 1.32 and 1.33)
+    const slug = 'ws2025-stale-endpoints-after-scaling';
+    const plan = { ...base, windowsVersion: 'windows-server-2025' };
+    // INCOMPATIBLE for another reason: upstream lists Server 2025 as a node OS only from 1.35.
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.31' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'KNOWN_ISSUE',
+      severity: 'warning',
+      subject: slug,
+      cites: 'k8s-issues##131466',
+    });
+    const patch = about(judge({ ...plan, kubernetesVersion: '1.33' }), slug)[0]!;
+    expect(patch.severity).toBe('info');
+    expect(patch.message).toMatch(/^May apply \(the plan gives only the minor version, and a patch release of 1\.33 fixed it/);
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.34' }), 'KNOWN_ISSUE', slug);
+    expectNoFinding(judge({ ...base, kubernetesVersion: '1.31' }), 'KNOWN_ISSUE', slug);
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY: no Windows node pools with Azure CNI Powered by Cilium on AKS (aks-cilium-windows#Azure/AKS#4540)', () => {
+    expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', cniPlugin: 'azure-cni', kubernetesVersion: '1.34' }), {
+      verdict: 'COMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'info',
+      subject: 'aks-windows-not-with-cilium',
+      cites: 'aks-cilium-windows#Azure/AKS#4540',
+    });
+    expectNoFinding(judge(base), 'UNSUPPORTED_FUNCTIONALITY', 'aks-windows-not-with-cilium');
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY: Calico 3.32 has no IPv6 or dual-stack on Windows, except where AKS on Windows Server says its Calico has (calico-windows-docs#Windows limitations (3.32))', () => {
+    // seeds/limitations.yaml calico-windows-no-dual-stack (plugins [calico], features [dual-stack], requires aks-windows-server)
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', features: ['dual-stack'], kubernetesVersion: '1.34' };
+    expectFinding(judge({ ...plan, environment: 'self-managed' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'calico-windows-no-dual-stack',
+      cites: 'calico-windows-docs#Windows limitations (3.32)',
+    });
+    expectNoFinding(judge({ ...plan, environment: 'aks-windows-server' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-no-dual-stack');
+  });
+});
