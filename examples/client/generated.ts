@@ -42,8 +42,8 @@ export type PodLimit =
  * are refused with a BAD_USER_INPUT error that names the field and the valid choices.
  */
 export type CompatibilityInput = {
-  /** Slug of the Windows Server release of the node. */
-  windowsVersion: string;
+  /** Slug of the Windows Server release of the node. When omitted, the release is open (as a scan of manifests that never say it): every known release is a candidate, a fact that holds on every one of them applies, and a fact that holds on only some comes back MAY_APPLY with dependsOn ["windowsVersion"], naming the releases it holds for. */
+  windowsVersion?: string | null | undefined;
   /** Update revision of the node's build, e.g. 1432 for 17763.1432. Without it, checks that depend on the update level answer with a warning. */
   windowsBuildRevision?: number | null | undefined;
   /** Slug of the CNI plugin. */

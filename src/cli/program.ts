@@ -109,8 +109,10 @@ function wholeNumber(flag: string, min: number, max: number) {
 const CHECK_HELP = `
 The plan file (YAML or JSON, "-" for stdin) holds the fields of the API's CompatibilityInput:
   ${wrap(PLAN_FIELDS.join(', '), 96, '  ')}
-windowsVersion is required. An unknown key, an unknown slug or an impossible number is a usage
-error (exit 1) that names the field and its valid choices. ipAddressMode is SECONDARY_IP or
+Every field is optional: what the plan leaves open (windowsVersion included) is judged over
+every candidate, and what depends on it is reported as may-apply, naming the field. An unknown
+key, an unknown slug or an impossible number is a usage error (exit 1) that names the field and
+its valid choices. ipAddressMode is SECONDARY_IP or
 PREFIX_DELEGATION (secondary-ip and prefix-delegation are accepted too).
 
 Offline, the plan is judged on the embedded database by the API's engine; with --url it is sent

@@ -32,7 +32,7 @@ export const COMPATIBILITY_QUERY = operation<CompatibilityQuery, CompatibilityQu
     verdict
     datasetVersion
     horizon { kubernetesVersion windowsVersion { slug name } knowledgeDate }
-    findings { severity code subject message remediation sources { ...Src } }
+    findings { severity code subject message remediation sources { ...Src } applicability dependsOn }
     requiredSettings { ...Set }
     enabledFeatures { slug name }
   }

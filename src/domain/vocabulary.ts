@@ -35,6 +35,15 @@ export type LimitationKind = (typeof LIMITATION_KINDS)[number];
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/**
+ * How a finding applies to the plan (compatibility/findings.ts): the plan's own facts decide it
+ * ('applies'); it depends on something the plan leaves open ('may-apply', with the input fields
+ * that would settle it); or it is a caveat of a component the plan uses, the same for every plan
+ * with that component ('general', always info).
+ */
+export const APPLICABILITIES = ['applies', 'may-apply', 'general'] as const;
+export type Applicability = (typeof APPLICABILITIES)[number];
+
 export const THRESHOLD_METRICS = ['backends-per-service', 'services-per-node'] as const;
 export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
 

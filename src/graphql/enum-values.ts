@@ -4,6 +4,7 @@
  * maps them) and by codegen (so resolver types expect the seed spellings).
  */
 import {
+  APPLICABILITIES,
   ARCHITECTURES,
   ENVIRONMENT_STATUSES,
   graphqlName,
@@ -36,4 +37,5 @@ export const ENUM_VALUES = {
   Hypervisor: enumValues(HYPERVISORS),
   NodeOsSupportStatus: enumValues(NODE_OS_STATUSES),
   ScanGrouping: enumValues(SCAN_GROUPINGS),
+  FindingApplicability: enumValues(APPLICABILITIES),
 } as const;

@@ -207,7 +207,6 @@ describe('usage and data errors exit 1 with the reason on stderr', () => {
       () => ['check', planFile('ec2.yaml', 'windowsVersion: windows-server-2022\ninstanceType: m5.larg\n')],
       [/instanceType: unknown EC2 instance type "m5.larg"/, /closest known: m5\.large/],
     ],
-    ['a missing windowsVersion', () => ['check', planFile('no-version.yaml', 'cniPlugin: flannel\n')], [/windowsVersion: /]],
     [
       'a wrong type',
       () => ['check', planFile('type.yaml', 'windowsVersion: windows-server-2022\nfeatures: direct-server-return\npodsPerNode: 1.5\n')],
@@ -249,5 +248,16 @@ describe('usage and data errors exit 1 with the reason on stderr', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
     for (const pattern of patterns) expect(result.stderr).toMatch(pattern);
+  });
+});
+
+describe('a plan that leaves the Windows release open', () => {
+  it('is judged, not refused: what holds on only some releases is MAY_APPLY on windowsVersion (the JSON carries it)', async () => {
+    const plan = planFile('no-release.yaml', 'cniPlugin: win-bridge\nenvironment: self-managed\nkubernetesVersion: "1.33"\n');
+    const result = await runCli(['check', plan, '--output', 'json', '--fail-on', 'none']);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as ReportView;
+    // Kubernetes lists Windows Server 2025 as a node OS only from 1.35 (k8s-website-windows-2025).
+    expect(report.findings).toContainEqual(expect.objectContaining({ code: 'NODE_OS_UNSUPPORTED', applicability: 'MAY_APPLY', dependsOn: ['windowsVersion'] }));
   });
 });

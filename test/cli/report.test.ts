@@ -34,7 +34,7 @@ const SCAN_QUERY: Operation<{ scan: { objects: { file: string }[] } }, object> =
     }
     objects {
       file kind apiVersion namespace name part line verdict
-      findings { severity code message subject remediation sources { document { slug title url } section note } path line }
+      findings { severity code message subject remediation sources { document { slug title url } section note } applicability dependsOn path line }
       missing
       facts { field value path line from detail }
       unknown { fact settledBy path field line }
@@ -102,7 +102,7 @@ describe('scan --output json is the API scan answer', () => {
 
 describe('the JSON printer', () => {
   it('writes a scan an object at a time, as the same text as JSON.stringify', () => {
-    const finding = { severity: 'ERROR' as const, code: 'X', message: 'm\n"q"', subject: null, remediation: null, sources: [], path: 'a.b', line: 3 };
+    const finding = { severity: 'ERROR' as const, code: 'X', message: 'm\n"q"', subject: null, remediation: null, sources: [], applicability: 'APPLIES' as const, dependsOn: [], path: 'a.b', line: 3 };
     const object = {
       file: 'f.yaml',
       kind: 'Node',

@@ -9,7 +9,7 @@ import { realSeeds, record } from '../seeds/support.js';
 
 const judge = (input: PlanInput): CompatibilityReport => judgeCompatibility(testKnowledge(), input, TEST_TODAY);
 const severities = (r: CompatibilityReport) => r.findings.map((f) => f.severity);
-const finding = (severity: Severity): Finding => ({ severity, code: 'CAVEAT', message: 'x', sources: [] });
+const finding = (severity: Severity): Finding => ({ severity, code: 'CAVEAT', message: 'x', sources: [], applicability: 'applies', dependsOn: [] });
 
 function expectSorted(r: CompatibilityReport): void {
   const ranks = r.findings.map((f) => SEVERITY_RANK[f.severity]);

@@ -11,13 +11,13 @@ const run = inProcessApi();
 
 describe('Limitation.requires and LimitationScope.serviceSettings', () => {
   it('L2tunnel outside Azure says where the mode works: on Azure', async () => {
-    const result = await run('{ limitation(slug: "l2tunnel-outside-azure") { requires { platforms cniPlugins { slug } description } } }');
+    const result = await run('{ limitation(slug: "l2tunnel-outside-azure") { requires { platforms cniPlugins { slug } description } } }', {});
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({ limitation: { requires: { platforms: ['azure'], cniPlugins: [], description: 'It works only on Azure.' } } });
   });
 
   it("asking for Calico's limitations no longer returns Flannel's IPv6 gap on AKS on Windows Server", async () => {
-    const result = await run('{ limitations(filter: { cniPlugin: "calico" }) { slug requires { cniPlugins { slug } } } }');
+    const result = await run('{ limitations(filter: { cniPlugin: "calico" }) { slug requires { cniPlugins { slug } } } }', {});
     const slugs = (result.data as { limitations: { slug: string }[] }).limitations.map((l) => l.slug);
     expect(slugs).not.toContain('flannel-no-ipv6-on-aks-windows-server');
     expect(slugs).toContain('calico-windows-no-dual-stack');
@@ -26,6 +26,7 @@ describe('Limitation.requires and LimitationScope.serviceSettings', () => {
   it('the Service settings a limitation concerns, and its kube-proxy gate mitigations', async () => {
     const result = await run(
       '{ a: limitation(slug: "service-topology-ignored-on-windows") { appliesTo { serviceSettings } } b: limitation(slug: "ws2022-l2bridge-pod-to-pod-kb5005619") { mitigatedByFeatureGates } }',
+      {},
     );
     expect(result.data).toEqual({
       a: { appliesTo: { serviceSettings: ['traffic-distribution', 'topology-aware-routing'] } },

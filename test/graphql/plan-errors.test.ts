@@ -58,8 +58,12 @@ describe('a refused plan lists every problem in extensions.problems', () => {
     expect(ext.problems.map((p) => p.field)).toEqual(['input.plan.cniPlugin', 'input.plan.asOf', 'input.plan.instanceType']);
   });
 
-  it('the schema still requires windowsVersion in CompatibilityInput: the contract is unchanged', async () => {
-    const result = await run(COMPATIBILITY, { input: { cniPlugin: 'flannel' } });
-    expect(result.errors?.[0]?.message).toMatch(/windowsVersion.*required|required.*windowsVersion/);
+  it('windowsVersion may be left out (relaxing a required input is additive): the release is open, and what holds on only some releases is MAY_APPLY on windowsVersion', async () => {
+    const query = 'query ($input: CompatibilityInput!) { compatibility(input: $input) { verdict findings { code applicability dependsOn } } }';
+    const result = await run(query, { input: { cniPlugin: 'win-bridge', environment: 'self-managed', kubernetesVersion: '1.33' } });
+    expect(result.errors).toBeUndefined();
+    const findings = (result.data as { compatibility: { findings: { code: string; applicability: string; dependsOn: string[] }[] } }).compatibility.findings;
+    // Kubernetes lists Windows Server 2025 as a node OS only from 1.35 (k8s-website-windows-2025): on 1.33 that holds for one candidate release.
+    expect(findings).toContainEqual({ code: 'NODE_OS_UNSUPPORTED', applicability: 'MAY_APPLY', dependsOn: ['windowsVersion'] });
   });
 });

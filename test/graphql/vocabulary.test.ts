@@ -29,6 +29,7 @@ const SDL_ENUMS: Record<string, readonly string[]> = {
   Severity: v.SEVERITIES,
   IpAddressMode: v.IP_ADDRESS_MODES,
   ScanGrouping: v.SCAN_GROUPINGS,
+  FindingApplicability: v.APPLICABILITIES,
 };
 
 describe('SDL enums follow the vocabularies', () => {

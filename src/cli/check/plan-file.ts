@@ -37,7 +37,7 @@ const list = z.array(text);
  * come from the schema, not from a second list kept by hand.
  */
 const FIELDS = {
-  windowsVersion: text,
+  windowsVersion: text.nullish(),
   windowsBuildRevision: whole.nullish(),
   cniPlugin: text.nullish(),
   cniPluginVersion: text.nullish(),
@@ -117,7 +117,7 @@ export function parsePlan(source: string, name: string): PlanFile {
     throw error;
   }
   if (data === null || data === undefined)
-    throw new CliError(`${name}: the plan is empty; it needs at least windowsVersion`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
+    throw new CliError(`${name}: the plan is empty; give the fields you know (every one is optional)`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
   if (typeof data !== 'object' || Array.isArray(data))
     throw new CliError(`${name}: the plan must be a mapping of fields, got ${describe(data)}`, [`allowed keys: ${PLAN_FIELDS.join(', ')}`]);
   // YAML reads an unquoted 1.30 as the number 1.3: keep the version exactly as written.

@@ -105,8 +105,8 @@ export type PodLimit =
  * are refused with a BAD_USER_INPUT error that names the field and the valid choices.
  */
 export type CompatibilityInput = {
-  /** Slug of the Windows Server release of the node. */
-  windowsVersion: string;
+  /** Slug of the Windows Server release of the node. When omitted, the release is open (as a scan of manifests that never say it): every known release is a candidate, a fact that holds on every one of them applies, and a fact that holds on only some comes back MAY_APPLY with dependsOn ["windowsVersion"], naming the releases it holds for. */
+  windowsVersion?: string | null | undefined;
   /** Update revision of the node's build, e.g. 1432 for 17763.1432. Without it, checks that depend on the update level answer with a warning. */
   windowsBuildRevision?: number | null | undefined;
   /** Slug of the CNI plugin. */
@@ -171,6 +171,15 @@ export type Severity =
   /** Worth knowing; does not affect the verdict. */
   | 'INFO';
 
+/** How a finding applies to the plan it was judged on. */
+export type FindingApplicability =
+  /** The plan's own facts decide it: it holds for this plan as given. */
+  | 'APPLIES'
+  /** It depends on something the plan leaves open; dependsOn names the CompatibilityInput fields that would settle it. */
+  | 'MAY_APPLY'
+  /** A caveat of a component the plan uses (its plugin, network mode or environment, or Windows nodes at all), the same for every plan with it. Always INFO: it never moves the verdict. */
+  | 'GENERAL';
+
 /** How pod IP addresses are handed to the node's single ENI on EKS. */
 export type IpAddressMode =
   /** Secondary IPv4 addresses on the node's single ENI (the default). */
@@ -195,7 +204,7 @@ export type CompatibilityQueryVariables = Exact<{
 }>;
 
 
-export type CompatibilityQuery = { compatibility: { verdict: Verdict, datasetVersion: string, horizon: { kubernetesVersion: string, knowledgeDate: string, windowsVersion: { slug: string, name: string } }, findings: Array<{ severity: Severity, code: string, subject: string | null, message: string, remediation: string | null, sources: Array<{ section: string, note: string | null, document: { slug: string, title: string, url: string } }> }>, requiredSettings: Array<{ kind: SettingKind, key: string, value: string, target: string | null, note: string | null, kubernetesVersions: { min: string | null, max: string | null, description: string } | null, sources: Array<{ section: string, note: string | null, document: { slug: string, title: string, url: string } }> }>, enabledFeatures: Array<{ slug: string, name: string }> } };
+export type CompatibilityQuery = { compatibility: { verdict: Verdict, datasetVersion: string, horizon: { kubernetesVersion: string, knowledgeDate: string, windowsVersion: { slug: string, name: string } }, findings: Array<{ severity: Severity, code: string, subject: string | null, message: string, remediation: string | null, applicability: FindingApplicability, dependsOn: Array<string>, sources: Array<{ section: string, note: string | null, document: { slug: string, title: string, url: string } }> }>, requiredSettings: Array<{ kind: SettingKind, key: string, value: string, target: string | null, note: string | null, kubernetesVersions: { min: string | null, max: string | null, description: string } | null, sources: Array<{ section: string, note: string | null, document: { slug: string, title: string, url: string } }> }>, enabledFeatures: Array<{ slug: string, name: string }> } };
 
 export type SrcFragment = { section: string, note: string | null, document: { slug: string, title: string, url: string } };
 

@@ -32,6 +32,9 @@ export interface SettingView {
 
 export type Severity = 'ERROR' | 'WARNING' | 'INFO';
 
+/** How a finding applies (the API's FindingApplicability). */
+export type ApplicabilityView = 'APPLIES' | 'MAY_APPLY' | 'GENERAL';
+
 export interface FindingView {
   severity: Severity;
   code: string;
@@ -39,6 +42,9 @@ export interface FindingView {
   message: string;
   remediation: string | null;
   sources: SourceRef[];
+  applicability: ApplicabilityView;
+  /** The plan fields that would settle a MAY_APPLY finding. */
+  dependsOn: string[];
   /** Set by the CLI when a .winnet-kb-ignore entry or --ignore accepts the finding. */
   accepted?: Acceptance;
 }

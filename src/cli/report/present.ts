@@ -14,7 +14,7 @@ import type { Citation, Knowledge, SettingFact } from '../../domain/knowledge.js
 import { describeKubernetesRange } from '../../domain/kubernetes-version.js';
 import { graphqlName } from '../../domain/vocabulary.js';
 import type { ScanDocument, ScanFindingDocument } from '../../domain/scan/document.js';
-import type { FindingView, ReportView, ScanFindingView, ScanView, Severity, SettingView, SourceRef } from './model.js';
+import type { ApplicabilityView, FindingView, ReportView, ScanFindingView, ScanView, Severity, SettingView, SourceRef } from './model.js';
 
 /** The source documents by slug: what a citation's `document` resolves to. */
 export type SourceDocuments = ReadonlyMap<string, SourceRef['document']>;
@@ -39,7 +39,7 @@ function sourceRef(documents: SourceDocuments, c: Citation): SourceRef {
 
 const severity = (s: string) => s.toUpperCase() as Severity;
 
-function findingView(documents: SourceDocuments, f: Pick<Finding, 'severity' | 'code' | 'subject' | 'message' | 'remediation' | 'sources'>): FindingView {
+function findingView(documents: SourceDocuments, f: Finding): FindingView {
   return {
     severity: severity(f.severity),
     code: f.code,
@@ -47,6 +47,8 @@ function findingView(documents: SourceDocuments, f: Pick<Finding, 'severity' | '
     message: f.message,
     remediation: f.remediation ?? null,
     sources: f.sources.map((c) => sourceRef(documents, c)),
+    applicability: graphqlName(f.applicability) as ApplicabilityView,
+    dependsOn: [...f.dependsOn],
   };
 }
 
@@ -81,8 +83,19 @@ export function presentCompatibility({ knowledge, documents }: Presenter, report
 }
 
 function scanFindingView(documents: SourceDocuments, f: ScanFindingDocument): ScanFindingView {
-  const { severity: s, code, message, subject, remediation, sources, path, line } = f;
-  return { severity: severity(s), code, message, subject, remediation, sources: sources.map((c) => sourceRef(documents, c)), path, line };
+  const { severity: s, code, message, subject, remediation, sources, applicability, dependsOn, path, line } = f;
+  return {
+    severity: severity(s),
+    code,
+    message,
+    subject,
+    remediation,
+    sources: sources.map((c) => sourceRef(documents, c)),
+    applicability: graphqlName(applicability) as ApplicabilityView,
+    dependsOn: [...dependsOn],
+    path,
+    line,
+  };
 }
 
 /** The scan's document as the `scan` query answers it (every field, sources as `document { slug title url } section note`). */

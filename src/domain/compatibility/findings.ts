@@ -1,14 +1,18 @@
 /**
- * The engine's findings. Their codes, with what each means, live in the registry of every finding
- * code (../finding-codes.ts); FINDING_CODES and FindingCode are the engine's part of it.
+ * The engine's findings. Their codes, with what each means, are declared by the rules that raise
+ * them (each rule file's `CODES`) and gathered by the registry of every finding code
+ * (../finding-codes.ts); FindingCode is the engine's part of it. Only types come from the
+ * registry here: the registry imports the rules, which import this module.
  */
-import { ENGINE_FINDING_CODES, type EngineFindingCode } from '../finding-codes.js';
+import type { EngineFindingCode } from '../finding-codes.js';
 import type { Citation, Severity } from '../knowledge.js';
-
-/** The engine's codes with their descriptions (from the registry). */
-export const FINDING_CODES = ENGINE_FINDING_CODES;
+import type { Applicability } from '../vocabulary.js';
+import type { PlanInput } from './plan.js';
 
 export type FindingCode = EngineFindingCode;
+
+/** A field of the plan (CompatibilityInput) that would settle a finding that may apply. */
+export type PlanField = keyof PlanInput;
 
 export interface Finding {
   severity: Severity;
@@ -17,6 +21,28 @@ export interface Finding {
   subject?: string;
   remediation?: string;
   sources: Citation[];
+  /** How it applies: decided by the plan's facts, open on what the plan leaves open, or a general caveat. */
+  applicability: Applicability;
+  /** The plan fields that would settle a finding that may apply (none when the knowledge, not the plan, leaves it open); empty otherwise. */
+  dependsOn: readonly PlanField[];
+}
+
+/** What a rule returns: a finding whose applicability is 'applies' unless it says otherwise. */
+export type RuleFinding = Omit<Finding, 'applicability' | 'dependsOn'> & Partial<Pick<Finding, 'applicability' | 'dependsOn'>>;
+
+/**
+ * The one place a finding's applicability is settled: 'applies' with nothing open unless the rule
+ * said otherwise, and a general caveat is info whatever its source says, so that it never moves a
+ * verdict; only a finding that may apply keeps what it depends on.
+ */
+export function settleFinding<F extends Omit<RuleFinding, 'code'>>(f: F): F & Pick<Finding, 'applicability' | 'dependsOn'> {
+  const applicability = f.applicability ?? 'applies';
+  return {
+    ...f,
+    applicability,
+    dependsOn: applicability === 'may-apply' ? [...new Set(f.dependsOn ?? [])] : [],
+    ...(applicability === 'general' ? { severity: 'info' as const } : {}),
+  };
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

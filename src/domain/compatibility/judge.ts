@@ -4,7 +4,7 @@
  */
 import type { Citation, DatasetHorizon, FeatureFact, Knowledge, SettingFact } from '../knowledge.js';
 import { buildContext } from './plan-context.js';
-import { SEVERITY_RANK, type Finding } from './findings.js';
+import { settleFinding, SEVERITY_RANK, type Finding } from './findings.js';
 import { validatePlan, type Plan, type PlanInput } from './plan.js';
 import { RULES } from './rules/index.js';
 import { requiredSettings } from './settings.js';
@@ -47,8 +47,8 @@ export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string
   const settings = requiredSettings(ctx);
   // The settings at the current version: the report's own unless the plan is judged at a target.
   const currentSettings = !plan.kubernetesVersion ? undefined : target ? requiredSettings(buildContext(k, withoutTarget(plan))) : settings;
-  const findings = RULES.flatMap((rule) => rule.judge({ ...ctx, currentSettings }))
-    .map((f) => ({ ...f, sources: uniqueCitations(f.sources) }))
+  const findings: Finding[] = RULES.flatMap((rule) => rule.judge({ ...ctx, currentSettings }))
+    .map((f) => settleFinding({ ...f, sources: uniqueCitations(f.sources) }))
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
   return {
     verdict: verdictOf(findings),

@@ -10,8 +10,10 @@ import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRan
 import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
 import { dateInRange, describeDateRange } from '../dates.js';
 import { nodeOf, overCandidates, RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-context.js';
-import { mayApplySeverity } from './findings.js';
-import { NETWORK_POLICY_OPEN } from './messages.js';
+import { mayApplySeverity, type PlanField, type RuleFinding } from './findings.js';
+
+/** Why a NetworkPolicy fact may apply: the plan does not say whether workloads rely on it. */
+export const NETWORK_POLICY_OPEN = 'the plan does not say whether workloads rely on NetworkPolicy';
 
 export interface Scope {
   environments?: readonly string[];
@@ -39,13 +41,37 @@ export interface OpenDimension {
   holdsFor: string;
   /** The whole explanation, e.g. "the plan does not give the environment; it holds on Amazon EKS". */
   phrase: string;
+  /** The plan field that would settle it; none when the knowledge, not the plan, leaves it open (past the dataset horizon, a month-only date). */
+  field?: PlanField;
 }
 
-const open = (dimension: string, holdsFor: string, phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`): OpenDimension => ({
+/** Which plan field settles each dimension the plan can leave open. */
+const FIELD_OF: Readonly<Record<string, PlanField>> = {
+  environment: 'environment',
+  'CNI plugin': 'cniPlugin',
+  'network mode': 'networkMode',
+  "node's update revision": 'windowsBuildRevision',
+  'Kubernetes version': 'kubernetesVersion',
+  'CNI plugin version': 'cniPluginVersion',
+  'NetworkPolicy use': 'networkPolicy',
+  'Service types': 'serviceTypes',
+  [RELEASE_DIMENSION]: 'windowsVersion',
+};
+
+export const open = (dimension: string, holdsFor: string, phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`): OpenDimension => ({
   dimension,
   holdsFor,
   phrase,
+  ...(FIELD_OF[dimension] ? { field: FIELD_OF[dimension] } : {}),
 });
+
+/** A finding's applicability from what is open: 'may-apply' on the fields that would settle it, or nothing (it applies). */
+export function openOn(dims: readonly OpenDimension[]): Pick<RuleFinding, 'applicability' | 'dependsOn'> {
+  return dims.length === 0 ? {} : { applicability: 'may-apply', dependsOn: dims.flatMap((d) => (d.field ? [d.field] : [])) };
+}
+
+/** The same for open plan fields named directly. */
+export const dependsOn = (...fields: PlanField[]): Pick<RuleFinding, 'applicability' | 'dependsOn'> => ({ applicability: 'may-apply', dependsOn: fields });
 
 export interface ScopeMatch {
   match: Tristate;
@@ -191,11 +217,11 @@ export function acrossReleases(
   holds: readonly ReleaseFact[],
   severity: Severity,
   extra: readonly OpenDimension[] = [],
-): { severity: Severity; prefix: string } {
+): { severity: Severity; prefix: string } & Pick<RuleFinding, 'applicability' | 'dependsOn'> {
   const all = holds.length === ctx.candidateReleases.length;
   const dims = [...(all ? [] : [releaseOpen(holds)]), ...extra];
   const every = all && !ctx.release ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
-  return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${mayApplyPrefix(dims)}${every}` };
+  return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${mayApplyPrefix(dims)}${every}`, ...openOn(dims) };
 }
 
 export const HORIZON_DIMENSION = 'dataset horizon';
@@ -301,6 +327,7 @@ export function matchScopeUnless(scope: Scope, requires: Scope | undefined, ctx:
   const match = and(inScope.match, not(met.match));
   // The requirement's open dimensions hold where it is NOT met: say so, instead of naming the place it is.
   const outside = met.open.map((o) => ({
+    ...(o.field ? { field: o.field } : {}),
     dimension: o.dimension,
     holdsFor: `anywhere but ${o.holdsFor}`,
     phrase: `${o.phrase.replace(/; it holds .*$/, '')}; it holds anywhere but ${o.holdsFor}`,

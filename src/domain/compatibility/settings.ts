@@ -3,7 +3,7 @@
  * plan's Kubernetes version and node build. judge.ts reports them; the rules that read them
  * (limitations' workarounds, the unspecified Kubernetes version) share the one filter.
  */
-import { kubernetesInRange } from '../kubernetes-version.js';
+import { describeKubernetesRange, kubernetesInRange } from '../kubernetes-version.js';
 import type { SettingFact } from '../knowledge.js';
 import { isInRange, parseBuild, type Tristate } from '../windows-build.js';
 import { nodeOf, overCandidates, type PlanContext } from './plan-context.js';
@@ -46,4 +46,23 @@ function settingBuildMatch(s: SettingFact, ctx: PlanContext): Tristate {
   const range = s.windowsBuilds!;
   const builds = { from: range.from ? parseBuild(range.from) : undefined, before: range.before ? parseBuild(range.before) : undefined };
   return overCandidates(ctx.candidateReleases.map((release) => isInRange(nodeOf(ctx, release), builds)));
+}
+
+/** How a setting reads in a message ("kube-proxy: --feature-gates=...", "Set X to Y in Z (scope)."). */
+export function describeSetting(s: SettingFact): string {
+  const builds = s.windowsBuilds
+    ? [s.windowsBuilds.from ? `from build ${s.windowsBuilds.from}` : '', s.windowsBuilds.before ? `before build ${s.windowsBuilds.before}` : '']
+        .filter(Boolean)
+        .join(' and ')
+    : '';
+  const scope = s.kubernetes || builds ? ` (${[s.kubernetes ? describeKubernetesRange(s.kubernetes) : '', builds].filter(Boolean).join('; ')})` : '';
+  const where = s.target ? ` in ${s.target}` : '';
+  switch (s.kind) {
+    case 'KUBE_PROXY_FLAG':
+      return `kube-proxy: ${s.key}=${s.value}${scope}.`;
+    case 'OS_UPDATE':
+      return `OS update: ${s.key} (build ${s.value})${scope}.`;
+    default:
+      return `Set ${s.key} to ${s.value}${where}${scope}.`;
+  }
 }

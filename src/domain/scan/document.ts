@@ -18,6 +18,8 @@ export interface ScanFindingDocument {
   subject: string | null;
   remediation: string | null;
   sources: Citation[];
+  applicability: ScanFinding['applicability'];
+  dependsOn: ScanFinding['dependsOn'];
   path: string | null;
   line: number;
 }
@@ -97,6 +99,8 @@ export function scanFindingDocument(f: ScanFinding): ScanFindingDocument {
     subject: f.subject ?? null,
     remediation: f.remediation ?? null,
     sources: f.sources,
+    applicability: f.applicability,
+    dependsOn: f.dependsOn,
     path: f.path ?? null,
     line: f.line,
   };

@@ -6,7 +6,7 @@
  * (scan.ts places them), not repeated on each object: 13 files once gave 89 warnings.
  */
 import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
-import type { Finding } from '../compatibility/findings.js';
+import { settleFinding, type Finding } from '../compatibility/findings.js';
 import { PlanError } from '../compatibility/plan.js';
 import { judgeGateSetting } from '../compatibility/rules/kube-proxy-feature-gates.js';
 import type { Knowledge } from '../knowledge.js';
@@ -150,7 +150,8 @@ export class Judge {
     }
 
     // NOT_JUDGED rests on no fact of the knowledge base (only on what the input lacks), so it cites none.
-    const notJudged = (message: string) => findings.push({ severity: 'info', code: 'NOT_JUDGED', message, sources: [], line: p.line });
+    const notJudged = (message: string) =>
+      findings.push({ severity: 'info', code: 'NOT_JUDGED', message, sources: [], line: p.line, applicability: 'applies', dependsOn: [] });
     const answers: CompatibilityReport[] = [];
     const judgedTargets: string[] = [];
     const targetAnswers: CompatibilityReport[] = [];
@@ -215,7 +216,7 @@ export class Judge {
     // the upgrade target when there is one.
     const alone = answers.length === 0 && this.target ? gates : [];
     for (const [gate, { value, path }] of alone)
-      for (const f of judgeGateSetting(this.k, this.target, { gate, value })) findings.push({ ...f, path, line: lineOf(path) });
+      for (const f of judgeGateSetting(this.k, this.target, { gate, value })) findings.push(settleFinding({ ...f, path, line: lineOf(path) }));
     // Asked only of the objects that carry a cluster plan's findings: built then, not for every object.
     let answered: Set<string> | undefined;
     const says = (f: Finding) => (answered ??= new Set(answers.flatMap((a) => a.findings.map(codeAndSubject)))).has(codeAndSubject(f));
@@ -241,7 +242,13 @@ export class Judge {
       };
       probed = (answer?.findings ?? [])
         .filter((f) => f.code === 'FEATURE_REQUIRES_NEWER_WINDOWS' || scopedToFeatureAndEnvironment(f.subject))
-        .map((f) => ({ ...f, severity: 'info' as const, message: `${FEATURES_OPEN}${f.message}` }));
+        .map((f) => ({
+          ...f,
+          severity: 'info' as const,
+          applicability: 'may-apply' as const,
+          dependsOn: ['features' as const, ...f.dependsOn],
+          message: `${FEATURES_OPEN}${f.message}`,
+        }));
       this.featureCache.set(key, probed);
     }
     return probed;

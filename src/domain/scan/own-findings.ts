@@ -11,6 +11,7 @@ import type { Citation, Knowledge } from '../knowledge.js';
 import type { Pending } from './clusters.js';
 import type { OpenPlan } from './implied-plan.js';
 import type { ScanFinding } from './scan.js';
+import { settleFinding } from '../compatibility/findings.js';
 
 /** The code of a setting the object states (or lacks) against what the knowledge base requires. */
 export const SETTING_PROBLEM_CODE = 'REQUIRED_SETTING_MISSING';
@@ -24,7 +25,8 @@ export function ownFindings(
   lineOf: (path: string | undefined) => number,
 ): ScanFinding[] {
   const r = p.reading;
-  const out: ScanFinding[] = r.findings.map((f) => ({ ...f, line: lineOf(f.path) }));
+  // The object's own findings rest on its own facts: they apply (settleFinding).
+  const out: Omit<ScanFinding, 'applicability' | 'dependsOn'>[] = r.findings.map((f) => ({ ...f, line: lineOf(f.path) }));
   for (const problem of r.settingProblems)
     out.push({
       severity: 'warning',
@@ -125,7 +127,7 @@ export function ownFindings(
         });
     }
   }
-  return out;
+  return out.map(settleFinding);
 }
 
 /** Citations without repeats (same document and section), in order. */

@@ -45,6 +45,10 @@ export interface ScanFinding {
   subject?: string;
   remediation?: string;
   sources: Citation[];
+  /** How it applies (compatibility/findings.ts): decided by the facts, open on what the input leaves open, or a general caveat. */
+  applicability: Finding['applicability'];
+  /** The plan fields that would settle it, when it may apply. */
+  dependsOn: Finding['dependsOn'];
   /** JSON path (inside the object) of the fact the finding rests on, where there is one. */
   path?: string;
   line: number;

@@ -1219,8 +1219,8 @@ export type FindingCodeInfo = Node & {
  * are refused with a BAD_USER_INPUT error that names the field and the valid choices.
  */
 export type CompatibilityInput = {
-  /** Slug of the Windows Server release of the node. */
-  windowsVersion: Scalars['String']['input'];
+  /** Slug of the Windows Server release of the node. When omitted, the release is open (as a scan of manifests that never say it): every known release is a candidate, a fact that holds on every one of them applies, and a fact that holds on only some comes back MAY_APPLY with dependsOn ["windowsVersion"], naming the releases it holds for. */
+  windowsVersion?: InputMaybe<Scalars['String']['input']>;
   /** Update revision of the node's build, e.g. 1432 for 17763.1432. Without it, checks that depend on the update level answer with a warning. */
   windowsBuildRevision?: InputMaybe<Scalars['Int']['input']>;
   /** Slug of the CNI plugin. */
@@ -1285,6 +1285,15 @@ export type Severity =
   /** Worth knowing; does not affect the verdict. */
   | 'info';
 
+/** How a finding applies to the plan it was judged on. */
+export type FindingApplicability =
+  /** The plan's own facts decide it: it holds for this plan as given. */
+  | 'applies'
+  /** It depends on something the plan leaves open; dependsOn names the CompatibilityInput fields that would settle it. */
+  | 'may-apply'
+  /** A caveat of a component the plan uses (its plugin, network mode or environment, or Windows nodes at all), the same for every plan with it. Always INFO: it never moves the verdict. */
+  | 'general';
+
 /** One reason behind a verdict. */
 export type Finding = {
   __typename?: 'Finding';
@@ -1300,6 +1309,10 @@ export type Finding = {
   remediation?: Maybe<Scalars['String']['output']>;
   /** The facts the finding rests on. */
   sources: Array<SourceReference>;
+  /** How the finding applies to the plan: decided by the plan's own facts (APPLIES), open on something the plan leaves open (MAY_APPLY, see dependsOn), or a general caveat of a component the plan uses (GENERAL, always INFO). */
+  applicability: FindingApplicability;
+  /** For a MAY_APPLY finding, the CompatibilityInput fields that would settle it, e.g. ["environment"] or ["windowsVersion"]; empty when the knowledge rather than the plan leaves it open (past the dataset horizon, a date the sources give only to the month), and for APPLIES and GENERAL findings. */
+  dependsOn: Array<Scalars['String']['output']>;
 };
 
 /** The answer to a compatibility question. */
@@ -1307,7 +1320,7 @@ export type CompatibilityReport = {
   __typename?: 'CompatibilityReport';
   /** The outcome: the worst severity among the findings. */
   verdict: Verdict;
-  /** Every reason, most severe first. */
+  /** Every reason, most severe first; with applicability, only the findings of those kinds (the verdict is still over every finding). */
   findings: Array<Finding>;
   /** Everything that must be configured for the requested features and mode to work, for the given Kubernetes version (every variant when it is not given). */
   requiredSettings: Array<Setting>;
@@ -1317,6 +1330,12 @@ export type CompatibilityReport = {
   datasetVersion: Scalars['String']['output'];
   /** Where the dataset's knowledge ends; facts that could have changed past it are reported as "may apply". */
   horizon: DatasetHorizon;
+};
+
+
+/** The answer to a compatibility question. */
+export type CompatibilityReportFindingsArgs = {
+  applicability?: InputMaybe<Array<FindingApplicability>>;
 };
 
 /** How pod IP addresses are handed to the node's single ENI on EKS. */
@@ -1470,7 +1489,7 @@ export type ScannedObject = {
   line: Scalars['Int']['output'];
   /** The verdict over the object's findings; null when it could not be judged (see the NOT_JUDGED finding). */
   verdict?: Maybe<Verdict>;
-  /** Every finding, most severe first: the engine's codes plus the scan's own (NODE_CAPACITY_MISMATCH, REQUIRED_SETTING_MISSING, NOT_JUDGED). */
+  /** Every finding, most severe first: the engine's codes plus the scan's own (NODE_CAPACITY_MISMATCH, REQUIRED_SETTING_MISSING, NOT_JUDGED); with applicability, only the findings of those kinds (the verdict is still over every finding). */
   findings: Array<ScanFinding>;
   /** Fields the object lacks or that could not be used, each with why. */
   missing: Array<Scalars['String']['output']>;
@@ -1482,6 +1501,12 @@ export type ScannedObject = {
   planFindingsOn: Array<Scalars['String']['output']>;
   /** Facts the object leaves to something the input does not include (a start script in the image, a ConfigMap it only mounts): not determinable from the input, each with what would settle it. */
   unknown: Array<UnknownFact>;
+};
+
+
+/** The report on one object (or one part of it, such as an eksctl node group). */
+export type ScannedObjectFindingsArgs = {
+  applicability?: InputMaybe<Array<FindingApplicability>>;
 };
 
 /** A fact a scanned object leaves to something the input does not include. */
@@ -1514,6 +1539,10 @@ export type ScanFinding = {
   remediation?: Maybe<Scalars['String']['output']>;
   /** The facts the finding rests on. */
   sources: Array<SourceReference>;
+  /** How the finding applies to the plan: decided by the plan's own facts (APPLIES), open on something the plan leaves open (MAY_APPLY, see dependsOn), or a general caveat of a component the plan uses (GENERAL, always INFO). */
+  applicability: FindingApplicability;
+  /** For a MAY_APPLY finding, the CompatibilityInput fields that would settle it, e.g. ["environment"] or ["windowsVersion"]; empty when the knowledge rather than the plan leaves it open (past the dataset horizon, a date the sources give only to the month), and for APPLIES and GENERAL findings. */
+  dependsOn: Array<Scalars['String']['output']>;
   /** JSON path, inside the object, of the field the finding rests on. */
   path?: Maybe<Scalars['String']['output']>;
   /** 1-based line of that field (or of the object) in the documents. */
@@ -1697,6 +1726,7 @@ export type ResolversTypes = ResolversObject<{
   CompatibilityInput: CompatibilityInput;
   Verdict: Verdict;
   Severity: null;
+  FindingApplicability: null;
   Finding: ResolverTypeWrapper<FindingParent>;
   CompatibilityReport: ResolverTypeWrapper<CompatibilityReportParent>;
   IpAddressMode: IpAddressMode;
@@ -2235,6 +2265,8 @@ export type FindingCodeInfoResolvers<ContextType = RequestContext, ParentType ex
 
 export type SeverityResolvers = { ERROR: 'error', WARNING: 'warning', INFO: 'info' };
 
+export type FindingApplicabilityResolvers = { APPLIES: 'applies', MAY_APPLY: 'may-apply', GENERAL: 'general' };
+
 export type FindingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Finding'] = ResolversParentTypes['Finding']> = ResolversObject<{
   severity?: Resolver<ResolversTypes['Severity'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2242,11 +2274,13 @@ export type FindingResolvers<ContextType = RequestContext, ParentType extends Re
   subject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   remediation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['SourceReference']>, ParentType, ContextType>;
+  applicability?: Resolver<ResolversTypes['FindingApplicability'], ParentType, ContextType>;
+  dependsOn?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type CompatibilityReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CompatibilityReport'] = ResolversParentTypes['CompatibilityReport']> = ResolversObject<{
   verdict?: Resolver<ResolversTypes['Verdict'], ParentType, ContextType>;
-  findings?: Resolver<Array<ResolversTypes['Finding']>, ParentType, ContextType>;
+  findings?: Resolver<Array<ResolversTypes['Finding']>, ParentType, ContextType, Partial<CompatibilityReportFindingsArgs>>;
   requiredSettings?: Resolver<Array<ResolversTypes['Setting']>, ParentType, ContextType>;
   enabledFeatures?: Resolver<Array<ResolversTypes['Feature']>, ParentType, ContextType>;
   datasetVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2316,7 +2350,7 @@ export type ScannedObjectResolvers<ContextType = RequestContext, ParentType exte
   part?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   verdict?: Resolver<Maybe<ResolversTypes['Verdict']>, ParentType, ContextType>;
-  findings?: Resolver<Array<ResolversTypes['ScanFinding']>, ParentType, ContextType>;
+  findings?: Resolver<Array<ResolversTypes['ScanFinding']>, ParentType, ContextType, Partial<ScannedObjectFindingsArgs>>;
   missing?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   facts?: Resolver<Array<ResolversTypes['InferredFact']>, ParentType, ContextType>;
   cluster?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2339,6 +2373,8 @@ export type ScanFindingResolvers<ContextType = RequestContext, ParentType extend
   subject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   remediation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['SourceReference']>, ParentType, ContextType>;
+  applicability?: Resolver<ResolversTypes['FindingApplicability'], ParentType, ContextType>;
+  dependsOn?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
@@ -2405,6 +2441,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   SearchHit?: SearchHitResolvers<ContextType>;
   FindingCodeInfo?: FindingCodeInfoResolvers<ContextType>;
   Severity?: SeverityResolvers;
+  FindingApplicability?: FindingApplicabilityResolvers;
   Finding?: FindingResolvers<ContextType>;
   CompatibilityReport?: CompatibilityReportResolvers<ContextType>;
   PodCapacity?: PodCapacityResolvers<ContextType>;

@@ -3,6 +3,7 @@ import { owner } from '../../db/owners.js';
 import { CAPACITY_SOURCES, computePodCapacity, kubeletMaxPodsProblem, type PodCapacityResult, MIN_ADDRESSES_PER_INTERFACE } from '../../domain/capacity.js';
 import { plannedCapacity, windowsUnsuitability } from '../../domain/instance-types.js';
 import type { Knowledge } from '../../domain/knowledge.js';
+import type { Applicability } from '../../domain/vocabulary.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { hasMoreDocumentsThan, objectsOf, ScanParseError } from '../../domain/scan/documents.js';
@@ -12,6 +13,11 @@ import { asUserInputError, badUserInput, unknownWithSuggestions } from '../error
 import { GraphQLError } from 'graphql';
 import type { Resolvers } from '../generated/resolvers.js';
 import { getAll } from './shared.js';
+
+/** The findings of the asked kinds (findings(applicability:)); all of them when none are asked. */
+function onlyApplying<F extends { applicability: Applicability }>(findings: F[], applicability: readonly Applicability[] | null | undefined): F[] {
+  return applicability ? findings.filter((f) => applicability.includes(f.applicability)) : findings;
+}
 
 /** YAML documents one scan request may hold (docs/operations.md, Limits). */
 export const MAX_SCAN_DOCUMENTS = 500;
@@ -99,11 +105,15 @@ export const verdictResolvers: Resolvers = {
     },
   },
   CompatibilityReport: {
+    findings: (r, { applicability }) => onlyApplying(r.findings, applicability),
     enabledFeatures: (r, _, { loaders }) =>
       getAll(
         loaders.feature,
         r.enabledFeatures.map((f) => f.slug),
       ),
+  },
+  ScannedObject: {
+    findings: (o, { applicability }) => onlyApplying(o.findings, applicability),
   },
   PodCapacity: {
     sources: async (_, __, { loaders }) => [...CAPACITY_SOURCES, ...(await loaders.citations.load(owner.instanceTypes))],

@@ -4,11 +4,38 @@
  *
  * Golden cases: test/domain/rules/container-image-matches-node.golden.test.ts.
  */
-import type { Citation } from '../../knowledge.js';
+import type { Citation, ReleaseFact } from '../../knowledge.js';
 import { releaseNames } from '../plan-context.js';
 import { acrossReleases } from '../scope.js';
-import { CONTAINER_IMAGE } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  CONTAINER_IMAGE_OS_MISMATCH: {
+    description:
+      "The container images' Windows release differs from the node's: with process isolation they must match; \"may apply\" when the plan leaves the node's release open.",
+    // An error; "may apply" (the node's release open) a warning.
+    severities: ['error', 'warning'],
+    raisedBy: ['compatibility/rules/container-image-matches-node.ts containerImageMatchesNode'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+const PROCESS_ISOLATION = 'Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.';
+const HOST_PROCESS = 'HostProcess containers are the exception: their base image need not match the host.';
+
+/** containerImageMatchesNode: the container images' release against the node's. */
+const CONTAINER_IMAGE = {
+  fitsOnly: (image: ReleaseFact, fitting: string | undefined) =>
+    `The container images are built on ${image.name} (build ${image.build}), so they run only on nodes of build ${image.build}${fitting ? ` (${fitting})` : ''}. ${PROCESS_ISOLATION}`,
+  runOnBuild: (image: ReleaseFact) =>
+    `Run the images on nodes of build ${image.build}, or build them for the nodes' release (a multi-arch manifest with a variant per release). ${HOST_PROCESS}`,
+  mismatch: (image: ReleaseFact, node: ReleaseFact) =>
+    `The container images are built on ${image.name} (build ${image.build}) but the node runs ${node.name} (build ${node.build}). ${PROCESS_ISOLATION}`,
+  rebuild: (image: ReleaseFact, node: ReleaseFact) =>
+    `Build the images on ${node.name} (for example a multi-arch manifest with a ${node.name} variant), or run them on ${image.name} nodes. ${HOST_PROCESS}`,
+};
 
 /** Kubernetes documentation: with process isolation the host and the container base image must be the same OS version; Hyper-V isolation is not supported. */
 export const CONTAINER_IMAGE_SOURCES: Citation[] = [
@@ -26,10 +53,11 @@ const judgeContainerImage: RuleJudge = (ctx) => {
     const other = ctx.candidateReleases.filter((r) => r.build !== image.build);
     if (other.length === 0) return [];
     const fitting = ctx.candidateReleases.filter((r) => r.build === image.build);
-    const { severity, prefix } = acrossReleases(ctx, other, 'error');
+    const { severity, prefix, ...applicability } = acrossReleases(ctx, other, 'error');
     return [
       {
         severity,
+        ...applicability,
         code: 'CONTAINER_IMAGE_OS_MISMATCH',
         subject: image.slug,
         message: `${prefix}${CONTAINER_IMAGE.fitsOnly(image, fitting.length > 0 ? releaseNames(fitting) : undefined)}`,
@@ -51,4 +79,4 @@ const judgeContainerImage: RuleJudge = (ctx) => {
   ];
 };
 
-export const containerImageMatchesNode: Rule = { name: 'containerImageMatchesNode', codes: ['CONTAINER_IMAGE_OS_MISMATCH'], judge: judgeContainerImage };
+export const containerImageMatchesNode: Rule = { name: 'containerImageMatchesNode', codes: codesOf(CODES), judge: judgeContainerImage };

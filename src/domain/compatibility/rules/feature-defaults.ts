@@ -3,15 +3,32 @@
  *
  * Golden cases: test/domain/rules/feature-defaults.golden.test.ts.
  */
-import type { Finding } from '../findings.js';
-import { matchScope, mayApplyPrefix } from '../scope.js';
-import { FEATURE_DEFAULT_SETTINGS } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import type { RuleFinding } from '../findings.js';
+import { matchScope, mayApplyPrefix, openOn } from '../scope.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  FEATURE_DEFAULT: {
+    description: 'A requested feature is already on by default in the environment (or node image); "may apply" when the plan leaves the environment open.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/feature-defaults.ts featureDefaults'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** featureDefaults: what a default means for the required settings, where it surely holds or only may. */
+const FEATURE_DEFAULT_SETTINGS = {
+  leftOut: (name: string) => `The required settings therefore leave out the settings that switch on ${name}.`,
+  stillListed: (name: string) =>
+    `The required settings still list the settings that switch on ${name}, as the plan does not settle where the node runs; they are not needed where this default holds.`,
+};
 
 const judge: RuleJudge = (ctx) =>
   ctx.k.featureDefaults
     .filter((d) => ctx.enabledFeatures.includes(d.feature))
-    .flatMap((d): Finding[] => {
+    .flatMap((d): RuleFinding[] => {
       const { match, open } = matchScope(d.scope, ctx);
       if (match === 'no') return [];
       const name = ctx.k.features.get(d.feature)?.name ?? d.feature;
@@ -23,6 +40,7 @@ const judge: RuleJudge = (ctx) =>
       return [
         {
           severity: 'info',
+          ...openOn(open),
           code: 'FEATURE_DEFAULT',
           subject: d.feature,
           message: `${mayApplyPrefix(open)}${d.description}${settings}`,
@@ -31,4 +49,4 @@ const judge: RuleJudge = (ctx) =>
       ];
     });
 
-export const featureDefaults: Rule = { name: 'featureDefaults', codes: ['FEATURE_DEFAULT'], judge };
+export const featureDefaults: Rule = { name: 'featureDefaults', codes: codesOf(CODES), judge };

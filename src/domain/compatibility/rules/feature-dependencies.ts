@@ -3,8 +3,21 @@
  *
  * Golden cases: test/domain/rules/feature-dependencies.golden.test.ts.
  */
-import { DEPENDENCY_ADDED } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  FEATURE_DEPENDENCY_ADDED: {
+    description: 'A requested feature needs another feature, which was added to the plan.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/feature-dependencies.ts featureDependencies'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** featureDependencies: a feature added because another requires it. */
+const DEPENDENCY_ADDED = (by: string, added: string) => `${by} requires ${added}, so it was added to the plan and its settings are included.`;
 
 const judge: RuleJudge = ({ k, addedBy }) =>
   [...addedBy].map(([added, by]) => ({
@@ -15,4 +28,4 @@ const judge: RuleJudge = ({ k, addedBy }) =>
     sources: k.features.get(by)!.sources,
   }));
 
-export const featureDependencies: Rule = { name: 'featureDependencies', codes: ['FEATURE_DEPENDENCY_ADDED'], judge };
+export const featureDependencies: Rule = { name: 'featureDependencies', codes: codesOf(CODES), judge };

@@ -4,12 +4,28 @@
  * Golden cases: test/domain/rules/feature-minimum-kubernetes.golden.test.ts.
  */
 import { compareKubernetes } from '../../kubernetes-version.js';
-import type { Finding } from '../findings.js';
-import { FEATURE_MINIMUM } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import type { RuleFinding } from '../findings.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  FEATURE_REQUIRES_NEWER_KUBERNETES: {
+    description: 'A requested feature cannot be switched on in the planned Kubernetes version.',
+    severities: ['error'],
+    raisedBy: ['compatibility/rules/feature-minimum-kubernetes.ts featureMinimumKubernetes'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** featureMinimumKubernetes: the Kubernetes version a feature needs. */
+const FEATURE_MINIMUM = {
+  needsKubernetes: (feature: string, minimum: string, runs: string) => `${feature} can be switched on from Kubernetes ${minimum}; the cluster runs ${runs}.`,
+  upgradeCluster: (minimum: string) => `Upgrade the cluster to Kubernetes ${minimum} or later.`,
+};
 
 const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
-  enabledFeatures.flatMap((slug): Finding[] => {
+  enabledFeatures.flatMap((slug): RuleFinding[] => {
     const feature = k.features.get(slug)!;
     if (!feature.minimumKubernetes || !plan.kubernetesVersion || compareKubernetes(plan.kubernetesVersion, feature.minimumKubernetes) >= 0) return [];
     return [
@@ -24,4 +40,4 @@ const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
     ];
   });
 
-export const featureMinimumKubernetes: Rule = { name: 'featureMinimumKubernetes', codes: ['FEATURE_REQUIRES_NEWER_KUBERNETES'], judge };
+export const featureMinimumKubernetes: Rule = { name: 'featureMinimumKubernetes', codes: codesOf(CODES), judge };

@@ -7,15 +7,49 @@
 import type { ReleaseFact } from '../../knowledge.js';
 import { formatBuild, isAtLeast, parseBuild } from '../../windows-build.js';
 import { nodeOf, releaseNames, type PlanContext } from '../plan-context.js';
-import type { Finding } from '../findings.js';
-import { acrossReleases, type OpenDimension } from '../scope.js';
-import { FEATURE_MINIMUM, installUpdate } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import type { RuleFinding } from '../findings.js';
+import { acrossReleases, dependsOn, type OpenDimension } from '../scope.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  FEATURE_REQUIRES_NEWER_WINDOWS: {
+    description:
+      'A requested feature\'s minimum Windows release is newer than the node\'s (compared by OS build); "may apply" when the plan leaves the release open.',
+    // An error; "may apply" (the release open, older than the minimum on some candidates) a warning;
+    // on a scanned node that does not say which features its workloads use, an info.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: ['compatibility/rules/feature-minimum-windows.ts featureMinimumWindows', 'scan/object-judgement.ts openFeatures'],
+    scanOnly: false,
+  },
+  FEATURE_REQUIRES_OS_UPDATE: {
+    description: "A requested feature needs a later update revision of the node's release; a warning when the plan does not give the revision.",
+    severities: ['error', 'warning'],
+    raisedBy: ['compatibility/rules/feature-minimum-windows.ts featureMinimumWindows'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+const installUpdate = (build: string, update: { kb: string } | undefined) =>
+  `Install ${update ? `${update.kb} (build ${build})` : `build ${build}`} or a later cumulative update.`;
+
+/** featureMinimumWindows: the Windows release or update a feature needs. */
+const FEATURE_MINIMUM = {
+  needsRelease: (feature: { name: string }, minimum: ReleaseFact) => `${feature.name} needs ${minimum.name} (build ${minimum.build}) or newer`,
+  isBuild: (r: ReleaseFact) => `${r.name} is build ${r.build}`,
+  runOn: (minimum: ReleaseFact) => `Run the workload on ${minimum.name} or a newer release`,
+  needsBuild: (feature: string, build: string) => `${feature} needs build ${build} or later`,
+  nodeAt: (build: string) => `the node is at ${build}`,
+  revisionOpen: "the plan does not give the node's update revision",
+  beforeBuild: (build: string) => `before build ${build}`,
+  onlyWithUpdate: (releases: string, count: number) => `${releases} ${count > 1 ? 'reach' : 'reaches'} it only with that update or a later one`,
+};
 
 const judge: RuleJudge = (ctx) =>
-  ctx.enabledFeatures.flatMap((slug): Finding[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));
+  ctx.enabledFeatures.flatMap((slug): RuleFinding[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));
 
-function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: ReleaseFact): Finding[] {
+function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: ReleaseFact): RuleFinding[] {
   const { k } = ctx;
   const node = nodeOf(ctx, release);
   const feature = k.features.get(slug)!;
@@ -39,6 +73,7 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
   return [
     {
       severity: atLeast === 'no' ? 'error' : 'warning',
+      ...(atLeast === 'no' ? {} : dependsOn('windowsBuildRevision')),
       code: 'FEATURE_REQUIRES_OS_UPDATE',
       subject: slug,
       message:
@@ -56,16 +91,17 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
  * releases older than the minimum may not run it; those at the minimum build's release may need
  * an update (their revision is open too, so at most "may apply", never an error).
  */
-function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
+function featureMinimumOpen(ctx: PlanContext, slug: string): RuleFinding[] {
   const { k, candidateReleases } = ctx;
   const feature = k.features.get(slug)!;
   const minimum = k.releases.get(feature.minimumWindows)!;
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   const older = candidateReleases.filter((r) => r.build < minimum.build);
   if (older.length > 0) {
-    const { severity, prefix } = acrossReleases(ctx, older, 'error');
+    const { severity, prefix, ...applicability } = acrossReleases(ctx, older, 'error');
     findings.push({
       severity,
+      ...applicability,
       code: 'FEATURE_REQUIRES_NEWER_WINDOWS',
       subject: slug,
       message: `${prefix}${FEATURE_MINIMUM.needsRelease(feature, minimum)}; ${older.map(FEATURE_MINIMUM.isBuild).join('; ')}.`,
@@ -82,12 +118,14 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
     dimension: "node's update revision",
     holdsFor: FEATURE_MINIMUM.beforeBuild(feature.minimumBuild),
     phrase: `${FEATURE_MINIMUM.revisionOpen}; it holds ${FEATURE_MINIMUM.beforeBuild(feature.minimumBuild)}`,
+    field: 'windowsBuildRevision',
   };
   const atRelease = below.filter((r) => r.build === needed.build);
-  const { severity, prefix } = acrossReleases(ctx, below, 'error', atRelease.length > 0 ? [revisionOpen] : []);
+  const { severity, prefix, ...applicability } = acrossReleases(ctx, below, 'error', atRelease.length > 0 ? [revisionOpen] : []);
   const update = minimum.updates.find((u) => u.revision === needed.revision);
   findings.push({
     severity,
+    ...applicability,
     code: 'FEATURE_REQUIRES_OS_UPDATE',
     subject: slug,
     message: `${prefix}${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.onlyWithUpdate(releaseNames(below), below.length)}.`,
@@ -97,4 +135,4 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): Finding[] {
   return findings;
 }
 
-export const featureMinimumWindows: Rule = { name: 'featureMinimumWindows', codes: ['FEATURE_REQUIRES_NEWER_WINDOWS', 'FEATURE_REQUIRES_OS_UPDATE'], judge };
+export const featureMinimumWindows: Rule = { name: 'featureMinimumWindows', codes: codesOf(CODES), judge };

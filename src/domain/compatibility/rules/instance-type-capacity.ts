@@ -6,12 +6,67 @@
  */
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../../instance-types.js';
-import type { Finding } from '../findings.js';
-import { CAPACITY, MODE_WORDS } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import type { RuleFinding } from '../findings.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { limitationApplies } from './limitations.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  INSTANCE_TYPE_NOT_FOR_WINDOWS: {
+    description: 'The EC2 instance type cannot host Windows nodes: it is Arm-based (Graviton, a1) or a mac type.',
+    severities: ['error'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+  PREFIX_DELEGATION_UNSUPPORTED: {
+    description:
+      'Prefix delegation was planned on an instance type that is not Nitro-based; the node stays in secondary-IP mode, and the capacity given is that fallback.',
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+  PODS_EXCEED_CAPACITY: {
+    description: "The planned pods per node are more than the instance type's IP addresses allow in the planned mode.",
+    severities: ['error'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+  PODS_EXCEED_KUBELET_MAX_PODS: {
+    description: "The addresses allow the planned pods, but the kubelet's max-pods (110 by default on EKS) caps the node below them.",
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+  POD_CAPACITY: {
+    description: 'How many Windows pods the instance type gives in the planned mode, and what limits it.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+const MODE_WORDS = { SECONDARY_IP: 'secondary-IP mode', PREFIX_DELEGATION: 'prefix delegation' } as const;
+
+/** instanceTypeCapacity: the pods an instance type gives. */
+const CAPACITY = {
+  chooseX86: 'Choose an x86-64 instance type for the Windows node group.',
+  prefixDelegationUnsupported: (why: string, maxPods: number, withPrefixes: number) =>
+    `${why} The node gets ${maxPods} pod addresses instead of the ${withPrefixes} prefix delegation would give.`,
+  planSecondaryIp: 'Plan for secondary-IP capacity on this type, or choose a Nitro-based instance type for prefix delegation.',
+  podCapacity: (type: string, mode: string, c: { maxPods: number; schedulablePods: number; limitedBy: string; steps: readonly string[] }) =>
+    `${type} gives ${c.maxPods} Windows pods in ${mode}; ` +
+    `the node schedules ${c.schedulablePods} (limited by ${c.limitedBy === 'IP_ADDRESSES' ? 'IP addresses' : 'kubelet max-pods'}). ${c.steps.join(' ')}`,
+  podsExceedCapacity: (wanted: number, type: string, maxPods: number, mode: string) =>
+    `The plan needs ${wanted} pods per node; ${type} gives ${maxPods} in ${mode}.`,
+  enablePrefixDelegation: 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.',
+  chooseLarger: 'Choose an instance type with more IPv4 addresses per interface (see instanceTypes(filter: { minimumPods })).',
+  podsExceedMaxPods: (type: string, maxPods: number, kubeletMaxPods: number, wanted: number) =>
+    `${type} has addresses for ${maxPods} pods, but the kubelet max-pods of ${kubeletMaxPods} caps the node below the planned ${wanted}.`,
+  raiseMaxPods: (wanted: number) => `Raise the kubelet's max-pods to at least ${wanted}, e.g. -KubeletExtraArgs '--max-pods=${wanted}' in the node bootstrap.`,
+};
 
 /**
  * The limitation that makes the plan's address mode unavailable where and when it runs (prefix
@@ -46,7 +101,7 @@ const judge: RuleJudge = (ctx) => {
   const unavailable = plan.ipAddressMode === 'PREFIX_DELEGATION' ? modeUnavailable(ctx) : undefined;
   const c = plannedCapacity(type, unavailable ? 'SECONDARY_IP' : plan.ipAddressMode, plan.kubeletMaxPods);
   if (unavailable) c.steps.unshift(MODE_UNAVAILABLE(unavailable.title));
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   if (!unavailable && c.effectiveIpAddressMode !== plan.ipAddressMode)
     // The VPC Resource Controller does not refuse the node: it keeps it in secondary-IP mode.
     findings.push({
@@ -94,6 +149,6 @@ const judge: RuleJudge = (ctx) => {
 
 export const instanceTypeCapacity: Rule = {
   name: 'instanceTypeCapacity',
-  codes: ['INSTANCE_TYPE_NOT_FOR_WINDOWS', 'PREFIX_DELEGATION_UNSUPPORTED', 'POD_CAPACITY', 'PODS_EXCEED_CAPACITY', 'PODS_EXCEED_KUBELET_MAX_PODS'],
+  codes: codesOf(CODES),
   judge,
 };

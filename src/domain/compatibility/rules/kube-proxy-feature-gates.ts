@@ -14,9 +14,43 @@ import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type Kub
 import type { Citation, FeatureGateFact, FeatureGateStage, Knowledge, SettingFact } from '../../knowledge.js';
 import type { Plan } from '../plan.js';
 import type { PlanContext } from '../plan-context.js';
-import type { Rule, RuleJudge } from './rule.js';
-import { mayApplySeverity, type Finding } from '../findings.js';
-import { HORIZON_DIMENSION, mayApplyPrefix, type OpenDimension } from '../scope.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import { mayApplySeverity, type RuleFinding } from '../findings.js';
+import { HORIZON_DIMENSION, mayApplyPrefix, open, openOn, type OpenDimension } from '../scope.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  FEATURE_GATE_LOCKED: {
+    description:
+      'A kube-proxy feature gate is set to the opposite of the value it is locked to at the target Kubernetes version, so kube-proxy exits at start-up; ' +
+      '"may apply" where no source has observed it for that gate, or past the dataset horizon.',
+    severities: ['error', 'warning'],
+    raisedBy: ['compatibility/rules/kube-proxy-feature-gates.ts judgeGateSetting'],
+    scanOnly: false,
+  },
+  FEATURE_GATE_CONFLICT: {
+    description:
+      "A kube-proxy feature gate is set to the opposite of the value the plan's network mode or a feature it enables needs, at a Kubernetes version where the gate is not locked; " +
+      '"may apply" when the mode or the Kubernetes version is open.',
+    severities: ['error', 'warning'],
+    raisedBy: ['compatibility/rules/kube-proxy-feature-gates.ts judgeGateSetting'],
+    scanOnly: false,
+  },
+  FEATURE_GATE_FLAG_UNNEEDED: {
+    description: 'A kube-proxy feature gate is set to its default at the target Kubernetes version: the flag is no longer needed.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/kube-proxy-feature-gates.ts judgeGateSetting'],
+    scanOnly: false,
+  },
+  FEATURE_GATE_REMOVAL_PENDING: {
+    description:
+      'A kube-proxy feature gate that is set may be removed by the target Kubernetes version: its removal is proposed, and no source says which release ships it.',
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/kube-proxy-feature-gates.ts judgeGateSetting'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
 
 /** A feature gate as a component's settings give it (--feature-gates=WinOverlay=false, featureGates.WinOverlay). */
 export interface GateSetting {
@@ -63,11 +97,7 @@ export interface GateNeed extends GateSetting {
 }
 
 /** The Kubernetes versions a gate fact holds at, when the plan gives no version. */
-const versionOpen = (range: KubernetesRange): OpenDimension => ({
-  dimension: 'Kubernetes version',
-  holdsFor: describeKubernetesRange(range),
-  phrase: `the plan does not give the Kubernetes version; it holds for ${describeKubernetesRange(range)}`,
-});
+const versionOpen = (range: KubernetesRange): OpenDimension => open('Kubernetes version', describeKubernetesRange(range));
 
 /** The span from the first to the last stage that passes the test (stages are in version order). */
 function span(gate: FeatureGateFact, test: (s: FeatureGateStage) => boolean): KubernetesRange | undefined {
@@ -83,10 +113,10 @@ function span(gate: FeatureGateFact, test: (s: FeatureGateStage) => boolean): Ku
  * gate values the plan's mode and features need (gateNeeds); a setting against one of them is an
  * error wherever the gate is not locked (FEATURE_GATE_CONFLICT), and never "no longer needed".
  */
-export function judgeGateSetting(k: Knowledge, version: string | undefined, setting: GateSetting, needs: readonly GateNeed[] = []): Finding[] {
+export function judgeGateSetting(k: Knowledge, version: string | undefined, setting: GateSetting, needs: readonly GateNeed[] = []): RuleFinding[] {
   const gate = k.featureGates.get(setting.gate);
   if (!gate) return [];
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   const horizon = k.horizon.kubernetesVersion;
   const where = `kube-proxy's --feature-gates (featureGates in KubeProxyConfiguration)`;
   const at = (range: KubernetesRange) => (version ? `on Kubernetes ${version}` : `on ${describeKubernetesRange(range)}`);
@@ -108,9 +138,9 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
       : [];
   if (lockedStage) {
     const override = gate.lockedOverride;
-    const open = version ? [...beyond] : [versionOpen(lockedStage.kubernetes)];
+    const opened = version ? [...beyond] : [versionOpen(lockedStage.kubernetes)];
     if (!override?.observed)
-      open.push({
+      opened.push({
         dimension: 'observation',
         holdsFor: gate.name,
         phrase: override
@@ -120,11 +150,12 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
     const effect = override ? ` ${override.effect}${override.note ? ` ${override.note}` : ''}` : '';
     const target = version ?? lockedStage.kubernetes.min!;
     findings.push({
-      severity: open.length > 0 ? mayApplySeverity('error', false) : 'error',
+      severity: opened.length > 0 ? mayApplySeverity('error', false) : 'error',
+      ...openOn(opened),
       code: 'FEATURE_GATE_LOCKED',
       subject: gate.name,
       message:
-        `${mayApplyPrefix(open)}${gate.component} sets ${flag(setting)}, but ${at(lockedStage.kubernetes)} the ${gate.name} gate is ` +
+        `${mayApplyPrefix(opened)}${gate.component} sets ${flag(setting)}, but ${at(lockedStage.kubernetes)} the ${gate.name} gate is ` +
         `${lockedStage.stage === 'ga' ? 'GA' : lockedStage.stage} and locked ${lockedStage.default ? 'on' : 'off'} (${describeKubernetesRange(lockedStage.kubernetes)}).${effect}`,
       remediation: `Remove ${gate.name} from ${where} before the upgrade to ${target}.`,
       sources: [...gate.stageSources, ...(override?.sources ?? [])],
@@ -137,13 +168,14 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
   const unlocked = version ? (stage && !stage.locked ? stage.kubernetes : undefined) : span(gate, (s) => !s.locked);
   if (unlocked)
     for (const need of conflicts) {
-      const open = [...need.open, ...(version ? beyond : [versionOpen(unlocked)])];
+      const opened = [...need.open, ...(version ? beyond : [versionOpen(unlocked)])];
       findings.push({
-        severity: open.length > 0 ? mayApplySeverity('error', false) : 'error',
+        severity: opened.length > 0 ? mayApplySeverity('error', false) : 'error',
+        ...openOn(opened),
         code: 'FEATURE_GATE_CONFLICT',
         subject: gate.name,
         message:
-          `${mayApplyPrefix(open)}${gate.component} sets ${flag(setting)}, but ${need.by} needs ${flag(need)}, and ${at(unlocked)} the gate is not locked, ` +
+          `${mayApplyPrefix(opened)}${gate.component} sets ${flag(setting)}, but ${need.by} needs ${flag(need)}, and ${at(unlocked)} the gate is not locked, ` +
           `so the setting takes effect.${need.note ? ` ${need.note}` : ''}`,
         remediation: `Set ${flag(need)} in ${where}, or drop ${gate.name} from it where the gate is on by default.`,
         sources: [...need.sources, ...gate.stageSources],
@@ -163,13 +195,14 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
     if (unneeded) {
       const since = defaultSince(gate, unneeded, setting.value);
       const always = since === gate.stages[0]?.kubernetes.min;
-      const open = version ? beyond : always ? [] : [versionOpen({ min: since })];
+      const opened = version ? beyond : always ? [] : [versionOpen({ min: since })];
       findings.push({
         severity: 'info',
+        ...openOn(opened),
         code: 'FEATURE_GATE_FLAG_UNNEEDED',
         subject: gate.name,
         message:
-          `${mayApplyPrefix(open)}${gate.component} sets ${flag(setting)}, which is the gate's default ` +
+          `${mayApplyPrefix(opened)}${gate.component} sets ${flag(setting)}, which is the gate's default ` +
           `${since ? `from Kubernetes ${since}` : 'at every version the dataset documents'}; ${version ? `on ${version}` : 'there'} the flag is no longer needed ` +
           `(${gate.name}: ${describeStages(gate)}).`,
         remediation: `Drop ${flag(setting)} from ${where}.`,
@@ -183,6 +216,14 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
     // A removal that is only proposed: the sources do not say which release ships it, so it may apply.
     findings.push({
       severity: 'warning',
+      // Open in the knowledge, not in the plan: no plan field settles it.
+      ...openOn([
+        {
+          dimension: 'release of the removal',
+          holdsFor: removal.allowedFrom,
+          phrase: `the removal is ${removal.status}, and no source says which release ships it`,
+        },
+      ]),
       code: 'FEATURE_GATE_REMOVAL_PENDING',
       subject: gate.name,
       message:
@@ -195,7 +236,7 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
 }
 
 /** The findings of every gate setting at a version (undefined: the plan gives none). */
-export function judgeGateSettings(k: Knowledge, version: string | undefined, settings: Iterable<GateSetting>, needs: readonly GateNeed[] = []): Finding[] {
+export function judgeGateSettings(k: Knowledge, version: string | undefined, settings: Iterable<GateSetting>, needs: readonly GateNeed[] = []): RuleFinding[] {
   return [...settings].flatMap((s) => judgeGateSetting(k, version, s, needs));
 }
 
@@ -245,11 +286,8 @@ export function gateNeeds(ctx: PlanContext): GateNeed[] {
           gateFlags(k.modes.get(m)!.settings).some((o) => parseGateList(o.value).some((x) => x.gate === g.gate && x.value === g.value)),
         );
         const names = needing.map((m) => k.modes.get(m)!.name).join(', ');
-        const open =
-          needing.length === modes.length
-            ? []
-            : [{ dimension: 'network mode', holdsFor: names, phrase: `the plan does not give the network mode; it holds for ${names}` }];
-        needs.push({ ...g, by: `the ${mode.name} network mode`, open, note: s.note, sources: s.sources });
+        const modeOpen = needing.length === modes.length ? [] : [open('network mode', names)];
+        needs.push({ ...g, by: `the ${mode.name} network mode`, open: modeOpen, note: s.note, sources: s.sources });
       }
   }
   return needs;
@@ -259,6 +297,6 @@ const judge: RuleJudge = (ctx) => judgeGateSettings(ctx.k, ctx.plan.kubernetesVe
 
 export const kubeProxyFeatureGates: Rule = {
   name: 'kubeProxyFeatureGates',
-  codes: ['FEATURE_GATE_LOCKED', 'FEATURE_GATE_CONFLICT', 'FEATURE_GATE_FLAG_UNNEEDED', 'FEATURE_GATE_REMOVAL_PENDING'],
+  codes: codesOf(CODES),
   judge,
 };

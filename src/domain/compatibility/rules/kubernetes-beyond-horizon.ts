@@ -5,10 +5,31 @@
  * Golden cases: test/domain/rules/kubernetes-beyond-horizon.golden.test.ts.
  */
 import { compareKubernetes, type KubernetesRange } from '../../kubernetes-version.js';
-import type { Citation } from '../../knowledge.js';
+import type { Citation, DatasetHorizon } from '../../knowledge.js';
+import { describeHorizon } from '../../horizon.js';
 import type { PlanContext } from '../plan-context.js';
-import { HORIZON } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  KUBERNETES_VERSION_BEYOND_HORIZON: {
+    description: 'The planned Kubernetes version is newer than any the dataset documents; facts that could have changed since are reported as "may apply".',
+    severities: ['warning'],
+    raisedBy: ['compatibility/rules/kubernetes-beyond-horizon.ts kubernetesBeyondHorizon'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** kubernetesBeyondHorizon: where the dataset's knowledge ends. */
+const HORIZON = {
+  beyond: (version: string, horizon: DatasetHorizon, windowsName: string) =>
+    `Kubernetes ${version} is newer than any version the dataset documents. ` +
+    describeHorizon(horizon, windowsName) +
+    ' Facts that could have changed after that are reported as "may apply".',
+  remediation: (version: string, horizon: DatasetHorizon) =>
+    `Check the Kubernetes ${version} documentation for Windows nodes, or judge the plan at Kubernetes ${horizon.kubernetesVersion}.`,
+};
 
 /**
  * The facts that name the horizon's Kubernetes version (a node-OS row, a feature's minimum, a
@@ -48,4 +69,4 @@ const judge: RuleJudge = ({ k, plan }) => {
   ];
 };
 
-export const kubernetesBeyondHorizon: Rule = { name: 'kubernetesBeyondHorizon', codes: ['KUBERNETES_VERSION_BEYOND_HORIZON'], judge };
+export const kubernetesBeyondHorizon: Rule = { name: 'kubernetesBeyondHorizon', codes: codesOf(CODES), judge };

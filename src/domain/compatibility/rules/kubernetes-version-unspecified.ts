@@ -3,9 +3,28 @@
  *
  * Golden cases: test/domain/rules/kubernetes-version-unspecified.golden.test.ts.
  */
-import { VERSION_UNSPECIFIED } from '../messages.js';
-import { requiredSettings } from '../settings.js';
-import type { Rule, RuleJudge } from './rule.js';
+import type { SettingFact } from '../../knowledge.js';
+import { describeSetting, requiredSettings } from '../settings.js';
+import { dependsOn } from '../scope.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  KUBERNETES_VERSION_UNSPECIFIED: {
+    description: 'Settings differ by Kubernetes version and the plan gives none; every variant is listed.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/kubernetes-version-unspecified.ts kubernetesVersionUnspecified'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** kubernetesVersionUnspecified: every variant of the settings that depend on the version. */
+const VERSION_UNSPECIFIED = {
+  message: (scoped: readonly SettingFact[]) =>
+    `Some settings depend on the Kubernetes version, which the plan does not give; every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
+  remediation: 'Give kubernetesVersion to get only the settings for your cluster.',
+};
 
 const judge: RuleJudge = (ctx) => {
   if (ctx.plan.kubernetesVersion) return [];
@@ -14,6 +33,7 @@ const judge: RuleJudge = (ctx) => {
   return [
     {
       severity: 'info',
+      ...dependsOn('kubernetesVersion'),
       code: 'KUBERNETES_VERSION_UNSPECIFIED',
       message: VERSION_UNSPECIFIED.message(scoped),
       remediation: VERSION_UNSPECIFIED.remediation,
@@ -22,4 +42,4 @@ const judge: RuleJudge = (ctx) => {
   ];
 };
 
-export const kubernetesVersionUnspecified: Rule = { name: 'kubernetesVersionUnspecified', codes: ['KUBERNETES_VERSION_UNSPECIFIED'], judge };
+export const kubernetesVersionUnspecified: Rule = { name: 'kubernetesVersionUnspecified', codes: codesOf(CODES), judge };

@@ -6,12 +6,63 @@
  */
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
-import { matchScopeUnless, mayApplyPrefix, type ScopeMatch } from '../scope.js';
-import { LIMITATION, describeSetting } from '../messages.js';
-import { settingApplies } from '../settings.js';
+import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
+import { matchScopeUnless, mayApplyPrefix, openOn, type ScopeMatch } from '../scope.js';
+import { describeSetting, settingApplies } from '../settings.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+import { SEVERITIES } from '../../vocabulary.js';
 import { SERVICE_SETTING_INFO } from '../../service-settings.js';
-import type { Rule, RuleJudge } from './rule.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  THRESHOLD_EXCEEDED: {
+    description: 'A planned number is above a documented limit (backends per Service, Services per node).',
+    // The limitation's seeded severity; "may apply" a warning.
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  UNSUPPORTED_FUNCTIONALITY: {
+    description: 'Functionality that Windows nodes do not support and that the plan may use.',
+    // The limitation's seeded severity (one step lower when it may apply); the scan's hostNetwork check: an error.
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations', 'scan/own-findings.ts ownFindings'],
+    scanOnly: false,
+  },
+  KNOWN_ISSUE: {
+    description: 'A documented known issue applies to the plan.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  REQUIREMENT_NOT_MET: {
+    description: 'Something the mode or plugin needs (e.g. an OS update) is missing or not confirmed.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  CAVEAT: {
+    description: 'A documented caveat applies to the plan.',
+    severities: SEVERITIES,
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+  LIMITATION_MITIGATED: {
+    description: 'A limitation would apply, but the plan carries out its workaround or avoids it (a feature it enables, a kube-proxy feature gate it sets).',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** limitations: the figures of a threshold, and a mitigation. */
+const LIMITATION = {
+  threshold: (planned: number, t: { max: number; approximate?: boolean }) => `The plan has ${planned}; the limit is ${t.approximate ? 'about ' : ''}${t.max}.`,
+  otherLimits: (others: readonly { max: number; title: string }[]) =>
+    `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
+  mitigated: (title: string, inputs: readonly string[]) => `${title}: mitigated because the plan has ${inputs.join(', ')}.`,
+};
 
 const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',
@@ -19,6 +70,18 @@ const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   requirement: 'REQUIREMENT_NOT_MET',
   caveat: 'CAVEAT',
 };
+
+/** Scope dimensions that name a component of the plan (where it runs, its plugin, its mode); any other is a fact of this plan. */
+const COMPONENT_DIMENSIONS: ReadonlySet<string> = new Set(['environments', 'plugins', 'modes', 'platforms']);
+
+/**
+ * A general caveat: true for every plan with the components its scope names (no threshold, no
+ * requirement to meet, no build, version, feature or Service type of this plan), and seeded as
+ * information. It is reported as GENERAL, apart from what this plan's own facts decide.
+ */
+export function isGeneralCaveat(l: LimitationFact): boolean {
+  return l.severity === 'info' && !l.threshold && !l.requires && Object.keys(l.scope).every((d) => COMPONENT_DIMENSIONS.has(d));
+}
 
 /** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
 export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
@@ -35,7 +98,7 @@ function mitigations(l: LimitationFact, ctx: PlanContext): string[] | undefined 
   if (!l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f))) return undefined;
   const gates = ctx.plan.kubeProxyFeatureGates ?? [];
   if (!l.mitigatedByGates.every((g) => gates.some((p) => `${p.gate}=${p.value}` === g))) return undefined;
-  return [...l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name), ...l.mitigatedByGates.map((g) => `the kube-proxy feature gate ${g}`)];
+  return [...l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name), ...l.mitigatedByGates.map((g) => `kube-proxy run with --feature-gates=${g}`)];
 }
 
 /**
@@ -69,7 +132,7 @@ function otherLimits(l: LimitationFact, ctx: PlanContext): string {
 }
 
 const judge: RuleJudge = (ctx) =>
-  ctx.k.limitations.flatMap((l): Finding[] => {
+  ctx.k.limitations.flatMap((l): RuleFinding[] => {
     let thresholdText = '';
     if (l.threshold) {
       if (!exceeded(l, ctx)) return [];
@@ -80,11 +143,13 @@ const judge: RuleJudge = (ctx) =>
     if (match === 'no') return [];
     const mitigated = mitigations(l, ctx);
     const mayApply = mayApplyPrefix(open);
+    const applicability = open.length > 0 ? openOn(open) : isGeneralCaveat(l) ? { applicability: 'general' as const } : {};
     const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
     if (mitigated)
       return [
         {
           severity: 'info',
+          ...openOn(open),
           code: 'LIMITATION_MITIGATED',
           subject: l.slug,
           message: `${mayApply}${LIMITATION.mitigated(l.title, mitigated)}${thresholdText}`,
@@ -104,6 +169,7 @@ const judge: RuleJudge = (ctx) =>
     return [
       {
         severity,
+        ...applicability,
         code: l.threshold ? 'THRESHOLD_EXCEEDED' : KIND_CODE[l.kind],
         subject: l.slug,
         message: `${mayApply}${l.title}. ${l.description}${thresholdText}${asked.length > 0 ? ` ${ASKED_FOR(asked)}` : ''}`,
@@ -115,6 +181,6 @@ const judge: RuleJudge = (ctx) =>
 
 export const limitations: Rule = {
   name: 'limitations',
-  codes: ['UNSUPPORTED_FUNCTIONALITY', 'KNOWN_ISSUE', 'REQUIREMENT_NOT_MET', 'CAVEAT', 'LIMITATION_MITIGATED', 'THRESHOLD_EXCEEDED'],
+  codes: codesOf(CODES),
   judge,
 };

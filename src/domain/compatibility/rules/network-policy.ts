@@ -6,22 +6,62 @@
  */
 import type { NetworkPolicyFact, PolicySupport } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { mayApplySeverity, type Finding, type FindingCode } from '../findings.js';
-import { NETWORK_POLICY } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
+import { dependsOn, NETWORK_POLICY_OPEN } from '../scope.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  NETWORK_POLICY_UNSUPPORTED: {
+    description: 'The plan needs NetworkPolicy (or does not say whether it does: "may apply") and the plugin does not enforce it on Windows.',
+    // An error; "may apply" (plugin or environment open) a warning; an info when the plan does not say whether it needs NetworkPolicy.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: [
+      'compatibility/rules/network-policy.ts networkPolicy',
+      'compatibility/rules/network-policy.ts networkPolicyWithPluginOpen',
+      'compatibility/rules/network-policy.ts networkPolicyOpen',
+    ],
+    scanOnly: false,
+  },
+  NETWORK_POLICY_UNKNOWN: {
+    description: 'The plan needs NetworkPolicy and the sources do not say whether the plugin enforces it on Windows.',
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/network-policy.ts networkPolicy', 'compatibility/rules/network-policy.ts networkPolicyWithPluginOpen'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** networkPolicy: whether the plugin enforces NetworkPolicy on Windows nodes. */
+const NETWORK_POLICY = {
+  namePlugin: (enforcing: readonly string[]) =>
+    enforcing.length > 0
+      ? `Name the CNI plugin for a definite answer. Among the candidates, these enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`
+      : 'Name the CNI plugin for a definite answer.',
+  pluginOpen: (plugins: readonly string[], says: string, env: string | undefined) =>
+    `May apply (the plan does not give the CNI plugin; it holds for ${plugins.join(', ')}): ${says}${env ? ` in ${env}` : ''}.`,
+  theseDoNotEnforce: 'the plan needs NetworkPolicy, and these plugins do not enforce it on Windows nodes',
+  theseUnknown: 'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes',
+  mayApplyOn: (env: string) => `May apply on ${env} (the plan does not give the environment): `,
+  mayApplyIfUsed: (statement: string) => `May apply (${NETWORK_POLICY_OPEN}): ${statement}`,
+  unknown: (plugin: string, env: string | undefined) =>
+    `The sources do not say whether ${plugin} enforces NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,
+  notEnforced: (plugin: string, env: string | undefined) => `${plugin} does not enforce NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,
+  enforcing: (plugins: readonly string[]) => `Plugins documented to enforce NetworkPolicy on Windows: ${plugins.join(', ')}.`,
+};
 
 /** The plugin's NetworkPolicy answer in one environment: the environment's own where the sources give one. */
 function policyIn(plugin: NonNullable<PlanContext['plugin']>, environment: string | undefined): NetworkPolicyFact {
   return plugin.environments.find((e) => e.environment === environment)?.networkPolicy ?? plugin.networkPolicy;
 }
 
-const POLICY_SEVERITY: Record<PolicySupport, Finding['severity'] | null> = { supported: null, unknown: 'warning', 'not-supported': 'error' };
+const POLICY_SEVERITY: Record<PolicySupport, RuleFinding['severity'] | null> = { supported: null, unknown: 'warning', 'not-supported': 'error' };
 
 /**
  * Plugin open: whether policy is enforced depends on the plugin, so each answer other than
  * "enforced" may apply, naming the plugins it holds for.
  */
-function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): Finding[] {
+function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): RuleFinding[] {
   const answers = candidatePlugins.map((slug) => {
     const plugin = k.plugins.get(slug)!;
     return { plugin, answer: environment ? policyIn(plugin, environment) : plugin.networkPolicy };
@@ -29,12 +69,13 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
   const enforcing = answers.filter((a) => a.answer.support === 'supported').map((a) => a.plugin.name);
   const remediation = NETWORK_POLICY.namePlugin(enforcing);
   const where = environment ? k.environments.get(environment)!.name : undefined;
-  const finding = (support: PolicySupport, code: FindingCode, says: string): Finding[] => {
+  const finding = (support: PolicySupport, code: FindingCode, says: string): RuleFinding[] => {
     const hits = answers.filter((a) => a.answer.support === support);
     if (hits.length === 0) return [];
     return [
       {
         severity: mayApplySeverity(POLICY_SEVERITY[support]!, false),
+        ...dependsOn('cniPlugin'),
         code,
         message: NETWORK_POLICY.pluginOpen(
           hits.map((a) => a.plugin.name),
@@ -58,11 +99,11 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
  * where two things are open: the plugin, or whether it enforces policy at all (the sources'
  * "unknown"), or every plan would carry a note about a choice it has not made.
  */
-function networkPolicyOpen(ctx: PlanContext): Finding[] {
+function networkPolicyOpen(ctx: PlanContext): RuleFinding[] {
   if (!ctx.plugin) return [];
   return needed({ ...ctx, candidateEnvironments: [] })
     .filter((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')
-    .map((f) => ({ ...f, severity: 'info', message: NETWORK_POLICY.mayApplyIfUsed(f.message) }));
+    .map((f) => ({ ...f, severity: 'info', ...dependsOn('networkPolicy', ...(f.dependsOn ?? [])), message: NETWORK_POLICY.mayApplyIfUsed(f.message) }));
 }
 
 const judge: RuleJudge = (ctx) => {
@@ -71,11 +112,11 @@ const judge: RuleJudge = (ctx) => {
 };
 
 /** The plan relies on NetworkPolicy: does its plugin (or each candidate) enforce it? */
-function needed(ctx: PlanContext): Finding[] {
+function needed(ctx: PlanContext): RuleFinding[] {
   const { k, plugin, environment, candidateEnvironments } = ctx;
   if (!plugin) return networkPolicyWithPluginOpen(ctx);
   const enforcing = [...k.plugins.values()].filter((p) => p.networkPolicy.support === 'supported').map((p) => p.name);
-  const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): Finding[] => {
+  const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): RuleFinding[] => {
     const severity = POLICY_SEVERITY[answer.support];
     if (!severity) return [];
     const unknown = answer.support === 'unknown';
@@ -85,6 +126,7 @@ function needed(ctx: PlanContext): Finding[] {
     return [
       {
         severity: mayApply ? mayApplySeverity(severity, false) : severity,
+        ...(mayApply ? dependsOn('environment') : {}),
         code: unknown ? 'NETWORK_POLICY_UNKNOWN' : 'NETWORK_POLICY_UNSUPPORTED',
         subject: plugin.slug,
         message: `${prefix}${statement}${answer.note ? ` ${answer.note}` : ''}`,
@@ -106,4 +148,4 @@ function needed(ctx: PlanContext): Finding[] {
   return [...finding(plugin.networkPolicy, undefined, false), ...differing.flatMap((e) => finding(e.networkPolicy!, e.environment, true))];
 }
 
-export const networkPolicy: Rule = { name: 'networkPolicy', codes: ['NETWORK_POLICY_UNSUPPORTED', 'NETWORK_POLICY_UNKNOWN'], judge };
+export const networkPolicy: Rule = { name: 'networkPolicy', codes: codesOf(CODES), judge };

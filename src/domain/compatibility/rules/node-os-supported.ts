@@ -8,11 +8,87 @@
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
 import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../../knowledge.js';
 import { RELEASE_DIMENSION, type PlanContext } from '../plan-context.js';
-import { releaseOpen } from '../scope.js';
-import { mayApplySeverity, type Finding } from '../findings.js';
+import { dependsOn, releaseOpen } from '../scope.js';
+import { mayApplySeverity, type PlanField, type RuleFinding } from '../findings.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
-import { NODE_OS } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  NODE_OS_UNSUPPORTED: {
+    description:
+      'Kubernetes (or the environment, from its own table) does not list the Windows release as a node OS for the planned Kubernetes version; ' +
+      '"may apply" when the release, version or environment is open, or when the version is past the dataset horizon and the listing has no known end.',
+    // An error; "may apply" (environment or version open, past the horizon) a warning; on some of the
+    // candidate releases when the release is open, info.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: ['compatibility/rules/node-os-supported.ts nodeOsSupported'],
+    scanOnly: false,
+  },
+  NODE_OS_PREVIEW: {
+    description: 'The environment offers the Windows release as a node OS only in preview for the planned Kubernetes version.',
+    // A warning; "may apply" (environment open, or on some of the candidate releases) info.
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/node-os-supported.ts nodeOsSupported'],
+    scanOnly: false,
+  },
+  NODE_OS_RETIRED: {
+    description:
+      'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does: a warning while existing nodes may keep running, ' +
+      'an error once the environment has removed the node images, so that no node of the release can be created.',
+    // removed: error, retired: warning; "may apply" (environment open) one step lower; on some of the
+    // candidate releases (the release open) info.
+    severities: ['error', 'warning', 'info'],
+    raisedBy: ['compatibility/rules/node-os-supported.ts nodeOsSupported'],
+    scanOnly: false,
+  },
+  NODE_OS_SUPPORT_DISPUTED: {
+    description: "The environment's own pages disagree whether the release is a supported node OS for the planned Kubernetes version.",
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/node-os-supported.ts nodeOsSupported'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+const NODE_OS_STATUS = {
+  preview: 'offered only in preview',
+  disputed: 'disputed by its own pages',
+  retired: 'retired (no longer offered for new nodes)',
+  removed: 'retired and its node images removed (no node of it can be created)',
+} as const;
+
+/** nodeOsSupported: what a node-OS table says about a release. */
+const NODE_OS = {
+  status: (who: string, release: string, when: string, status: keyof typeof NODE_OS_STATUS, note: string | undefined) =>
+    `On ${who}, ${release}${when ? ` ${when}` : ''} is ${NODE_OS_STATUS[status]} as a node OS.${note ? ` ${note}` : ''}`,
+  notListedAt: (who: string, release: string, asOf: string, when: string) =>
+    `${who} does not list ${release} as a Windows node OS at ${asOf}: it lists it ${when}.`,
+  neverListed: (who: string, release: string) => `${who} does not list ${release} as a Windows node OS for any Kubernetes version it documents.`,
+  judgeAtDate: (who: string, release: string) => `Judge the plan at a date when ${who} offers ${release} (asOf), or use a release it lists then.`,
+  runListed: 'Run the Windows nodes on a release listed in nodeOsSupport.',
+  notForVersion: (who: string, release: string, ranges: string, version: string) =>
+    `${who} lists ${release} as a Windows node OS for ${ranges}, not for ${version}.`,
+  listedFor: (version: string, who: string, listed: string) => `For Kubernetes ${version}, ${who} lists: ${listed}.`,
+  useVersionIn: (ranges: string) => `Use a Kubernetes version in ${ranges}.`,
+  pastHorizon: (who: string, release: string, ranges: string, version: string) =>
+    `${who} lists ${release} as a Windows node OS for ${ranges}; whether it still does on ${version} is not known.`,
+  checkList: (who: string, version: string) => `Check ${who}'s list of Windows node OS versions for Kubernetes ${version}.`,
+  horizonOpen: (horizon: string) => `the dataset documents Kubernetes only up to ${horizon}`,
+  onVersion: (version: string) => `on Kubernetes ${version}`,
+  onCurrent: (range: string) => `on current Kubernetes versions (${range})`,
+  listedLater: (who: string, release: string, since: string, ranges: string | undefined, baseline: string) =>
+    `${who} lists ${release} as a Windows node OS only from Kubernetes ${since}${ranges ? ` (${ranges})` : ''}, while it lists other releases from ${baseline}.`,
+  giveVersionBelow: (since: string, who: string) => `Give kubernetesVersion for a definite answer; below ${since} use a release ${who} lists there.`,
+  holdsFor: (ranges: string) => `support holds for ${ranges}`,
+  listedOnlyFor: (who: string, release: string, ranges: string, last: string | undefined) =>
+    `${who} lists ${release} as a Windows node OS only for ${ranges}${last ? `; it is not listed after Kubernetes ${last}` : ''}.`,
+  giveVersionOrNewer: 'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
+  environmentOpen: 'the plan does not give the environment',
+  mayApply: (on: string | undefined, open: readonly string[]) => `May apply${on ? ` on ${on}` : ''} (${open.join('; ')}): `,
+  everyRelease: (dimension: string) => `On every ${dimension} the knowledge base knows (the plan does not give one): `,
+  giveRelease: 'Give windowsVersion for a definite answer.',
+};
 /** Who publishes a support table: upstream Kubernetes (undefined) and each environment with rows of its own. */
 function authorities(k: Knowledge): (string | undefined)[] {
   return [undefined, ...new Set(k.nodeOsSupport.flatMap((r) => (r.environment ? [r.environment] : [])))];
@@ -51,8 +127,8 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
   const elsewhen = rows.length > 0 ? [] : k.nodeOsSupport.filter((r) => r.environment === authority && r.windowsVersion === release.slug && r.dates);
   const sources = (rows.length > 0 ? rows : elsewhen.length > 0 ? elsewhen : allRows).flatMap((r) => r.sources);
   const finding = (
-    severity: Finding['severity'],
-    code: Finding['code'],
+    severity: RuleFinding['severity'],
+    code: RuleFinding['code'],
     message: string,
     remediation: string | undefined,
     mayApply: boolean,
@@ -162,7 +238,7 @@ interface Entry {
   release: ReleaseFact;
   /** The severity where it surely applies. */
   severity: Severity;
-  code: Finding['code'];
+  code: RuleFinding['code'];
   message: string;
   remediation?: string;
   /** True when it only may apply whatever the environment (the Kubernetes version open, past the horizon). */
@@ -175,7 +251,7 @@ interface Entry {
 const SEVERITIES_BY_RANK = ['error', 'warning', 'info'] as const;
 
 const judgeNodeOs: RuleJudge = (ctx) =>
-  authorities(ctx.k).flatMap((authority): Finding[] => {
+  authorities(ctx.k).flatMap((authority): RuleFinding[] => {
     const { k, environment, candidateEnvironments, release } = ctx;
     if (authority && !candidateEnvironments.includes(authority)) return [];
     const envOpen = authority !== undefined && environment === undefined;
@@ -184,10 +260,17 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       const all = [envOpen ? NODE_OS.environmentOpen : '', ...open].filter(Boolean);
       return all.length > 0 ? NODE_OS.mayApply(envOpen ? who : undefined, all) : '';
     };
+    // The plan fields that would settle a statement that may apply (the horizon is the knowledge's, not the plan's).
+    const fields = (open: readonly OpenPart[], releaseOpen = false): PlanField[] => [
+      ...(envOpen ? (['environment'] as const) : []),
+      ...(open.some((o) => o.what === VERSION_OPEN) ? (['kubernetesVersion'] as const) : []),
+      ...(releaseOpen ? (['windowsVersion'] as const) : []),
+    ];
     if (release)
       return releaseEntries(ctx, release, authority).map((e) => {
         const mayApply = e.mayApply || envOpen;
         return {
+          ...(mayApply ? dependsOn(...fields(e.open)) : {}),
           severity: mayApply ? mayApplySeverity(e.severity, false) : e.severity,
           code: e.code,
           subject: release.slug,
@@ -198,7 +281,7 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       });
     // Release open: each code once per table, naming the candidate releases it holds for.
     const entries = ctx.candidateReleases.flatMap((r) => releaseEntries(ctx, r, authority));
-    return [...new Set(entries.map((e) => e.code))].map((code): Finding => {
+    return [...new Set(entries.map((e) => e.code))].map((code): RuleFinding => {
       const group = entries.filter((e) => e.code === code);
       const holds = ctx.candidateReleases.filter((r) => group.some((e) => e.release === r));
       const all = holds.length === ctx.candidateReleases.length;
@@ -215,6 +298,14 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       const every = all ? NODE_OS.everyRelease(RELEASE_DIMENSION) : '';
       const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
       return {
+        ...(mayApply
+          ? dependsOn(
+              ...fields(
+                group.flatMap((e) => e.open),
+                !all,
+              ),
+            )
+          : {}),
         severity,
         code,
         message: `${mayApply ? prefix(open) : ''}${every}${group.map((e) => e.message).join(' ')}`,
@@ -226,6 +317,6 @@ const judgeNodeOs: RuleJudge = (ctx) =>
 
 export const nodeOsSupported: Rule = {
   name: 'nodeOsSupported',
-  codes: ['NODE_OS_UNSUPPORTED', 'NODE_OS_PREVIEW', 'NODE_OS_RETIRED', 'NODE_OS_SUPPORT_DISPUTED'],
+  codes: codesOf(CODES),
   judge: judgeNodeOs,
 };

@@ -4,15 +4,19 @@
  * plugin or release; what varies lives in the seeds. judge.ts runs them all, in the order of
  * index.ts.
  */
-import type { Finding, FindingCode } from '../findings.js';
+import type { FindingCode, RuleFinding } from '../findings.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
 import type { PlanContext } from '../plan-context.js';
 
-export type RuleJudge = (ctx: PlanContext) => Finding[];
+export type RuleJudge = (ctx: PlanContext) => RuleFinding[];
 
 export interface Rule {
   /** The rule's name, as the registry's `raisedBy` gives it. */
   readonly name: string;
-  /** The finding codes the rule can raise. */
+  /** The finding codes the rule can raise: the keys of its `CODES` table. */
   readonly codes: readonly FindingCode[];
   readonly judge: RuleJudge;
 }
+
+/** The codes of a rule's `CODES` table, for its `codes`. */
+export const codesOf = <C extends string>(codes: Readonly<Record<C, FindingCodeEntry>>): C[] => Object.keys(codes) as C[];

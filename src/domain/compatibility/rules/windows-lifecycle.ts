@@ -6,10 +6,37 @@
  */
 import type { ReleaseFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import type { Finding } from '../findings.js';
+import type { RuleFinding } from '../findings.js';
 import { acrossReleases } from '../scope.js';
-import { LIFECYCLE } from '../messages.js';
-import type { Rule, RuleJudge } from './rule.js';
+import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { FindingCodeEntry } from '../../finding-codes.js';
+
+/** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
+export const CODES = {
+  WINDOWS_VERSION_OUT_OF_SUPPORT: {
+    description: 'The Windows release is past its end of support (or servicing) at the date checked; "may apply" when the plan leaves the release open.',
+    // A warning; "may apply" (the release open, some candidate releases out of support) info.
+    severities: ['warning', 'info'],
+    raisedBy: ['compatibility/rules/windows-lifecycle.ts windowsLifecycle'],
+    scanOnly: false,
+  },
+  WINDOWS_VERSION_MAINSTREAM_ENDED: {
+    description: 'The LTSC release is past mainstream support but still in extended support.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/windows-lifecycle.ts windowsLifecycle'],
+    scanOnly: false,
+  },
+} as const satisfies Record<string, FindingCodeEntry>;
+
+/** windowsLifecycle: where a release stands in its support lifecycle. */
+const LIFECYCLE = {
+  ended: (r: ReleaseFact) => `${r.name} reached the end of its support on ${r.supportEnds}`,
+  mainstreamEnded: (r: ReleaseFact) =>
+    `${r.name} left mainstream support on ${r.mainstreamSupportEnds}; extended support runs${r.supportEnds ? ` to ${r.supportEnds}` : ''}`,
+  checkedAt: (asOf: string) => `(checked at ${asOf})`,
+  moveNode: 'Move the node to a release that is still supported.',
+  runNodes: 'Run the nodes on a release that is still supported, and give windowsVersion for a definite answer.',
+};
 
 /** Where a release stands in its support lifecycle at a date: past its end, past mainstream, or neither. */
 function lifecycleStage(release: ReleaseFact, asOf: string): 'ended' | 'mainstream-ended' | undefined {
@@ -47,16 +74,17 @@ const judge: RuleJudge = (ctx) => {
 };
 
 /** Release open: one finding per lifecycle stage, naming the candidate releases in it. */
-function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
+function windowsLifecycleOpen(ctx: PlanContext): RuleFinding[] {
   const { candidateReleases, plan } = ctx;
   const inStage = (stage: ReturnType<typeof lifecycleStage>) => candidateReleases.filter((r) => lifecycleStage(r, plan.asOf) === stage);
   const ended = inStage('ended');
   const mainstream = inStage('mainstream-ended');
-  const findings: Finding[] = [];
+  const findings: RuleFinding[] = [];
   if (ended.length > 0) {
-    const { severity, prefix } = acrossReleases(ctx, ended, 'warning');
+    const { severity, prefix, ...applicability } = acrossReleases(ctx, ended, 'warning');
     findings.push({
       severity,
+      ...applicability,
       code: 'WINDOWS_VERSION_OUT_OF_SUPPORT',
       message: `${prefix}${ended.map(LIFECYCLE.ended).join('; ')} ${LIFECYCLE.checkedAt(plan.asOf)}.`,
       remediation: LIFECYCLE.runNodes,
@@ -64,9 +92,10 @@ function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
     });
   }
   if (mainstream.length > 0) {
-    const { severity, prefix } = acrossReleases(ctx, mainstream, 'info');
+    const { severity, prefix, ...applicability } = acrossReleases(ctx, mainstream, 'info');
     findings.push({
       severity,
+      ...applicability,
       code: 'WINDOWS_VERSION_MAINSTREAM_ENDED',
       message: `${prefix}${mainstream.map(LIFECYCLE.mainstreamEnded).join('; ')}.`,
       sources: mainstream.flatMap((r) => r.sources),
@@ -75,4 +104,4 @@ function windowsLifecycleOpen(ctx: PlanContext): Finding[] {
   return findings;
 }
 
-export const windowsLifecycle: Rule = { name: 'windowsLifecycle', codes: ['WINDOWS_VERSION_OUT_OF_SUPPORT', 'WINDOWS_VERSION_MAINSTREAM_ENDED'], judge };
+export const windowsLifecycle: Rule = { name: 'windowsLifecycle', codes: codesOf(CODES), judge };
