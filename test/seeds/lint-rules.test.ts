@@ -229,6 +229,18 @@ describe('minimum-build-within-release', () => {
   });
 });
 
+describe('ranges-ordered: kubernetesPatchFixed', () => {
+  it('reports a patch-fixed minor outside the Kubernetes range', () => {
+    const seeds = cloneSeeds();
+    record(seeds.limitations, 'ws2025-stale-endpoints-after-scaling').appliesTo.kubernetesPatchFixed = ['1.33', '1.34'];
+    const problems = rangesOrdered.check(seeds);
+    expect(located(problems)).toEqual([
+      { file: 'limitations.yaml', record: 'ws2025-stale-endpoints-after-scaling', path: 'appliesTo.kubernetesPatchFixed', rule: 'ranges-ordered' },
+    ]);
+    expect(problems[0]?.message).toBe("1.34 is outside the limitation's Kubernetes range");
+  });
+});
+
 describe('delegation-consistent', () => {
   passesOnRealSeeds(delegationConsistent);
 
