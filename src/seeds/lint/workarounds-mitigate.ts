@@ -21,13 +21,13 @@ export const workaroundsMitigate: LintRule = {
         const setting = (f: string) => seeds.features.get(f)?.settings.some((fs) => fs.kind === s.kind && fs.key === s.key && fs.value === s.value);
         if (about.some(setting)) return;
         const features = [...seeds.features.keys()].filter(setting);
-        const missing = features.filter((f) => !l.mitigatedBy?.features?.includes(f));
-        if (missing.length > 0)
+        // One feature that expresses the setting is enough (copies of a feature set it too).
+        if (features.length > 0 && !features.some((f) => l.mitigatedBy?.features?.includes(f)))
           problems.push({
             file: SEED_FILES.limitations.file,
             record: slug,
             path: `workaroundSettings.${i}`,
-            message: `${s.key}=${s.value} is what ${missing.join(', ')} sets; name it in mitigatedBy.features`,
+            message: `${s.key}=${s.value} is what ${features.join(', ')} sets; name it in mitigatedBy.features`,
             rule: this.name,
           });
         if (s.kind === 'KUBE_PROXY_FLAG' && s.key === '--feature-gates' && !l.mitigatedBy?.kubeProxyFeatureGates?.includes(s.value))
