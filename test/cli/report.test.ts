@@ -102,7 +102,18 @@ describe('scan --output json is the API scan answer', () => {
 
 describe('the JSON printer', () => {
   it('writes a scan an object at a time, as the same text as JSON.stringify', () => {
-    const finding = { severity: 'ERROR' as const, code: 'X', message: 'm\n"q"', subject: null, remediation: null, sources: [], applicability: 'APPLIES' as const, dependsOn: [], path: 'a.b', line: 3 };
+    const finding = {
+      severity: 'ERROR' as const,
+      code: 'X',
+      message: 'm\n"q"',
+      subject: null,
+      remediation: null,
+      sources: [],
+      applicability: 'APPLIES' as const,
+      dependsOn: [],
+      path: 'a.b',
+      line: 3,
+    };
     const object = {
       file: 'f.yaml',
       kind: 'Node',

@@ -22,14 +22,15 @@ describe('backends per Service on Windows Server 2019 without a known revision',
       ['backends-per-service-1024', 'error'],
       ['backends-per-service-64', 'warning'],
     ]);
-    expect(found[0]!.message).not.toMatch(/^May apply/);
-    expect(found[1]!.message).toMatch(/^May apply \(the plan does not give the node's update revision/);
+    expect(found[0]!.applicability).not.toBe('may-apply');
+    expect(found[1]!).toMatchObject({ applicability: 'may-apply', dependsOn: ['windowsBuildRevision'] });
+    expect(found[1]!.message).toMatch(/^On nodes before build 17763\.2746: /);
   });
 
   it('65 backends exceed only the older limit: a warning that depends on the update', () => {
     const findings = thresholds({ windowsVersion: 'windows-server-2019', backendsPerService: 65 });
     expect(findings.map((f) => [f.subject, f.severity])).toEqual([['backends-per-service-64', 'warning']]);
-    expect(findings[0]!.message).toMatch(/^May apply/);
+    expect(findings[0]!.applicability).toBe('may-apply');
   });
 
   it('a known revision decides it outright', () => {

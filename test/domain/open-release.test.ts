@@ -75,7 +75,8 @@ describe('judging with the Windows release open', () => {
   it('names the release as the open dimension, exactly as the other open dimensions are named', () => {
     const report = judgeCompatibility(k, { features: ['session-affinity'] }, TEST_TODAY);
     const f = report.findings.find((x) => x.code === 'FEATURE_REQUIRES_NEWER_WINDOWS')!;
-    expect(f.message).toMatch(/^May apply \(the plan does not give the Windows Server release; it holds for /);
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['windowsVersion'] });
+    expect(f.message).toMatch(/^On Windows Server/);
     expect(f.severity).toBe('warning');
   });
 });

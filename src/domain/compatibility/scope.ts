@@ -43,7 +43,22 @@ export interface OpenDimension {
   phrase: string;
   /** The plan field that would settle it; none when the knowledge, not the plan, leaves it open (past the dataset horizon, a month-only date). */
   field?: PlanField;
+  /** Where the fact holds, as a message states it: "on Amazon EKS", "as far as the dataset knows (...)". */
+  where: string;
 }
+
+/** How each dimension says where a fact holds; a dimension not listed says it in its phrase. */
+const WHERE: Readonly<Record<string, (holdsFor: string) => string>> = {
+  environment: (h) => `on ${h}`,
+  infrastructure: (h) => `on ${h}`,
+  'CNI plugin': (h) => `with ${h}`,
+  'network mode': (h) => `in the ${h} mode`,
+  "node's update revision": (h) => `on nodes ${h}`,
+  'Kubernetes version': (h) => `on ${h}`,
+  'CNI plugin version': (h) => `with the plugin's ${h}`,
+  'NetworkPolicy use': () => 'where workloads rely on NetworkPolicy',
+  [RELEASE_DIMENSION]: (h) => `on ${h}`,
+};
 
 /** Which plan field settles each dimension the plan can leave open. */
 const FIELD_OF: Readonly<Record<string, PlanField>> = {
@@ -58,10 +73,16 @@ const FIELD_OF: Readonly<Record<string, PlanField>> = {
   [RELEASE_DIMENSION]: 'windowsVersion',
 };
 
-export const open = (dimension: string, holdsFor: string, phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`): OpenDimension => ({
+export const open = (
+  dimension: string,
+  holdsFor: string,
+  phrase = `the plan does not give the ${dimension}; it holds for ${holdsFor}`,
+  where = holdsFor.startsWith('anywhere but') ? holdsFor : (WHERE[dimension]?.(holdsFor) ?? `where ${phrase}`),
+): OpenDimension => ({
   dimension,
   holdsFor,
   phrase,
+  where,
   ...(FIELD_OF[dimension] ? { field: FIELD_OF[dimension] } : {}),
 });
 
@@ -159,7 +180,12 @@ function buildDimension(ctx: PlanContext, release: ReleaseFact, range: NonNullab
       const on = confirmed.map((slug) => ctx.k.releases.get(slug)?.name ?? slug).join(', ');
       return [
         'unknown',
-        open('build boundary', on, `no source says whether it holds on ${release.name}; the sources confirm the build boundary only on ${on}`),
+        open(
+          'build boundary',
+          on,
+          `no source says whether it holds on ${release.name}; the sources confirm the build boundary only on ${on}`,
+          `if it holds on ${release.name} too (the sources confirm the build boundary only on ${on})`,
+        ),
       ];
     }
   }
@@ -174,7 +200,8 @@ function describeBuilds(range: BuildRange): string {
 export function releaseOpen(holds: readonly ReleaseFact[], unsure: readonly ReleaseFact[] = [], why: readonly string[] = []): OpenDimension {
   const sure = holds.filter((r) => !unsure.includes(r));
   const parts = [sure.length > 0 ? `it holds for ${releaseNames(sure)}` : '', ...why];
-  return open(RELEASE_DIMENSION, releaseNames(holds), `the plan does not give the ${RELEASE_DIMENSION}; ${parts.filter(Boolean).join('; ')}`);
+  const where = [sure.length > 0 ? `on ${releaseNames(sure)}` : '', ...why].filter(Boolean).join('; ');
+  return open(RELEASE_DIMENSION, releaseNames(holds), `the plan does not give the ${RELEASE_DIMENSION}; ${parts.filter(Boolean).join('; ')}`, where);
 }
 
 /**
@@ -220,8 +247,8 @@ export function acrossReleases(
 ): { severity: Severity; prefix: string } & Pick<RuleFinding, 'applicability' | 'dependsOn'> {
   const all = holds.length === ctx.candidateReleases.length;
   const dims = [...(all ? [] : [releaseOpen(holds)]), ...extra];
-  const every = all && !ctx.release ? `On every ${RELEASE_DIMENSION} the knowledge base knows (the plan does not give one): ` : '';
-  return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${mayApplyPrefix(dims)}${every}`, ...openOn(dims) };
+  const every = all && !ctx.release ? `${EVERY_RELEASE}: ` : '';
+  return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${wherePrefix(dims)}${every}`, ...openOn(dims) };
 }
 
 export const HORIZON_DIMENSION = 'dataset horizon';
@@ -238,6 +265,7 @@ function kubernetesDimension(ctx: PlanContext, range: KubernetesRange, patchFixe
         'Kubernetes patch release',
         `patch releases of ${version} before the fix`,
         `the plan gives only the minor version, and a patch release of ${version} fixed it (no source names which); it holds before that patch`,
+        `on patch releases of ${version} before the fix (a patch release of ${version} fixed it, and no source names which)`,
       ),
     ];
   // Past the newest version the dataset documents, a fact that was still in force there may have changed.
@@ -249,6 +277,7 @@ function kubernetesDimension(ctx: PlanContext, range: KubernetesRange, patchFixe
         HORIZON_DIMENSION,
         describeKubernetesRange(range),
         `the dataset documents Kubernetes only up to ${horizon}, and this holds for ${describeKubernetesRange(range)} as far as it knows`,
+        beyondHorizon(horizon),
       ),
     ];
   return ['yes'];
@@ -256,7 +285,8 @@ function kubernetesDimension(ctx: PlanContext, range: KubernetesRange, patchFixe
 
 function dateDimension(ctx: PlanContext, range: DateRange): Dimension {
   const where = describeDateRange(range);
-  return [dateInRange(ctx.plan.asOf, range), open('date', where, `the sources give only the month, and ${ctx.plan.asOf} falls in it; it holds ${where}`)];
+  const phrase = `the sources give only the month, and ${ctx.plan.asOf} falls in it`;
+  return [dateInRange(ctx.plan.asOf, range), open('date', where, `${phrase}; it holds ${where}`, `${where} (${phrase})`)];
 }
 
 /** The infrastructure of every environment the cluster may be in; a self-managed cluster may run on any. */
@@ -331,14 +361,25 @@ export function matchScopeUnless(scope: Scope, requires: Scope | undefined, ctx:
     dimension: o.dimension,
     holdsFor: `anywhere but ${o.holdsFor}`,
     phrase: `${o.phrase.replace(/; it holds .*$/, '')}; it holds anywhere but ${o.holdsFor}`,
+    where: `anywhere but on ${o.holdsFor}`,
   }));
   return { match, open: match === 'unknown' ? [...inScope.open, ...outside] : [] };
 }
 
-/** "May apply on Amazon EKS (the plan does not give the environment; ...): " and the like. */
-export function mayApplyPrefix(dims: readonly OpenDimension[]): string {
+/**
+ * Where a fact that may apply holds, as its message's start: "On Amazon EKS, on Kubernetes 1.29
+ * and later: ". The message states the fact and where it holds; what the plan leaves open is the
+ * finding's dependsOn, which each surface words its own way (a plan that "does not give" a field,
+ * files that "do not say" it).
+ */
+export function wherePrefix(dims: readonly OpenDimension[]): string {
   if (dims.length === 0) return '';
-  const environment = dims.find((o) => o.dimension === 'environment');
-  const where = environment ? (environment.holdsFor.startsWith('anywhere but') ? ` ${environment.holdsFor}` : ` on ${environment.holdsFor}`) : '';
-  return `May apply${where} (${dims.map((o) => o.phrase).join('; ')}): `;
+  const text = [...new Set(dims.map((o) => o.where))].join(', ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}: `;
 }
+
+/** The start of a fact that holds on every candidate release, when the plan leaves the release open. */
+export const EVERY_RELEASE = `On every ${RELEASE_DIMENSION} the knowledge base knows`;
+
+/** Where a fact holds past the dataset horizon. */
+export const beyondHorizon = (horizon: string) => `as far as the dataset knows (it documents Kubernetes only up to ${horizon})`;

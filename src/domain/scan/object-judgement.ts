@@ -39,7 +39,7 @@ export interface ObjectJudgement {
 }
 
 /** Why a feature finding on a node "may apply": the input does not say which features run there. */
-const FEATURES_OPEN = 'May apply (the input does not say which features the workloads on these nodes use): ';
+const FEATURES_OPEN = 'If the workloads on these nodes use it: ';
 
 /** The code-and-subject keys an object's own finding says already: its own, and any code on the subject a wrong setting concerns. */
 export function coveredBy(f: { code: string; subject?: string }): string[] {

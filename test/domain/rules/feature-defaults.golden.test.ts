@@ -27,7 +27,8 @@ describe('feature defaults (seeds/feature-defaults.yaml)', () => {
     // Environment open: "may apply" on each environment that has the default.
     const open = judge(plan).findings.filter((f) => f.code === 'FEATURE_DEFAULT');
     expect(open).toHaveLength(1);
-    expect(open[0]!.message).toMatch(/^May apply on Azure Kubernetes Service \(AKS\) in Azure \(the plan does not give the environment/);
+    expect(open[0]!).toMatchObject({ applicability: 'may-apply', dependsOn: ['environment'] });
+    expect(open[0]!.message).toMatch(/^On Azure Kubernetes Service \(AKS\) in Azure: /);
   });
 });
 
@@ -77,7 +78,7 @@ describe('required settings follow FEATURE_DEFAULT (seeds/feature-defaults.yaml)
     expect(settingTexts(open)).toEqual(dsrFlags);
     const f = open.findings.filter((x) => x.code === 'FEATURE_DEFAULT');
     expect(f).toHaveLength(1);
-    expect(f[0]!.message).toMatch(/^May apply on Azure Kubernetes Service/);
+    expect(f[0]!.message).toMatch(/^On Azure Kubernetes Service/);
     expect(f[0]!.message).toMatch(/still list the settings that switch on Direct Server Return \(DSR\).*not needed where this default holds/);
   });
 });

@@ -67,7 +67,7 @@ describe('features', () => {
 describe('the Windows release left open (the scanner judges manifests that never say it)', () => {
   /** A plan that settles everything but the release, so that only the release stays open. */
   const settled: PlanInput = { environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
-  const RELEASE_OPEN = /^May apply \(the plan does not give the Windows Server release; /;
+  const RELEASE_OPEN = /^On /;
 
   it('FEATURE_REQUIRES_NEWER_WINDOWS: session affinity needs Server 2022, so it "may apply" on every older release, as a warning (k8s-windows-networking-uk#load-balancing-and-services)', () => {
     const f = expectFinding(judge({ ...settled, features: ['session-affinity'] }), {
@@ -93,7 +93,8 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: 'direct-server-return',
       cites: 'windows-server-release-info#Windows Server 2019',
     });
-    expect(f.message).toContain("it holds for Windows Server, version 1809 / Windows Server 2019; the plan does not give the node's update revision");
+    expect(f.message).toContain('On Windows Server, version 1809 / Windows Server 2019, on nodes before build 17763.1432: ');
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['windowsVersion', 'windowsBuildRevision'] });
     // The releases older than Server 2019 get the minimum-release finding instead, also "may apply".
     const older = judge({ ...settled, features: ['direct-server-return'] }).findings.find((x) => x.code === 'FEATURE_REQUIRES_NEWER_WINDOWS');
     expect(older?.severity).toBe('warning');

@@ -43,7 +43,10 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
       subject: 'WinDSR',
       cites: 'k8s-feature-gates#WinDSR',
     });
-    expect(f.message).toMatch(/^May apply \(no source reports it for WinDSR; it is expected by the same mechanism\): kube-proxy sets WinDSR=false/);
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    expect(f.message).toMatch(
+      /^By what the sources expect \(no source reports it for WinDSR; it is expected by the same mechanism\): kube-proxy sets WinDSR=false/,
+    );
     expect(f.message).toMatch(/--enable-dsr=false/);
     // Past the horizon even the observed WinOverlay case is only "may apply".
     const beyond = judge({
@@ -54,7 +57,7 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     });
     const locked = beyond.findings.find((x) => x.code === 'FEATURE_GATE_LOCKED');
     expect(locked?.severity).toBe('warning');
-    expect(locked?.message).toMatch(/^May apply \(the dataset documents Kubernetes only up to 1\.37/);
+    expect(locked?.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.37/);
   });
 
   it('a gate the plan states wins over the one its settings imply, and an untracked gate is accepted and not judged', () => {
@@ -102,11 +105,12 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
       subject: 'WinDSR',
       cites: 'k8s-gate-removal##142125',
     });
-    expect(f.message).toMatch(/^May apply \(the removal is proposed, and no source says which release ships it\)/);
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    expect(f.message).toMatch(/\(the removal is proposed, and no source says which release ships it\)/);
     // Past the horizon (1.37) the stage facts are "may apply" too.
     const past = judge({ ...dsr, targetKubernetesVersion: '1.38' });
     const unneeded = past.findings.find((x) => x.code === 'FEATURE_GATE_FLAG_UNNEEDED' && x.subject === 'WinDSR');
-    expect(unneeded?.message).toMatch(/^May apply \(the dataset documents Kubernetes only up to 1\.37/);
+    expect(unneeded?.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.37/);
     expect(past.findings.map((x) => x.code)).toContain('KUBERNETES_VERSION_BEYOND_HORIZON');
     // Counter-case: on 1.36 the removal is not allowed yet.
     expectNoFinding(judge({ ...dsr, targetKubernetesVersion: '1.36' }), 'FEATURE_GATE_REMOVAL_PENDING');
@@ -133,9 +137,7 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     const locked = open.findings.filter((x) => x.code === 'FEATURE_GATE_LOCKED');
     expect(locked).toHaveLength(1);
     expect(locked[0]!.severity).toBe('warning');
-    expect(locked[0]!.message).toMatch(
-      /^May apply \(the plan does not give the Kubernetes version; it holds for Kubernetes 1\.34 and later\): kube-proxy sets WinOverlay=false, but on Kubernetes 1\.34 and later/,
-    );
+    expect(locked[0]!.message).toMatch(/^On Kubernetes 1\.34 and later: kube-proxy sets WinOverlay=false, but on Kubernetes 1\.34 and later/);
     // Counter-case: on 1.33 the gate may still be switched off (win-bridge needs no overlay gate).
     expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', kubernetesVersion: '1.33' }), 'FEATURE_GATE_LOCKED');
   });
@@ -171,7 +173,8 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     });
     const mayApply = flannel.findings.find((x) => x.code === 'FEATURE_GATE_CONFLICT');
     expect(mayApply?.severity).toBe('warning');
-    expect(mayApply?.message).toMatch(/^May apply \(the plan does not give the network mode; it holds for Overlay\)/);
+    expect(mayApply).toMatchObject({ applicability: 'may-apply', dependsOn: ['networkMode'] });
+    expect(mayApply?.message).toMatch(/^In the Overlay mode: /);
     // Counter-cases: win-bridge (L2bridge) needs no overlay gate; WinOverlay=true on overlay agrees.
     expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), 'FEATURE_GATE_CONFLICT');
     expectNoFinding(judge({ ...overlay, kubeProxyFeatureGates: ['WinOverlay=true'] }), 'FEATURE_GATE_CONFLICT');

@@ -28,7 +28,7 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
     const nodeOs = report.findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED');
     expect(nodeOs.map((x) => [x.severity, x.subject])).toEqual([['warning', 'windows-server-2022']]);
     expect(nodeOs[0]!.message).toMatch(
-      /^May apply \(the dataset documents Kubernetes only up to 1\.37\): Kubernetes lists Windows Server 2022 as a Windows node OS for Kubernetes 1\.23 and later/,
+      /^As far as the dataset knows \(it documents Kubernetes only up to 1\.37\): Kubernetes lists Windows Server 2022 as a Windows node OS for Kubernetes 1\.23 and later/,
     );
     expect(nodeOs[0]!.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-website-windows-2025', section: '#55058' }));
     // At the horizon itself the dataset still knows: no such finding, and the plan is COMPATIBLE.

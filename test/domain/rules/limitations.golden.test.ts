@@ -42,7 +42,8 @@ describe('network policy by environment', () => {
       subject: slug,
       cites: 'aks-windows-os-versions#Azure Network Policy Manager Windows retirement',
     });
-    expect(open.message).toContain('the plan does not say whether workloads rely on NetworkPolicy');
+    expect(open.message).toMatch(/^Where workloads rely on NetworkPolicy: /);
+    expect(open.dependsOn).toContain('networkPolicy');
   });
 });
 
@@ -71,8 +72,9 @@ describe('limitations', () => {
         subject: 'backends-per-service-64',
         cites: 'eks-user-guide-windows#windows-support.adoc',
       });
-      expect(f.message).toMatch(/^May apply/);
-      expect(f.message).toContain('no source says whether it holds on Windows Server 2022');
+      expect(f.applicability).toBe('may-apply');
+      expect(f.message).toContain('If it holds on Windows Server 2022 too');
+      expect(f.dependsOn).toEqual([]);
       expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
     });
     it('1025 backends: the 1024 ceiling holds on every build, so it is an error on every release (k8s-windows-networking-en#limitations)', () => {
@@ -84,7 +86,7 @@ describe('limitations', () => {
         subject: 'backends-per-service-1024',
         cites: 'k8s-windows-networking-en#limitations',
       });
-      expect(f.message).not.toMatch(/^May apply/);
+      expect(f.applicability).not.toBe('may-apply');
       for (const windowsVersion of testKnowledge().releases.keys()) {
         const ceiling = judge({ windowsVersion, backendsPerService: 1025 }).findings.filter((x) => x.subject === 'backends-per-service-1024');
         expect(
@@ -109,7 +111,7 @@ describe('limitations', () => {
       // The older revisions' 64 (confirmed on Server 2019 builds only) is reported beside it as "may apply", naming 1024.
       const older = report.findings.find((x) => x.subject === 'backends-per-service-64')!;
       expect(older).toMatchObject({ code: 'THRESHOLD_EXCEEDED', severity: 'warning' });
-      expect(older.message).toMatch(/^May apply/);
+      expect(older.applicability).toBe('may-apply');
       expect(older.message).toMatch(/Other documented limits of this kind: 1024 \(/);
       expect(older.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'limitations' }));
     });
@@ -121,8 +123,8 @@ describe('limitations', () => {
         subject: 'backends-per-service-64',
         cites: 'eks-user-guide-windows#windows-support.adoc',
       });
-      expect(f.message).toMatch(/^May apply/);
-      expect(f.message).toContain('update revision');
+      expect(f.applicability).toBe('may-apply');
+      expect(f.dependsOn).toEqual(['windowsBuildRevision']);
       expectNoFinding(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2746, backendsPerService: 65 }), 'THRESHOLD_EXCEEDED');
       expect(judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 2745, backendsPerService: 65 }).verdict).toBe('INCOMPATIBLE');
     });
@@ -148,12 +150,12 @@ describe('limitations', () => {
         subject: 'port-exhaustion-many-services',
         cites: 'eks-best-practices-windows-networking#IP address management',
       });
-      expect(f.message).not.toMatch(/^May apply/);
+      expect(f.applicability).not.toBe('may-apply');
       for (const environment of ['aks', 'aks-windows-server', undefined])
         expect(
           judge({ ...plan, environment })
             .findings.filter((x) => x.subject === 'port-exhaustion-many-services')
-            .map((x) => [x.severity, x.message.startsWith('May apply')]),
+            .map((x) => [x.severity, x.applicability === 'may-apply']),
           environment,
         ).toEqual([['warning', false]]);
     });
@@ -323,7 +325,8 @@ describe('limitations', () => {
       const report = judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, ...dsr });
       const f = report.findings.find((x) => x.subject === 'eks-dsr-not-default-on-ltsc-2019')!;
       expect(f).toMatchObject({ code: 'CAVEAT', severity: 'info' });
-      expect(f.message).toMatch(/^May apply on Amazon EKS \(the plan does not give the environment/);
+      expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['environment'] });
+      expect(f.message).toMatch(/^On Amazon EKS: /);
     });
   });
 
@@ -346,7 +349,7 @@ describe('limitations', () => {
     expectNoFinding(judge({ ...plan, cniPluginVersion: '0.12.0' }), 'KNOWN_ISSUE', 'flannel-vxlan-no-local-pod-access-before-0-12');
     const open = judge(plan).findings.find((f) => f.subject === 'flannel-vxlan-no-local-pod-access-before-0-12')!;
     expect(open.severity).toBe('info');
-    expect(open.message).toContain('the plan does not give the CNI plugin version');
+    expect(open.dependsOn).toEqual(['cniPluginVersion']);
   });
 
   it('UNSUPPORTED_FUNCTIONALITY scoped by plugin version: Flannel has a Windows VXLAN backend only from v0.10.0 (flannel-repo#pkg/backend/vxlan/vxlan_windows.go)', () => {
@@ -381,7 +384,7 @@ describe('limitations', () => {
     // but not the Amazon VPC CNI (eks-best-practices-windows-networking#IP address management).
     const aks = judge({ windowsVersion: 'windows-server-2022', environment: 'aks', kubernetesVersion: '1.30', networkPolicy: true });
     const unknown = aks.findings.find((f) => f.code === 'NETWORK_POLICY_UNKNOWN');
-    expect(unknown?.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for [^)]*Azure-CNI/);
+    expect(unknown?.message).toMatch(/^With [^:]*Azure-CNI[^:]*: /);
     expect(unknown?.message).not.toContain('Amazon VPC CNI');
   });
 
@@ -455,7 +458,7 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
     // June itself: the launch is known only to the month.
     const june = judge({ ...plan, asOf: '2023-06-03' }).findings.find((f) => f.subject === slug)!;
     expect(june.severity).toBe('warning');
-    expect(june.message).toMatch(/^May apply .*2023-06/);
+    expect(june.message).toMatch(/^Before 2023-06 \(the sources give only the month/);
     expectNoFinding(judge({ ...plan, asOf: '2023-08-01' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
     expectNoFinding(judge({ ...plan, asOf: '2023-03-01', ipAddressMode: 'SECONDARY_IP' }), 'UNSUPPORTED_FUNCTIONALITY', slug);
   });
@@ -474,7 +477,7 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
         subject: 'l2tunnel-outside-azure',
         cites: 'k8s-windows-networking-uk#network-modes',
       });
-      expect(f.message).not.toMatch(/^May apply/);
+      expect(f.applicability).not.toBe('may-apply');
       expect(f.remediation).toContain('l2bridge');
       expect(judge({ ...plan, environment: 'aks-windows-server' }).findings.find((x) => x.subject === 'l2tunnel-outside-azure')?.severity).toBe('error');
     });
@@ -486,12 +489,10 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
     it('on a self-managed cluster: "may apply", naming the infrastructure; with the environment open: "anywhere but Azure"', () => {
       const f = report(judge({ ...plan, environment: 'self-managed' }));
       expect(f.severity).toBe('warning');
-      expect(f.message).toMatch(
-        /^May apply \(the plan does not say which infrastructure the Self-managed Kubernetes cluster runs on; it holds anywhere but Azure\)/,
-      );
+      expect(f.message).toMatch(/^Anywhere but on Azure: /);
       const open = report(judge(plan));
       expect(open.severity).toBe('warning');
-      expect(open.message).toMatch(/^May apply anywhere but Azure \(the plan does not give the environment/);
+      expect(open.message).toMatch(/^Anywhere but on Azure: /);
       function report(r: CompatibilityReport): Finding {
         expect(r.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
         return r.findings.find((x) => x.subject === 'l2tunnel-outside-azure')!;
@@ -518,7 +519,8 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       expectNoFinding(judge({ ...plan, windowsBuildRevision: 2500 }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
       const open = judge(plan).findings.find((x) => x.subject === 'ws2022-kb5040437-pod-networking')!;
       expect(open.severity).toBe('info');
-      expect(open.message).toMatch(/^May apply \(the plan does not give the node's update revision/);
+      expect(open).toMatchObject({ applicability: 'may-apply', dependsOn: ['windowsBuildRevision'] });
+      expect(open.message).toMatch(/^On nodes /);
     });
   });
 
@@ -532,7 +534,7 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       subject: 'calico-windows-server-2025-undocumented',
       cites: 'calico-windows-docs#Windows requirements',
     });
-    expect(f.message).not.toMatch(/^May apply/);
+    expect(f.applicability).not.toBe('may-apply');
     expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
     expectNoFinding(judge({ ...plan, cniPlugin: 'win-bridge', windowsVersion: 'windows-server-2025' }), 'CAVEAT', 'calico-windows-server-2025-undocumented');
   });
@@ -550,14 +552,14 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
         cites: 'k8s-windows-networking-uk#network-modes',
       });
       expect(f.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-zh', section: 'network-mode' }));
-      expect(f.message).not.toMatch(/^May apply/);
+      expect(f.applicability).not.toBe('may-apply');
     });
     it('reaches Flannel host-gateway, which hands its networking to win-bridge; "may apply" while Flannel\'s mode is open', () => {
-      expect(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'l2bridge' }).findings.find((f) => f.subject === subject)?.message).not.toMatch(/^May apply/);
-      expectNoFinding(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'overlay' }), 'CAVEAT', subject);
-      expect(judge({ ...plan, cniPlugin: 'flannel' }).findings.find((f) => f.subject === subject)?.message).toMatch(
-        /^May apply \(the plan does not give the network mode/,
+      expect(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'l2bridge' }).findings.find((f) => f.subject === subject)?.applicability).not.toBe(
+        'may-apply',
       );
+      expectNoFinding(judge({ ...plan, cniPlugin: 'flannel', networkMode: 'overlay' }), 'CAVEAT', subject);
+      expect(judge({ ...plan, cniPlugin: 'flannel' }).findings.find((f) => f.subject === subject)?.message).toMatch(/^In the /);
     });
     it('is absent for plugins that do not use win-bridge, and "may apply" when the plugin is open', () => {
       expectNoFinding(judge({ ...plan, cniPlugin: 'win-overlay' }), 'CAVEAT', subject);
@@ -565,13 +567,13 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       const open = judge(plan).findings.filter((f) => f.subject === subject);
       expect(open).toHaveLength(1);
       expect(open[0]!.severity).toBe('info');
-      expect(open[0]!.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for win-bridge\)/);
+      expect(open[0]!.message).toMatch(/^With win-bridge: /);
     });
     it('is absent with the plugin open when the plan\'s mode is one win-bridge does not run (overlay); "may apply" on L2bridge', () => {
       // seeds/cni-plugins.yaml win-bridge modes [l2bridge]: it cannot be an overlay cluster's plugin (found by a reviewer's trial)
       expectNoFinding(judge({ ...plan, networkMode: 'overlay' }), 'CAVEAT', subject);
       const l2bridge = judge({ ...plan, networkMode: 'l2bridge' }).findings.filter((f) => f.subject === subject);
-      expect(l2bridge.map((f) => f.message)).toEqual([expect.stringMatching(/^May apply \(the plan does not give the CNI plugin; it holds for win-bridge\)/)]);
+      expect(l2bridge.map((f) => f.message)).toEqual([expect.stringMatching(/^With win-bridge: /)]);
     });
   });
 
@@ -607,7 +609,7 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
 describe('the Windows release left open (the scanner judges manifests that never say it)', () => {
   /** A plan that settles everything but the release, so that only the release stays open. */
   const settled: PlanInput = { environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
-  const RELEASE_OPEN = /^May apply \(the plan does not give the Windows Server release; /;
+  const RELEASE_OPEN = /^On /;
 
   it('KNOWN_ISSUE scoped to a release: NodePort on overlay with Server 2022 nodes "may apply", naming Server 2022 only (windows-containers-issues##204)', () => {
     const f = expectFinding(judge({ ...settled, cniPlugin: 'flannel', networkMode: 'overlay' }), {
@@ -617,7 +619,8 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: 'ws2022-nodeport-on-overlay',
       cites: 'windows-containers-issues##204',
     });
-    expect(f.message).toMatch(/^May apply \(the plan does not give the Windows Server release; it holds for Windows Server 2022\): /);
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['windowsVersion'] });
+    expect(f.message).toMatch(/^On Windows Server 2022: /);
   });
 
   it('REQUIREMENT_NOT_MET scoped to builds: overlay needs KB4489899 on build 17763 before .379, "may apply" on Server 2019 and 1809 (windows-server-release-info#Windows Server 2019)', () => {
@@ -630,7 +633,7 @@ describe('the Windows release left open (the scanner judges manifests that never
       cites: 'windows-server-release-info#Windows Server 2019',
     });
     expect(f.message).toContain(
-      'on Windows Server, version 1809 / Windows Server 2019 it depends on the update revision (it holds from build 17763 and before build 17763.379)',
+      'On Windows Server, version 1809 / Windows Server 2019 it depends on the update revision (it holds from build 17763 and before build 17763.379): ',
     );
     // The setting scoped to build 17763 stays listed, as it would be for Server 2019; named Server 2022 leaves it out.
     expect(settingTexts(report)).toContain('KB4489899=17763.379');
@@ -648,7 +651,8 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: 'overlay-requires-kb4489899',
       cites: 'k8s-windows-networking-uk#network-modes',
     });
-    expect(f.message).toMatch(/the plan does not give the network mode; it holds for Overlay; the plan does not give the Windows Server release/);
+    expect(f.message).toMatch(/^In the Overlay mode, on Windows Server/);
+    expect(f.dependsOn).toEqual(['networkMode', 'windowsVersion']);
     // One open dimension keeps the warning: the mode given, the release open (the case above), or the release given and the mode open.
     expectFinding(judge({ environment: 'self-managed', kubernetesVersion: '1.33', windowsVersion: 'windows-server-2019', windowsBuildRevision: 100 }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
@@ -667,7 +671,7 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: 'backends-per-service-64',
       cites: 'eks-user-guide-windows#windows-support.adoc',
     });
-    expect(f.message).toContain('it holds for Windows Server 2016 / Windows Server, version 1709 / Windows Server, version 1803;');
+    expect(f.message).toContain('On Windows Server 2016 / Windows Server, version 1709 / Windows Server, version 1803;');
     expect(f.message).toContain('no source says whether it holds (the sources confirm the build boundary only on Windows Server 2019)');
   });
 
@@ -680,7 +684,7 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: 'eks-dsr-not-default-on-ltsc-2019',
       cites: 'eks-best-practices-windows-networking#IP address management',
     });
-    expect(f.message).toContain('it holds for Windows Server 2019 / Windows Server 2022 / Windows Server 2025)');
+    expect(f.message).toContain('On Windows Server 2019 / Windows Server 2022 / Windows Server 2025: ');
     // FEATURE_DEFAULT scoped to the SAC channel: "may apply" on the SAC releases only.
     const d = expectFinding(report, {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
@@ -690,7 +694,7 @@ describe('the Windows release left open (the scanner judges manifests that never
       cites: 'eks-best-practices-windows-networking#IP address management',
     });
     expect(d.message).toMatch(RELEASE_OPEN);
-    expect(d.message).not.toMatch(/it holds for[^)]*Windows Server 2019/);
+    expect(d.message).not.toMatch(/^On [^:]*Windows Server 2019/);
   });
 });
 
@@ -750,7 +754,11 @@ describe('issue 36: a workaround the plan carries out, an explicit ask, and date
     // seeds/windows-versions.yaml windows-server-2022 updates KB5040437 released 2024-07-09; limitation ws2022-kb5040437-pod-networking
     const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'self-managed', kubernetesVersion: '1.29' } as const;
     expectNoFinding(judge({ ...plan, asOf: '2024-06-30' }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
-    expect(about(judge({ ...plan, asOf: '2024-07-09' }), 'ws2022-kb5040437-pod-networking')[0]?.message).toMatch(/^May apply/);
+    // From its release day it may apply again: the revision is what is open.
+    expect(about(judge({ ...plan, asOf: '2024-07-09' }), 'ws2022-kb5040437-pod-networking')[0]).toMatchObject({
+      applicability: 'may-apply',
+      dependsOn: ['windowsBuildRevision'],
+    });
     // A dated update with no release date past asOf leaves the others alone: KB5005619 (2021) still may apply in 2024.
     expect(about(judge({ ...plan, cniPlugin: 'win-bridge', asOf: '2024-06-30' }), 'ws2022-l2bridge-pod-to-pod-kb5005619')).toHaveLength(1);
   });
@@ -831,7 +839,8 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
     });
     const patch = about(judge({ ...plan, kubernetesVersion: '1.33' }), slug)[0]!;
     expect(patch.severity).toBe('info');
-    expect(patch.message).toMatch(/^May apply \(the plan gives only the minor version, and a patch release of 1\.33 fixed it/);
+    expect(patch).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    expect(patch.message).toMatch(/^On patch releases of 1\.33 before the fix \(a patch release of 1\.33 fixed it, and no source names which\)/);
     expectNoFinding(judge({ ...plan, kubernetesVersion: '1.34' }), 'KNOWN_ISSUE', slug);
     expectNoFinding(judge({ ...base, kubernetesVersion: '1.31' }), 'KNOWN_ISSUE', slug);
   });

@@ -17,7 +17,8 @@ describe('network policy', () => {
       subject: 'flannel',
       cites: 'aks-arc-container-networking#Compare network models',
     });
-    expect(f.message).toMatch(/^May apply \(the plan does not say whether workloads rely on NetworkPolicy\): Flannel does not enforce/);
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['networkPolicy'] });
+    expect(f.message).toMatch(/^Where workloads rely on NetworkPolicy: Flannel does not enforce/);
     // Said, either way: an error when it relies on it, nothing when it does not.
     expectFinding(judge({ windowsVersion: 'windows-server-2025', cniPlugin: 'flannel', networkMode: 'overlay', networkPolicy: true }), {
       verdict: 'INCOMPATIBLE',
@@ -118,7 +119,8 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       subject: undefined,
       cites: 'aks-arc-container-networking#Compare network models',
     });
-    expect(f.message).toMatch(/^May apply \(the plan does not give the CNI plugin; it holds for Flannel\)/);
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['cniPlugin'] });
+    expect(f.message).toMatch(/^With Flannel: /);
     expect(f.remediation).toContain('Calico');
     const unknown = expectFinding(report, {
       verdict: 'COMPATIBLE_WITH_WARNINGS',

@@ -24,7 +24,7 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       cites: 'k8s-website-windows-2025##55058',
     });
     expect(f.message).toMatch(
-      /^May apply \(the plan does not give the Kubernetes version; support holds for Kubernetes 1\.35 and later\): Kubernetes lists Windows Server 2025 as a Windows node OS only from Kubernetes 1\.35, while it lists other releases from 1\.23\./,
+      /^Kubernetes lists Windows Server 2025 as a Windows node OS only from Kubernetes 1\.35, while it lists other releases from 1\.23\./,
     );
     // Counter-cases: Server 2022's listing starts at the baseline itself, so no finding; with a version in range none either.
     expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022' }), 'NODE_OS_UNSUPPORTED');
@@ -40,7 +40,7 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       subject: 'windows-server-2016',
       cites: 'k8s-windows-intro-legacy#Windows OS Version Support',
     });
-    expect(f.message).not.toMatch(/^May apply/);
+    expect(f.applicability).not.toBe('may-apply');
     // With nothing else given, the upstream answer is still a plain error (the environments' tables add "may apply" warnings).
     const open = judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel' });
     expect(open.verdict).toBe('INCOMPATIBLE');
@@ -48,7 +48,7 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     // 1709 and 1803 are not on any table either, beside their lifecycle warning.
     for (const windowsVersion of ['windows-server-1709', 'windows-server-1803'])
       expect(
-        judge({ windowsVersion }).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.severity === 'error' && !x.message.startsWith('May apply')),
+        judge({ windowsVersion }).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.severity === 'error' && x.applicability !== 'may-apply'),
       ).toHaveLength(1);
   });
 
@@ -66,7 +66,7 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     // Version open: "may apply", a warning, naming the window.
     const open = judge(plan).findings.find((x) => x.code === 'NODE_OS_UNSUPPORTED')!;
     expect(open.severity).toBe('warning');
-    expect(open.message).toMatch(/^May apply \(the plan does not give the Kubernetes version/);
+    expect(open).toMatchObject({ applicability: 'may-apply', dependsOn: expect.arrayContaining(['kubernetesVersion']) as string[] });
     expect(open.message).toContain('not listed after Kubernetes 1.34');
     // SAC 1903 was listed for 1.18 only.
     expectNoFinding(judge({ windowsVersion: 'windows-server-1903', environment: 'self-managed', kubernetesVersion: '1.18' }), 'NODE_OS_UNSUPPORTED');
@@ -87,7 +87,8 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     const open = judge(plan).findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED');
     expect(open).toHaveLength(1);
     expect(open[0]!.severity).toBe('warning');
-    expect(open[0]!.message).toMatch(/^May apply on Azure Kubernetes Service/);
+    expect(open[0]!).toMatchObject({ applicability: 'may-apply', dependsOn: expect.arrayContaining(['environment']) as string[] });
+    expect(open[0]!.message).toMatch(/^Azure Kubernetes Service \(AKS\) in Azure lists /);
     expectNoFinding(judge({ ...plan, environment: 'eks' }), 'NODE_OS_UNSUPPORTED');
   });
 
@@ -131,7 +132,7 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       (x) => x.code === 'NODE_OS_RETIRED',
     );
     expect(open?.severity).toBe('warning');
-    expect(open?.message).toMatch(/^May apply on Azure Kubernetes Service/);
+    expect(open?.message).toMatch(/^On Azure Kubernetes Service/);
   });
 
   it('NODE_OS_PREVIEW: Windows Server 2025 was in preview on AKS from 1.32 between 2026-01-04 and its GA on 2026-05-29 (aks-release-notes#Release Notes 2026-01-04)', () => {
@@ -176,7 +177,7 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       (x) => x.code === 'NODE_OS_UNSUPPORTED' && x.subject === 'windows-server-2022' && x.severity !== 'error',
     );
     expect(beyond.map((x) => x.message)).toEqual([
-      expect.stringMatching(/^May apply \(the dataset documents Kubernetes only up to 1\.37\): Kubernetes lists Windows Server 2022/),
+      expect.stringMatching(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.37\): Kubernetes lists Windows Server 2022/),
     ]);
     // Retired on AKS from 2028-06-30 (aks-release-notes#Release Notes 2026-06-19), whatever the version.
     expectFinding(judge({ ...plan, kubernetesVersion: '1.36', asOf: '2028-07-01' }), {
@@ -288,7 +289,7 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     expectNoFinding(judge(plan), 'NODE_OS_UNSUPPORTED');
     const report = judge({ ...plan, targetKubernetesVersion: '1.35' });
     expect(report.verdict).toBe('INCOMPATIBLE');
-    const f = report.findings.find((x) => x.code === 'NODE_OS_UNSUPPORTED' && !x.message.startsWith('May apply'));
+    const f = report.findings.find((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.applicability !== 'may-apply');
     expect(f?.severity).toBe('error');
     expect(f?.message).toMatch(/not for 1\.35/);
   });
@@ -297,7 +298,7 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
 describe('the Windows release left open (the scanner judges manifests that never say it)', () => {
   /** A plan that settles everything but the release, so that only the release stays open. */
   const settled: PlanInput = { environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
-  const RELEASE_OPEN = /^May apply \(the plan does not give the Windows Server release; /;
+  const RELEASE_OPEN = /^On /;
 
   it('NODE_OS_UNSUPPORTED: Kubernetes does not list every release, so with the release open it is info naming the unlisted ones, never a warning that fails a release-less plan (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     const report = judge(settled);
@@ -311,7 +312,7 @@ describe('the Windows release left open (the scanner judges manifests that never
     expect(f.message).toMatch(RELEASE_OPEN);
     expect(f.message).toContain('Kubernetes does not list Windows Server 2016 as a Windows node OS');
     // Server 2019 and 2022 are listed for 1.33: they are not among the releases it holds for.
-    expect(f.message).not.toMatch(/it holds for[^)]*Windows Server 2022/);
+    expect(f.message).not.toMatch(/^On [^:]*Windows Server 2022/);
     // Nothing else in this plan depends on the release: the plan stays COMPATIBLE with its release open.
     expect(report.findings.filter((x) => x.severity !== 'info')).toEqual([]);
   });
@@ -324,7 +325,7 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: undefined,
       cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
     });
-    expect(f.message).toContain('it holds for Windows Server, version 1909 / Windows Server, version 2004 / Windows Server, version 20H2)');
+    expect(f.message).toContain('On Windows Server, version 1909 / Windows Server, version 2004 / Windows Server, version 20H2: ');
   });
 
   it('NODE_OS_PREVIEW: on AKS at 2026-03-01 the Annual Channel and Server 2025 are preview only, "may apply" naming both (aks-release-notes#Release Notes 2026-01-04)', () => {
@@ -336,7 +337,7 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: undefined,
       cites: 'aks-release-notes#Release Notes 2026-01-04',
     });
-    expect(f.message).toContain('it holds for Windows Server, version 23H2 / Windows Server 2025)');
+    expect(f.message).toContain('On Windows Server, version 23H2 / Windows Server 2025: ');
     // Named, Server 2025 there is a preview warning.
     expect(judge({ ...plan, windowsVersion: 'windows-server-2025' }).findings.find((x) => x.code === 'NODE_OS_PREVIEW')?.severity).toBe('warning');
   });

@@ -33,7 +33,7 @@ describe('plugins and network modes', () => {
     });
     // Mode-specific findings are only "may apply" and at most info/warning.
     const vni = report.findings.find((x) => x.subject === 'flannel-vxlan-vni-and-port');
-    expect(vni?.message).toMatch(/^May apply/);
+    expect(vni?.applicability).toBe('may-apply');
     expectNoFinding(
       judge({ windowsVersion: 'windows-server-2025', kubernetesVersion: '1.35', cniPlugin: 'flannel', networkMode: 'l2bridge' }),
       'NETWORK_MODE_AMBIGUOUS',
@@ -101,7 +101,8 @@ describe('plugins and network modes', () => {
       const report = judge(plan);
       const f = report.findings.filter((x) => x.subject === 'overlay' && x.code.startsWith('NETWORK_MODE_'));
       expect(f.map((x) => [x.code, x.severity])).toEqual([['NETWORK_MODE_PRERELEASE', 'info']]);
-      expect(f[0]!.message).toMatch(/^May apply \(the plan does not give the Kubernetes version; it holds before 1\.34\)/);
+      expect(f[0]!).toMatchObject({ applicability: 'may-apply', dependsOn: ['kubernetesVersion'] });
+      expect(f[0]!.message).toMatch(/^Before Kubernetes 1\.34: /);
       expect(f[0]!.sources).toContainEqual(expect.objectContaining({ doc: 'kep-5100', section: 'Overlay support' }));
     });
   });

@@ -37,13 +37,14 @@ describe('environments', () => {
     expectNoFinding(report, 'ENVIRONMENT_ASSUMED');
     const conflict = report.findings.find((f) => f.subject === 'aks-windows-server-lb-ip-conflict')!;
     expect(conflict.severity).toBe('info');
-    expect(conflict.message).toMatch(/^May apply on AKS on Windows Server/);
-    expect(conflict.message).toContain('the plan does not give the environment');
+    expect(conflict).toMatchObject({ applicability: 'may-apply', dependsOn: ['environment'] });
+    expect(conflict.message).toMatch(/^On AKS on Windows Server \(AKS Arc\): /);
+    expect(conflict.dependsOn).toEqual(['environment']);
     // Given the environment, the same fact is a plain warning.
     const given = judge({ windowsVersion: 'windows-server-23h2', cniPlugin: 'calico', environment: 'aks-windows-server' });
     expect(given.findings.find((f) => f.subject === 'aks-windows-server-lb-ip-conflict')).toMatchObject({
       severity: 'warning',
-      message: expect.not.stringMatching(/^May apply/),
+      applicability: 'applies',
     });
   });
 
@@ -160,10 +161,11 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       subject: 'flannel',
       cites: 'aks-arc-container-networking#Compare network models',
     });
-    expect(f.message).not.toMatch(/^May apply/);
+    expect(f.applicability).not.toBe('may-apply');
     // Inside December 2023 the month-only date cannot place the day: "may apply", info.
     const inMonth = judge({ ...plan, asOf: '2023-12-15' }).findings.find((x) => x.code === 'PLUGIN_RETIRED_IN_ENVIRONMENT')!;
     expect(inMonth.severity).toBe('info');
-    expect(inMonth.message).toMatch(/^May apply \(the sources give only the month, 2023-12/);
+    expect(inMonth).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    expect(inMonth.message).toMatch(/^From 2023-12 \(the sources give only the month/);
   });
 });

@@ -59,7 +59,7 @@ describe('Windows lifecycle', () => {
 describe('the Windows release left open (the scanner judges manifests that never say it)', () => {
   /** A plan that settles everything but the release, so that only the release stays open. */
   const settled: PlanInput = { environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
-  const RELEASE_OPEN = /^May apply \(the plan does not give the Windows Server release; /;
+  const RELEASE_OPEN = /^On /;
 
   it('WINDOWS_VERSION_OUT_OF_SUPPORT: "may apply", naming only the releases past their end, 1709 and 1803 at 2019-12-01 (endoflife-windows-server#releases)', () => {
     const f = expectFinding(judge({ ...settled, asOf: '2019-12-01' }), {
@@ -70,7 +70,8 @@ describe('the Windows release left open (the scanner judges manifests that never
       cites: 'endoflife-windows-server#releases',
     });
     expect(f.message).toMatch(RELEASE_OPEN);
-    expect(f.message).toContain('it holds for Windows Server, version 1709 / Windows Server, version 1803)');
+    expect(f.message).toContain('On Windows Server, version 1709 / Windows Server, version 1803: ');
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['windowsVersion'] });
     expect(f.message).toContain('2019-04-09');
     expect(f.message).not.toContain('Windows Server 2019 reached');
     // Counter-case: before any release's end, nothing.
@@ -85,7 +86,9 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: undefined,
       cites: 'endoflife-windows-server#releases',
     });
-    expect(f.message).toMatch(/^On every Windows Server release the knowledge base knows \(the plan does not give one\): /);
+    expect(f.message).toMatch(/^On every Windows Server release the knowledge base knows: /);
+    // True of every candidate release: the plan's openness does not decide it.
+    expect(f.applicability).toBe('applies');
     expect(f.message).toContain('Windows Server 2025 reached the end of its support on 2034-11-14');
   });
 
@@ -97,6 +100,6 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: undefined,
       cites: 'endoflife-windows-server#releases',
     });
-    expect(f.message).toContain('it holds for Windows Server 2016 / Windows Server 2019)');
+    expect(f.message).toContain('On Windows Server 2016 / Windows Server 2019: ');
   });
 });

@@ -4,7 +4,7 @@
  * Golden cases: test/domain/rules/feature-defaults.golden.test.ts.
  */
 import type { RuleFinding } from '../findings.js';
-import { matchScope, mayApplyPrefix, openOn } from '../scope.js';
+import { matchScope, wherePrefix, openOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -43,7 +43,7 @@ const judge: RuleJudge = (ctx) =>
           ...openOn(open),
           code: 'FEATURE_DEFAULT',
           subject: d.feature,
-          message: `${mayApplyPrefix(open)}${d.description}${settings}`,
+          message: `${wherePrefix(open)}${d.description}${settings}`,
           sources: [...d.sources, ...d.scopeSources],
         },
       ];

@@ -8,7 +8,7 @@ import type { ReleaseFact } from '../../knowledge.js';
 import { formatBuild, isAtLeast, parseBuild } from '../../windows-build.js';
 import { nodeOf, releaseNames, type PlanContext } from '../plan-context.js';
 import type { RuleFinding } from '../findings.js';
-import { acrossReleases, dependsOn, type OpenDimension } from '../scope.js';
+import { acrossReleases, dependsOn, open, type OpenDimension } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -42,6 +42,7 @@ const FEATURE_MINIMUM = {
   needsBuild: (feature: string, build: string) => `${feature} needs build ${build} or later`,
   nodeAt: (build: string) => `the node is at ${build}`,
   revisionOpen: "the plan does not give the node's update revision",
+  revisionDecides: "the node's update revision decides",
   beforeBuild: (build: string) => `before build ${build}`,
   onlyWithUpdate: (releases: string, count: number) => `${releases} ${count > 1 ? 'reach' : 'reaches'} it only with that update or a later one`,
   notYetReleased: (kb: string, released: string, asOf: string) => `${kb}, which brings it, was released on ${released}, after ${asOf}, so no node had it then`,
@@ -94,7 +95,7 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
       message:
         atLeast === 'no'
           ? `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.nodeAt(formatBuild(node))}.`
-          : `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.revisionOpen}.`,
+          : `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.revisionDecides}.`,
       remediation: installUpdate(feature.minimumBuild, update),
       sources: [...feature.minimumWindowsSources, ...(update?.sources ?? [])],
     },
@@ -129,12 +130,11 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): RuleFinding[] {
   const below = candidateReleases.filter((r) => r.build >= minimum.build && isAtLeast({ build: r.build }, needed) !== 'yes');
   if (below.length === 0) return findings;
   // The revision is open with the release: the update is needed unless the node already has it.
-  const revisionOpen: OpenDimension = {
-    dimension: "node's update revision",
-    holdsFor: FEATURE_MINIMUM.beforeBuild(feature.minimumBuild),
-    phrase: `${FEATURE_MINIMUM.revisionOpen}; it holds ${FEATURE_MINIMUM.beforeBuild(feature.minimumBuild)}`,
-    field: 'windowsBuildRevision',
-  };
+  const revisionOpen: OpenDimension = open(
+    "node's update revision",
+    FEATURE_MINIMUM.beforeBuild(feature.minimumBuild),
+    `${FEATURE_MINIMUM.revisionOpen}; it holds ${FEATURE_MINIMUM.beforeBuild(feature.minimumBuild)}`,
+  );
   const atRelease = below.filter((r) => r.build === needed.build);
   const { severity, prefix, ...applicability } = acrossReleases(ctx, below, 'error', atRelease.length > 0 ? [revisionOpen] : []);
   const update = minimum.updates.find((u) => u.revision === needed.revision);

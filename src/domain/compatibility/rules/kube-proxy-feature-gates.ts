@@ -16,7 +16,7 @@ import type { Plan } from '../plan.js';
 import type { PlanContext } from '../plan-context.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import { mayApplySeverity, type RuleFinding } from '../findings.js';
-import { HORIZON_DIMENSION, mayApplyPrefix, open, openOn, type OpenDimension } from '../scope.js';
+import { beyondHorizon, HORIZON_DIMENSION, open, openOn, wherePrefix, type OpenDimension } from '../scope.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
@@ -129,24 +129,25 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
   const beyond: OpenDimension[] =
     version && stage && compareKubernetes(version, horizon) > 0
       ? [
-          {
-            dimension: HORIZON_DIMENSION,
-            holdsFor: describeKubernetesRange(stage.kubernetes),
-            phrase: `the dataset documents Kubernetes only up to ${horizon}, and this holds for ${describeKubernetesRange(stage.kubernetes)} as far as it knows`,
-          },
+          open(
+            HORIZON_DIMENSION,
+            describeKubernetesRange(stage.kubernetes),
+            `the dataset documents Kubernetes only up to ${horizon}, and this holds for ${describeKubernetesRange(stage.kubernetes)} as far as it knows`,
+            beyondHorizon(horizon),
+          ),
         ]
       : [];
   if (lockedStage) {
     const override = gate.lockedOverride;
     const opened = version ? [...beyond] : [versionOpen(lockedStage.kubernetes)];
     if (!override?.observed)
-      opened.push({
-        dimension: 'observation',
-        holdsFor: gate.name,
-        phrase: override
-          ? `no source reports it for ${gate.name}; it is expected by the same mechanism`
-          : `no source says what ${gate.component} does with the other value of a locked gate`,
-      });
+      opened.push(
+        ((phrase) => open('observation', gate.name, phrase, `by what the sources expect (${phrase})`))(
+          override
+            ? `no source reports it for ${gate.name}; it is expected by the same mechanism`
+            : `no source says what ${gate.component} does with the other value of a locked gate`,
+        ),
+      );
     const effect = override ? ` ${override.effect}${override.note ? ` ${override.note}` : ''}` : '';
     const target = version ?? lockedStage.kubernetes.min!;
     findings.push({
@@ -155,7 +156,7 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
       code: 'FEATURE_GATE_LOCKED',
       subject: gate.name,
       message:
-        `${mayApplyPrefix(opened)}${gate.component} sets ${flag(setting)}, but ${at(lockedStage.kubernetes)} the ${gate.name} gate is ` +
+        `${wherePrefix(opened)}${gate.component} sets ${flag(setting)}, but ${at(lockedStage.kubernetes)} the ${gate.name} gate is ` +
         `${lockedStage.stage === 'ga' ? 'GA' : lockedStage.stage} and locked ${lockedStage.default ? 'on' : 'off'} (${describeKubernetesRange(lockedStage.kubernetes)}).${effect}`,
       remediation: `Remove ${gate.name} from ${where} before the upgrade to ${target}.`,
       sources: [...gate.stageSources, ...(override?.sources ?? [])],
@@ -175,7 +176,7 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
         code: 'FEATURE_GATE_CONFLICT',
         subject: gate.name,
         message:
-          `${mayApplyPrefix(opened)}${gate.component} sets ${flag(setting)}, but ${need.by} needs ${flag(need)}, and ${at(unlocked)} the gate is not locked, ` +
+          `${wherePrefix(opened)}${gate.component} sets ${flag(setting)}, but ${need.by} needs ${flag(need)}, and ${at(unlocked)} the gate is not locked, ` +
           `so the setting takes effect.${need.note ? ` ${need.note}` : ''}`,
         remediation: `Set ${flag(need)} in ${where}, or drop ${gate.name} from it where the gate is on by default.`,
         sources: [...need.sources, ...gate.stageSources],
@@ -202,7 +203,7 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
         code: 'FEATURE_GATE_FLAG_UNNEEDED',
         subject: gate.name,
         message:
-          `${mayApplyPrefix(opened)}${gate.component} sets ${flag(setting)}, which is the gate's default ` +
+          `${wherePrefix(opened)}${gate.component} sets ${flag(setting)}, which is the gate's default ` +
           `${since ? `from Kubernetes ${since}` : 'at every version the dataset documents'}; ${version ? `on ${version}` : 'there'} the flag is no longer needed ` +
           `(${gate.name}: ${describeStages(gate)}).`,
         remediation: `Drop ${flag(setting)} from ${where}.`,
@@ -217,18 +218,12 @@ export function judgeGateSetting(k: Knowledge, version: string | undefined, sett
     findings.push({
       severity: 'warning',
       // Open in the knowledge, not in the plan: no plan field settles it.
-      ...openOn([
-        {
-          dimension: 'release of the removal',
-          holdsFor: removal.allowedFrom,
-          phrase: `the removal is ${removal.status}, and no source says which release ships it`,
-        },
-      ]),
+      ...openOn([open('release of the removal', removal.allowedFrom, `the removal is ${removal.status}, and no source says which release ships it`)]),
       code: 'FEATURE_GATE_REMOVAL_PENDING',
       subject: gate.name,
       message:
-        `May apply (the removal is ${removal.status}, and no source says which release ships it): ${gate.component} sets ${flag(setting)}, ` +
-        `and the ${gate.name} gate may be removed from Kubernetes ${removal.allowedFrom}. ${removal.note}`,
+        `${gate.component} sets ${flag(setting)}, and the ${gate.name} gate may be removed from Kubernetes ${removal.allowedFrom} ` +
+        `(the removal is ${removal.status}, and no source says which release ships it). ${removal.note}`,
       remediation: `Drop ${gate.name} from ${where} before upgrading to a release that removes it.`,
       sources: removal.sources,
     });

@@ -22,7 +22,7 @@ export const CODES = {
 /** kubernetesVersionUnspecified: every variant of the settings that depend on the version. */
 const VERSION_UNSPECIFIED = {
   message: (scoped: readonly SettingFact[]) =>
-    `Some settings depend on the Kubernetes version, which the plan does not give; every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
+    `Some settings depend on the Kubernetes version; every variant is listed: ${scoped.map(describeSetting).join(' ')}`,
   remediation: 'Give kubernetesVersion to get only the settings for your cluster.',
 };
 

@@ -7,7 +7,7 @@
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
-import { matchScopeUnless, mayApplyPrefix, openOn, type ScopeMatch } from '../scope.js';
+import { matchScopeUnless, wherePrefix, openOn, type ScopeMatch } from '../scope.js';
 import { describeSetting, settingApplies } from '../settings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
@@ -142,7 +142,7 @@ const judge: RuleJudge = (ctx) =>
     const { match, open } = limitationApplies(l, ctx);
     if (match === 'no') return [];
     const mitigated = mitigations(l, ctx);
-    const mayApply = mayApplyPrefix(open);
+    const mayApply = wherePrefix(open);
     const applicability = open.length > 0 ? openOn(open) : isGeneralCaveat(l) ? { applicability: 'general' as const } : {};
     const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
     if (mitigated)

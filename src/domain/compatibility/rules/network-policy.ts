@@ -7,7 +7,7 @@
 import type { NetworkPolicyFact, PolicySupport } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
-import { dependsOn, NETWORK_POLICY_OPEN } from '../scope.js';
+import { dependsOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
@@ -38,12 +38,11 @@ const NETWORK_POLICY = {
     enforcing.length > 0
       ? `Name the CNI plugin for a definite answer. Among the candidates, these enforce NetworkPolicy on Windows: ${enforcing.join(', ')}.`
       : 'Name the CNI plugin for a definite answer.',
-  pluginOpen: (plugins: readonly string[], says: string, env: string | undefined) =>
-    `May apply (the plan does not give the CNI plugin; it holds for ${plugins.join(', ')}): ${says}${env ? ` in ${env}` : ''}.`,
+  pluginOpen: (plugins: readonly string[], says: string, env: string | undefined) => `With ${plugins.join(', ')}: ${says}${env ? ` in ${env}` : ''}.`,
   theseDoNotEnforce: 'the plan needs NetworkPolicy, and these plugins do not enforce it on Windows nodes',
   theseUnknown: 'the plan needs NetworkPolicy, and the sources do not say whether these plugins enforce it on Windows nodes',
-  mayApplyOn: (env: string) => `May apply on ${env} (the plan does not give the environment): `,
-  mayApplyIfUsed: (statement: string) => `May apply (${NETWORK_POLICY_OPEN}): ${statement}`,
+  mayApplyOn: (env: string) => `On ${env}: `,
+  mayApplyIfUsed: (statement: string) => `Where workloads rely on NetworkPolicy: ${statement}`,
   unknown: (plugin: string, env: string | undefined) =>
     `The sources do not say whether ${plugin} enforces NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,
   notEnforced: (plugin: string, env: string | undefined) => `${plugin} does not enforce NetworkPolicy on Windows nodes${env ? ` in ${env}` : ''}.`,

@@ -7,8 +7,8 @@
  */
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
 import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../../knowledge.js';
-import { RELEASE_DIMENSION, type PlanContext } from '../plan-context.js';
-import { dependsOn, releaseOpen } from '../scope.js';
+import type { PlanContext } from '../plan-context.js';
+import { beyondHorizon, dependsOn, EVERY_RELEASE, releaseOpen } from '../scope.js';
 import { mayApplySeverity, type PlanField, type RuleFinding } from '../findings.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
@@ -84,9 +84,7 @@ const NODE_OS = {
   listedOnlyFor: (who: string, release: string, ranges: string, last: string | undefined) =>
     `${who} lists ${release} as a Windows node OS only for ${ranges}${last ? `; it is not listed after Kubernetes ${last}` : ''}.`,
   giveVersionOrNewer: 'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
-  environmentOpen: 'the plan does not give the environment',
-  mayApply: (on: string | undefined, open: readonly string[]) => `May apply${on ? ` on ${on}` : ''} (${open.join('; ')}): `,
-  everyRelease: (dimension: string) => `On every ${dimension} the knowledge base knows (the plan does not give one): `,
+  where: (clauses: readonly string[]) => `${clauses.join(', ').charAt(0).toUpperCase()}${clauses.join(', ').slice(1)}: `,
   giveRelease: 'Give windowsVersion for a definite answer.',
 };
 /** Who publishes a support table: upstream Kubernetes (undefined) and each environment with rows of its own. */
@@ -180,7 +178,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
     if (row.status === 'supported' && row.kubernetes?.max === undefined && compareKubernetes(version, horizon) > 0)
       return [
         finding('error', 'NODE_OS_UNSUPPORTED', NODE_OS.pastHorizon(who, release.name, rangeText([row]), version), NODE_OS.checkList(who, version), true, [
-          { what: NODE_OS.horizonOpen(horizon) },
+          { what: NODE_OS.horizonOpen(horizon), where: beyondHorizon(horizon) },
         ]),
       ];
     return statusFinding(row, NODE_OS.onVersion(version));
@@ -227,11 +225,14 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
 /** What leaves a statement open, and (for one release) where it holds. */
 interface OpenPart {
   what: string;
+  /** How the message says where it holds, when the statement does not say it itself. */
+  where?: string;
   holds?: string;
 }
 
 const VERSION_OPEN = 'the plan does not give the Kubernetes version';
-const phrase = (o: OpenPart) => (o.holds ? `${o.what}; ${o.holds}` : o.what);
+/** A statement's own clause of where it holds: past the horizon only (the Kubernetes versions are in the statement). */
+const whereOf = (o: OpenPart): string[] => (o.where ? [o.where] : []);
 
 /** A statement of a node-OS table about one release, before it becomes a finding. */
 interface Entry {
@@ -252,14 +253,12 @@ const SEVERITIES_BY_RANK = ['error', 'warning', 'info'] as const;
 
 const judgeNodeOs: RuleJudge = (ctx) =>
   authorities(ctx.k).flatMap((authority): RuleFinding[] => {
-    const { k, environment, candidateEnvironments, release } = ctx;
+    const { environment, candidateEnvironments, release } = ctx;
     if (authority && !candidateEnvironments.includes(authority)) return [];
     const envOpen = authority !== undefined && environment === undefined;
-    const who = authority ? k.environments.get(authority)!.name : 'Kubernetes';
-    const prefix = (open: string[]) => {
-      const all = [envOpen ? NODE_OS.environmentOpen : '', ...open].filter(Boolean);
-      return all.length > 0 ? NODE_OS.mayApply(envOpen ? who : undefined, all) : '';
-    };
+    // Where a statement that may apply holds: its release and the horizon; each statement names its
+    // environment and Kubernetes versions itself, and dependsOn what the plan leaves open.
+    const prefix = (clauses: readonly string[]) => (clauses.length > 0 ? NODE_OS.where(clauses) : '');
     // The plan fields that would settle a statement that may apply (the horizon is the knowledge's, not the plan's).
     const fields = (open: readonly OpenPart[], releaseOpen = false): PlanField[] => [
       ...(envOpen ? (['environment'] as const) : []),
@@ -274,7 +273,7 @@ const judgeNodeOs: RuleJudge = (ctx) =>
           severity: mayApply ? mayApplySeverity(e.severity, false) : e.severity,
           code: e.code,
           subject: release.slug,
-          message: `${mayApply ? prefix(e.open.map(phrase)) : ''}${e.message}`,
+          message: `${mayApply ? prefix(e.open.flatMap(whereOf)) : ''}${e.message}`,
           ...(e.remediation ? { remediation: e.remediation } : {}),
           sources: e.sources,
         };
@@ -294,8 +293,8 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       // warning) on a fact it cannot settle, while info keeps it in the report.
       const severity = !mayApply ? SEVERITIES_BY_RANK[Math.max(...ranks)]! : all ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : 'info';
       // Over several releases each statement says where it holds; the prefix names only what is open.
-      const open = [...(all ? [] : [releaseOpen(holds).phrase]), ...new Set(group.flatMap((e) => e.open.map((o) => o.what)))];
-      const every = all ? NODE_OS.everyRelease(RELEASE_DIMENSION) : '';
+      const open = [...(all ? [] : [releaseOpen(holds).where]), ...new Set(group.flatMap((e) => e.open.flatMap(whereOf)))];
+      const every = all ? `${EVERY_RELEASE}: ` : '';
       const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
       return {
         ...(mayApply

@@ -86,7 +86,7 @@ const MODE_LABEL = {
     `the documentation labels the ${mode} mode ${stability}, and the ${g.gate} feature gate behind it is GA from Kubernetes ${g.kubernetes}`,
   outdated: (version: string, stability: string) => `on Kubernetes ${version} the ${stability} label is out of date`,
   notYetGa: (version: string) => `on Kubernetes ${version} the gate is not yet GA`,
-  versionOpen: (gaFrom: string) => `May apply (the plan does not give the Kubernetes version; it holds before ${gaFrom}): `,
+  versionOpen: (gaFrom: string) => `Before Kubernetes ${gaFrom}: `,
   giveVersion: 'Give kubernetesVersion for a definite answer.',
 };
 

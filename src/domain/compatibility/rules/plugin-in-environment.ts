@@ -65,8 +65,7 @@ type PluginStatus = keyof typeof STATUS_WORDS;
 
 /** pluginInEnvironment: where the plugin stands in the plan's environment. */
 const PLUGIN_ENV = {
-  mayBeRetired: (env: string, plugin: string, since: string | undefined) =>
-    `May apply on ${env} (the plan does not give the environment): ${plugin} is retired there${since ? ` since ${since}` : ''}.`,
+  mayBeRetired: (env: string, plugin: string, since: string | undefined) => `On ${env}, ${plugin} is retired${since ? ` since ${since}` : ''}.`,
   assumed: (plugin: string, env: string) => `No environment was given; ${plugin} runs only in ${env}, so its facts for ${env} were checked.`,
   nameEnvironment: 'Name the environment in the plan to confirm this.',
   runsOnlyIn: (plugin: string, envs: readonly string[], note: string) => `${plugin} runs only in ${envs.join(', ')}: ${note}`,
@@ -80,7 +79,7 @@ const PLUGIN_ENV = {
     `The sources do not list the plugins offered in ${env}, so whether ${plugin} is offered or supported there is not known.`,
   notYet: (plugin: string, status: PluginStatus, env: string, since: string, asOf: string, note: string | undefined) =>
     `${plugin} is ${STATUS_WORDS[status]} in ${env} only from ${since}; at ${asOf} it was not yet.${note ? ` ${note}` : ''}`,
-  monthPending: (since: string, asOf: string) => `May apply (the sources give only the month, ${since}, and ${asOf} falls in it): `,
+  monthPending: (since: string, asOf: string) => `From ${since} (the sources give only the month, and ${asOf} falls in it): `,
   status: (plugin: string, status: PluginStatus, env: string, since: string | undefined, note: string | undefined) => {
     const detail = [since ? `since ${since}` : '', note ?? ''].filter(Boolean).join('; ');
     return `${plugin} is ${STATUS_WORDS[status]} in ${env}${detail ? ` (${detail})` : ''}.`;
