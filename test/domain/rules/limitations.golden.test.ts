@@ -868,4 +868,17 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
     });
     expectNoFinding(judge({ ...plan, environment: 'aks-windows-server' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-no-dual-stack');
   });
+
+  it('UNSUPPORTED_FUNCTIONALITY: on EKS, Calico supports Windows nodes only beside the Amazon VPC CNI (calico-windows-docs#Windows requirements (3.32))', () => {
+    // seeds/limitations.yaml calico-windows-managed-only-beside-provider-cni (calico on eks or aks, warning)
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', kubernetesVersion: '1.34' };
+    expectFinding(judge({ ...plan, environment: 'eks' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: 'calico-windows-managed-only-beside-provider-cni',
+      cites: 'calico-windows-docs#Windows requirements (3.32)',
+    });
+    expectNoFinding(judge({ ...plan, environment: 'self-managed' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-managed-only-beside-provider-cni');
+  });
 });
