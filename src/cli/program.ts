@@ -193,7 +193,11 @@ interface GateFlags {
   ignore?: string[];
   ignoreFile?: string;
 }
-type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string };
+/** --show-all on check and scan: the short default lists what applies and the may-apply warnings and errors. */
+const SHOW_ALL_HELP =
+  'list every finding with its applicability, the general notes and may-apply notes the table hides by default included (as pluto --show-all)';
+
+type CheckFlags = GateFlags & CapFlags & { output: OutputFormat; url?: string; timeout: number; targetKubernetesVersion?: string; showAll?: boolean };
 type ScanFlags = GateFlags & CapFlags & { output: OutputFormat; plan?: string; targetKubernetesVersion?: string; showAll?: boolean; oneCluster?: boolean };
 
 /** Builds the program; `exit` receives the exit code of the command that ran. */
@@ -225,6 +229,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .option('--url <url>', 'ask a running server (its GraphQL endpoint, e.g. http://localhost:4000/graphql) instead of the embedded database')
     .addOption(new Option('--timeout <ms>', 'how long to wait for --url').default(30000).argParser(wholeNumber('--timeout', 1, 600000)))
     .addOption(targetOption())
+    .option('--show-all', SHOW_ALL_HELP)
     .addOption(outputFileOption())
     .addOption(ignoreOptions()[0]!)
     .addOption(ignoreOptions()[1]!);
@@ -246,7 +251,7 @@ export function buildProgram(io: Io, exit: (code: ExitCode) => void): Command {
     .addOption(new Option('--fail-on <level>', 'the least severe verdict that fails (non-zero exit)').choices(FAIL_ON_LEVELS).default('error'))
     .option('--plan <file>', "a plan file (check's format) to judge against when the input has no Windows node, and to fill what the objects leave open")
     .addOption(targetOption())
-    .option('--show-all', 'list every finding in the table, INFO included, and what was inferred for each object (as pluto --show-all)')
+    .option('--show-all', `${SHOW_ALL_HELP}, and what was inferred for each object`)
     .option('--one-cluster', 'judge the whole input as one cluster (by default, files whose cluster facts disagree, such as two CNIs, are judged apart)')
     .addOption(outputFileOption())
     .addOption(ignoreOptions()[0]!)

@@ -98,7 +98,14 @@ describe('--output markdown', () => {
     expect(md).toMatch(/^1\. \[Kubernetes documentation, "Networking on Windows" .*\]\(https:\/\/kubernetes\.io\/.*\), section "/m);
     // Table rows stay one line each: a message with a pipe or newline would break the table.
     const rows = md.split('\n').filter((l) => l.startsWith('| ') && /^\| \d+ \|/.test(l));
-    expect(rows).toHaveLength((JSON.parse((await runCli(['check', 'examples/incompatible.yaml', '-o', 'json'])).stdout) as ReportView).findings.length);
+    // As the table: what applies and the may-apply warnings and errors, one row each; the general notes counted in one line.
+    const findings = (JSON.parse((await runCli(['check', 'examples/incompatible.yaml', '-o', 'json'])).stdout) as ReportView).findings;
+    const general = findings.filter((f) => f.applicability === 'GENERAL').length;
+    expect(general).toBeGreaterThan(0);
+    expect(rows).toHaveLength(findings.filter((f) => f.applicability === 'APPLIES' || f.severity !== 'INFO').length);
+    expect(md).toMatch(new RegExp(`^${general} general notes? (and \\d+ may-apply notes? )?hidden; --show-all lists them$`, 'm'));
+    const all = (await runCli(['check', 'examples/incompatible.yaml', '--output', 'markdown', '--show-all'])).stdout;
+    expect(all.split('\n').filter((l) => /^\| \d+ \|/.test(l))).toHaveLength(findings.length);
   });
 
   it('marks a compatible plan with its own heading', async () => {
@@ -116,7 +123,7 @@ describe('--output table (default)', () => {
     expect(out.split('\n')[0]).toMatch(
       /^Verdict: INCOMPATIBLE {2}\(examples\/incompatible\.yaml: 1 error, \d+ warnings, \d+ info; dataset \S+; knowledge to Kubernetes \d\.\d+, [^,]+, sources read to \d{4}-\d{2}-\d{2}\)$/,
     );
-    expect(out).toMatch(/│ #\s+│ SEVERITY │ CODE\s+│ SUBJECT\s+│ MESSAGE\s+│/);
+    expect(out).toMatch(/│ #\s+│ SEVERITY\s+│ CODE\s+│ SUBJECT\s+│ MESSAGE\s+│/);
     expect(out).toMatch(/│ 1\s+│ ERROR\s+│ FEATURE_REQUIRES_NEWER_WINDOWS\s+│ session-affinity\s+│ Session affinity needs Windows Server 2022/);
     expect(out).toContain('WARNING');
     expect(out).toContain('Remediation:\n  #1 FEATURE_REQUIRES_NEWER_WINDOWS (session-affinity): ');
@@ -259,5 +266,42 @@ describe('a plan that leaves the Windows release open', () => {
     const report = JSON.parse(result.stdout) as ReportView;
     // Kubernetes lists Windows Server 2025 as a node OS only from 1.35 (k8s-website-windows-2025).
     expect(report.findings).toContainEqual(expect.objectContaining({ code: 'NODE_OS_UNSUPPORTED', applicability: 'MAY_APPLY', dependsOn: ['windowsVersion'] }));
+  });
+});
+
+describe('the short default and --show-all', () => {
+  it('examples/compatible.yaml: the verdict, what applies, the setting session affinity needs in the first lines, and one line counting the general notes', async () => {
+    const result = await runCli(['check', 'examples/compatible.yaml'], { env: { COLUMNS: '160' } });
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.split('\n');
+    const setting = lines.findIndex((l) => l.includes('service.spec.sessionAffinity=ClientIP'));
+    expect(setting, result.stdout).toBeGreaterThan(0);
+    expect(setting, 'the required setting is in the first lines').toBeLessThan(15);
+    // The general caveats of win-bridge and of Windows nodes (ICMP, CNI CHECK, PQDN) are counted, not listed.
+    const json = JSON.parse((await runCli(['check', 'examples/compatible.yaml', '-o', 'json'])).stdout) as ReportView;
+    const general = json.findings.filter((f) => f.applicability === 'GENERAL');
+    expect(general.map((f) => f.subject)).toEqual(
+      expect.arrayContaining(['outbound-icmp-not-translated', 'cni-check-not-implemented', 'pqdn-without-dot-only']),
+    );
+    expect(general.every((f) => f.severity === 'INFO')).toBe(true);
+    expect(result.stdout).toContain(`${general.length} general notes hidden; --show-all lists them`);
+    for (const f of general) expect(result.stdout).not.toContain(f.subject!);
+  });
+
+  it('--show-all lists every finding, each with its applicability; a may-apply finding says what it depends on in the plan', async () => {
+    const plan = planFile('open-environment.yaml', 'windowsVersion: windows-server-2022\ncniPlugin: calico\nkubernetesVersion: "1.33"\n');
+    const [brief, all] = await Promise.all([
+      runCli(['check', plan], { env: { COLUMNS: '200' } }),
+      runCli(['check', plan, '--show-all'], { env: { COLUMNS: '200' } }),
+    ]);
+    expect(brief.code, brief.stderr).toBe(all.code);
+    expect(brief.stdout).toMatch(/\d+ general notes? and \d+ may-apply notes? hidden; --show-all lists them/);
+    expect(all.stdout).not.toMatch(/hidden; --show-all/);
+    expect(all.stdout).toMatch(/│ INFO\s+│/);
+    expect(all.stdout).toMatch(/│\s+│ general\s+│/);
+    expect(all.stdout).toMatch(/│\s+│ may apply\s+│/);
+    expect(all.stdout.replace(/[│\s]+/g, ' ')).toContain("(depends on the plan's environment, which it does not give)");
+    // The verdict line, with its counts, is the same: the flag changes what is printed, not what is judged.
+    expect(all.stdout.split('\n')[0]).toBe(brief.stdout.split('\n')[0]);
   });
 });

@@ -79,12 +79,14 @@ describe('WINNET_KB_* environment variables', () => {
       for (const name of names) {
         const key = option.attributeName();
         const value = sample(option);
-        const viaFlag = await parsedOptions(name, [...ARGUMENTS[name]!, option.long!, value], {});
+        // A boolean flag (--show-all) takes no value on the command line; its variable sets it whatever it holds.
+        const flagArgs = option.required || option.optional ? [option.long!, value] : [option.long!];
+        const viaFlag = await parsedOptions(name, [...ARGUMENTS[name]!, ...flagArgs], {});
         const viaEnv = await parsedOptions(name, ARGUMENTS[name]!, { [envVarOf(option)!]: value });
         const neither = await parsedOptions(name, ARGUMENTS[name]!, {});
         expect(viaEnv[key], `${name} ${envVarOf(option)}`).toEqual(viaFlag[key]);
         expect(viaEnv[key], `${name} ${envVarOf(option)} changes the value`).not.toEqual(neither[key]);
-        const both = await parsedOptions(name, [...ARGUMENTS[name]!, option.long!, value], { [envVarOf(option)!]: `${value}-from-env` });
+        const both = await parsedOptions(name, [...ARGUMENTS[name]!, ...flagArgs], { [envVarOf(option)!]: `${value}-from-env` });
         expect(both[key], `${name} ${option.long} beats ${envVarOf(option)}`).toEqual(viaFlag[key]);
       }
     }

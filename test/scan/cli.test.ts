@@ -141,16 +141,21 @@ describe('scan on the fixtures', () => {
 });
 
 describe('--show-all', () => {
-  it('lists the INFO findings the table hides, and what was inferred for each object, with its line', async () => {
+  it('lists the general and may-apply notes the short default hides (counted in one line), each with its applicability, and what was inferred for each object', async () => {
     const args = ['scan', `${F}/real/sig-windows-tools-flannel-host-gw.yml`, '--plan', PLAN_2019, '--fail-on', 'none'];
     const [brief, all] = await Promise.all([runCli(args), runCli([...args, '--show-all'])]);
     expect(brief.code).toBe(0);
     expect(all.code).toBe(0);
-    expect(brief.stdout).toMatch(/more info findings?: --show-all or --output json lists them/);
-    expect(brief.stdout).not.toMatch(/^ {2}INFO /m);
+    // The short default: what applies (Server 2019's mainstream end, from --plan), and one line for the rest.
+    expect(brief.stdout).toMatch(/^ {2}INFO {4}WINDOWS_VERSION_MAINSTREAM_ENDED \(windows-server-2019\)/m);
+    expect(brief.stdout).toMatch(/^8 general notes and \d+ may-apply notes? hidden; --show-all lists them$/m);
+    expect(brief.stdout).not.toMatch(/\[general\]|\[may apply\]/);
     expect(brief.stdout).not.toMatch(/inferred:/);
-    expect(all.stdout).not.toMatch(/more info finding/);
-    expect(all.stdout).toMatch(/^ {2}INFO {4}WINDOWS_VERSION_MAINSTREAM_ENDED \(windows-server-2019\)/m);
+    expect(all.stdout).not.toMatch(/hidden; --show-all/);
+    // Every finding with its applicability; what a may-apply note depends on, in the scan's words.
+    expect(all.stdout).toMatch(/^ {2}INFO {4}UNSUPPORTED_FUNCTIONALITY \(outbound-icmp-not-translated\) {2}line 2 {2}\[general\]$/m);
+    expect(all.stdout).toMatch(/^ {2}INFO {4}NETWORK_POLICY_UNSUPPORTED \(flannel\) .*\[may apply\]$/m);
+    expect(all.stdout).toContain('(may apply: the files do not say whether workloads rely on NetworkPolicy)');
     expect(all.stdout).toMatch(/^ {2}inferred: cniPlugin = flannel {2}line 57 data\["cni-conf.json"\]\.type$/m);
     // Same verdict and counts: the flag changes what is printed, not what is judged.
     expect(all.stdout.split('\n')[0]).toBe(brief.stdout.split('\n')[0]);

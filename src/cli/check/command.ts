@@ -34,6 +34,8 @@ export interface CheckOptions {
   toolVersion?: string;
   /** YYYY-MM-DD for support lifecycles when the plan gives no asOf (tests pin it); today by default. */
   today?: string;
+  /** --show-all: the table lists every finding with its applicability, general notes and may-apply notes included. */
+  showAll?: boolean;
 }
 
 /** The plan judged by the domain's engine on the embedded database: every problem of a refused plan at once, with its fields. */
@@ -74,6 +76,7 @@ export async function runCheck(planPath: string, options: CheckOptions, stdout: 
   const view = options.url ? await judgeOnline(plan, options.url, options.timeout) : judgeOffline(plan, options.database, options.today);
   const report = withAccepted<CheckReport>({ kind: 'check', source: plan.name, report: view }, options.acceptor);
   for (const note of options.acceptor?.unused() ?? []) (options.stderr ?? process.stderr).write(`winnet-kb: note: ${note}\n`);
-  await writeReport(report, options.output, { failOn: options.failOn, toolVersion: options.toolVersion ?? '0.0.0' }, stdout);
+  const print = { failOn: options.failOn, toolVersion: options.toolVersion ?? '0.0.0', ...(options.showAll ? { showAll: true } : {}) };
+  await writeReport(report, options.output, print, stdout);
   return exitCodeFor(gateVerdict(report.report), options.failOn);
 }

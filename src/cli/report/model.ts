@@ -118,7 +118,7 @@ export type Report = CheckReport | ScanReport;
 export interface PrintOptions {
   failOn: FailOn;
   toolVersion: string;
-  /** --show-all: the table lists every finding, INFO included, and what was inferred for each object. */
+  /** --show-all: the table (and markdown) list every finding with its applicability, and a scan's table what was inferred for each object. */
   showAll?: boolean;
   /** Columns of the table (check's); the terminal's by default. */
   width?: number;

@@ -57,6 +57,7 @@ const WHERE: Readonly<Record<string, (holdsFor: string) => string>> = {
   'Kubernetes version': (h) => `on ${h}`,
   'CNI plugin version': (h) => `with the plugin's ${h}`,
   'NetworkPolicy use': () => 'where workloads rely on NetworkPolicy',
+  'Service types': (h) => `where the workloads use ${h} Services`,
   [RELEASE_DIMENSION]: (h) => `on ${h}`,
 };
 
@@ -107,6 +108,11 @@ export function matchAny(scope: readonly string[] | undefined, candidates: reado
 }
 
 type Dimension = [Tristate, OpenDimension?];
+
+/** Service type names ("NodePort") for slugs, as the knowledge base names them. */
+function serviceTypeNames(ctx: PlanContext, slugs: readonly string[]): string {
+  return slugs.map((s) => ctx.k.serviceTypes.get(s)?.name ?? s).join(', ');
+}
 
 function names(ctx: PlanContext, slugs: readonly string[], table: 'environments' | 'plugins' | 'modes'): string {
   return slugs.map((s) => ctx.k[table].get(s)?.name ?? s).join(', ');
@@ -340,8 +346,14 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
   if (scope.features) dims.push([scope.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no']);
   // Service settings, like features, concern only plans (or scanned Services) that use them.
   if (scope.serviceSettings) dims.push([scope.serviceSettings.some((s) => plan.serviceSettings?.includes(s)) ? 'yes' : 'no']);
-  // Service types are assumed in use unless the plan lists them.
-  if (scope.serviceTypes && plan.serviceTypes) dims.push([scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']);
+  // Service types the plan does not list are open, as any other dimension: a fact about NodePort
+  // Services may apply, on serviceTypes, rather than being taken as in use.
+  if (scope.serviceTypes)
+    dims.push(
+      plan.serviceTypes
+        ? [scope.serviceTypes.some((t) => plan.serviceTypes!.includes(t)) ? 'yes' : 'no']
+        : ['unknown', open('Service types', serviceTypeNames(ctx, scope.serviceTypes))],
+    );
   const match = and(...dims.map(([t]) => t));
   return { match, open: match === 'unknown' ? dims.filter(([t]) => t === 'unknown').map(([, o]) => o!) : [] };
 }

@@ -228,6 +228,7 @@ export class Scanner {
       const draft = drafts.get(p);
       return draft ? [draft.report] : [];
     });
+    onceAcrossReports(reports);
 
     const findings: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
     for (const report of reports) for (const f of report.findings) findings[f.severity]++;
@@ -390,6 +391,21 @@ export class Scanner {
     }
     for (const d of drafts) d.report.planFindingsOn = [...new Set(d.judgement.targets.flatMap((key) => carriers.get(key)!.map((c) => whereIs(c.report))))];
   }
+}
+
+/**
+ * A general caveat (a component's, the same for every plan with it) is said once per scan: on the
+ * first object that carries it, in input order, not once per cluster or per object. It is info, so
+ * no verdict changes.
+ */
+function onceAcrossReports(reports: readonly ObjectReport[]): void {
+  const said = new Set<string>();
+  for (const r of reports)
+    r.findings = r.findings.filter((f) => {
+      if (f.applicability !== 'general') return true;
+      const key = `${f.code}\0${f.subject ?? ''}`;
+      return said.has(key) ? false : (said.add(key), true);
+    });
 }
 
 /** Whether an unknown fact still matters for the plans an object was judged with. */

@@ -397,13 +397,16 @@ describe('limitations', () => {
       environment: 'self-managed',
       kubernetesVersion: '1.33',
     } as const;
+    // What to configure, not a requirement "not met": the plan says nothing of the VNI or the port.
     const vni = expectFinding(judge(plan), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
-      code: 'REQUIREMENT_NOT_MET',
+      code: 'CONFIGURATION_REQUIRED',
       severity: 'info',
       subject: 'flannel-vxlan-vni-and-port',
       cites: 'flannel-repo#pkg/backend/vxlan/vxlan_windows.go',
+      applicability: 'applies',
     });
+    expectNoFinding(judge(plan), 'REQUIREMENT_NOT_MET', 'flannel-vxlan-vni-and-port');
     expect(vni.message).toContain('4096 or higher');
     expect(vni.message).toContain('4789');
     const options = expectFinding(judge(plan), {
@@ -414,7 +417,40 @@ describe('limitations', () => {
       cites: 'flannel-repo#Documentation/backends.md',
     });
     expect(options.message).toMatch(/DirectRouting and GBP/);
-    expectNoFinding(judge({ ...plan, networkMode: 'l2bridge' }), 'REQUIREMENT_NOT_MET', 'flannel-vxlan-vni-and-port');
+    expectNoFinding(judge({ ...plan, networkMode: 'l2bridge' }), 'CONFIGURATION_REQUIRED', 'flannel-vxlan-vni-and-port');
+    // A requirement the plan's facts can fail stays REQUIREMENT_NOT_MET: overlay on Server 2019 before KB4489899 (17763.379).
+    expectFinding(judge({ ...plan, cniPlugin: 'win-overlay', windowsVersion: 'windows-server-2019', windowsBuildRevision: 100 }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'REQUIREMENT_NOT_MET',
+      severity: 'error',
+      subject: 'overlay-requires-kb4489899',
+      cites: 'k8s-windows-networking-uk#network-modes',
+      applicability: 'applies',
+    });
+  });
+
+  it('Service types the plan does not list are open: the local-NodePort limitation and the Server 2022 overlay NodePort issue may apply, on serviceTypes (k8s-windows-networking-uk#limitations)', () => {
+    // seeds/limitations.yaml local-nodeport-from-node (serviceTypes [node-port], info) and ws2022-nodeport-on-overlay (serviceTypes [node-port], warning)
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', environment: 'self-managed', kubernetesVersion: '1.33' } as const;
+    const open = judge(plan);
+    expectFinding(open, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS', // the Overlay mode's beta label on 1.33; nothing about NodePort
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'info',
+      subject: 'local-nodeport-from-node',
+      cites: 'k8s-windows-networking-uk#limitations',
+      applicability: 'may-apply',
+      dependsOn: ['serviceTypes'],
+    });
+    // Not a warning while the plan does not say it uses NodePort Services.
+    const issue = open.findings.find((f) => f.subject === 'ws2022-nodeport-on-overlay')!;
+    expect(issue).toMatchObject({ severity: 'info', applicability: 'may-apply', dependsOn: ['serviceTypes'] });
+    expect(issue.message).toMatch(/^Where the workloads use NodePort Services: /);
+    // Listed: NodePort settles both; ClusterIP only rules them out.
+    const nodePort = judge({ ...plan, serviceTypes: ['node-port'] });
+    expect(nodePort.findings.find((f) => f.subject === 'local-nodeport-from-node')).toMatchObject({ applicability: 'applies', dependsOn: [] });
+    expectNoFinding(judge({ ...plan, serviceTypes: ['cluster-ip'] }), 'UNSUPPORTED_FUNCTIONALITY', 'local-nodeport-from-node');
+    expectNoFinding(judge({ ...plan, serviceTypes: ['cluster-ip'] }), 'KNOWN_ISSUE', 'ws2022-nodeport-on-overlay');
   });
 });
 
@@ -619,8 +655,8 @@ describe('the Windows release left open (the scanner judges manifests that never
       subject: 'ws2022-nodeport-on-overlay',
       cites: 'windows-containers-issues##204',
     });
-    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['windowsVersion'] });
-    expect(f.message).toMatch(/^On Windows Server 2022: /);
+    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['windowsVersion', 'serviceTypes'] });
+    expect(f.message).toMatch(/^On Windows Server 2022, where the workloads use NodePort Services: /);
   });
 
   it('REQUIREMENT_NOT_MET scoped to builds: overlay needs KB4489899 on build 17763 before .379, "may apply" on Server 2019 and 1809 (windows-server-release-info#Windows Server 2019)', () => {

@@ -36,6 +36,9 @@ export interface Expected {
   subject: string | undefined;
   /** "doc#section" that the finding's sources must contain. */
   cites: string;
+  /** How it applies (checked when given), and for 'may-apply' the plan fields it depends on. */
+  applicability?: Finding['applicability'];
+  dependsOn?: Finding['dependsOn'];
 }
 
 /** Asserts the report's verdict and exactly one finding with that code and subject; returns it. */
@@ -45,6 +48,11 @@ export function expectFinding(report: CompatibilityReport, e: Expected): Finding
   expect(matches, `${e.code} ${e.subject ?? ''} in ${JSON.stringify(report.findings.map((f) => [f.code, f.subject]))}`).toHaveLength(1);
   const f = matches[0]!;
   expect(f.severity).toBe(e.severity);
+  if (e.applicability) expect(f.applicability, `${e.code} ${e.subject ?? ''} applicability`).toBe(e.applicability);
+  if (e.dependsOn) expect(f.dependsOn, `${e.code} ${e.subject ?? ''} dependsOn`).toEqual(e.dependsOn);
+  // Everywhere: a general caveat is info, and only a finding that may apply depends on anything.
+  if (f.applicability === 'general') expect(f.severity).toBe('info');
+  if (f.applicability !== 'may-apply') expect(f.dependsOn).toEqual([]);
   // Split at the first '#': sections may themselves start with one ("#19").
   const doc = e.cites.slice(0, e.cites.indexOf('#'));
   const section = e.cites.slice(e.cites.indexOf('#') + 1);

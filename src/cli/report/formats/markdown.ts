@@ -7,6 +7,11 @@
 import { horizonText, objectName, plural, type CheckReport, type Printer, type ScanReport, type SourceRef } from '../model.js';
 import { SourceList, settingParts } from '../text.js';
 import { afterAccepted, scanSummaryLine, summaryOf } from './table.js';
+import { applicabilityWord, dependsOnText, hiddenLine, listedByDefault } from '../applicability.js';
+
+/** The severity cell, with the applicability of a finding that does not simply apply, as the table shows it. */
+const severityCell = (f: Parameters<typeof applicabilityWord>[0] & { severity: string; accepted?: unknown }) =>
+  `${f.severity}${f.accepted ? ' (accepted)' : ''}${applicabilityWord(f) ? ` (${applicabilityWord(f)})` : ''}`;
 
 const ICON = { COMPATIBLE: '✅', COMPATIBLE_WITH_WARNINGS: '⚠️', INCOMPATIBLE: '❌' } as const;
 
@@ -33,25 +38,28 @@ function links(sources: SourceList, refs: readonly SourceRef[]): string {
   return parts.join(' ');
 }
 
-export function checkMarkdown({ report, source }: CheckReport): string {
+export function checkMarkdown({ report: full, source }: CheckReport, showAll = false): string {
+  // As the table: what applies and the may-apply warnings and errors, the rest counted (every finding with --show-all).
+  const report = { ...full, findings: showAll ? full.findings : full.findings.filter(listedByDefault) };
+  const hidden = hiddenLine(full.findings.filter((f) => !report.findings.includes(f)));
   const sources = new SourceList();
   const out: string[] = [];
   out.push(`## ${ICON[report.verdict]} winnet-kb: ${report.verdict}`, '');
-  out.push(`Plan ${code(source)}: ${summaryOf(report)}. Dataset ${code(report.datasetVersion)} (${horizonText(report.horizon)}).`, '');
+  out.push(`Plan ${code(source)}: ${summaryOf(full)}. Dataset ${code(report.datasetVersion)} (${horizonText(report.horizon)}).`, '');
   if (report.verdictAfterAccepted !== undefined) out.push(`Verdict${afterAccepted(report).replace(/^, /, ': ')}.`, '');
   if (report.findings.length > 0) {
     out.push('| # | Severity | Code | Subject | Finding | Sources |', '| ---: | --- | --- | --- | --- | --- |');
     report.findings.forEach((f, i) => {
+      const depends = dependsOnText(f, 'check');
       const text =
-        `${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}` +
+        `${cell(f.message)}${depends ? `<br>(${cell(depends)})` : ''}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}` +
         `${f.accepted ? `<br>**Accepted** (${cell(f.accepted.by)}): ${cell(f.accepted.reason)}` : ''}`;
-      out.push(
-        `| ${i + 1} | ${f.severity}${f.accepted ? ' (accepted)' : ''} | ${code(f.code)} | ${f.subject ? code(f.subject) : ''} | ${text} | ${links(sources, f.sources)} |`,
-      );
+      out.push(`| ${i + 1} | ${severityCell(f)} | ${code(f.code)} | ${f.subject ? code(f.subject) : ''} | ${text} | ${links(sources, f.sources)} |`);
     });
   } else {
-    out.push('No findings.');
+    out.push(full.findings.length > 0 ? 'Nothing that applies to this plan in particular.' : 'No findings.');
   }
+  if (hidden) out.push('', hidden);
   if (report.requiredSettings.length > 0) {
     out.push('', '### Required settings', '');
     for (const s of report.requiredSettings) {
@@ -70,25 +78,28 @@ export function checkMarkdown({ report, source }: CheckReport): string {
   return `${out.join('\n')}\n`;
 }
 
-export function scanMarkdown({ scan }: ScanReport): string {
+export function scanMarkdown({ scan }: ScanReport, showAll = false): string {
   const verdict = scan.verdict;
   const lines = [`## ${verdict ? `${ICON[verdict]} ${verdict}` : 'Nothing to judge'}`, '', scanSummaryLine(scan), ''];
   if (scan.verdictAfterAccepted !== undefined)
     lines.push(`Verdict after ${plural(scan.accepted ?? 0, 'accepted finding')}: ${scan.verdictAfterAccepted ?? 'nothing to judge'}.`, '');
-  const rows = scan.objects.flatMap((r) => r.findings.filter((f) => f.severity !== 'INFO' || f.code === 'NOT_JUDGED' || f.accepted).map((f) => ({ r, f })));
+  const all = scan.objects.flatMap((r) => r.findings.map((f) => ({ r, f })));
+  const rows = showAll ? all : all.filter(({ f }) => listedByDefault(f) || f.code === 'NOT_JUDGED');
+  const hidden = hiddenLine(all.filter((row) => !rows.includes(row)).map(({ f }) => f));
   if (rows.length > 0) {
     lines.push('| where | object | severity | code | message |', '| --- | --- | --- | --- | --- |');
     for (const { r, f } of rows)
       lines.push(
-        `| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${f.severity}${f.accepted ? ' (accepted)' : ''} | ` +
-          `\`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}` +
+        `| \`${cell(r.file)}:${f.line}\` | ${cell(objectName(r))} | ${severityCell(f)} | ` +
+          `\`${f.code}\`${f.subject ? ` (${cell(f.subject)})` : ''} | ${cell(f.message)}${dependsOnText(f, 'scan') ? `<br>(${cell(dependsOnText(f, 'scan'))})` : ''}${f.remediation ? `<br>**Fix:** ${cell(f.remediation)}` : ''}` +
           `${f.accepted ? `<br>**Accepted** (${cell(f.accepted.by)}): ${cell(f.accepted.reason)}` : ''} |`,
       );
   } else lines.push('No errors or warnings.');
+  if (hidden) lines.push('', hidden);
   return `${lines.join('\n')}\n`;
 }
 
 export const printer: Printer = {
   description: 'markdown for pull-request comments, sources as links',
-  print: (report) => [report.kind === 'check' ? checkMarkdown(report) : scanMarkdown(report)],
+  print: (report, options) => [report.kind === 'check' ? checkMarkdown(report, options.showAll) : scanMarkdown(report, options.showAll)],
 };

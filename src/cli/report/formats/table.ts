@@ -17,6 +17,7 @@ import {
   type ScanView,
 } from '../model.js';
 import { outputWidth, settingText, wrap } from '../text.js';
+import { applicabilityWord, dependsOnText, hiddenLine, listedByDefault } from '../applicability.js';
 
 export function summaryOf(report: ReportView): string {
   const count = (s: string) => report.findings.filter((f) => f.severity === s).length;
@@ -30,15 +31,20 @@ export function afterAccepted(report: ReportView): string {
   return `, ${report.verdictAfterAccepted} after ${plural(report.findings.filter((f) => f.accepted).length, 'accepted finding')}`;
 }
 
-export function checkTable({ report, source }: CheckReport, width = outputWidth()): string {
+/**
+ * A check: the verdict, then what applies and the may-apply warnings and errors (every finding
+ * with --show-all, each with its applicability), one line counting what is hidden, the
+ * remediation of what is listed, the accepted findings and the required settings.
+ */
+export function checkTable({ report: full, source }: CheckReport, width = outputWidth(), showAll = false): string {
   const out: string[] = [];
-  out.push(
-    `Verdict: ${report.verdict}${afterAccepted(report)}  (${source}: ${summaryOf(report)}; dataset ${report.datasetVersion}; ${horizonText(report.horizon)})`,
-  );
+  out.push(`Verdict: ${full.verdict}${afterAccepted(full)}  (${source}: ${summaryOf(full)}; dataset ${full.datasetVersion}; ${horizonText(full.horizon)})`);
+  const report = { ...full, findings: showAll ? full.findings : full.findings.filter(listedByDefault) };
+  const hidden = hiddenLine(full.findings.filter((f) => !report.findings.includes(f)));
   if (report.findings.length > 0) {
     const longest = (values: string[], min: number) => Math.max(min, ...values.map((v) => v.length)) + 2;
     const number = longest([String(report.findings.length)], 1);
-    const severity = longest(['SEVERITY'], 0);
+    const severity = longest(['SEVERITY', ...report.findings.map(applicabilityWord)], 0);
     const code = longest(
       report.findings.map((f) => f.code),
       4,
@@ -58,18 +64,20 @@ export function checkTable({ report, source }: CheckReport, width = outputWidth(
       style: { head: [], border: [] },
     });
     report.findings.forEach((f, i) => {
+      const depends = dependsOnText(f, 'check');
       table.push([
         String(i + 1),
-        f.accepted ? `${f.severity} accepted` : f.severity,
+        [f.accepted ? `${f.severity} accepted` : f.severity, applicabilityWord(f)].filter(Boolean).join('\n'),
         f.code,
         { content: f.subject ?? '-', wrapOnWordBoundary: false },
-        f.message,
+        depends ? `${f.message}\n(${depends})` : f.message,
       ]);
     });
     out.push(table.toString());
   } else {
-    out.push('No findings.');
+    out.push(full.findings.length > 0 ? 'Nothing that applies to this plan in particular.' : 'No findings.');
   }
+  if (hidden) out.push(hidden);
   const remedies = report.findings.map((f, i) => ({ f, i })).filter(({ f }) => f.remediation);
   if (remedies.length > 0) {
     out.push('', 'Remediation:');
@@ -117,24 +125,28 @@ function scanAfterAccepted(r: { verdictAfterAccepted?: string | null }, accepted
   return r.verdictAfterAccepted !== undefined ? `, ${r.verdictAfterAccepted ?? 'NOTHING TO JUDGE'} after ${plural(accepted, 'accepted finding')}` : '';
 }
 
-/** The findings the table shows without --show-all: what needs a look, and what was not judged. */
-const shown = (f: { severity: string; code: string; accepted?: unknown }) =>
-  f.severity !== 'INFO' || f.code === 'NOT_JUDGED' || f.code === 'POD_CAPACITY' || f.accepted !== undefined;
+/** The findings the table shows without --show-all: what applies, may-apply warnings and errors, and what was not judged. */
+const shown = (f: Parameters<typeof listedByDefault>[0] & { code: string }) => listedByDefault(f) || f.code === 'NOT_JUDGED';
 
 export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 'showAll'>): string {
   const lines = [`Verdict: ${scan.verdict ?? 'NOTHING TO JUDGE'}${scanAfterAccepted(scan, scan.accepted ?? 0)}  (${scanSummaryLine(scan)})`];
+  const hidden: Parameters<typeof hiddenLine>[0][number][] = [];
   for (const r of scan.objects) {
     const accepted = r.findings.filter((f) => f.accepted).length;
     lines.push('', `${r.file}:${r.line}  ${objectName(r)}  ${r.verdict ?? 'NOT JUDGED'}${scanAfterAccepted(r, accepted)}`);
     const listed = showAll ? r.findings : r.findings.filter(shown);
-    const hidden = r.findings.length - listed.length;
+    hidden.push(...r.findings.filter((f) => !listed.includes(f)));
     for (const f of listed) {
-      lines.push(`  ${f.severity.padEnd(7)} ${f.code}${f.subject ? ` (${f.subject})` : ''}  line ${f.line}${f.path ? ` ${f.path}` : ''}`);
+      const word = applicabilityWord(f);
+      lines.push(
+        `  ${f.severity.padEnd(7)} ${f.code}${f.subject ? ` (${f.subject})` : ''}  line ${f.line}${f.path ? ` ${f.path}` : ''}${word ? `  [${word}]` : ''}`,
+      );
       if (f.accepted) lines.push(`          ACCEPTED (${f.accepted.by}): ${f.accepted.reason}`);
       lines.push(`          ${f.message}`);
+      const depends = dependsOnText(f, 'scan');
+      if (depends) lines.push(`          (${depends})`);
       if (f.remediation && f.severity !== 'INFO') lines.push(`          fix: ${f.remediation}`);
     }
-    if (hidden > 0) lines.push(`  (${hidden} more info finding${hidden === 1 ? '' : 's'}: --show-all or --output json lists them)`);
     for (const m of r.missing) lines.push(`  missing: ${m}`);
     // Never silent about what the input leaves elsewhere: it is unknown, not missing.
     for (const u of r.unknown) lines.push(`  unknown: ${u.fact}  line ${u.line}`, `          not determinable from the input; settled by ${u.settledBy}`);
@@ -146,6 +158,8 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
       for (const f of r.facts)
         lines.push(`  inferred: ${f.field} = ${f.value}  line ${f.line} ${f.path}${f.from ? ` (from ${f.from})` : ''}${f.detail ? `: ${f.detail}` : ''}`);
   }
+  const hiddenText = hiddenLine(hidden);
+  if (hiddenText) lines.push('', hiddenText);
   const { clusters } = scan.summary;
   if (clusters.length > 1) {
     lines.push('', `Clusters (${clusters.length}, grouped by their facts; --one-cluster judges the input as one):`);
@@ -163,5 +177,5 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
 
 export const printer: Printer = {
   description: 'a table for a terminal or a CI log (the default)',
-  print: (report, options) => [report.kind === 'check' ? checkTable(report, options.width) : scanTable(report, options)],
+  print: (report, options) => [report.kind === 'check' ? checkTable(report, options.width, options.showAll) : scanTable(report, options)],
 };

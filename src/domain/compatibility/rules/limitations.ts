@@ -42,6 +42,13 @@ export const CODES = {
     raisedBy: ['compatibility/rules/limitations.ts limitations'],
     scanOnly: false,
   },
+  CONFIGURATION_REQUIRED: {
+    description:
+      'Something the plugin or mode needs configured (e.g. VNI 4096 and UDP port 4789 for Flannel VXLAN on Windows): a reminder for every plan that uses it, which the plan does not state and so is not known to be unmet.',
+    severities: ['info'],
+    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    scanOnly: false,
+  },
   CAVEAT: {
     description: 'A documented caveat applies to the plan.',
     severities: SEVERITIES,
@@ -80,8 +87,17 @@ const COMPONENT_DIMENSIONS: ReadonlySet<string> = new Set(['environments', 'plug
  * information. It is reported as GENERAL, apart from what this plan's own facts decide.
  */
 export function isGeneralCaveat(l: LimitationFact): boolean {
-  return l.severity === 'info' && !l.threshold && !l.requires && Object.keys(l.scope).every((d) => COMPONENT_DIMENSIONS.has(d));
+  return l.kind !== 'requirement' && l.severity === 'info' && scopedByComponentsOnly(l);
 }
+
+const scopedByComponentsOnly = (l: LimitationFact) => !l.threshold && !l.requires && Object.keys(l.scope).every((d) => COMPONENT_DIMENSIONS.has(d));
+
+/**
+ * A requirement that no fact of the plan can fail (scoped only by the components that need it,
+ * nothing to compare with what the plan states): what to configure, reported as such, not as a
+ * requirement "not met". One that the plan's build, platform or version can fail stays REQUIREMENT_NOT_MET.
+ */
+export const isConfigurationReminder = (l: LimitationFact) => l.kind === 'requirement' && scopedByComponentsOnly(l);
 
 /** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
 export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
@@ -170,7 +186,7 @@ const judge: RuleJudge = (ctx) =>
       {
         severity,
         ...applicability,
-        code: l.threshold ? 'THRESHOLD_EXCEEDED' : KIND_CODE[l.kind],
+        code: l.threshold ? 'THRESHOLD_EXCEEDED' : isConfigurationReminder(l) ? 'CONFIGURATION_REQUIRED' : KIND_CODE[l.kind],
         subject: l.slug,
         message: `${mayApply}${l.title}. ${l.description}${thresholdText}${asked.length > 0 ? ` ${ASKED_FOR(asked)}` : ''}`,
         ...(remediation ? { remediation } : {}),
