@@ -291,6 +291,8 @@ export const limitations = sqliteTable(
     mayApplyReason: text('may_apply_reason'),
     workaround: text('workaround'),
     revisionNote: text('revision_note'),
+    /** An OS bug fixed by a later update whose build no source gives: why the sources say it is fixed. */
+    fixedByLaterUpdate: text('fixed_by_later_update'),
     thresholdMetric: text('threshold_metric', { enum: THRESHOLD_METRICS }),
     thresholdMax: integer('threshold_max'),
     thresholdApproximate: integer('threshold_approximate', { mode: 'boolean' }),

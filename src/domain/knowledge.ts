@@ -207,6 +207,8 @@ export interface LimitationFact {
   mitigatedByGates: string[];
   /** The severity of a "may apply" finding, where the record overrides mayApplySeverity's default, and why. */
   mayApply?: { severity: Severity; reason: string };
+  /** An OS bug a later update fixed, no source giving the build: how the sources say so (reported as "may apply" information). */
+  fixedByLaterUpdate?: string;
   workaround?: string;
   workaroundSettings: SettingFact[];
   sources: Citation[];

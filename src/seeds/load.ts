@@ -224,6 +224,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         mayApplyReason: l.mayApply?.reason ?? null,
         workaround: l.workaround ?? null,
         revisionNote: l.revisionNote ?? null,
+        fixedByLaterUpdate: l.fixedByLaterUpdate ?? null,
         thresholdMetric: l.threshold?.metric ?? null,
         thresholdMax: l.threshold?.max ?? null,
         thresholdApproximate: l.threshold?.approximate ?? null,

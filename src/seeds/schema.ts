@@ -456,6 +456,13 @@ export const limitation = z
       ),
     scopeSources: scopeSources,
     revisionNote: text.optional().describe('Which page revisions state it, when that differs between revisions.'),
+    fixedByLaterUpdate: text
+      .optional()
+      .describe(
+        'For an OS bug that a later update fixed, when no source gives the build of the fix: how the sources say it was fixed (a newer page ' +
+          'revision dropped the warning, the tracking issue is closed). It is then reported as "may apply" information, not at its severity. ' +
+          'Where a source gives the fixed build, scope appliesTo.windowsBuilds.before to it instead.',
+      ),
     sources: citations.describe('Where it is stated.'),
   })
   .strict();

@@ -218,10 +218,11 @@ describe('limitations', () => {
   describe('KNOWN_ISSUE', () => {
     it('Pod-to-Pod on l2bridge can break on Server 2022 from KB5005619, build 20348.261 (windows-containers-issues#204)', () => {
       // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619 (modes [l2bridge], windowsBuilds from 20348.261 before 20349)
+      // Fixed by a later update whose build no source gives (fixedByLaterUpdate): information that may apply.
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', windowsBuildRevision: 261, cniPlugin: 'win-bridge', networkMode: 'l2bridge' }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        verdict: 'COMPATIBLE_WITH_WARNINGS', // Server 2022's node-OS listing may have ended (environment and version open); the issue itself is information
         code: 'KNOWN_ISSUE',
-        severity: 'warning',
+        severity: 'info',
         subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
         cites: 'windows-containers-issues##204',
       });
@@ -255,9 +256,9 @@ describe('limitations', () => {
       // seeds/limitations.yaml ws2022-nodeport-on-overlay (serviceTypes [node-port])
       const overlay2022 = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.33' } as const;
       expectFinding(judge({ ...overlay2022, serviceTypes: ['node-port'] }), {
-        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        verdict: 'COMPATIBLE_WITH_WARNINGS', // the Overlay mode's beta label on 1.33; the issue itself is information (fixedByLaterUpdate)
         code: 'KNOWN_ISSUE',
-        severity: 'warning',
+        severity: 'info',
         subject: 'ws2022-nodeport-on-overlay',
         cites: 'k8s-windows-networking-zh#load-balancing-and-services',
       });
@@ -751,8 +752,9 @@ describe('issue 36: a workaround the plan carries out, an explicit ask, and date
     expect(f.message).toContain('Client IP preservation');
     expect(f.remediation).toBeUndefined();
     expectNoFinding(done, 'KNOWN_ISSUE', 'ws2022-nodeport-on-overlay');
-    // Without it, the warning and its workaround stay.
-    expect(about(judge(plan), 'ws2022-nodeport-on-overlay')[0]).toMatchObject({ code: 'KNOWN_ISSUE', severity: 'warning' });
+    // Without it, the known issue and its workaround stay (information: a later update fixed it, fixedByLaterUpdate).
+    expect(about(judge(plan), 'ws2022-nodeport-on-overlay')[0]).toMatchObject({ code: 'KNOWN_ISSUE', severity: 'info' });
+    expect(about(judge(plan), 'ws2022-nodeport-on-overlay')[0]?.remediation).toContain('externalTrafficPolicy');
   });
 
   it('LIMITATION_MITIGATED: kube-proxy run with WinDSR=false has done the Server 2022 l2bridge workaround (k8s-windows-networking-zh#load-balancing-and-services)', () => {
@@ -766,7 +768,7 @@ describe('issue 36: a workaround the plan carries out, an explicit ask, and date
       cites: 'k8s-windows-networking-zh#load-balancing-and-services',
     });
     expect(f.message).toContain('WinDSR=false');
-    expect(about(judge(plan), 'ws2022-l2bridge-pod-to-pod-kb5005619')[0]).toMatchObject({ code: 'KNOWN_ISSUE', severity: 'warning' });
+    expect(about(judge(plan), 'ws2022-l2bridge-pod-to-pod-kb5005619')[0]).toMatchObject({ code: 'KNOWN_ISSUE', severity: 'info' });
     expect(about(judge({ ...plan, kubeProxyFeatureGates: ['WinDSR=true'] }), 'ws2022-l2bridge-pod-to-pod-kb5005619')[0]?.code).toBe('KNOWN_ISSUE');
   });
 
@@ -916,5 +918,46 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
       cites: 'calico-windows-docs#Windows requirements (3.32)',
     });
     expectNoFinding(judge({ ...plan, environment: 'self-managed' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-managed-only-beside-provider-cni');
+  });
+});
+
+describe('OS bugs a later update fixed, no source giving the build (fixedByLaterUpdate)', () => {
+  // seeds/limitations.yaml ws2022-nodeport-on-overlay and ws2022-l2bridge-pod-to-pod-kb5005619: only the older
+  // page revision (zh) warns of them; the newer revisions dropped the warning and microsoft/Windows-Containers#204 is closed.
+  const at135 = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.35' } as const;
+
+  it('KNOWN_ISSUE: NodePort on overlay with Server 2022 is "may apply" information at 1.35, not a warning, even with every plan fact given (windows-containers-issues##204)', () => {
+    const f = expectFinding(judge({ ...at135, cniPlugin: 'win-overlay', serviceTypes: ['node-port'] }), {
+      verdict: 'COMPATIBLE',
+      code: 'KNOWN_ISSUE',
+      severity: 'info',
+      subject: 'ws2022-nodeport-on-overlay',
+      cites: 'windows-containers-issues##204',
+      applicability: 'may-apply',
+      // Open in the sources (no fixed build), which no plan field settles.
+      dependsOn: [],
+    });
+    expect(f.message).toContain('Fixed by a later OS update whose build no source gives');
+  });
+
+  it('KNOWN_ISSUE: l2bridge pod-to-pod on Server 2022 with KB5005619 or later is "may apply" information, not a warning (windows-containers-issues##204)', () => {
+    expectFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 300 }), {
+      verdict: 'COMPATIBLE',
+      code: 'KNOWN_ISSUE',
+      severity: 'info',
+      subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
+      cites: 'windows-containers-issues##204',
+      applicability: 'may-apply',
+      dependsOn: [],
+    });
+    // Counter-case: before KB5005619 (20348.261) the issue does not arise at all.
+    expectNoFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 100 }), 'KNOWN_ISSUE', 'ws2022-l2bridge-pod-to-pod-kb5005619');
+  });
+
+  it('a bug whose fixed build a source gives is scoped by it instead: KB5040437 broke pod networking until 20348.2762 (windows-containers-issues##516)', () => {
+    // seeds/limitations.yaml ws2022-kb5040437-pod-networking: windowsBuilds 20348.2582 before 20348.2762, no fixedByLaterUpdate.
+    const broken = judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 2600 });
+    expect(broken.findings.find((f) => f.subject === 'ws2022-kb5040437-pod-networking')).toMatchObject({ severity: 'warning', applicability: 'applies' });
+    expectNoFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 2762 }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
   });
 });

@@ -5,7 +5,7 @@
  * findings are listed in <system-out>.
  */
 import { failsAt, gateVerdict, type FailOn } from '../../../domain/outcome.js';
-import { locatedObjects, objectName, type LocatedObject, type Printer } from '../model.js';
+import { locatedObjects, objectName, type LocatedFinding, type LocatedObject, type Printer } from '../model.js';
 
 /** The control characters XML 1.0 does not allow. */
 // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
@@ -38,7 +38,9 @@ export function junit(suite: string, objects: readonly LocatedObject[], failOn: 
       if (r.verdict === null) out.push(`      <skipped message="${xmlEscape(r.findings.find((x) => x.code === 'NOT_JUDGED')?.message ?? 'not judged')}"/>`);
       else if (fails(r, failOn)) {
         const listed = r.findings.filter((x) => x.severity !== 'INFO' && !x.accepted);
-        const body = listed.map((x) => `${x.severity} ${x.code}${x.subject ? ` (${x.subject})` : ''} at ${file}:${x.line}: ${x.message}`).join('\n');
+        const body = listed
+          .map((x) => `${x.severity} ${x.code}${x.subject ? ` (${x.subject})` : ''} at ${file}:${x.line}: ${x.message}${applicabilityNote(x)}`)
+          .join('\n');
         const verdict = gateVerdict(r);
         out.push(`      <failure type="${verdict}" message="${xmlEscape(`${verdict}: ${listed.map((x) => x.code).join(', ')}`)}">${xmlEscape(body)}</failure>`);
       }
@@ -56,6 +58,10 @@ export function junit(suite: string, objects: readonly LocatedObject[], failOn: 
   out.push('</testsuites>');
   return `${out.join('\n')}\n`;
 }
+
+/** " [MAY_APPLY on environment]" for a finding that does not simply apply (JUnit has no field for it). */
+const applicabilityNote = (x: Pick<LocatedFinding, 'applicability' | 'dependsOn'>) =>
+  x.applicability === 'APPLIES' ? '' : ` [${x.applicability}${x.dependsOn.length > 0 ? ` on ${x.dependsOn.join(', ')}` : ''}]`;
 
 export const printer: Printer = {
   description: 'JUnit XML for CI dashboards: one test case per object (a check: its plan)',

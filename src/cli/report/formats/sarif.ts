@@ -59,6 +59,8 @@ export const printer: Printer = {
               ...(f.subject ? { subject: f.subject } : {}),
               ...(f.path ? { path: f.path } : {}),
               sources: f.sources.map((s) => `${s.document.slug}#${s.section}`),
+              applicability: f.applicability,
+              dependsOn: f.dependsOn,
             },
           })),
         },

@@ -68,6 +68,7 @@ const LIMITATION = {
   threshold: (planned: number, t: { max: number; approximate?: boolean }) => `The plan has ${planned}; the limit is ${t.approximate ? 'about ' : ''}${t.max}.`,
   otherLimits: (others: readonly { max: number; title: string }[]) =>
     `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
+  fixedLater: (how: string) => `Fixed by a later OS update whose build no source gives: ${how.charAt(0).toLowerCase()}${how.slice(1)}`,
   mitigated: (title: string, inputs: readonly string[]) => `${title}: mitigated because the plan has ${inputs.join(', ')}.`,
 };
 
@@ -159,7 +160,11 @@ const judge: RuleJudge = (ctx) =>
     if (match === 'no') return [];
     const mitigated = mitigations(l, ctx);
     const mayApply = wherePrefix(open);
-    const applicability = open.length > 0 ? openOn(open) : isGeneralCaveat(l) ? { applicability: 'general' as const } : {};
+    // An OS bug a later update fixed, no source giving the build: the node may or may not have the
+    // fix, which no plan field settles (a revision means nothing without the fixed build).
+    const fixed = l.fixedByLaterUpdate !== undefined;
+    const applicability =
+      open.length > 0 ? openOn(open) : fixed ? { applicability: 'may-apply' as const } : isGeneralCaveat(l) ? { applicability: 'general' as const } : {};
     const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
     if (mitigated)
       return [
@@ -176,8 +181,9 @@ const judge: RuleJudge = (ctx) =>
     // two or more (a mode and a release the plan has not chosen) it is a note about a plan it may
     // never be: an info, so that a file stating nothing of them is not failed on them.
     const asked = match === 'yes' ? askedFor(l, ctx) : [];
-    const severity =
-      match === 'unknown'
+    const severity = fixed
+      ? 'info'
+      : match === 'unknown'
         ? (l.mayApply?.severity ?? (open.length > 1 ? 'info' : mayApplySeverity(l.severity, l.threshold !== undefined)))
         : asked.length > 0
           ? 'error'
@@ -188,7 +194,7 @@ const judge: RuleJudge = (ctx) =>
         ...applicability,
         code: l.threshold ? 'THRESHOLD_EXCEEDED' : isConfigurationReminder(l) ? 'CONFIGURATION_REQUIRED' : KIND_CODE[l.kind],
         subject: l.slug,
-        message: `${mayApply}${l.title}. ${l.description}${thresholdText}${asked.length > 0 ? ` ${ASKED_FOR(asked)}` : ''}`,
+        message: `${mayApply}${l.title}. ${l.description}${thresholdText}${fixed ? ` ${LIMITATION.fixedLater(l.fixedByLaterUpdate!)}` : ''}${asked.length > 0 ? ` ${ASKED_FOR(asked)}` : ''}`,
         ...(remediation ? { remediation } : {}),
         sources: [...l.sources, ...l.scopeSources],
       },

@@ -1,0 +1,1 @@
+ALTER TABLE `limitations` ADD `fixed_by_later_update` text;
