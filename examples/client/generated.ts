@@ -88,6 +88,8 @@ export type CompatibilityInput = {
   targetKubernetesVersion?: string | null | undefined;
   /** Feature gates the cluster's kube-proxy sets, written as in --feature-gates, e.g. ["WinOverlay=false"]; judged at targetKubernetesVersion, or at kubernetesVersion when the plan gives no target ("may apply" naming the versions when both are open), and against the gate values the plan's network mode and features need (FEATURE_GATE_CONFLICT). Gates the knowledge base does not track are accepted and not judged. */
   kubeProxyFeatureGates?: Array<string> | null | undefined;
+  /** Service settings the workload's Services use, whose effect on Windows nodes a source qualifies: traffic-distribution, topology-aware-routing, internal-traffic-policy-local, external-ips. When omitted, none is assumed. */
+  serviceSettings?: Array<string> | null | undefined;
 };
 
 /** The outcome of a compatibility check. */

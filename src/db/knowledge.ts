@@ -94,7 +94,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
   const updates = group(
     db.select().from(t.windowsUpdates).orderBy(asc(t.windowsUpdates.revision)).all(),
     (r) => r.versionSlug,
-    (r) => ({ kb: r.kb, revision: r.revision, sources: cite(owner.windowsUpdate(r.id)) }),
+    (r) => ({ kb: r.kb, revision: r.revision, released: r.released, sources: cite(owner.windowsUpdate(r.id)) }),
   );
   const releases = new Map(
     db
@@ -281,6 +281,8 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
           ...(r.networkPolicy ? { networkPolicy: true as const } : {}),
           ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
           ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
+          ...(r.kubernetesPatchFixed ? { kubernetesPatchFixed: r.kubernetesPatchFixed } : {}),
+          ...(r.serviceSettings ? { serviceSettings: r.serviceSettings } : {}),
         },
         // Validated by the seed schema and its references lint; the column is JSON.
         ...(r.requires ? { requires: r.requires } : {}),
@@ -290,6 +292,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
           : {}),
         ...(r.parameters ? { parameters: r.parameters } : {}),
         mitigatedBy: pick(scope.mitigations) ?? [],
+        mitigatedByGates: r.mitigatedByGates ?? [],
         ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
         ...(r.fixedByLaterUpdate ? { fixedByLaterUpdate: r.fixedByLaterUpdate } : {}),

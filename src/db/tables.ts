@@ -27,6 +27,7 @@ import {
   type Channel,
   type IpAddressMode,
   type Platform,
+  type ServiceSetting,
 } from '../domain/vocabulary.js';
 import type { SignalFacts, SignalPlace, SignalValue } from '../domain/knowledge.js';
 
@@ -304,6 +305,8 @@ export const limitations = sqliteTable(
     channels: text('channels', { mode: 'json' }).$type<Channel[]>(),
     kubernetesMin: text('kubernetes_min'),
     kubernetesMax: text('kubernetes_max'),
+    /** JSON array of the minor versions where an unconfirmed patch release fixed it (seed kubernetesPatchFixed). */
+    kubernetesPatchFixed: text('kubernetes_patch_fixed', { mode: 'json' }).$type<string[]>(),
     pluginVersionFrom: text('plugin_version_from'),
     pluginVersionBefore: text('plugin_version_before'),
     /** JSON array of platforms (azure, aws, on-premises); null matches every platform. */
@@ -314,6 +317,10 @@ export const limitations = sqliteTable(
     ipAddressModes: text('ip_address_modes', { mode: 'json' }).$type<IpAddressMode[]>(),
     /** True: the limitation concerns plans that need NetworkPolicy; null: every plan. */
     networkPolicy: integer('network_policy', { mode: 'boolean' }),
+    /** JSON array of Service settings (SERVICE_SETTINGS); null: not scoped to any. */
+    serviceSettings: text('service_settings', { mode: 'json' }).$type<ServiceSetting[]>(),
+    /** JSON array of kube-proxy gates (gate=true|false) that, set in the plan, carry out the workaround (seed mitigatedBy.kubeProxyFeatureGates). */
+    mitigatedByGates: text('mitigated_by_gates', { mode: 'json' }).$type<string[]>(),
     /**
      * JSON scope (the seed's `requires`) where the thing the limitation concerns works at all; the
      * limitation applies where appliesTo matches and this does not. The seed lint resolves its slugs.

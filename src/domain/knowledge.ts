@@ -18,6 +18,7 @@ import type {
   NodeOsStatus,
   Platform,
   PolicySupport,
+  ServiceSetting,
   SettingKind,
   Severity,
   SignalPlaceKind,
@@ -83,7 +84,8 @@ export interface ReleaseFact {
   released: string;
   mainstreamSupportEnds?: string;
   supportEnds?: string;
-  updates: { kb: string; revision: number; sources: Citation[] }[];
+  /** released: YYYY-MM-DD, the day the update shipped (no node ran its build before). */
+  updates: { kb: string; revision: number; released: string; sources: Citation[] }[];
   sources: Citation[];
 }
 
@@ -191,6 +193,9 @@ export interface LimitationFact {
     networkPolicy?: true;
     features?: string[];
     serviceTypes?: string[];
+    /** Minor versions in kubernetes where an unconfirmed patch release fixed it: "may apply" there. */
+    kubernetesPatchFixed?: string[];
+    serviceSettings?: ServiceSetting[];
   };
   /** Where the thing the limitation concerns works at all: it applies where scope matches and this does not. */
   requires?: LimitationFact['scope'];
@@ -200,6 +205,8 @@ export interface LimitationFact {
   /** Named numeric parameters the limitation fixes (Flannel VXLAN's vni and udpPort). */
   parameters?: Readonly<Record<string, number>>;
   mitigatedBy: string[];
+  /** kube-proxy gates (gate=true|false) that, set in the plan, carry out the workaround. */
+  mitigatedByGates: string[];
   /** The severity of a "may apply" finding, where the record overrides mayApplySeverity's default, and why. */
   mayApply?: { severity: Severity; reason: string };
   /** An OS bug a later update fixed, no source giving the build: how the sources say so (reported as "may apply" information). */

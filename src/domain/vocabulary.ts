@@ -61,6 +61,14 @@ export type GateStage = (typeof GATE_STAGES)[number];
 export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired', 'removed'] as const;
 export type NodeOsStatus = (typeof NODE_OS_STATUSES)[number];
 
+/**
+ * Service settings whose effect on Windows nodes a source qualifies: what a plan (serviceSettings)
+ * or a scanned Service uses, and what a limitation can be scoped to. Where a Service sets each is in
+ * src/domain/service-settings.ts.
+ */
+export const SERVICE_SETTINGS = ['traffic-distribution', 'topology-aware-routing', 'internal-traffic-policy-local', 'external-ips'] as const;
+export type ServiceSetting = (typeof SERVICE_SETTINGS)[number];
+
 /** How pod addresses are handed out on an EKS Windows node. */
 export const IP_ADDRESS_MODES = ['SECONDARY_IP', 'PREFIX_DELEGATION'] as const;
 export type IpAddressMode = (typeof IP_ADDRESS_MODES)[number];

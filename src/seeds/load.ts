@@ -241,6 +241,9 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         dateBefore: s.dates?.before ?? null,
         ipAddressModes: s.ipAddressModes ?? null,
         networkPolicy: s.networkPolicy ?? null,
+        kubernetesPatchFixed: s.kubernetesPatchFixed ?? null,
+        serviceSettings: s.serviceSettings ?? null,
+        mitigatedByGates: l.mitigatedBy?.kubeProxyFeatureGates ?? null,
         requires: l.requires ?? null,
         ordinal,
       })

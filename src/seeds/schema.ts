@@ -18,6 +18,7 @@ import {
   HYPERVISORS,
   LIMITATION_KINDS,
   NODE_OS_STATUSES,
+  SERVICE_SETTINGS,
   SETTING_KINDS,
   SEVERITIES,
   SIGNAL_PLACES,
@@ -341,6 +342,14 @@ export const limitationScope = z
       .optional()
       .describe("Servicing channels of the node's release: tells LTSC 2019 from SAC 1809, which share build 17763."),
     kubernetes: kubernetesRange.optional().describe('Only for these Kubernetes minor versions.'),
+    kubernetesPatchFixed: z
+      .array(kubernetesMinor)
+      .min(1)
+      .optional()
+      .describe(
+        'Minor versions (within kubernetes) in which a patch release fixed it, where no source confirms which patch: on them the ' +
+          'limitation "may apply", since a plan gives only the minor version.',
+      ),
     pluginVersions: pluginVersionRange.optional().describe('Releases of the plugin (with plugins) the limitation concerns.'),
     platforms: z
       .array(z.enum(PLATFORMS))
@@ -363,6 +372,11 @@ export const limitationScope = z
       .min(1)
       .optional()
       .describe('The limitation is only relevant to these Service types (all are assumed in use unless the plan lists them).'),
+    serviceSettings: z
+      .array(z.enum(SERVICE_SETTINGS))
+      .min(1)
+      .optional()
+      .describe('The limitation is only relevant when the plan (or a scanned Service) uses one of these Service settings.'),
   })
   .strict();
 
@@ -407,10 +421,22 @@ export const limitation = z
       .describe("A numeric limit: exceeded when the plan's number is greater than max."),
     parameters: z.record(z.string(), z.number()).optional().describe("Named numeric parameters the limitation fixes, e.g. Flannel's VNI and UDP port."),
     mitigatedBy: z
-      .object({ features: z.array(slug).min(1).describe('Slugs of the features (features.yaml).') })
+      .object({
+        features: z.array(slug).min(1).optional().describe('Slugs of the features (features.yaml).'),
+        kubeProxyFeatureGates: z
+          .array(z.string().regex(/^[A-Za-z][A-Za-z0-9]*=(true|false)$/, 'a gate written as in --feature-gates, e.g. WinDSR=false'))
+          .min(1)
+          .optional()
+          .describe('kube-proxy feature gates, as gate=true|false, that the plan sets (kubeProxyFeatureGates).'),
+      })
       .strict()
+      .refine((m) => m.features !== undefined || m.kubeProxyFeatureGates !== undefined, 'name features or kubeProxyFeatureGates')
       .optional()
-      .describe('With all of these features enabled the limitation no longer bites (reported as INFO).'),
+      .describe(
+        'The plan inputs that carry out the workaround (or otherwise take the bite away): with all of them in the plan the ' +
+          'limitation is reported as mitigated (INFO), and its remediation is not repeated. The workarounds-mitigate lint holds ' +
+          'each workaround setting that a plan can express to this.',
+      ),
     severity: z.enum(SEVERITIES).describe('How a plan that hits it is judged: error (will not work), warning (may break), info (worth knowing).'),
     mayApply: z
       .object({

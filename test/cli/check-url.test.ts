@@ -121,6 +121,7 @@ describe('check --url against a running server', () => {
       containerImageWindowsVersion: 'windows-server-2019',
       targetKubernetesVersion: '1.33',
       kubeProxyFeatureGates: ['WinDSR=true'],
+      serviceSettings: ['internal-traffic-policy-local'],
     };
     expect(Object.keys(plan)).toEqual(PLAN_FIELDS);
     const path = join(scratch, 'every-field.json');

@@ -50,6 +50,7 @@ export function limitation(slug: string, scope: LimitationFact['scope'], extra: 
     severity: 'error',
     scope,
     mitigatedBy: [],
+    mitigatedByGates: [],
     workaroundSettings: [],
     scopeSources: [],
     sources: CITE,

@@ -8,6 +8,8 @@ import type { Knowledge } from '../knowledge.js';
 import { kubeletMaxPodsProblem, MAX_KUBELET_MAX_PODS, type IpAddressMode } from '../capacity.js';
 import { closestNames, refusalMessage } from '../closest.js';
 import { PLUGIN_VERSION } from '../plugin-version.js';
+import { SERVICE_SETTING_CHOICES } from '../service-settings.js';
+import type { ServiceSetting } from '../vocabulary.js';
 
 export interface PlanInput {
   /** The node's Windows release; left out, every known release is a candidate and facts that depend on it "may apply". */
@@ -37,6 +39,7 @@ export interface PlanInput {
   containerImageWindowsVersion?: string | null;
   targetKubernetesVersion?: string | null;
   kubeProxyFeatureGates?: readonly string[] | null;
+  serviceSettings?: readonly string[] | null;
 }
 
 /** A validated plan: every slug exists, every number is plausible. */
@@ -68,6 +71,8 @@ export interface Plan {
   targetKubernetesVersion?: string;
   /** Feature gates the cluster's kube-proxy sets, as gate=true|false. */
   kubeProxyFeatureGates?: { gate: string; value: boolean }[];
+  /** Service settings the workload's Services use (SERVICE_SETTINGS), e.g. internal-traffic-policy-local. */
+  serviceSettings?: ServiceSetting[];
 }
 
 /** One refused plan field: what is wrong, and the choices or the closest known values where there are some. */
@@ -130,6 +135,7 @@ export const PLAN_LIMITS = {
   maxFeatures: 20,
   maxServiceTypes: 10,
   maxFeatureGates: 50,
+  maxServiceSettings: 10,
 } as const;
 
 function slugIn(field: string, value: string, known: ReadonlyMap<string, unknown>, what: string): string {
@@ -256,6 +262,10 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
   }
   const serviceTypes = check(() => slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes));
   if (serviceTypes) plan.serviceTypes = serviceTypes;
+  const serviceSettings = check(() =>
+    slugList('serviceSettings', input.serviceSettings, SERVICE_SETTING_CHOICES, 'Service setting', PLAN_LIMITS.maxServiceSettings),
+  );
+  if (serviceSettings) plan.serviceSettings = serviceSettings as ServiceSetting[];
   if (input.kubernetesVersion != null) {
     const version = kubernetesMinorOf(input.kubernetesVersion);
     if (version === null)

@@ -31,10 +31,10 @@ export function planKey(plan: OpenPlan): string {
   return JSON.stringify(entries);
 }
 
-/** Facts -> plan fields; lists (features, serviceTypes) are unions; `overwrite` lets the facts win over what is set. */
+/** Facts -> plan fields; lists (features, serviceTypes, serviceSettings) are unions; `overwrite` lets the facts win over what is set. */
 export function applyFacts(plan: Record<string, unknown>, facts: readonly Fact[], overwrite: boolean): void {
   for (const f of facts) {
-    if (f.field === 'features' || f.field === 'serviceTypes') {
+    if (f.field === 'features' || f.field === 'serviceTypes' || f.field === 'serviceSettings') {
       const current = (plan[f.field] as string[] | undefined) ?? [];
       if (!current.includes(f.value as string)) plan[f.field] = [...current, f.value];
     } else if (overwrite || plan[f.field] === undefined || plan[f.field] === null) plan[f.field] = f.value;

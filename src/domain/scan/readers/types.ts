@@ -21,6 +21,7 @@ export type PlanField =
   | 'kubeletMaxPods'
   | 'networkPolicy'
   | 'serviceTypes'
+  | 'serviceSettings'
   | 'features';
 
 /** One thing an object says about the plan, and where it says it. */
