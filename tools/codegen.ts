@@ -68,8 +68,11 @@ const parentName: Record<string, string> = {
   NetworkPolicySupport: 'NetworkPolicyParent',
   PluginEnvironmentStatus: 'PluginEnvironmentParent',
   LimitationScope: 'LimitationParent',
+  LimitationRequirement: 'LimitationRequirementParent',
 };
-const mappers = Object.fromEntries([...mapped, 'PluginEnvironmentStatus', 'LimitationScope'].map((n) => [n, `${M}${parentName[n] ?? `${n}Parent`}`]));
+const mappers = Object.fromEntries(
+  [...mapped, 'PluginEnvironmentStatus', 'LimitationScope', 'LimitationRequirement'].map((n) => [n, `${M}${parentName[n] ?? `${n}Parent`}`]),
+);
 
 export async function generate(): Promise<string> {
   const schema = buildSchema(loadSdl());

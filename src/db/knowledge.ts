@@ -13,6 +13,7 @@ import type {
   FeatureDefaultFact,
   FeatureGateFact,
   GlossaryFact,
+  ManifestSignal,
   IpamOptionFact,
   Knowledge,
   LimitationFact,
@@ -72,7 +73,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
   const updates = group(
     db.select().from(t.windowsUpdates).orderBy(asc(t.windowsUpdates.revision)).all(),
     (r) => r.versionSlug,
-    (r) => ({ kb: r.kb, revision: r.revision, sources: cite(owner.windowsUpdate(r.id)) }),
+    (r) => ({ kb: r.kb, revision: r.revision, released: r.released, sources: cite(owner.windowsUpdate(r.id)) }),
   );
   const releases = new Map(
     db
@@ -259,6 +260,8 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
           ...(r.networkPolicy ? { networkPolicy: true as const } : {}),
           ...(pick(scope.features) ? { features: pick(scope.features) } : {}),
           ...(pick(scope.serviceTypes) ? { serviceTypes: pick(scope.serviceTypes) } : {}),
+          ...(r.kubernetesPatchFixed ? { kubernetesPatchFixed: r.kubernetesPatchFixed } : {}),
+          ...(r.serviceSettings ? { serviceSettings: r.serviceSettings } : {}),
         },
         // Validated by the seed schema and its references lint; the column is JSON.
         ...(r.requires ? { requires: r.requires } : {}),
@@ -268,6 +271,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
           : {}),
         ...(r.parameters ? { parameters: r.parameters } : {}),
         mitigatedBy: pick(scope.mitigations) ?? [],
+        mitigatedByGates: r.mitigatedByGates ?? [],
         ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
         ...(r.fixedByLaterUpdate ? { fixedByLaterUpdate: r.fixedByLaterUpdate } : {}),
@@ -431,6 +435,21 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
       .all()
       .map((r): [string, GlossaryFact] => [r.term, { ...r, sources: cite(owner.glossaryTerm(r.slug)) }]),
   );
+  const manifestSignals = db
+    .select()
+    .from(t.manifestSignals)
+    .orderBy(asc(t.manifestSignals.ordinal))
+    .all()
+    .map((r): ManifestSignal => ({
+      slug: r.slug,
+      component: r.component,
+      description: r.description,
+      where: r.places,
+      states: r.states,
+      ...(r.reads ? { reads: r.reads } : {}),
+      values: r.signalValues,
+      sources: cite(owner.manifestSignal(r.slug)),
+    }));
   return {
     datasetVersion: meta.datasetVersion,
     horizon: { kubernetesVersion: meta.kubernetesHorizon, windowsVersion: meta.windowsHorizon, knowledgeDate: meta.knowledgeDate },
@@ -448,6 +467,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
     instanceTypes,
     instanceTypeSources: cite(owner.instanceTypes),
     glossary,
+    manifestSignals,
     // Derived from the catalogue already in memory rather than asked of SQL again.
     maxIpv4PerInterface: Math.max(0, ...[...instanceTypes.values()].map((i) => i.ipv4PerInterface)),
   };

@@ -36,6 +36,7 @@ export const owner = {
   networkFlow: (slug: string) => `network-flow:${slug}`,
   glossaryTerm: (slug: string) => `glossary-term:${slug}`,
   pluginComparison: (slug: string) => `plugin-comparison:${slug}`,
+  manifestSignal: (slug: string) => `manifest-signal:${slug}`,
   /** The EC2 catalogue is cited once, as a whole: every row comes from the same upstream file. */
   instanceTypes: 'instance-types',
 } as const;

@@ -19,6 +19,7 @@ import {
   PLATFORMS,
   SETTING_KINDS,
   SEVERITIES,
+  SIGNAL_READS,
   SOURCE_KINDS,
   STABILITY_LEVELS,
   SUPPORT_LEVELS,
@@ -26,7 +27,9 @@ import {
   type Channel,
   type IpAddressMode,
   type Platform,
+  type ServiceSetting,
 } from '../domain/vocabulary.js';
+import type { SignalFacts, SignalPlace, SignalValue } from '../domain/knowledge.js';
 
 import type { LimitationFact } from '../domain/knowledge.js';
 
@@ -302,6 +305,8 @@ export const limitations = sqliteTable(
     channels: text('channels', { mode: 'json' }).$type<Channel[]>(),
     kubernetesMin: text('kubernetes_min'),
     kubernetesMax: text('kubernetes_max'),
+    /** JSON array of the minor versions where an unconfirmed patch release fixed it (seed kubernetesPatchFixed). */
+    kubernetesPatchFixed: text('kubernetes_patch_fixed', { mode: 'json' }).$type<string[]>(),
     pluginVersionFrom: text('plugin_version_from'),
     pluginVersionBefore: text('plugin_version_before'),
     /** JSON array of platforms (azure, aws, on-premises); null matches every platform. */
@@ -312,6 +317,10 @@ export const limitations = sqliteTable(
     ipAddressModes: text('ip_address_modes', { mode: 'json' }).$type<IpAddressMode[]>(),
     /** True: the limitation concerns plans that need NetworkPolicy; null: every plan. */
     networkPolicy: integer('network_policy', { mode: 'boolean' }),
+    /** JSON array of Service settings (SERVICE_SETTINGS); null: not scoped to any. */
+    serviceSettings: text('service_settings', { mode: 'json' }).$type<ServiceSetting[]>(),
+    /** JSON array of kube-proxy gates (gate=true|false) that, set in the plan, carry out the workaround (seed mitigatedBy.kubeProxyFeatureGates). */
+    mitigatedByGates: text('mitigated_by_gates', { mode: 'json' }).$type<string[]>(),
     /**
      * JSON scope (the seed's `requires`) where the thing the limitation concerns works at all; the
      * limitation applies where appliesTo matches and this does not. The seed lint resolves its slugs.
@@ -545,4 +554,24 @@ export const instanceTypes = sqliteTable(
     index('instance_types_rank_secondary_ip').on(t.rankSecondaryIp, t.name),
     index('instance_types_rank_prefix_delegation').on(t.rankPrefixDelegation, t.name),
   ],
+);
+
+/**
+ * Where manifests state a plugin, a mode, a version or a release (seeds/manifest-signals.yaml):
+ * what the scanner's readers walk. Places, facts and values are small JSON documents read whole;
+ * citations attach as manifest-signal:<slug>.
+ */
+export const manifestSignals = sqliteTable(
+  'manifest_signals',
+  {
+    slug: slug(),
+    ordinal: integer('ordinal').notNull(),
+    component: text('component').notNull(),
+    description: text('description').notNull(),
+    places: text('places', { mode: 'json' }).$type<SignalPlace[]>().notNull(),
+    states: text('states', { mode: 'json' }).$type<SignalFacts>().notNull(),
+    reads: text('reads', { enum: SIGNAL_READS }),
+    signalValues: text('signal_values', { mode: 'json' }).$type<Record<string, SignalValue>>().notNull(),
+  },
+  (t) => [index('manifest_signals_ordinal').on(t.ordinal)],
 );

@@ -92,6 +92,14 @@ export const FINDING_CODE_REGISTRY = {
     raisedBy: ['scan/readers/workload.ts readWorkload'],
     scanOnly: true,
   },
+  DEFAULT_APPLIES: {
+    description:
+      'What a default decides for a Windows object, said where a reviewer would say it: a LoadBalancer or NodePort Service in front of Windows pods ' +
+      'that leaves externalTrafficPolicy at Cluster does not keep the client IP; the CNI plugin the input runs enforces NetworkPolicy on Windows nodes.',
+    severities: ['info'],
+    raisedBy: ['scan/defaults.ts defaultsThatApply', 'scan/defaults.ts policyEnforcement'],
+    scanOnly: true,
+  },
   NOT_JUDGED: {
     description:
       'A Windows object could not be judged: nothing can be said about it (it states no networking fact, and its cluster has no Windows node, node group, CNI configuration or --plan), or the engine refused its plan.',

@@ -21,8 +21,11 @@ import type {
   NodeOsStatus,
   Platform,
   PolicySupport,
+  ServiceSetting,
   SettingKind,
   Severity,
+  SignalPlaceKind,
+  SignalRead,
   Stability,
   ThresholdMetric,
 } from './vocabulary.js';
@@ -78,7 +81,8 @@ export interface ReleaseFact {
   released: string;
   mainstreamSupportEnds?: string;
   supportEnds?: string;
-  updates: { kb: string; revision: number; sources: Citation[] }[];
+  /** released: YYYY-MM-DD, the day the update shipped (no node ran its build before). */
+  updates: { kb: string; revision: number; released: string; sources: Citation[] }[];
   sources: Citation[];
 }
 
@@ -186,6 +190,9 @@ export interface LimitationFact {
     networkPolicy?: true;
     features?: string[];
     serviceTypes?: string[];
+    /** Minor versions in kubernetes where an unconfirmed patch release fixed it: "may apply" there. */
+    kubernetesPatchFixed?: string[];
+    serviceSettings?: ServiceSetting[];
   };
   /** Where the thing the limitation concerns works at all: it applies where scope matches and this does not. */
   requires?: LimitationFact['scope'];
@@ -195,6 +202,8 @@ export interface LimitationFact {
   /** Named numeric parameters the limitation fixes (Flannel VXLAN's vni and udpPort). */
   parameters?: Readonly<Record<string, number>>;
   mitigatedBy: string[];
+  /** kube-proxy gates (gate=true|false) that, set in the plan, carry out the workaround. */
+  mitigatedByGates: string[];
   /** The severity of a "may apply" finding, where the record overrides mayApplySeverity's default, and why. */
   mayApply?: { severity: Severity; reason: string };
   /** An OS bug a later update fixed, no source giving the build: how the sources say so (reported as "may apply" information). */
@@ -275,6 +284,43 @@ export interface Knowledge {
   instanceTypeSources: Citation[];
   /** Glossary terms by the term itself (kubernetes.io/os), with their sources: what a reader cites for a word it reads. */
   glossary: ReadonlyMap<string, GlossaryFact>;
+  /** Where manifests state a plugin, a mode, a version or a release (manifest-signals.yaml), in seed order: what the scanner's readers walk. */
+  manifestSignals: readonly ManifestSignal[];
+}
+
+/** One place a manifest states something (seeds/manifest-signals.yaml SIGNAL_PLACES). */
+export interface SignalPlace {
+  kind: SignalPlaceKind;
+  name: string;
+  objectKinds?: string[];
+}
+
+/** What a signal states: a plugin (a slug, or a name the knowledge base does not hold), an environment, Windows. */
+export interface SignalFacts {
+  cniPlugin?: string;
+  environment?: string;
+  windows?: boolean;
+  networking?: boolean;
+}
+
+/** A value of a signal with a meaning of its own. */
+export interface SignalValue {
+  windowsBuild?: number;
+  windowsVersion?: string;
+  states?: SignalFacts;
+  note?: string;
+}
+
+/** Where a manifest states something, what it states and how its value reads, with its sources. */
+export interface ManifestSignal {
+  slug: string;
+  component: string;
+  description: string;
+  where: SignalPlace[];
+  states: SignalFacts;
+  reads?: SignalRead;
+  values: Readonly<Record<string, SignalValue>>;
+  sources: Citation[];
 }
 
 /** A glossary term and the sources of its definition. */

@@ -61,9 +61,36 @@ export type GateStage = (typeof GATE_STAGES)[number];
 export const NODE_OS_STATUSES = ['supported', 'preview', 'disputed', 'retired', 'removed'] as const;
 export type NodeOsStatus = (typeof NODE_OS_STATUSES)[number];
 
+/**
+ * Service settings whose effect on Windows nodes a source qualifies: what a plan (serviceSettings)
+ * or a scanned Service uses, and what a limitation can be scoped to. Where a Service sets each is in
+ * src/domain/service-settings.ts.
+ */
+export const SERVICE_SETTINGS = ['traffic-distribution', 'topology-aware-routing', 'internal-traffic-policy-local', 'external-ips'] as const;
+export type ServiceSetting = (typeof SERVICE_SETTINGS)[number];
+
 /** How pod addresses are handed out on an EKS Windows node. */
 export const IP_ADDRESS_MODES = ['SECONDARY_IP', 'PREFIX_DELEGATION'] as const;
 export type IpAddressMode = (typeof IP_ADDRESS_MODES)[number];
+
+/**
+ * Where a manifest states something the scanner reads (seeds/manifest-signals.yaml): a container's
+ * environment variable, a ConfigMap key, the `type` of a CNI network configuration, a container
+ * image (its repository; the tag is the value), a node label (in a Node's labels, a pod's
+ * nodeSelector or required node affinity, a node pool's requirements), a field of an object of
+ * named kinds (a dotted path).
+ */
+export const SIGNAL_PLACES = ['ENV_VAR', 'CONFIG_MAP_KEY', 'CNI_TYPE', 'IMAGE', 'NODE_LABEL', 'FIELD'] as const;
+export type SignalPlaceKind = (typeof SIGNAL_PLACES)[number];
+
+/**
+ * How a signal's value reads: a plugin's backend (the mode it selects, from cni-plugins.yaml), a
+ * Kubernetes version (v1.31.0 -> 1.31), a Windows build (a base image tag, a windows-build label:
+ * ltsc2019 -> 17763), a plugin's release (v0.13.0-nanoserver -> 0.13.0), an EC2 instance type,
+ * an operating system name (windows), or a Windows release by its value (an AMI family).
+ */
+export const SIGNAL_READS = ['plugin-backend', 'kubernetes-version', 'windows-build', 'plugin-version', 'instance-type', 'os', 'windows-release'] as const;
+export type SignalRead = (typeof SIGNAL_READS)[number];
 
 export const SOURCE_KINDS = ['seed-document', 'research'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];

@@ -67,6 +67,8 @@ export type DatasetInfoParent = {
 };
 /** The domain's horizon: the release as a slug, resolved by the loader. */
 export type DatasetHorizonParent = import('../domain/knowledge.js').DatasetHorizon;
+/** A limitation's requires scope (JSON in its row). */
+export type LimitationRequirementParent = NonNullable<LimitationParent['requires']>;
 export type ThresholdParent = { metric: NonNullable<LimitationParent['thresholdMetric']>; max: number; approximate: boolean };
 export type NodeOsSupportParent = typeof t.nodeOsSupport.$inferSelect;
 export type FeatureDefaultParent = typeof t.featureDefaults.$inferSelect;

@@ -19,5 +19,6 @@ export const SEED_FILE_NAMES = {
   networkFlows: 'network-flows.yaml',
   glossary: 'glossary.yaml',
   pluginComparisons: 'plugin-comparisons.yaml',
+  manifestSignals: 'manifest-signals.yaml',
   instanceTypes: 'ec2-instance-types.yaml',
 } as const;

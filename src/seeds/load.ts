@@ -241,6 +241,9 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         dateBefore: s.dates?.before ?? null,
         ipAddressModes: s.ipAddressModes ?? null,
         networkPolicy: s.networkPolicy ?? null,
+        kubernetesPatchFixed: s.kubernetesPatchFixed ?? null,
+        serviceSettings: s.serviceSettings ?? null,
+        mitigatedByGates: l.mitigatedBy?.kubeProxyFeatureGates ?? null,
         requires: l.requires ?? null,
         ordinal,
       })
@@ -384,6 +387,22 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
       .run();
   }
   cite(owner.instanceTypes, INSTANCE_TYPE_SOURCES);
+
+  [...seeds.manifestSignals].forEach(([slug, m], ordinal) => {
+    db.insert(t.manifestSignals)
+      .values({
+        slug,
+        ordinal,
+        component: m.component,
+        description: m.description,
+        places: m.where,
+        states: m.states,
+        reads: m.reads ?? null,
+        signalValues: m.values,
+      })
+      .run();
+    cite(owner.manifestSignal(slug), m.sources);
+  });
 
   for (const [slug, c] of seeds.pluginComparisons) {
     db.insert(t.pluginComparisons).values({ slug, title: c.title, environmentSlug: c.environment, plugins: c.plugins }).run();

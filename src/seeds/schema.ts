@@ -18,8 +18,11 @@ import {
   HYPERVISORS,
   LIMITATION_KINDS,
   NODE_OS_STATUSES,
+  SERVICE_SETTINGS,
   SETTING_KINDS,
   SEVERITIES,
+  SIGNAL_PLACES,
+  SIGNAL_READS,
   SOURCE_KINDS,
   STABILITY_LEVELS,
   SUPPORT_LEVELS,
@@ -339,6 +342,14 @@ export const limitationScope = z
       .optional()
       .describe("Servicing channels of the node's release: tells LTSC 2019 from SAC 1809, which share build 17763."),
     kubernetes: kubernetesRange.optional().describe('Only for these Kubernetes minor versions.'),
+    kubernetesPatchFixed: z
+      .array(kubernetesMinor)
+      .min(1)
+      .optional()
+      .describe(
+        'Minor versions (within kubernetes) in which a patch release fixed it, where no source confirms which patch: on them the ' +
+          'limitation "may apply", since a plan gives only the minor version.',
+      ),
     pluginVersions: pluginVersionRange.optional().describe('Releases of the plugin (with plugins) the limitation concerns.'),
     platforms: z
       .array(z.enum(PLATFORMS))
@@ -361,6 +372,11 @@ export const limitationScope = z
       .min(1)
       .optional()
       .describe('The limitation is only relevant to these Service types (all are assumed in use unless the plan lists them).'),
+    serviceSettings: z
+      .array(z.enum(SERVICE_SETTINGS))
+      .min(1)
+      .optional()
+      .describe('The limitation is only relevant when the plan (or a scanned Service) uses one of these Service settings.'),
   })
   .strict();
 
@@ -405,10 +421,22 @@ export const limitation = z
       .describe("A numeric limit: exceeded when the plan's number is greater than max."),
     parameters: z.record(z.string(), z.number()).optional().describe("Named numeric parameters the limitation fixes, e.g. Flannel's VNI and UDP port."),
     mitigatedBy: z
-      .object({ features: z.array(slug).min(1).describe('Slugs of the features (features.yaml).') })
+      .object({
+        features: z.array(slug).min(1).optional().describe('Slugs of the features (features.yaml).'),
+        kubeProxyFeatureGates: z
+          .array(z.string().regex(/^[A-Za-z][A-Za-z0-9]*=(true|false)$/, 'a gate written as in --feature-gates, e.g. WinDSR=false'))
+          .min(1)
+          .optional()
+          .describe('kube-proxy feature gates, as gate=true|false, that the plan sets (kubeProxyFeatureGates).'),
+      })
       .strict()
+      .refine((m) => m.features !== undefined || m.kubeProxyFeatureGates !== undefined, 'name features or kubeProxyFeatureGates')
       .optional()
-      .describe('With all of these features enabled the limitation no longer bites (reported as INFO).'),
+      .describe(
+        'The plan inputs that carry out the workaround (or otherwise take the bite away): with all of them in the plan the ' +
+          'limitation is reported as mitigated (INFO), and its remediation is not repeated. The workarounds-mitigate lint holds ' +
+          'each workaround setting that a plan can express to this.',
+      ),
     severity: z.enum(SEVERITIES).describe('How a plan that hits it is judged: error (will not work), warning (may break), info (worth knowing).'),
     mayApply: z
       .object({
@@ -599,6 +627,62 @@ export const pluginComparison = z
   })
   .strict();
 
+/** What a manifest signal states: a plugin (a slug, or the name of one the knowledge base does not hold), an environment, that the object is about Windows. */
+export const signalFacts = z
+  .object({
+    cniPlugin: slug
+      .optional()
+      .describe(
+        'The CNI plugin it shows: a slug of cni-plugins.yaml, or the name of a plugin the knowledge base does not hold (then reported as unknown, never ignored).',
+      ),
+    environment: slug.optional().describe('The environment it shows (environments.yaml).'),
+    windows: z.boolean().optional().describe('True when the object is about Windows nodes (a Windows node pool, a Windows agent).'),
+    networking: z
+      .boolean()
+      .optional()
+      .describe("False when this value turns the plugin's networking off (Calico's backend none: another plugin networks the pods)."),
+  })
+  .strict();
+
+/** A value of a signal with a meaning of its own: an image tag's Windows build, an AMI family's release, a backend that turns networking off. */
+export const signalValue = z
+  .object({
+    windowsBuild: z.number().int().min(10000).max(99999).optional().describe('The Windows build the value names (ltsc2019 and 1809: 17763).'),
+    windowsVersion: slug.optional().describe('The Windows release the value names (an AMI family: Windows2019 -> windows-server-2019).'),
+    states: signalFacts.optional().describe('What the signal states with this value, instead of its general `states`.'),
+    note: text.optional().describe('What the value means, for the report.'),
+  })
+  .strict();
+
+/**
+ * Where a manifest states a plugin, a mode, a version or a release (manifest-signals.yaml): what
+ * the scanner's readers walk. A new plugin, or a new way of stating a backend, is a record here.
+ */
+export const manifestSignal = z
+  .object({
+    component: text.describe('Whose setting it is: a plugin slug, kube-proxy, a Windows base image, a node pool tool.'),
+    description: text.describe('What the place holds and what it says, in your own words.'),
+    where: z
+      .array(
+        z
+          .object({
+            kind: z.enum(SIGNAL_PLACES).describe('The kind of place.'),
+            name: text.describe(
+              'The variable, ConfigMap key, CNI type, image repository (its path, matched from the end: windows/servercore), node label, or dotted field path.',
+            ),
+            objectKinds: z.array(text).min(1).optional().describe('For FIELD: the object kinds that have the field.'),
+          })
+          .strict(),
+      )
+      .min(1)
+      .describe('The places that hold it.'),
+    states: signalFacts.default({}).describe('What the place states whenever it is present.'),
+    reads: z.enum(SIGNAL_READS).optional().describe("How its value (a variable's value, an image's tag, a field's value) reads."),
+    values: z.record(z.string().min(1), signalValue).default({}).describe('Values with a meaning of their own, by value (an image tag, a backend).'),
+    sources: citations.describe("Where the place and the meaning of its values are stated (the project's documentation or code)."),
+  })
+  .strict();
+
 /**
  * One EC2 instance type's network limits, generated from AWS's VPC Resource Controller data by
  * `npm run seeds:ec2` (never edited by hand). Keys are instance type names such as m5.large.
@@ -638,6 +722,7 @@ export const SEED_FILES = {
   networkFlows: { file: SEED_FILE_NAMES.networkFlows, schema: networkFlow },
   glossary: { file: SEED_FILE_NAMES.glossary, schema: glossaryTerm },
   pluginComparisons: { file: SEED_FILE_NAMES.pluginComparisons, schema: pluginComparison },
+  manifestSignals: { file: SEED_FILE_NAMES.manifestSignals, schema: manifestSignal },
   instanceTypes: { file: SEED_FILE_NAMES.instanceTypes, schema: instanceType, keyPattern: INSTANCE_TYPE_PATTERN },
 } as const;
 

@@ -102,6 +102,7 @@ describe('check --url against a running server', () => {
     const plan = {
       windowsVersion: 'windows-server-2022',
       windowsBuildRevision: 2700,
+      windowsBuild: 20348,
       cniPlugin: 'amazon-vpc-cni',
       cniPluginVersion: '1.19.0',
       networkMode: 'l2bridge',
@@ -120,6 +121,7 @@ describe('check --url against a running server', () => {
       containerImageWindowsVersion: 'windows-server-2019',
       targetKubernetesVersion: '1.33',
       kubeProxyFeatureGates: ['WinDSR=true'],
+      serviceSettings: ['internal-traffic-policy-local'],
     };
     expect(Object.keys(plan)).toEqual(PLAN_FIELDS);
     const path = join(scratch, 'every-field.json');

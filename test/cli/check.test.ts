@@ -192,7 +192,7 @@ describe('usage and data errors exit 1 with the reason on stderr', () => {
       'an unknown key in the plan',
       () => ['check', planFile('unknown-key.yaml', 'windowsVersion: windows-server-2022\ncniPlugn: win-overlay\n')],
       [
-        /unknown-key\.yaml: unknown key "cniPlugn" \(did you mean "cniPlugin"\?\); allowed keys: windowsVersion, windowsBuildRevision, cniPlugin, .*kubeletMaxPods/,
+        /unknown-key\.yaml: unknown key "cniPlugn" \(did you mean "cniPlugin"\?\); allowed keys: windowsVersion, windowsBuildRevision, windowsBuild, cniPlugin, .*kubeletMaxPods/,
       ],
     ],
     [

@@ -64,7 +64,14 @@ describe('help and version', () => {
   it.concurrent.each([
     [
       'check',
-      ['--output <format>', '--fail-on <level>', '--url <url>', 'windowsVersion, windowsBuildRevision, cniPlugin', 'kubeletMaxPods', '3  INCOMPATIBLE'],
+      [
+        '--output <format>',
+        '--fail-on <level>',
+        '--url <url>',
+        'windowsVersion, windowsBuildRevision, windowsBuild, cniPlugin',
+        'kubeletMaxPods',
+        '3  INCOMPATIBLE',
+      ],
     ],
     ['explain', ['--kind <kind>', 'windows-version', 'instance-type']],
     ['capacity', ['--mode <mode>', 'secondary-ip', 'prefix-delegation', '--kubelet-max-pods <n>']],

@@ -47,6 +47,20 @@ describe('search', () => {
     expect(JSON.parse(json.stdout)).toEqual(api);
   });
 
+  it('finds the 2026 facts by the words a user types (issue 36): trafficDistribution, internalTrafficPolicy, Cilium, externalIPs', async () => {
+    const expected: Record<string, string> = {
+      trafficDistribution: 'service-topology-ignored-on-windows',
+      internalTrafficPolicy: 'internal-traffic-policy-local-deletes-load-balancers',
+      Cilium: 'aks-windows-not-with-cilium',
+      externalIPs: 'external-ips-deprecated',
+    };
+    const results = await Promise.all(Object.keys(expected).map((word) => runCli(['search', '-n', '1', word])));
+    Object.keys(expected).forEach((word, i) => {
+      expect(results[i]!.code, results[i]!.stderr).toBe(0);
+      expect(results[i]!.stdout.split('\n')[0], word).toMatch(new RegExp(`^ 1\\. ${expected[word]} \\(Limitation, `));
+    });
+  });
+
   it('refuses a malformed FTS5 query with exit 1 and the reason', async () => {
     const result = await runCli(['search', 'dsr AND (']);
     expect(result.code).toBe(1);

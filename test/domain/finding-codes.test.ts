@@ -25,7 +25,7 @@ import {
 import { VERDICTS } from '../../src/domain/outcome.js';
 import { objectsOf } from '../../src/domain/scan/documents.js';
 import { scanObjects } from '../../src/domain/scan/scan.js';
-import { IP_ADDRESS_MODES, POD_LIMITS, SETTING_KINDS, SEVERITIES, type Severity } from '../../src/domain/vocabulary.js';
+import { IP_ADDRESS_MODES, POD_LIMITS, SETTING_KINDS, SEVERITIES, SIGNAL_PLACES, type Severity } from '../../src/domain/vocabulary.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
 
 const DOMAIN = join(PROJECT_ROOT, 'src', 'domain');
@@ -39,7 +39,15 @@ function sourceFiles(dir: string): string[] {
 const SOURCES = new Map(sourceFiles(DOMAIN).map((f) => [f, readFileSync(join(DOMAIN, f), 'utf8')]));
 
 /** Literals shaped like a finding code (WORD_WORD) that name something else: vocabularies, verdicts, a manifest's env var. */
-const NOT_CODES = new Set<string>([...SETTING_KINDS, ...IP_ADDRESS_MODES, ...POD_LIMITS, ...VERDICTS, 'CALICO_NETWORKING_BACKEND', 'KUBE_NETWORK']);
+const NOT_CODES = new Set<string>([
+  ...SETTING_KINDS,
+  ...SIGNAL_PLACES,
+  ...IP_ADDRESS_MODES,
+  ...POD_LIMITS,
+  ...VERDICTS,
+  'CALICO_NETWORKING_BACKEND',
+  'KUBE_NETWORK',
+]);
 
 /** A finding's severity against its code's range; the message says which finding broke it. */
 function expectInRange(f: { code: string; severity: Severity; message: string }, where: string) {
@@ -61,7 +69,13 @@ describe('the registry', () => {
   it("splits into the engine's codes and the scan's own, which together are every code", () => {
     expect(Object.keys(ENGINE_FINDING_CODES).filter((c) => c in SCAN_ONLY_FINDING_CODES)).toEqual([]);
     expect([...Object.keys(ENGINE_FINDING_CODES), ...Object.keys(SCAN_ONLY_FINDING_CODES)].sort()).toEqual(Object.keys(ALL_FINDING_CODES).sort());
-    expect(Object.keys(SCAN_ONLY_FINDING_CODES).sort()).toEqual(['NODE_CAPACITY_MISMATCH', 'NOT_JUDGED', 'OS_SELECTOR_BETA_LABEL', 'REQUIRED_SETTING_MISSING']);
+    expect(Object.keys(SCAN_ONLY_FINDING_CODES).sort()).toEqual([
+      'DEFAULT_APPLIES',
+      'NODE_CAPACITY_MISMATCH',
+      'NOT_JUDGED',
+      'OS_SELECTOR_BETA_LABEL',
+      'REQUIRED_SETTING_MISSING',
+    ]);
   });
 
   it('answers no entry, and no severity, for a string that is not a code', () => {

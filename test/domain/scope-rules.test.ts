@@ -55,6 +55,15 @@ function environmentFor(l: LimitationFact): string {
 }
 
 /** A plan under which the limitation applies for certain, every dimension it is scoped by given. */
+/** The first minor version in the limitation's range that no unconfirmed patch release fixed; undefined when every one was. */
+function definiteVersion(l: LimitationFact): string | undefined {
+  const range = l.scope.kubernetes!;
+  const first = Number((range.min ?? '1.14').split('.')[1]);
+  const last = Number((range.max ?? k.horizon.kubernetesVersion).split('.')[1]);
+  for (let minor = first; minor <= last; minor++) if (!l.scope.kubernetesPatchFixed?.includes(`1.${minor}`)) return `1.${minor}`;
+  return undefined;
+}
+
 function witness(l: LimitationFact): PlanInput {
   const s = l.scope;
   const plan: PlanInput = { ...releaseFor(l), environment: environmentFor(l) };
@@ -64,8 +73,10 @@ function witness(l: LimitationFact): PlanInput {
     const modes = k.plugins.get(plan.cniPlugin)!.modes;
     if (modes.length > 0) plan.networkMode = modes[0]!.mode;
   }
-  if (s.kubernetes) plan.kubernetesVersion = s.kubernetes.min ?? s.kubernetes.max!;
+  // A version in the range where no unconfirmed patch release fixed it, where there is one.
+  if (s.kubernetes) plan.kubernetesVersion = definiteVersion(l) ?? s.kubernetes.min ?? s.kubernetes.max!;
   else plan.kubernetesVersion = k.horizon.kubernetesVersion;
+  if (s.serviceSettings) plan.serviceSettings = [s.serviceSettings[0]!];
   if (s.pluginVersions) plan.cniPluginVersion = s.pluginVersions.from ?? '0.1.0';
   if (s.features) plan.features = [s.features[0]!];
   if (s.serviceTypes) plan.serviceTypes = [s.serviceTypes[0]!];
@@ -94,6 +105,12 @@ describe('rule 3: a fact scoped to a dimension the plan leaves open is "may appl
     const plan = witness(l);
     const definite = about(judge(plan), l.slug);
     expect(definite, `the witness plan ${JSON.stringify(plan)} must make it apply`).toHaveLength(1);
+    // A fact fixed in an unnamed patch release of every minor it covers can only ever "may apply", naming that.
+    if (l.scope.kubernetes && !definiteVersion(l)) {
+      expect(definite[0]!.applicability).toBe('may-apply');
+      expect(definite[0]!.message).toMatch(/^On patch releases of 1\.\d+ before the fix \(a patch release of 1\.\d+ fixed it, and no source names which\)/);
+      return;
+    }
     // Definite, except a bug fixed by a later update whose build no source gives: that stays open in the sources.
     expect(definite[0]!.applicability === 'may-apply').toBe(l.fixedByLaterUpdate !== undefined);
     for (const { field, scoped } of OPENABLE) {
@@ -260,7 +277,8 @@ describe('rule 7: with the Kubernetes version given, a remediation lists only th
       checked++;
       for (const s of l.workaroundSettings) {
         const inRange = kubernetesInRange(version, s.kubernetes);
-        const text = `${s.key}=${s.value}`;
+        // The setting as remediations word it (a flag as key=value, a field or parameter as "key to value").
+        const text = s.kind === 'KUBE_PROXY_FLAG' ? `${s.key}=${s.value}` : `${s.key} to ${s.value}`;
         if (inRange) expect(f.remediation, `${text} on ${version}`).toContain(text);
         else expect(f.remediation ?? '', `${text} on ${version}`).not.toContain(text);
       }

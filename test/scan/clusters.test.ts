@@ -195,11 +195,21 @@ describe('plan-level findings, once per cluster', () => {
     ]);
   });
 
+  it('a cluster plan finding about a fact of the cluster goes on the object that states it, whatever the input order (issue 35)', () => {
+    // The app's Service comes first; the overlay mode is stated by the Calico ConfigMap, which carries the mode's finding.
+    const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
+    const calico = readFileSync(join(REAL, 'sig-windows-tools-calico-hostprocess.yml'), 'utf8');
+    const result = scan({ 'web.yaml': web, 'calico.yml': calico }, { plan: { windowsVersion: 'windows-server-2019', kubernetesVersion: '1.31' } });
+    const onMode = result.reports.filter((r) => r.findings.some((f) => f.code === 'NETWORK_MODE_PRERELEASE' && f.subject === 'overlay'));
+    expect(onMode.map((r) => `${r.ref.kind} ${r.ref.name}`)).toEqual(['ConfigMap calico-config-windows']);
+  });
+
   it("a plan finding the carrier's own facts rule out goes on an object still open there, or nowhere", () => {
     // Two Services for a Windows Deployment, in a cluster that states no fact: the first (the
     // carrier of the cluster plan's findings) is ClusterIP, which rules out the NodePort known
     // issue of Server 2022 on overlay; that finding goes on the NodePort Service, still open there.
-    const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
+    // The image without its tag, so that the release stays open (the tag would state build 17763, issue 35).
+    const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8').replace('servercore:ltsc2019', 'servercore');
     const clusterIp = web.replace('type: NodePort', 'type: ClusterIP').replace(/^ {2}name: win-webserver$/m, '  name: internal');
     const nodePortIssue = (r: ScanResult['reports'][number]) => r.findings.filter((f) => f.subject === 'ws2022-nodeport-on-overlay');
     const result = scan({ 'internal.yaml': clusterIp, 'web.yaml': web });

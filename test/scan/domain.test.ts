@@ -149,7 +149,9 @@ describe('real manifests', () => {
   });
 
   it('without Windows nodes or a plan, an object is judged with what it states; one that states nothing is not judged', () => {
-    const { reports } = scan({ 'web.yaml': read('real/k8s-website-win-webserver.yaml') });
+    // The image without its tag: nothing in the file states a Windows build (issue 35 reads the tag).
+    const untagged = read('real/k8s-website-win-webserver.yaml').replace('servercore:ltsc2019', 'servercore');
+    const { reports } = scan({ 'web.yaml': untagged });
     const [service, deployment] = reports;
     // The NodePort Service selects a Windows Deployment: judged for node-port, the Windows release left open.
     expect(service!.plans).toEqual([{ serviceTypes: ['node-port'] }]);
@@ -160,6 +162,34 @@ describe('real manifests', () => {
     expect(deployment!.findings).toEqual([
       expect.objectContaining({ code: 'NOT_JUDGED', message: expect.stringMatching(/^Nothing can be said about Deployment/) }),
     ]);
+  });
+
+  it("a Windows base image's tag states the build of the nodes: the app is judged on that build's releases", () => {
+    // servercore:ltsc2019 (manifest-signals.yaml windows-base-image): build 17763, Windows Server 2019 and version 1809.
+    const { reports } = scan({ 'web.yaml': read('real/k8s-website-win-webserver.yaml') });
+    const [service, deployment] = reports;
+    expect(service!.plans).toEqual([{ serviceTypes: ['node-port'], windowsBuild: 17763 }]);
+    expect(deployment!.facts).toContainEqual(expect.objectContaining({ field: 'windowsBuild', value: 17763, line: 36 }));
+    expect(deployment!.verdict).not.toBeNull();
+    // What holds only on Windows Server 2022 is ruled out by the build.
+    expect(service!.findings.map((f) => f.subject)).not.toContain('ws2022-nodeport-on-overlay');
+    // A .NET Framework image's tag ends with its Server Core base (manifest-signals.yaml dotnet-framework-image).
+    const dotnet = read('real/k8s-website-win-webserver.yaml').replace('windows/servercore:ltsc2019', 'dotnet/framework/aspnet:4.8-windowsservercore-ltsc2022');
+    expect(scan({ 'web.yaml': dotnet }).reports[1]!.facts).toContainEqual(expect.objectContaining({ field: 'windowsBuild', value: 20348 }));
+    expect(service!.findings.find((f) => f.code === 'NODE_OS_UNSUPPORTED' && f.severity === 'warning')?.message).toMatch(
+      /of build 17763 \(Windows Server, version 1809 \/ Windows Server 2019/,
+    );
+  });
+
+  it("a base image of another build than the nodes' release is the engine's image mismatch (issue 35)", () => {
+    const web = read('real/k8s-website-win-webserver.yaml');
+    const on2022 = scan({ 'web.yaml': web }, { windowsVersion: 'windows-server-2022' });
+    const deployment = on2022.reports.find((r) => r.ref.kind === 'Deployment')!;
+    expect(deployment.plans[0]).toMatchObject({ windowsVersion: 'windows-server-2022', containerImageWindowsVersion: 'windows-server-2019' });
+    expect(deployment.findings).toContainEqual(expect.objectContaining({ code: 'CONTAINER_IMAGE_OS_MISMATCH', severity: 'error' }));
+    // On the image's own release, nothing is said of it.
+    const on2019 = scan({ 'web.yaml': web }, { windowsVersion: 'windows-server-2019' });
+    expect(on2019.reports.flatMap((r) => r.findings).map((f) => f.code)).not.toContain('CONTAINER_IMAGE_OS_MISMATCH');
   });
 
   it("without a plan, flannel's VXLAN net-conf.json is judged for the overlay mode, whatever the release", () => {

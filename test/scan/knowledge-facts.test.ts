@@ -274,6 +274,27 @@ describe("a Service's type and the fields that switch on a feature come from the
     expect(facts(k, { type: 'LoadBalancer', sessionAffinity: 'None', externalTrafficPolicy: 'Cluster' })).toEqual(['serviceTypes=load-balancer@spec.type']);
   });
 
+  it('the Service settings Windows ignores or mishandles (src/domain/service-settings.ts) are read, and their findings given', () => {
+    const k = testKnowledge();
+    const spec = { trafficDistribution: 'PreferClose', internalTrafficPolicy: 'Local', externalIPs: ['203.0.113.10'] };
+    expect(facts(k, spec, { 'service.kubernetes.io/topology-mode': 'Auto' })).toEqual([
+      'serviceTypes=cluster-ip@spec',
+      'serviceSettings=traffic-distribution@spec.trafficDistribution',
+      'serviceSettings=topology-aware-routing@metadata.annotations["service.kubernetes.io/topology-mode"]',
+      'serviceSettings=internal-traffic-policy-local@spec.internalTrafficPolicy',
+      'serviceSettings=external-ips@spec.externalIPs',
+    ]);
+    // The values that leave them off.
+    expect(facts(k, { internalTrafficPolicy: 'Cluster', externalIPs: [] }, { 'service.kubernetes.io/topology-mode': 'Disabled' })).toEqual([
+      'serviceTypes=cluster-ip@spec',
+    ]);
+    const report = scan(k, service({ trafficDistribution: 'PreferSameZone' }), PLAN).reports[0]!;
+    expect(report.findings.find((f) => f.subject === 'service-topology-ignored-on-windows')).toMatchObject({
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+    });
+  });
+
   it('a knowledge base that names them otherwise changes what is read', () => {
     const k = testKnowledge();
     const serviceTypes = new Map([...k.serviceTypes].map(([slug, t]) => [slug, slug === 'node-port' ? { ...t, name: 'NodePorts' } : t]));

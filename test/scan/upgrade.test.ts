@@ -79,13 +79,13 @@ describe('the pure scan at a target version', () => {
     ]);
   });
 
-  it('past the horizon (1.36): the lock is "may apply" and the proposed removal from 1.37 is a may-apply warning', () => {
-    const findings = scan(DERIVED, '1.37').reports[0]!.findings.filter((f) => f.code.startsWith('FEATURE_GATE_'));
+  it('past the horizon (1.37): the lock is "may apply" and the proposed removal from 1.37 is a may-apply warning', () => {
+    const findings = scan(DERIVED, '1.38').reports[0]!.findings.filter((f) => f.code.startsWith('FEATURE_GATE_'));
     expect(findings.map((f) => [f.code, f.severity])).toEqual([
       ['FEATURE_GATE_LOCKED', 'warning'],
       ['FEATURE_GATE_REMOVAL_PENDING', 'warning'],
     ]);
-    expect(findings[0]!.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.36/);
+    expect(findings[0]!.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.37/);
   });
 
   it('a Windows Server 2019 plan judged at 1.35: the node OS is no longer listed (error), at 1.34 it is', () => {

@@ -15,6 +15,7 @@ import { requiresAcyclic } from '../../src/seeds/lint/requires-acyclic.js';
 import type { LintRule } from '../../src/seeds/lint/rule.js';
 import { sourcesCited } from '../../src/seeds/lint/sources-cited.js';
 import { uniqueKeys } from '../../src/seeds/lint/unique-keys.js';
+import { workaroundsMitigate } from '../../src/seeds/lint/workarounds-mitigate.js';
 import { cloneSeeds, located, realSeeds, record } from './support.js';
 
 function passesOnRealSeeds(rule: LintRule): void {
@@ -228,6 +229,18 @@ describe('minimum-build-within-release', () => {
   });
 });
 
+describe('ranges-ordered: kubernetesPatchFixed', () => {
+  it('reports a patch-fixed minor outside the Kubernetes range', () => {
+    const seeds = cloneSeeds();
+    record(seeds.limitations, 'ws2025-stale-endpoints-after-scaling').appliesTo.kubernetesPatchFixed = ['1.33', '1.34'];
+    const problems = rangesOrdered.check(seeds);
+    expect(located(problems)).toEqual([
+      { file: 'limitations.yaml', record: 'ws2025-stale-endpoints-after-scaling', path: 'appliesTo.kubernetesPatchFixed', rule: 'ranges-ordered' },
+    ]);
+    expect(problems[0]?.message).toBe("1.34 is outside the limitation's Kubernetes range");
+  });
+});
+
 describe('delegation-consistent', () => {
   passesOnRealSeeds(delegationConsistent);
 
@@ -270,5 +283,33 @@ describe('unique-keys', () => {
     const seeds = cloneSeeds();
     record(seeds.serviceTypes, 'external-name').name = 'NodePort';
     expect(located(uniqueKeys.check(seeds))).toEqual([{ file: 'service-types.yaml', record: 'external-name', rule: 'unique-keys' }]);
+  });
+});
+
+describe('workarounds-mitigate', () => {
+  passesOnRealSeeds(workaroundsMitigate);
+
+  it('reports a workaround that client IP preservation sets (externalTrafficPolicy Local) without it in mitigatedBy', () => {
+    const seeds = cloneSeeds();
+    delete record(seeds.limitations, 'ws2022-nodeport-on-overlay').mitigatedBy;
+    const problems = workaroundsMitigate.check(seeds);
+    expect(located(problems)).toEqual([
+      { file: 'limitations.yaml', record: 'ws2022-nodeport-on-overlay', path: 'workaroundSettings.0', rule: 'workarounds-mitigate' },
+    ]);
+    expect(problems[0]?.message).toBe('service.spec.externalTrafficPolicy=Local is what client-ip-preservation sets; name it in mitigatedBy.features');
+  });
+
+  it('reports a kube-proxy gate workaround (WinDSR=false) without it in mitigatedBy', () => {
+    const seeds = cloneSeeds();
+    delete record(seeds.limitations, 'ws2022-l2bridge-pod-to-pod-kb5005619').mitigatedBy;
+    expect(located(workaroundsMitigate.check(seeds))).toEqual([
+      { file: 'limitations.yaml', record: 'ws2022-l2bridge-pod-to-pod-kb5005619', path: 'workaroundSettings.0', rule: 'workarounds-mitigate' },
+    ]);
+  });
+
+  it('leaves a limitation about the feature alone (the EKS DSR caveat configures DSR itself)', () => {
+    const seeds = cloneSeeds();
+    expect(record(seeds.limitations, 'eks-dsr-not-default-on-ltsc-2019').mitigatedBy).toBeUndefined();
+    expect(workaroundsMitigate.check(seeds)).toEqual([]);
   });
 });

@@ -54,6 +54,10 @@ const MINIMAL: Record<SeedKey, { slug: string; record: Record<string, unknown> }
       sources: cite,
     },
   },
+  manifestSignals: {
+    slug: 'calico-networking-backend',
+    record: { component: 'calico', description: 'D', where: [{ kind: 'ENV_VAR', name: 'CALICO_NETWORKING_BACKEND' }], sources: cite },
+  },
   instanceTypes: {
     slug: 'm5.large',
     record: {

@@ -50,6 +50,7 @@ export function limitation(slug: string, scope: LimitationFact['scope'], extra: 
     severity: 'error',
     scope,
     mitigatedBy: [],
+    mitigatedByGates: [],
     workaroundSettings: [],
     scopeSources: [],
     sources: CITE,
@@ -104,5 +105,6 @@ export function buildKnowledge(parts: KnowledgeParts = {}): Knowledge {
     instanceTypes: new Map(),
     instanceTypeSources: CITE,
     glossary: new Map(),
+    manifestSignals: [],
   };
 }

@@ -47,6 +47,7 @@ const list = z.array(text);
 const FIELDS = {
   windowsVersion: z.nullish(text),
   windowsBuildRevision: z.nullish(whole),
+  windowsBuild: z.nullish(whole),
   cniPlugin: z.nullish(text),
   cniPluginVersion: z.nullish(text),
   networkMode: z.nullish(text),
@@ -70,6 +71,7 @@ const FIELDS = {
   containerImageWindowsVersion: z.nullish(text),
   targetKubernetesVersion: z.nullish(text),
   kubeProxyFeatureGates: z.nullish(list),
+  serviceSettings: z.nullish(list),
 } satisfies { [K in keyof Required<CompatibilityInput>]: z.ZodMiniType };
 
 /** Every field of CompatibilityInput; `$comment` is allowed for notes in JSON files, which have no comments. */

@@ -109,6 +109,8 @@ export type CompatibilityInput = {
   windowsVersion?: string | null | undefined;
   /** Update revision of the node's build, e.g. 1432 for 17763.1432. Without it, checks that depend on the update level answer with a warning. */
   windowsBuildRevision?: number | null | undefined;
+  /** The node's Windows build (e.g. 17763) when the release is not known, only the build (a base image tag, a windows-build node selector): the releases of that build (Windows Server 2019 and version 1809) are judged together, and what differs between them is reported as "may apply". Refused when windowsVersion names a release of another build. */
+  windowsBuild?: number | null | undefined;
   /** Slug of the CNI plugin. */
   cniPlugin?: string | null | undefined;
   /** Release of the CNI plugin, e.g. "0.12.0" or "v0.12.0" (needs cniPlugin). Without it, facts scoped to plugin releases are reported as "may apply". */
@@ -149,6 +151,8 @@ export type CompatibilityInput = {
   targetKubernetesVersion?: string | null | undefined;
   /** Feature gates the cluster's kube-proxy sets, written as in --feature-gates, e.g. ["WinOverlay=false"]; judged at targetKubernetesVersion, or at kubernetesVersion when the plan gives no target ("may apply" naming the versions when both are open), and against the gate values the plan's network mode and features need (FEATURE_GATE_CONFLICT). Gates the knowledge base does not track are accepted and not judged. */
   kubeProxyFeatureGates?: Array<string> | null | undefined;
+  /** Service settings the workload's Services use, whose effect on Windows nodes a source qualifies: traffic-distribution, topology-aware-routing, internal-traffic-policy-local, external-ips. When omitted, none is assumed. */
+  serviceSettings?: Array<string> | null | undefined;
 };
 
 /** The outcome of a compatibility check. */

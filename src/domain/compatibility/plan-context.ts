@@ -99,7 +99,12 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
     ...(release
       ? { node: plan.windowsBuildRevision === undefined ? { build: release.build } : { build: release.build, revision: plan.windowsBuildRevision } }
       : {}),
-    candidateReleases: release ? [release] : [...k.releases.values()],
+    // A build without a release (a base image tag) narrows the candidates to the releases of that build.
+    candidateReleases: release
+      ? [release]
+      : plan.windowsBuild !== undefined
+        ? [...k.releases.values()].filter((r) => r.build === plan.windowsBuild)
+        : [...k.releases.values()],
     plugin,
     candidateModes,
     modeAmbiguous: candidateModes.length > 1,

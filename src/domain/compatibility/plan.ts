@@ -8,11 +8,19 @@ import type { Knowledge } from '../knowledge.js';
 import { kubeletMaxPodsProblem, MAX_KUBELET_MAX_PODS, type IpAddressMode } from '../capacity.js';
 import { closestNames, refusalMessage } from '../closest.js';
 import { PLUGIN_VERSION } from '../plugin-version.js';
+import { SERVICE_SETTING_CHOICES } from '../service-settings.js';
+import type { ServiceSetting } from '../vocabulary.js';
 
 export interface PlanInput {
   /** The node's Windows release; left out, every known release is a candidate and facts that depend on it "may apply". */
   windowsVersion?: string | null;
   windowsBuildRevision?: number | null;
+  /**
+   * The node's Windows build (17763) when the input states a build rather than a release (a base
+   * image tag, a windows-build node selector). Releases that share it (Server 2019 and version
+   * 1809) stay candidates, so what they share is judged and what differs "may apply".
+   */
+  windowsBuild?: number | null;
   cniPlugin?: string | null;
   cniPluginVersion?: string | null;
   networkMode?: string | null;
@@ -31,6 +39,7 @@ export interface PlanInput {
   containerImageWindowsVersion?: string | null;
   targetKubernetesVersion?: string | null;
   kubeProxyFeatureGates?: readonly string[] | null;
+  serviceSettings?: readonly string[] | null;
 }
 
 /** A validated plan: every slug exists, every number is plausible. */
@@ -38,6 +47,8 @@ export interface Plan {
   /** Undefined when the plan leaves the release open (plan-context.ts keeps every known release as a candidate). */
   windowsVersion?: string;
   windowsBuildRevision?: number;
+  /** The node's Windows build where the plan names no release: the candidate releases are those of this build. */
+  windowsBuild?: number;
   cniPlugin?: string;
   cniPluginVersion?: string;
   networkMode?: string;
@@ -60,6 +71,8 @@ export interface Plan {
   targetKubernetesVersion?: string;
   /** Feature gates the cluster's kube-proxy sets, as gate=true|false. */
   kubeProxyFeatureGates?: { gate: string; value: boolean }[];
+  /** Service settings the workload's Services use (SERVICE_SETTINGS), e.g. internal-traffic-policy-local. */
+  serviceSettings?: ServiceSetting[];
 }
 
 /** One refused plan field: what is wrong, and the choices or the closest known values where there are some. */
@@ -122,6 +135,7 @@ export const PLAN_LIMITS = {
   maxFeatures: 20,
   maxServiceTypes: 10,
   maxFeatureGates: 50,
+  maxServiceSettings: 10,
 } as const;
 
 function slugIn(field: string, value: string, known: ReadonlyMap<string, unknown>, what: string): string {
@@ -205,6 +219,17 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
       ),
     );
   else if (revision !== undefined) plan.windowsBuildRevision = revision;
+  if (input.windowsBuild != null) {
+    const builds = [...new Set([...k.releases.values()].map((r) => r.build))].sort((a, b) => a - b);
+    const release = plan.windowsVersion ? k.releases.get(plan.windowsVersion) : undefined;
+    if (!builds.includes(input.windowsBuild))
+      problems.push(
+        planProblem('windowsBuild', `windowsBuild ${input.windowsBuild} is not the build of a Windows release the knowledge base knows`, builds.map(String)),
+      );
+    else if (release && release.build !== input.windowsBuild)
+      problems.push(planProblem('windowsBuild', `windowsBuild ${input.windowsBuild} is not the build of ${release.name} (${release.build})`));
+    else if (!release) plan.windowsBuild = input.windowsBuild;
+  }
   if (input.cniPlugin != null) {
     const plugin = check(() => slugIn('cniPlugin', input.cniPlugin!, k.plugins, 'CNI plugin'));
     if (plugin) plan.cniPlugin = plugin;
@@ -237,6 +262,10 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
   }
   const serviceTypes = check(() => slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes));
   if (serviceTypes) plan.serviceTypes = serviceTypes;
+  const serviceSettings = check(() =>
+    slugList('serviceSettings', input.serviceSettings, SERVICE_SETTING_CHOICES, 'Service setting', PLAN_LIMITS.maxServiceSettings),
+  );
+  if (serviceSettings) plan.serviceSettings = serviceSettings as ServiceSetting[];
   if (input.kubernetesVersion != null) {
     const version = kubernetesMinorOf(input.kubernetesVersion);
     if (version === null)

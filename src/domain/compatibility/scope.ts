@@ -5,7 +5,7 @@
  */
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange, type KubernetesRange } from '../kubernetes-version.js';
 import type { BuildRange, Channel, DateRange, Platform, ReleaseFact, Severity } from '../knowledge.js';
-import { PLATFORM_NAMES, type IpAddressMode } from '../vocabulary.js';
+import { PLATFORM_NAMES, type IpAddressMode, type ServiceSetting } from '../vocabulary.js';
 import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRange } from '../plugin-version.js';
 import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
 import { dateInRange, describeDateRange } from '../dates.js';
@@ -29,6 +29,8 @@ export interface Scope {
   networkPolicy?: true;
   features?: readonly string[];
   serviceTypes?: readonly string[];
+  kubernetesPatchFixed?: readonly string[];
+  serviceSettings?: readonly ServiceSetting[];
 }
 
 /** A dimension the plan leaves open, and what the fact needs there. */
@@ -156,7 +158,21 @@ function modeDimension(ctx: PlanContext, scope: readonly string[]): Dimension {
   return [matchAny(scope, ctx.candidateModes), modeOpen];
 }
 
+/**
+ * Whether a build range starts at a build that did not exist yet at the plan's date: an update the
+ * knowledge base knows, released after asOf, brings that build or an earlier one. No node could run
+ * it then, so a fact about those builds does not hold (the July 2024 KB5040437 issue on a plan dated
+ * before July 2024).
+ */
+export function buildNotYetReleased(ctx: PlanContext, release: ReleaseFact, from: string | undefined): ReleaseFact['updates'][number] | undefined {
+  if (!from) return undefined;
+  const start = parseBuild(from);
+  if (start.build !== release.build || start.revision === undefined) return undefined;
+  return release.updates.find((u) => u.revision <= start.revision! && u.released > ctx.plan.asOf);
+}
+
 function buildDimension(ctx: PlanContext, release: ReleaseFact, range: NonNullable<Scope['windowsBuilds']>): Dimension {
+  if (buildNotYetReleased(ctx, release, range.from)) return ['no'];
   const where = describeBuilds(range);
   const t = isInRange(nodeOf(ctx, release), {
     from: range.from ? parseBuild(range.from) : undefined,
@@ -237,16 +253,37 @@ export function acrossReleases(
 ): { severity: Severity; prefix: string } & Pick<RuleFinding, 'applicability' | 'dependsOn'> {
   const all = holds.length === ctx.candidateReleases.length;
   const dims = [...(all ? [] : [releaseOpen(holds)]), ...extra];
-  const every = all && !ctx.release ? `${EVERY_RELEASE}: ` : '';
+  const every = all && !ctx.release ? everyCandidate(ctx) : '';
   return { severity: dims.length > 0 ? mayApplySeverity(severity, false) : severity, prefix: `${wherePrefix(dims)}${every}`, ...openOn(dims) };
+}
+
+/**
+ * "On every release ..." for a fact that holds on every candidate release of a plan that names
+ * none: every release the knowledge base knows, or those of the build the plan gives.
+ */
+export function everyCandidate(ctx: PlanContext): string {
+  return ctx.plan.windowsBuild !== undefined
+    ? `On every ${RELEASE_DIMENSION} of build ${ctx.plan.windowsBuild} (${releaseNames(ctx.candidateReleases)}): `
+    : `${EVERY_RELEASE}: `;
 }
 
 export const HORIZON_DIMENSION = 'dataset horizon';
 
-function kubernetesDimension(ctx: PlanContext, range: KubernetesRange): Dimension {
+function kubernetesDimension(ctx: PlanContext, range: KubernetesRange, patchFixed: readonly string[] = []): Dimension {
   const version = ctx.plan.kubernetesVersion;
   if (!version) return ['unknown', open('Kubernetes version', describeKubernetesRange(range))];
   if (!kubernetesInRange(version, range)) return ['no'];
+  // A plan names a minor version; where a patch release of it fixed the fact, the plan cannot say which side it is on.
+  if (patchFixed.includes(version))
+    return [
+      'unknown',
+      open(
+        'Kubernetes patch release',
+        `patch releases of ${version} before the fix`,
+        `the plan gives only the minor version, and a patch release of ${version} fixed it (no source names which); it holds before that patch`,
+        `on patch releases of ${version} before the fix (a patch release of ${version} fixed it, and no source names which)`,
+      ),
+    ];
   // Past the newest version the dataset documents, a fact that was still in force there may have changed.
   const horizon = ctx.k.horizon.kubernetesVersion;
   if (compareKubernetes(version, horizon) > 0)
@@ -302,7 +339,7 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
     if (scope.windowsBuilds) dims.push(buildDimension(ctx, release, scope.windowsBuilds));
     if (scope.channels) dims.push([scope.channels.includes(release.channel) ? 'yes' : 'no']);
   } else if (scope.windowsBuilds || scope.channels) dims.push(openReleaseDimension(ctx, scope.windowsBuilds, scope.channels));
-  if (scope.kubernetes) dims.push(kubernetesDimension(ctx, scope.kubernetes));
+  if (scope.kubernetes) dims.push(kubernetesDimension(ctx, scope.kubernetes, scope.kubernetesPatchFixed));
   // A plugin version only means something for the plugin it belongs to; the plugin dimension decides that.
   if (scope.pluginVersions) dims.push(pluginVersionDimension(ctx, scope.pluginVersions));
   if (scope.platforms) dims.push(platformDimension(ctx, scope.platforms));
@@ -317,6 +354,8 @@ export function matchScope(scope: Scope, ctx: PlanContext): ScopeMatch {
         : [plan.networkPolicy ? 'yes' : 'no'],
     );
   if (scope.features) dims.push([scope.features.some((f) => enabledFeatures.includes(f)) ? 'yes' : 'no']);
+  // Service settings, like features, concern only plans (or scanned Services) that use them.
+  if (scope.serviceSettings) dims.push([scope.serviceSettings.some((s) => plan.serviceSettings?.includes(s)) ? 'yes' : 'no']);
   // Service types the plan does not list are open, as any other dimension: a fact about NodePort
   // Services may apply, on serviceTypes, rather than being taken as in use.
   if (scope.serviceTypes)

@@ -19,7 +19,7 @@
  */
 import type { ScanGrouping } from '../vocabulary.js';
 import { selects } from './kube.js';
-import type { Fact, PlanField, Reading } from './readers.js';
+import type { Fact, KubeProxyUsage, PlanField, Reading } from './readers.js';
 
 /** A read object (or part) waiting to be judged, with the lines of the paths its facts rest on. */
 export interface Pending {
@@ -27,6 +27,8 @@ export interface Pending {
   file: string;
   line: number;
   lines: Map<string, number>;
+  /** Its cluster's Windows kube-proxy settings, for an object whose features depend on them (settle.ts), and the object stating them. */
+  kubeProxy?: { usage: KubeProxyUsage; from: string };
 }
 
 /** A pod template's selector inputs, to match Services and NetworkPolicies against. */
@@ -35,6 +37,8 @@ export interface Workload {
   namespace: string;
   labels: Record<string, string>;
   windows: boolean;
+  /** The Windows build its pods need (a base image tag, a windows-build selector), and the workload ("Deployment ns/name"). */
+  windowsBuild?: { build: number; of: string };
 }
 
 /** A Service's or NetworkPolicy's selector and namespace: what ties it to the workloads it selects. */

@@ -5,10 +5,19 @@
  */
 import type { PlanInput } from '../compatibility/plan.js';
 import type { Cluster, ClusterFacts, Pending } from './clusters.js';
-import type { Fact } from './readers.js';
+import type { Knowledge } from '../knowledge.js';
+import { releaseByBuild, type Fact } from './readers.js';
 
 /** What two Windows nodes must share to be one target for Services and workloads. */
-const TARGET_FIELDS: readonly (keyof PlanInput)[] = ['windowsVersion', 'windowsBuildRevision', 'kubernetesVersion', 'environment', 'cniPlugin', 'networkMode'];
+const TARGET_FIELDS: readonly (keyof PlanInput)[] = [
+  'windowsVersion',
+  'windowsBuildRevision',
+  'windowsBuild',
+  'kubernetesVersion',
+  'environment',
+  'cniPlugin',
+  'networkMode',
+];
 
 /** A plan as the scan builds it: any field may still be open, the Windows release included. */
 export type OpenPlan = Partial<PlanInput>;
@@ -22,10 +31,10 @@ export function planKey(plan: OpenPlan): string {
   return JSON.stringify(entries);
 }
 
-/** Facts -> plan fields; lists (features, serviceTypes) are unions; `overwrite` lets the facts win over what is set. */
+/** Facts -> plan fields; lists (features, serviceTypes, serviceSettings) are unions; `overwrite` lets the facts win over what is set. */
 export function applyFacts(plan: Record<string, unknown>, facts: readonly Fact[], overwrite: boolean): void {
   for (const f of facts) {
-    if (f.field === 'features' || f.field === 'serviceTypes') {
+    if (f.field === 'features' || f.field === 'serviceTypes' || f.field === 'serviceSettings') {
       const current = (plan[f.field] as string[] | undefined) ?? [];
       if (!current.includes(f.value as string)) plan[f.field] = [...current, f.value];
     } else if (overwrite || plan[f.field] === undefined || plan[f.field] === null) plan[f.field] = f.value;
@@ -88,6 +97,11 @@ export function openTarget(cluster: Cluster, given: GivenPlan): OpenPlan {
   // network configuration says nothing of its Services, so there they stay open ("may apply").
   const types = appServiceTypes(cluster);
   if (types && types.length > 0) plan.serviceTypes = types;
+  // Windows workloads that all need one build (their base image's): the cluster's nodes are of that build.
+  const windows = cluster.workloads.filter((w) => w.windows);
+  const builds = new Set(windows.map((w) => w.windowsBuild?.build));
+  if (plan.windowsVersion === undefined && windows.length > 0 && builds.size === 1 && windows[0]!.windowsBuild)
+    plan.windowsBuild = windows[0]!.windowsBuild.build;
   if (given.target) plan.kubernetesVersion = given.target;
   return plan;
 }
@@ -105,14 +119,25 @@ export function appServiceTypes(cluster: Cluster): string[] | undefined {
  * An object's plans, one per target: the target, with the object's own facts over it (a CNI
  * configuration's or a kube-proxy's own cluster facts too: they describe that object).
  */
-export function objectPlans(p: Pending, targets: readonly OpenPlan[]): OpenPlan[] {
+export function objectPlans(k: Knowledge, p: Pending, targets: readonly OpenPlan[]): OpenPlan[] {
   const r = p.reading;
+  // The build a container image needs (its base image's tag), where the cluster's nodes state their release: the engine
+  // judges the image against the node (containerImageWindowsVersion), which is what a mismatch means.
+  const image = r.facts.find((f) => f.field === 'windowsBuild' && /\.image$/.test(f.path));
   return targets.map((t) => {
     const plan: Record<string, unknown> = { ...t };
     // A Service's own types are its types, not added to the cluster's.
     if (r.facts.some((f) => f.field === 'serviceTypes')) delete plan.serviceTypes;
     applyFacts(plan, r.facts, true);
     if (r.role === 'cni' || r.role === 'kube-proxy') applyFacts(plan, r.clusterFacts, true);
+    const release = typeof plan.windowsVersion === 'string' ? k.releases.get(plan.windowsVersion) : undefined;
+    if (release && typeof plan.windowsBuild === 'number' && (image || plan.windowsBuild === release.build)) {
+      if (plan.windowsBuild !== release.build) {
+        const built = releaseByBuild(k, plan.windowsBuild);
+        if (built) plan.containerImageWindowsVersion = built.slug;
+      }
+      delete plan.windowsBuild;
+    }
     return plan;
   });
 }

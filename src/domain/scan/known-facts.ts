@@ -82,7 +82,7 @@ export interface KnownFacts {
    */
   kubeProxyFlags: readonly KubeProxySetting[];
   /** The kube-proxy flags that switch on what a feature requires (client IP preservation -> DSR -> --enable-dsr=true). */
-  requiredKubeProxyFlags(feature: string): { feature: string; requiredBy: string; flag: string; value: string }[];
+  requiredKubeProxyFlags(feature: string): { feature: string; featureSlug: string; requiredBy: string; flag: string; value: string }[];
   /** The features whose minimum is a later update of this release (DSR on Windows Server 2019: 17763.1432), and those that need a newer release. */
   releaseBoundaries(release: string): { needsUpdate: { feature: string; build: string }[]; needsNewer: { feature: string; release: string }[] };
   /** What the knowledge base says of a Kubernetes label (its glossary term: kubernetes.io/os, and the deprecated beta label), with its sources. */
@@ -248,7 +248,7 @@ function derive(k: Knowledge): KnownFacts {
         const required = k.features.get(req);
         return (required?.settings ?? [])
           .filter((st) => st.kind === 'KUBE_PROXY_FLAG' && st.key !== '--feature-gates')
-          .map((st) => ({ feature: required!.name, requiredBy: feature!.name, flag: st.key, value: st.value }));
+          .map((st) => ({ feature: required!.name, featureSlug: required!.slug, requiredBy: feature!.name, flag: st.key, value: st.value }));
       });
     },
     releaseBoundaries: (slug) => {

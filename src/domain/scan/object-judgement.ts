@@ -8,10 +8,12 @@
 import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
 import { settleFinding, type Finding } from '../compatibility/findings.js';
 import { PlanError } from '../compatibility/plan.js';
-import { judgeGateSetting } from '../compatibility/rules/kube-proxy-feature-gates.js';
+import { judgeGateSetting, kubeProxyFeatureGates } from '../compatibility/rules/kube-proxy-feature-gates.js';
+import { kubernetesVersionUnspecified } from '../compatibility/rules/kubernetes-version-unspecified.js';
 import type { Knowledge } from '../knowledge.js';
 import { describeRef, type Pending } from './clusters.js';
 import { planKey, type OpenPlan } from './implied-plan.js';
+import { defaultsThatApply } from './defaults.js';
 import { ownFindings, SETTING_PROBLEM_CODE } from './own-findings.js';
 import type { InferredFact, ScanFinding } from './scan.js';
 
@@ -37,6 +39,12 @@ export interface ObjectJudgement {
    */
   says: (f: Finding) => boolean;
 }
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The codes of the kube-proxy gate rule and of the version-dependent settings rule, from the rules themselves. */
+const GATE_CODES = new Set<string>(kubeProxyFeatureGates.codes);
+const VERSION_CODES = new Set<string>(kubernetesVersionUnspecified.codes);
 
 /** Why a feature finding on a node "may apply": the input does not say which features run there. */
 const FEATURES_OPEN = 'If the workloads on these nodes use it: ';
@@ -144,6 +152,14 @@ export class Judge {
     // judges them as it judges check's kubeProxyFeatureGates: at the target or the plan's version,
     // against what the mode and the features need (rules/kube-proxy-feature-gates.ts), "may apply" where that is open.
     const gates = r.kubeProxy ? [...r.kubeProxy.featureGates].filter(([gate]) => this.k.featureGates.has(gate)) : [];
+    // The gates of its cluster's kube-proxy, for an object whose features depend on them (a Service
+    // whose client IP preservation needs DSR): only their conflicts with those features are this
+    // object's (the gate's own findings are on the kube-proxy).
+    const borrowed = !r.kubeProxy && p.kubeProxy ? [...p.kubeProxy.usage.featureGates].filter(([gate]) => this.k.featureGates.has(gate)) : [];
+    if (borrowed.length > 0) {
+      const kubeProxyFeatureGates = borrowed.map(([gate, { value }]) => `${gate}=${value}`);
+      plans = plans.map((plan) => ({ ...plan, kubeProxyFeatureGates }));
+    }
     if (gates.length > 0) {
       const kubeProxyFeatureGates = gates.map(([gate, { value }]) => `${gate}=${value}`);
       plans = plans.map((plan) => ({ ...plan, kubeProxyFeatureGates }));
@@ -204,8 +220,26 @@ export class Judge {
       const at = path ?? fact?.path;
       return { ...f, ...(at ? { path: at } : {}), line: path ? lineOf(path) : fact ? fact.line : p.line };
     };
-    for (const f of this.objectLevel(answers, targetAnswers)) if (!isCovered(replaced, f)) findings.push(place(f));
-    findings.push(...own);
+    // A feature another object switches on (the kube-proxy's DSR) has its findings on that object:
+    // here it only settles what this object's own features need (no "needs DSR"), and adds nothing.
+    const borrowedFeatures: ReadonlySet<string> = facts.some((x) => x.from && x.field === 'features')
+      ? new Set(facts.filter((x) => x.from && x.field === 'features').map((x) => String(x.value)))
+      : NONE;
+    const ownAnswer = borrowedFeatures.size > 0 ? this.withoutFeatures(plans, borrowedFeatures) : undefined;
+    // Of the borrowed gates' findings, this object keeps those its own features raise (a conflict
+    // with them); what the gates raise alone, whatever the object, is the kube-proxy's.
+    let gatesAlone: Set<string> | undefined;
+    for (const f of this.objectLevel(answers, targetAnswers)) {
+      if (isCovered(replaced, f)) continue;
+      const gateFinding = borrowed.length > 0 && GATE_CODES.has(f.code);
+      if (ownAnswer && !ownAnswer.has(codeAndSubject(f)) && !gateFinding) continue;
+      if (f.subject !== undefined && borrowedFeatures.has(f.subject)) continue;
+      // The version-dependent settings it lists are the kube-proxy's, which the lender carries.
+      if (borrowedFeatures.size > 0 && VERSION_CODES.has(f.code)) continue;
+      if (gateFinding && (gatesAlone ??= this.gatesAlone(plans)).has(codeAndSubject(f))) continue;
+      findings.push(place(gateFinding ? { ...f, message: `${f.message} (set by ${p.kubeProxy!.from})` } : f));
+    }
+    findings.push(...own, ...defaultsThatApply(this.k, p, lineOf));
     // A Windows node (or node group) says nothing of the features its workloads use: what its own
     // facts rule out or ask of them (session affinity on Server 2019, DSR's flags on an EKS LTSC
     // AMI) "may apply", once per node plan.
@@ -252,6 +286,26 @@ export class Judge {
       this.featureCache.set(key, probed);
     }
     return probed;
+  }
+
+  /** The code-and-subject keys of what the plans' kube-proxy gates raise on their own, without the object's features. */
+  private gatesAlone(plans: readonly OpenPlan[]): Set<string> {
+    const keys = new Set<string>();
+    for (const plan of plans) {
+      const { features: _features, serviceTypes: _types, ...rest } = plan;
+      for (const f of this.lenient(rest, undefined)?.findings ?? []) keys.add(codeAndSubject(f));
+    }
+    return keys;
+  }
+
+  /** The code-and-subject keys of what the plans say without some features (those another object switches on). */
+  private withoutFeatures(plans: readonly OpenPlan[], features: ReadonlySet<string>): Set<string> {
+    const keys = new Set<string>();
+    for (const plan of plans) {
+      const own = { ...plan, features: (plan.features ?? []).filter((x) => !features.has(x)) };
+      for (const f of this.lenient(own, undefined)?.findings ?? []) keys.add(codeAndSubject(f));
+    }
+    return keys;
   }
 
   /** The plan-level findings of a target the cluster's objects were judged against. */

@@ -20,8 +20,10 @@ import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
+import { linkNodePools } from './readers/node-pool.js';
 import { settleUnknowns } from './settle.js';
-import { readObject, type Fact, type ObjectRef, type Role, type UnknownFact } from './readers.js';
+import { policyEnforcement } from './defaults.js';
+import { readObject, type Fact, type ObjectRef, type Reading, type Role, type UnknownFact } from './readers.js';
 
 export interface ScanOptions {
   /** The plan given on the command line (or the API): what objects are judged against when the input has no Windows node. */
@@ -168,15 +170,21 @@ export class Scanner {
     this.readByKind[kind] = (this.readByKind[kind] ?? 0) + 1;
     if (kind === 'ConfigMap') this.configMaps.add(configMapId(text(at(source.data, 'metadata.namespace')), text(at(source.data, 'metadata.name')) ?? ''));
     const pod = podSpecOf(kind, source.data);
-    if (pod) {
-      this.workloads.push({
-        file: source.file,
-        namespace: text(at(source.data, 'metadata.namespace')) ?? 'default',
-        labels: pod.labels,
-        windows: windowsScheduling(pod.spec, pod.path) !== undefined,
-      });
-    }
+    const workload: Workload | undefined = pod
+      ? {
+          file: source.file,
+          namespace: text(at(source.data, 'metadata.namespace')) ?? 'default',
+          labels: pod.labels,
+          windows: windowsScheduling(pod.spec, pod.path) !== undefined,
+        }
+      : undefined;
+    if (workload) this.workloads.push(workload);
     const result = readObject(this.k, source.data);
+    // The build its pods need (its image's, or the release's it selects), which the Services and policies that select them share.
+    const facts = 'readings' in result ? (result.readings[0]?.facts ?? []) : [];
+    const release = facts.find((f) => f.field === 'windowsVersion');
+    const build = facts.find((f) => f.field === 'windowsBuild')?.value ?? (release ? this.k.releases.get(String(release.value))?.build : undefined);
+    if (workload && build !== undefined && 'readings' in result) workload.windowsBuild = { build: Number(build), of: describeRef(result.readings[0]!.ref) };
     if ('ignored' in result) {
       this.ignore(result.ignored);
       return;
@@ -193,6 +201,7 @@ export class Scanner {
         // Where settle.ts may point an unknown instead: the volume of a mounted ConfigMap the input lacks.
         ...reading.unknown.flatMap((u) => (u.settles?.kind === 'kube-proxy-setting' ? u.settles.configMaps.map((m) => m.volumePath) : [])),
       ];
+      for (const link of reading.links ?? []) paths.push(link.path);
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
       for (const flag of reading.kubeProxy?.flags.values() ?? []) paths.push(flag.path);
@@ -218,6 +227,21 @@ export class Scanner {
 
   /** Judges everything read so far. */
   finish(): ScanResult {
+    // A node pool and the template it names are one node group; pools nothing shows to be Windows are not reported.
+    const pools = this.pending.some((p) => p.reading.links || (p.reading.role === 'node-group' && p.reading.windows !== 'yes'));
+    const { absorbed, notWindows } = pools ? linkNodePools(this.pending.map((p) => p.reading)) : { absorbed: new Set(), notWindows: new Set() };
+    for (let i = pools ? this.pending.length - 1 : -1; i >= 0; i--) {
+      const r = this.pending[i]!.reading;
+      if (absorbed.has(r) || notWindows.has(r)) {
+        this.pending.splice(i, 1);
+        const a = /^[AEIOU]/.test(r.ref.kind) ? 'an' : 'a';
+        this.ignore(
+          absorbed.has(r)
+            ? `${a} ${r.ref.kind} read with the node pool that names it`
+            : `${a} ${r.ref.kind} that nothing in the input shows to be for Windows nodes`,
+        );
+      }
+    }
     const grouping: Grouping = this.options.oneCluster ? 'one-cluster' : 'by-cluster-facts';
     const clusters = groupClusters(this.pending, this.workloads, grouping);
     settleUnknowns(clusters, knownFacts(this.k), this.configMaps);
@@ -280,6 +304,7 @@ export class Scanner {
           continue;
         }
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
+        shareBuild(r, chosen, 'spec.selector');
       }
       if (r.role === 'network-policy' && r.networkPolicy) {
         const chosen = selected(r.ref.namespace ?? 'default', r.networkPolicy.selector, r.networkPolicy.selectsAll);
@@ -288,6 +313,7 @@ export class Scanner {
           continue;
         }
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
+        shareBuild(r, chosen, 'spec.podSelector');
       }
       if (r.windows === 'if-cluster-has-windows' && !windowsTargets && r.role !== 'cni') {
         this.ignore(`a ${r.ref.kind} in an input with no Windows node, node group or --plan`);
@@ -295,6 +321,12 @@ export class Scanner {
       }
       drafts.push(this.draft(p, cluster, nodePlans.get(p), objectTargets));
     }
+    // Whether the cluster's CNI plugin enforces NetworkPolicy on Windows: once, on the first object stating the plugin.
+    const stater = drafts.find((d) => d.pending.reading.clusterFacts.some((f) => f.field === 'cniPlugin'));
+    if (stater)
+      stater.report.findings.push(
+        ...policyEnforcement(this.k, stater.pending, (path) => (path ? (stater.pending.lines.get(path) ?? stater.pending.line) : stater.pending.line)),
+      );
     // An application's files without a Service: the cluster plan's findings about Service types have no object to be about.
     const withoutServices = appServiceTypes(cluster)?.length === 0 && !this.given.plan;
     this.placePlanFindings(drafts, objectTargets, withoutServices);
@@ -321,7 +353,7 @@ export class Scanner {
         if (!r.facts.some((f) => f.field === field) && (node as Record<string, unknown>)[field] === fact.value)
           facts.push({ ...fact, line: p.line, from: source });
     } else {
-      plans = objectPlans(p, targets);
+      plans = objectPlans(this.k, p, targets);
       planTargets = targets;
     }
     const judgement = this.judge.judgeObject(p, plans, planTargets, node, facts, missing);
@@ -363,6 +395,16 @@ export class Scanner {
         if (!current || (isNode && current.report.role !== 'node' && current.report.role !== 'node-group')) host.set(key, d);
       }
     }
+    // The objects that state each fact value themselves (not settled from another object), in input order.
+    const statersOf = new Map<string, Draft[]>();
+    for (const d of drafts)
+      for (const facts of [d.pending.reading.facts, d.pending.reading.clusterFacts])
+        for (const x of facts) {
+          if (x.from) continue;
+          const list = statersOf.get(String(x.value)) ?? [];
+          if (list.at(-1) !== d) list.push(d);
+          statersOf.set(String(x.value), list);
+        }
     // Where each cluster plan's findings are: its host, then any object that carries one the host's own facts rule out.
     const carriers = new Map<string, Draft[]>();
     for (const [key, d] of host) {
@@ -374,7 +416,9 @@ export class Scanner {
         // A finding the host's own plans do not give is one its facts rule out (the L2tunnel mode's
         // "may apply" on an object whose network is overlay): it goes on the first object of the
         // cluster plan that is still open there, or nowhere when none is.
-        const on = d.judgement.says(f) ? d : drafts.find((o) => o !== d && o.judgement.targets.includes(key) && o.judgement.says(f));
+        // A finding about a fact of the cluster (its mode, its plugin, its release) goes on the object that states that fact.
+        const stating = f.subject === undefined ? undefined : statersOf.get(f.subject)?.find((o) => o.judgement.targets.includes(key) && o.judgement.says(f));
+        const on = stating ?? (d.judgement.says(f) ? d : drafts.find((o) => o !== d && o.judgement.targets.includes(key) && o.judgement.says(f)));
         if (!on) continue;
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
         // A finding of the object's own on the same subject (its hostNetwork error over the engine's
@@ -406,6 +450,19 @@ function onceAcrossReports(reports: readonly ObjectReport[]): void {
       const key = `${f.code}\0${f.subject ?? ''}`;
       return said.has(key) ? false : (said.add(key), true);
     });
+}
+
+/**
+ * A Service or NetworkPolicy runs where the Windows workloads it selects run: when they all need
+ * one Windows build (their base image's, their windows-build selector), it is judged on that
+ * build too (once: a reading is judged once).
+ */
+function shareBuild(r: Reading, chosen: readonly Workload[], path: string): void {
+  const windows = chosen.filter((w) => w.windows);
+  const builds = new Set(windows.map((w) => w.windowsBuild?.build));
+  if (windows.length === 0 || builds.size !== 1 || !windows[0]!.windowsBuild || r.facts.some((f) => f.field === 'windowsBuild')) return;
+  const { build, of } = windows[0]!.windowsBuild;
+  r.facts.push({ field: 'windowsBuild', value: build, path, detail: `the build the ${of} it selects needs` });
 }
 
 /** Whether an unknown fact still matters for the plans an object was judged with. */

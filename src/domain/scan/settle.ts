@@ -10,10 +10,11 @@
  * - asks for the kube-proxy settings the cluster's network mode needs (overlay's --source-vip)
  *   when the input has no Windows kube-proxy, once, on the first object that states the mode.
  */
-import type { Cluster, Pending } from './clusters.js';
+import { describeRef, type Cluster, type Pending } from './clusters.js';
 import type { KnownFacts } from './known-facts.js';
 import { kubeProxySettingFact, kubeProxySettlerPath, kubeProxySettlersText } from './readers/kube-proxy.js';
-import { configMapId, setsSetting, type Reading, type UnknownFact } from './readers/types.js';
+import { configMapId, setsSetting, type Reading, type Settlers, type UnknownFact } from './readers/types.js';
+import { isTrue } from './kube.js';
 
 const KUBE_PROXY_ELSEWHERE =
   "the Windows kube-proxy's settings (its DaemonSet's command line or start script, or its KubeProxyConfiguration), which the input lacks";
@@ -34,6 +35,7 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
 
   for (const cluster of clusters) {
     const hasKubeProxy = cluster.pending.some((p) => p.reading.role === 'kube-proxy');
+    const proxies = cluster.pending.filter((p) => p.reading.role === 'kube-proxy' && p.reading.kubeProxy);
     const hasInstanceType = cluster.pending.some((p) => p.reading.facts.some((f) => f.field === 'instanceType'));
     const netConfs = new Set(cluster.pending.flatMap((p) => (p.reading.netConfOf ? [p.reading.netConfOf] : [])));
     for (const p of cluster.pending) {
@@ -56,8 +58,14 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
             return hasKubeProxy ? [] : [u];
           case 'instance-type':
             return hasInstanceType ? [] : [u];
+          case 'kube-proxy-flag':
+            return settleFlag(p, u, s, proxies);
         }
       });
+      // The cluster's kube-proxy gates judge what this object's features need of them (WinDSR=false against DSR).
+      const proxy = proxies.find((x) => x.reading.kubeProxy!.featureGates.size > 0);
+      if (proxy && !r.kubeProxy && r.facts.some((f) => f.field === 'features'))
+        p.kubeProxy = { usage: proxy.reading.kubeProxy!, from: `${describeRef(proxy.reading.ref)} (${proxy.file}:${proxy.line})` };
     }
     if (!hasKubeProxy) askForKubeProxy(cluster.pending, known);
   }
@@ -78,4 +86,23 @@ function askForKubeProxy(pending: readonly Pending[], known: KnownFacts): void {
         ...(f.kubernetes ? { kubernetes: f.kubernetes } : {}),
         networkMode: f.mode,
       });
+}
+
+/**
+ * A kube-proxy flag an object's feature needs, settled by the cluster's Windows kube-proxy: set as
+ * needed, the feature it switches on is the object's too (DSR for a Service's client IP
+ * preservation); set otherwise, the object lacks it, and says so.
+ */
+function settleFlag(p: Pending, u: UnknownFact, s: Extract<Settlers, { kind: 'kube-proxy-flag' }>, proxies: readonly Pending[]): UnknownFact[] {
+  const name = s.flag.replace(/^--/, '');
+  const proxy = proxies.find((x) => x.reading.kubeProxy!.flags.has(name));
+  if (!proxy) return [u];
+  const set = proxy.reading.kubeProxy!.flags.get(name)!;
+  const where = `${describeRef(proxy.reading.ref)} (${proxy.file}:${proxy.lines.get(set.path) ?? proxy.line})`;
+  const matches = s.value === 'true' ? isTrue(set.value) : set.value === s.value;
+  if (matches) {
+    if (!p.reading.facts.some((f) => f.field === 'features' && f.value === s.feature))
+      p.reading.facts.push({ field: 'features', value: s.feature, path: u.path ?? '', detail: `switched on by ${s.flag}=${set.value}`, from: where });
+  } else p.reading.missing.push(`${where} sets ${s.flag}=${set.value}, but ${u.fact.replace(/^whether kube-proxy runs with /, '')}`);
+  return [];
 }

@@ -17,6 +17,7 @@ import { fromGlobalId, toGlobalId } from '../global-id.js';
 import { nodeOf } from '../nodes.js';
 import { kubernetesMinorOf, parseKubernetesMinor } from '../../domain/kubernetes-version.js';
 import { describePluginVersionRange } from '../../domain/plugin-version.js';
+import { describeRequirement } from '../../domain/limitation-requirement.js';
 
 /** Refuses a filter slug that names nothing, listing what it could be. */
 function known(field: string, slug: string, choices: ReadonlyMap<string, unknown>): string {
@@ -329,6 +330,15 @@ export const catalogueResolvers: Resolvers = {
       return follow(loaders.feature, loaders.mitigationsByLimitation.load(l.slug), (r) => r.targetSlug);
     },
     workaroundSettings: (l, _, { loaders }) => settingsOf(owner.limitationWorkaround(l.slug), loaders),
+    mitigatedByFeatureGates: (l) => l.mitigatedByGates ?? [],
+    requires: (l) => l.requires ?? null,
+  },
+  LimitationRequirement: {
+    environments: (r, _, { loaders }) => Promise.all((r.environments ?? []).map((s) => required(loaders.environment, s))),
+    cniPlugins: (r, _, { loaders }) => Promise.all((r.plugins ?? []).map((s) => required(loaders.cniPlugin, s))),
+    networkModes: (r, _, { loaders }) => Promise.all((r.modes ?? []).map((s) => required(loaders.networkMode, s))),
+    platforms: (r) => r.platforms ?? [],
+    description: (r) => describeRequirement(r),
   },
   LimitationScope: {
     environments: (l, _, { loaders }) => follow(loaders.environment, loaders.scopeEnvironments.load(l.slug), (r) => r.targetSlug),
@@ -342,6 +352,9 @@ export const catalogueResolvers: Resolvers = {
     kubernetesVersions: (l) => kubernetesRange(l.kubernetesMin, l.kubernetesMax),
     cniPluginVersions: (l) =>
       l.pluginVersionFrom === null && l.pluginVersionBefore === null ? null : { from: l.pluginVersionFrom, before: l.pluginVersionBefore },
+    serviceSettings: (l) => l.serviceSettings ?? [],
+    platforms: (l) => l.platforms ?? [],
+    kubernetesPatchFixed: (l) => l.kubernetesPatchFixed ?? [],
   },
   PluginVersionRange: { description: (r) => describePluginVersionRange({ ...(r.from ? { from: r.from } : {}), ...(r.before ? { before: r.before } : {}) }) },
   BuildRange: {

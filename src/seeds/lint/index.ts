@@ -8,6 +8,7 @@ import { referencesResolve } from './references-resolve.js';
 import { requiresAcyclic } from './requires-acyclic.js';
 import { sourcesCited } from './sources-cited.js';
 import { uniqueKeys } from './unique-keys.js';
+import { workaroundsMitigate } from './workarounds-mitigate.js';
 import type { LintRule } from './rule.js';
 
 export const LINT_RULES: readonly LintRule[] = [
@@ -19,6 +20,7 @@ export const LINT_RULES: readonly LintRule[] = [
   minimumBuildWithinRelease,
   delegationConsistent,
   uniqueKeys,
+  workaroundsMitigate,
 ];
 
 export function lintSeeds(seeds: SeedSet): SeedProblem[] {

@@ -22,7 +22,8 @@ const isKubeRange = (v: unknown): v is { min?: string; max?: string } => v !== n
 /** A range whose lower end is not below its upper end matches nothing: always a typo. */
 export const rangesOrdered: LintRule = {
   name: 'ranges-ordered',
-  description: 'Build and plugin-version ranges have from < before; Kubernetes ranges have min <= max.',
+  description:
+    "Build and plugin-version ranges have from < before; Kubernetes ranges have min <= max, and a limitation's kubernetesPatchFixed versions lie inside its Kubernetes range.",
   check(seeds) {
     const problems: SeedProblem[] = [];
     for (const key of Object.keys(SEED_FILES) as SeedKey[]) {
@@ -43,6 +44,19 @@ export const rangesOrdered: LintRule = {
             problems.push({ ...base, path, message: `min ${value.min} is after max ${value.max}` });
         }
       }
+    }
+    // A patch-fixed minor outside the range would never be judged: the fact does not hold there at all.
+    for (const [slug, l] of seeds.limitations) {
+      const range = l.appliesTo.kubernetes;
+      for (const version of l.appliesTo.kubernetesPatchFixed ?? [])
+        if (!range || (range.min && compareKubernetes(version, range.min) < 0) || (range.max && compareKubernetes(version, range.max) > 0))
+          problems.push({
+            file: SEED_FILES.limitations.file,
+            record: slug,
+            path: 'appliesTo.kubernetesPatchFixed',
+            message: `${version} is outside the limitation's Kubernetes range`,
+            rule: this.name,
+          });
     }
     return problems;
   },

@@ -57,6 +57,14 @@ export function references(seeds: SeedSet): Ref[] {
     add('pluginComparisons', slug, 'plugins', 'cniPlugins', c.plugins);
     c.rows.forEach((r, i) => add('pluginComparisons', slug, `rows.${i}.values`, 'cniPlugins', Object.keys(r.values)));
   }
+  // A signal's plugin may be one the knowledge base holds no record of (Antrea): reported by the scan, not refused here.
+  for (const [slug, m] of seeds.manifestSignals) {
+    if (m.states.environment) add('manifestSignals', slug, 'states.environment', 'environments', [m.states.environment]);
+    for (const [value, v] of Object.entries(m.values)) {
+      if (v.windowsVersion) add('manifestSignals', slug, `values.${value}.windowsVersion`, 'windowsVersions', [v.windowsVersion]);
+      if (v.states?.environment) add('manifestSignals', slug, `values.${value}.states.environment`, 'environments', [v.states.environment]);
+    }
+  }
   return refs;
 }
 

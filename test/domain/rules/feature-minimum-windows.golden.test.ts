@@ -100,4 +100,19 @@ describe('the Windows release left open (the scanner judges manifests that never
     expect(older?.severity).toBe('warning');
     expect(older?.message).toContain('Windows Server 2016 is build 14393');
   });
+
+  it('FEATURE_REQUIRES_OS_UPDATE judged at asOf: before KB4571748 (2020-08-20) no Server 2019 node had DSR (windows-containers-issues##19)', () => {
+    // seeds/windows-versions.yaml windows-server-2019 update KB4571748 released 2020-08-20; features/direct-server-return minimumWindows.build
+    const plan = { windowsVersion: 'windows-server-2019', features: ['direct-server-return'], kubernetesVersion: '1.18' } as const;
+    const f = expectFinding(judge({ ...plan, asOf: '2020-06-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'FEATURE_REQUIRES_OS_UPDATE',
+      severity: 'error',
+      subject: 'direct-server-return',
+      cites: 'windows-containers-issues##19',
+    });
+    expect(f.message).toContain('released on 2020-08-20, after 2020-06-01');
+    // After its release the revision is what is open: a warning, as before.
+    expect(judge({ ...plan, asOf: '2020-09-01' }).findings.find((x) => x.code === 'FEATURE_REQUIRES_OS_UPDATE')?.severity).toBe('warning');
+  });
 });

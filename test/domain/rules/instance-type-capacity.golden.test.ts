@@ -39,6 +39,20 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
     expect(judge({ ...base, instanceType: 'm4.large' }).findings.map((f) => f.code)).not.toContain('PREFIX_DELEGATION_UNSUPPORTED');
   });
 
+  it('POD_CAPACITY judged at asOf: prefix delegation reached EKS Windows nodes in June 2023, so on 2023-03-01 m5.large gives 9 pods, not 144 (vpc-resource-controller##259)', () => {
+    // seeds/limitations.yaml eks-windows-prefix-delegation-before-june-2023 (eks, PREFIX_DELEGATION, dates before 2023-06)
+    const pd = { ...base, kubernetesVersion: '1.25', instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION' } as const;
+    const before = judge({ ...pd, asOf: '2023-03-01' });
+    expect(before.findings.find((x) => x.code === 'POD_CAPACITY')!.message).toContain('gives 9 Windows pods in secondary-IP mode');
+    expect(before.findings.find((x) => x.code === 'POD_CAPACITY')!.message).toContain('so the node runs in secondary-IP mode');
+    expect(before.findings.find((x) => x.code === 'UNSUPPORTED_FUNCTIONALITY')?.subject).toBe('eks-windows-prefix-delegation-before-june-2023');
+    // 20 pods do not fit then, and prefix delegation is not offered as the way out.
+    const tooMany = judge({ ...pd, asOf: '2023-03-01', podsPerNode: 20 }).findings.find((x) => x.code === 'PODS_EXCEED_CAPACITY')!;
+    expect(tooMany.message).toContain('gives 9');
+    expect(tooMany.remediation).not.toContain('prefix delegation');
+    expect(judge({ ...pd, asOf: '2023-07-01' }).findings.find((x) => x.code === 'POD_CAPACITY')!.message).toContain('gives 144 Windows pods');
+  });
+
   it('POD_CAPACITY: m5.large gives 9 pods in secondary-IP mode, 144 with prefixes (eks-best-practices-windows-networking#IP address management)', () => {
     const f = expectFinding(judge({ ...base, instanceType: 'm5.large' }), {
       verdict: 'COMPATIBLE',

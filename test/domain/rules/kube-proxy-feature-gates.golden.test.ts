@@ -53,11 +53,11 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
       windowsVersion: 'windows-server-2022',
       kubernetesVersion: '1.33',
       kubeProxyFeatureGates: ['WinOverlay=false'],
-      targetKubernetesVersion: '1.37',
+      targetKubernetesVersion: '1.38',
     });
     const locked = beyond.findings.find((x) => x.code === 'FEATURE_GATE_LOCKED');
     expect(locked?.severity).toBe('warning');
-    expect(locked?.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.36/);
+    expect(locked?.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.37/);
   });
 
   it('a gate the plan states wins over the one its settings imply, and an untracked gate is accepted and not judged', () => {
@@ -96,7 +96,7 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     expectNoFinding(judge({ ...overlay, targetKubernetesVersion: '1.34' }), 'NETWORK_MODE_PRERELEASE');
   });
 
-  it('FEATURE_GATE_REMOVAL_PENDING: removal of WinDSR proposed from 1.37, past the horizon: may apply (k8s-gate-removal##142125)', () => {
+  it('FEATURE_GATE_REMOVAL_PENDING: removal of WinDSR proposed from 1.37: may apply (k8s-gate-removal##142125)', () => {
     const report = judge({ ...dsr, targetKubernetesVersion: '1.37' });
     const f = expectFinding(report, {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
@@ -107,10 +107,11 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     });
     expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
     expect(f.message).toMatch(/\(the removal is proposed, and no source says which release ships it\)/);
-    // Past the horizon (1.36) the stage facts are "may apply" too.
-    const unneeded = report.findings.find((x) => x.code === 'FEATURE_GATE_FLAG_UNNEEDED' && x.subject === 'WinDSR');
-    expect(unneeded?.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.36/);
-    expect(report.findings.map((x) => x.code)).toContain('KUBERNETES_VERSION_BEYOND_HORIZON');
+    // Past the horizon (1.37) the stage facts are "may apply" too.
+    const past = judge({ ...dsr, targetKubernetesVersion: '1.38' });
+    const unneeded = past.findings.find((x) => x.code === 'FEATURE_GATE_FLAG_UNNEEDED' && x.subject === 'WinDSR');
+    expect(unneeded?.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.37/);
+    expect(past.findings.map((x) => x.code)).toContain('KUBERNETES_VERSION_BEYOND_HORIZON');
     // Counter-case: on 1.36 the removal is not allowed yet.
     expectNoFinding(judge({ ...dsr, targetKubernetesVersion: '1.36' }), 'FEATURE_GATE_REMOVAL_PENDING');
   });

@@ -735,6 +735,192 @@ describe('the Windows release left open (the scanner judges manifests that never
   });
 });
 
+describe('issue 36: a workaround the plan carries out, an explicit ask, and dates', () => {
+  it('LIMITATION_MITIGATED: a plan that sets externalTrafficPolicy Local (client IP preservation) has done the Server 2022 NodePort-on-overlay workaround (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+    // seeds/limitations.yaml ws2022-nodeport-on-overlay: mitigatedBy features [client-ip-preservation], the
+    // feature whose setting is the workaround's (service.spec.externalTrafficPolicy: Local).
+    // Kubernetes 1.34: the Overlay mode's gate is GA, so no other warning stands beside this one.
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', kubernetesVersion: '1.34', serviceTypes: ['node-port'] };
+    const done = judge({ ...plan, features: ['client-ip-preservation'] });
+    const f = expectFinding(done, {
+      verdict: 'COMPATIBLE',
+      code: 'LIMITATION_MITIGATED',
+      severity: 'info',
+      subject: 'ws2022-nodeport-on-overlay',
+      cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+    });
+    expect(f.message).toContain('Client IP preservation');
+    expect(f.remediation).toBeUndefined();
+    expectNoFinding(done, 'KNOWN_ISSUE', 'ws2022-nodeport-on-overlay');
+    // Without it, the known issue and its workaround stay (information: a later update fixed it, fixedByLaterUpdate).
+    expect(about(judge(plan), 'ws2022-nodeport-on-overlay')[0]).toMatchObject({ code: 'KNOWN_ISSUE', severity: 'info' });
+    expect(about(judge(plan), 'ws2022-nodeport-on-overlay')[0]?.remediation).toContain('externalTrafficPolicy');
+  });
+
+  it('LIMITATION_MITIGATED: kube-proxy run with WinDSR=false has done the Server 2022 l2bridge workaround (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+    // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619: mitigatedBy kubeProxyFeatureGates [WinDSR=false]
+    const plan = { windowsVersion: 'windows-server-2022', windowsBuildRevision: 300, cniPlugin: 'win-bridge', kubernetesVersion: '1.33' };
+    const f = expectFinding(judge({ ...plan, kubeProxyFeatureGates: ['WinDSR=false'] }), {
+      verdict: 'COMPATIBLE',
+      code: 'LIMITATION_MITIGATED',
+      severity: 'info',
+      subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
+      cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+    });
+    expect(f.message).toContain('WinDSR=false');
+    expect(about(judge(plan), 'ws2022-l2bridge-pod-to-pod-kb5005619')[0]).toMatchObject({ code: 'KNOWN_ISSUE', severity: 'info' });
+    expect(about(judge({ ...plan, kubeProxyFeatureGates: ['WinDSR=true'] }), 'ws2022-l2bridge-pod-to-pod-kb5005619')[0]?.code).toBe('KNOWN_ISSUE');
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY as an error: a plan that asks for dual-stack on overlay by name asks for what the page says is not supported (k8s-windows-networking-uk#limitations)', () => {
+    // seeds/limitations.yaml ipv6-between-overlay-pods (unsupported, severity warning for plans that reach it indirectly)
+    const slug = 'ipv6-between-overlay-pods';
+    expect(testKnowledge().limitations.find((l) => l.slug === slug)?.severity).toBe('warning');
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', features: ['dual-stack'] }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: slug,
+      cites: 'k8s-windows-networking-uk#limitations',
+    });
+    expect(f.message).toContain('asks for IPv4/IPv6 dual-stack networking by name');
+    // The same class on EKS: one rule, one severity.
+    expect(about(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] }), 'eks-no-ipv6')[0]?.severity).toBe('error');
+  });
+
+  it('KNOWN_ISSUE judged at asOf: no node ran KB5040437 (20348.2582, 2024-07-09) before July 2024 (windows-server-release-info#Windows Server 2022)', () => {
+    // seeds/windows-versions.yaml windows-server-2022 updates KB5040437 released 2024-07-09; limitation ws2022-kb5040437-pod-networking
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'self-managed', kubernetesVersion: '1.29' } as const;
+    expectNoFinding(judge({ ...plan, asOf: '2024-06-30' }), 'KNOWN_ISSUE', 'ws2022-kb5040437-pod-networking');
+    // From its release day it may apply again: the revision is what is open.
+    expect(about(judge({ ...plan, asOf: '2024-07-09' }), 'ws2022-kb5040437-pod-networking')[0]).toMatchObject({
+      applicability: 'may-apply',
+      dependsOn: ['windowsBuildRevision'],
+    });
+    // A dated update with no release date past asOf leaves the others alone: KB5005619 (2021) still may apply in 2024.
+    expect(about(judge({ ...plan, cniPlugin: 'win-bridge', asOf: '2024-06-30' }), 'ws2022-l2bridge-pod-to-pod-kb5005619')).toHaveLength(1);
+  });
+});
+
+describe('issue 36: what scopes a limitation', () => {
+  it('Flannel has no IPv6 on AKS on Windows Server: Flannel only, so a Calico plan is not told (aks-arc-container-networking#Compare network models)', () => {
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'aks-windows-server', features: ['dual-stack'] };
+    expectFinding(judge({ ...plan, cniPlugin: 'flannel' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'flannel-no-ipv6-on-aks-windows-server',
+      cites: 'aks-arc-container-networking#Compare network models',
+    });
+    expectNoFinding(judge({ ...plan, cniPlugin: 'calico' }), 'UNSUPPORTED_FUNCTIONALITY', 'flannel-no-ipv6-on-aks-windows-server');
+    expect(testKnowledge().limitations.find((l) => l.slug === 'flannel-no-ipv6-on-aks-windows-server')?.scope.plugins).toEqual(['flannel']);
+  });
+});
+
+function about(report: CompatibilityReport, slug: string): Finding[] {
+  return report.findings.filter((f) => f.subject === slug);
+}
+
+describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => {
+  const base = { windowsVersion: 'windows-server-2022', environment: 'self-managed', cniPlugin: 'win-bridge', kubernetesVersion: '1.35' } as const;
+
+  it('UNSUPPORTED_FUNCTIONALITY: trafficDistribution has no effect on Windows nodes; a plan that uses it asks for it by name (k8s-issues##123823)', () => {
+    // seeds/limitations.yaml service-topology-ignored-on-windows (serviceSettings [traffic-distribution, topology-aware-routing])
+    const f = expectFinding(judge({ ...base, serviceSettings: ['traffic-distribution'] }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'service-topology-ignored-on-windows',
+      cites: 'k8s-issues##123823',
+    });
+    expect(f.message).toContain('trafficDistribution');
+    expect(about(judge({ ...base, serviceSettings: ['topology-aware-routing'] }), 'service-topology-ignored-on-windows')).toHaveLength(1);
+    expectNoFinding(judge(base), 'UNSUPPORTED_FUNCTIONALITY', 'service-topology-ignored-on-windows');
+  });
+
+  it('KNOWN_ISSUE: internalTrafficPolicy Local can delete ClusterIP load balancers on Windows from 1.31 (k8s-issues##133928)', () => {
+    // seeds/limitations.yaml internal-traffic-policy-local-deletes-load-balancers (kubernetes 1.31+, open issue)
+    const plan = { ...base, serviceSettings: ['internal-traffic-policy-local'] };
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.31' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'KNOWN_ISSUE',
+      severity: 'warning',
+      subject: 'internal-traffic-policy-local-deletes-load-balancers',
+      cites: 'k8s-issues##133928',
+    });
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.30' }), 'KNOWN_ISSUE', 'internal-traffic-policy-local-deletes-load-balancers');
+  });
+
+  it('CAVEAT: Service externalIPs is deprecated from 1.36 (k8s-enhancements#keps/sig-network/5707-deprecate-service-externalips/kep.yaml)', () => {
+    const plan = { ...base, serviceSettings: ['external-ips'] };
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.36' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'CAVEAT',
+      severity: 'warning',
+      subject: 'external-ips-deprecated',
+      cites: 'k8s-enhancements#keps/sig-network/5707-deprecate-service-externalips/kep.yaml',
+    });
+    expectNoFinding(judge(plan), 'CAVEAT', 'external-ips-deprecated');
+  });
+
+  it('KNOWN_ISSUE: stale endpoints on Server 2025 with kube-proxy 1.31, "may apply" on 1.32 and 1.33 where an unnamed patch fixed it (k8s-issues##131466)', () => {
+    // seeds/limitations.yaml ws2025-stale-endpoints-after-scaling (builds 26100, kubernetes 1.31-1.33, patch-fixed 1.32 and 1.33)
+    const slug = 'ws2025-stale-endpoints-after-scaling';
+    const plan = { ...base, windowsVersion: 'windows-server-2025' };
+    // INCOMPATIBLE for another reason: upstream lists Server 2025 as a node OS only from 1.35.
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.31' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'KNOWN_ISSUE',
+      severity: 'warning',
+      subject: slug,
+      cites: 'k8s-issues##131466',
+    });
+    const patch = about(judge({ ...plan, kubernetesVersion: '1.33' }), slug)[0]!;
+    expect(patch.severity).toBe('info');
+    expect(patch).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    expect(patch.message).toMatch(/^On patch releases of 1\.33 before the fix \(a patch release of 1\.33 fixed it, and no source names which\)/);
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.34' }), 'KNOWN_ISSUE', slug);
+    expectNoFinding(judge({ ...base, kubernetesVersion: '1.31' }), 'KNOWN_ISSUE', slug);
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY: no Windows node pools with Azure CNI Powered by Cilium on AKS (aks-cilium-windows#Azure/AKS#4540)', () => {
+    expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', cniPlugin: 'azure-cni', kubernetesVersion: '1.34' }), {
+      verdict: 'COMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'info',
+      subject: 'aks-windows-not-with-cilium',
+      cites: 'aks-cilium-windows#Azure/AKS#4540',
+    });
+    expectNoFinding(judge(base), 'UNSUPPORTED_FUNCTIONALITY', 'aks-windows-not-with-cilium');
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY: Calico 3.32 has no IPv6 or dual-stack on Windows, except where AKS on Windows Server says its Calico has (calico-windows-docs#Windows limitations (3.32))', () => {
+    // seeds/limitations.yaml calico-windows-no-dual-stack (plugins [calico], features [dual-stack], requires aks-windows-server)
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', features: ['dual-stack'], kubernetesVersion: '1.34' };
+    expectFinding(judge({ ...plan, environment: 'self-managed' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'calico-windows-no-dual-stack',
+      cites: 'calico-windows-docs#Windows limitations (3.32)',
+    });
+    expectNoFinding(judge({ ...plan, environment: 'aks-windows-server' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-no-dual-stack');
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY: on EKS, Calico supports Windows nodes only beside the Amazon VPC CNI (calico-windows-docs#Windows requirements (3.32))', () => {
+    // seeds/limitations.yaml calico-windows-managed-only-beside-provider-cni (calico on eks or aks, warning)
+    const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', kubernetesVersion: '1.34' };
+    expectFinding(judge({ ...plan, environment: 'eks' }), {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: 'calico-windows-managed-only-beside-provider-cni',
+      cites: 'calico-windows-docs#Windows requirements (3.32)',
+    });
+    expectNoFinding(judge({ ...plan, environment: 'self-managed' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-managed-only-beside-provider-cni');
+  });
+});
+
 describe('OS bugs a later update fixed, no source giving the build (fixedByLaterUpdate)', () => {
   // seeds/limitations.yaml ws2022-nodeport-on-overlay and ws2022-l2bridge-pod-to-pod-kb5005619: only the older
   // page revision (zh) warns of them; the newer revisions dropped the warning and microsoft/Windows-Containers#204 is closed.

@@ -170,9 +170,14 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(aks).toHaveLength(1);
     expect(aks[0]!.message).toContain('1.23 to 1.36');
     expect(aks[0]!.sources).toContainEqual(expect.objectContaining({ doc: 'aks-windows-os-versions', section: 'OS SKU table' }));
-    // 1.37 is past the dataset horizon, so the upstream listing with no end (1.23 and later) only "may" still hold.
-    expect(unsupported.filter((x) => x.severity !== 'error').map((x) => x.message)).toEqual([
-      expect.stringMatching(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.36\): Kubernetes lists Windows Server 2022/),
+    // 1.37 is inside the dataset horizon, where upstream still lists Server 2022 (1.23 and later): only AKS's table says no.
+    expect(unsupported.filter((x) => x.severity !== 'error')).toEqual([]);
+    // Past the horizon (1.38) the upstream listing with no end only "may" still hold.
+    const beyond = judge({ ...plan, kubernetesVersion: '1.38' }).findings.filter(
+      (x) => x.code === 'NODE_OS_UNSUPPORTED' && x.subject === 'windows-server-2022' && x.severity !== 'error',
+    );
+    expect(beyond.map((x) => x.message)).toEqual([
+      expect.stringMatching(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.37\): Kubernetes lists Windows Server 2022/),
     ]);
     // Retired on AKS from 2028-06-30 (aks-release-notes#Release Notes 2026-06-19), whatever the version.
     expectFinding(judge({ ...plan, kubernetesVersion: '1.36', asOf: '2028-07-01' }), {
@@ -335,5 +340,18 @@ describe('the Windows release left open (the scanner judges manifests that never
     expect(f.message).toContain('On Windows Server, version 23H2 / Windows Server 2025: ');
     // Named, Server 2025 there is a preview warning.
     expect(judge({ ...plan, windowsVersion: 'windows-server-2025' }).findings.find((x) => x.code === 'NODE_OS_PREVIEW')?.severity).toBe('warning');
+  });
+
+  it('NODE_OS_UNSUPPORTED: Windows Server 20H2 is listed as a node OS from Kubernetes 1.21 (k8s-windows-intro-legacy#Windows OS Version Support (localized copies, v1.20 to v1.22))', () => {
+    // seeds/node-os-support.yaml kubernetes-windows-server-20h2 (kubernetes 1.21 to 1.34): the 2021 table's v1.21 row
+    const plan = { windowsVersion: 'windows-server-20h2', environment: 'self-managed', asOf: '2021-06-01' } as const;
+    expectNoFinding(judge({ ...plan, kubernetesVersion: '1.21' }), 'NODE_OS_UNSUPPORTED');
+    expectFinding(judge({ ...plan, kubernetesVersion: '1.20' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-20h2',
+      cites: 'k8s-windows-intro-legacy#Windows OS Version Support (localized copies, v1.20 to v1.22)',
+    });
   });
 });

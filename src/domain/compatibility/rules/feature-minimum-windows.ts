@@ -45,6 +45,8 @@ const FEATURE_MINIMUM = {
   revisionDecides: "the node's update revision decides",
   beforeBuild: (build: string) => `before build ${build}`,
   onlyWithUpdate: (releases: string, count: number) => `${releases} ${count > 1 ? 'reach' : 'reaches'} it only with that update or a later one`,
+  notYetReleased: (kb: string, released: string, asOf: string) => `${kb}, which brings it, was released on ${released}, after ${asOf}, so no node had it then`,
+  waitFor: (kb: string, released: string) => `Plan the feature from ${released}, when ${kb} is out, or do without it.`,
 };
 
 const judge: RuleJudge = (ctx) =>
@@ -68,9 +70,22 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
     ];
   if (!feature.minimumBuild) return [];
   const needed = parseBuild(feature.minimumBuild);
-  const atLeast = isAtLeast(node, needed);
-  if (atLeast === 'yes') return [];
   const update = minimum.updates.find((u) => u.revision === needed.revision);
+  // Judged at asOf: before the update was released no node of the release had the build (unless the plan says otherwise).
+  const notYet = node.revision === undefined && update !== undefined && update.released > ctx.plan.asOf ? update : undefined;
+  const atLeast = notYet ? 'no' : isAtLeast(node, needed);
+  if (atLeast === 'yes') return [];
+  if (notYet)
+    return [
+      {
+        severity: 'error',
+        code: 'FEATURE_REQUIRES_OS_UPDATE',
+        subject: slug,
+        message: `${FEATURE_MINIMUM.needsBuild(feature.name, feature.minimumBuild)}; ${FEATURE_MINIMUM.notYetReleased(notYet.kb, notYet.released, ctx.plan.asOf)}.`,
+        remediation: FEATURE_MINIMUM.waitFor(notYet.kb, notYet.released),
+        sources: [...feature.minimumWindowsSources, ...notYet.sources],
+      },
+    ];
   return [
     {
       severity: atLeast === 'no' ? 'error' : 'warning',

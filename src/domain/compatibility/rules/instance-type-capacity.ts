@@ -8,6 +8,9 @@ import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../../instance-types.js';
 import type { RuleFinding } from '../findings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
+import type { LimitationFact } from '../../knowledge.js';
+import type { PlanContext } from '../plan-context.js';
+import { limitationApplies } from './limitations.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
@@ -65,7 +68,22 @@ const CAPACITY = {
   raiseMaxPods: (wanted: number) => `Raise the kubelet's max-pods to at least ${wanted}, e.g. -KubeletExtraArgs '--max-pods=${wanted}' in the node bootstrap.`,
 };
 
-const judge: RuleJudge = ({ k, plan }) => {
+/**
+ * The limitation that makes the plan's address mode unavailable where and when it runs (prefix
+ * delegation on EKS before June 2023): an unsupported limitation scoped to that mode that surely
+ * applies. The node then gets the other mode's capacity, so the figures are judged at asOf too.
+ */
+function modeUnavailable(ctx: PlanContext): LimitationFact | undefined {
+  return ctx.k.limitations.find(
+    (l) => l.kind === 'unsupported' && l.scope.ipAddressModes?.includes(ctx.plan.ipAddressMode) && limitationApplies(l, ctx).match === 'yes',
+  );
+}
+
+/** The rule's own wording for a mode that is not available at the plan's date or place. */
+const MODE_UNAVAILABLE = (title: string) => `${title} (so the node runs in secondary-IP mode).`;
+
+const judge: RuleJudge = (ctx) => {
+  const { k, plan } = ctx;
   if (!plan.instanceType) return [];
   const type = k.instanceTypes.get(plan.instanceType)!;
   const unsuitable = windowsUnsuitability(type.name);
@@ -80,9 +98,11 @@ const judge: RuleJudge = ({ k, plan }) => {
         sources: NAMING_SOURCES,
       },
     ];
-  const c = plannedCapacity(type, plan.ipAddressMode, plan.kubeletMaxPods);
+  const unavailable = plan.ipAddressMode === 'PREFIX_DELEGATION' ? modeUnavailable(ctx) : undefined;
+  const c = plannedCapacity(type, unavailable ? 'SECONDARY_IP' : plan.ipAddressMode, plan.kubeletMaxPods);
+  if (unavailable) c.steps.unshift(MODE_UNAVAILABLE(unavailable.title));
   const findings: RuleFinding[] = [];
-  if (c.effectiveIpAddressMode !== plan.ipAddressMode)
+  if (!unavailable && c.effectiveIpAddressMode !== plan.ipAddressMode)
     // The VPC Resource Controller does not refuse the node: it keeps it in secondary-IP mode.
     findings.push({
       severity: 'warning',
@@ -103,7 +123,10 @@ const judge: RuleJudge = ({ k, plan }) => {
   const wanted = plan.podsPerNode;
   if (wanted !== undefined && wanted > c.maxPods) {
     const pdWouldFit =
-      c.effectiveIpAddressMode === 'SECONDARY_IP' && supportsPrefixDelegation(type) && wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
+      !unavailable &&
+      c.effectiveIpAddressMode === 'SECONDARY_IP' &&
+      supportsPrefixDelegation(type) &&
+      wanted <= (type.ipv4PerInterface - 1) * ADDRESSES_PER_PREFIX;
     findings.push({
       severity: 'error',
       code: 'PODS_EXCEED_CAPACITY',

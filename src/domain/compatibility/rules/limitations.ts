@@ -12,6 +12,7 @@ import { describeSetting, settingApplies } from '../settings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 import { SEVERITIES } from '../../vocabulary.js';
+import { SERVICE_SETTING_INFO } from '../../service-settings.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {
@@ -55,7 +56,7 @@ export const CODES = {
     scanOnly: false,
   },
   LIMITATION_MITIGATED: {
-    description: 'A limitation would apply, but a feature the plan enables takes its bite away.',
+    description: 'A limitation would apply, but the plan carries out its workaround or avoids it (a feature it enables, a kube-proxy feature gate it sets).',
     severities: ['info'],
     raisedBy: ['compatibility/rules/limitations.ts limitations'],
     scanOnly: false,
@@ -68,7 +69,7 @@ const LIMITATION = {
   otherLimits: (others: readonly { max: number; title: string }[]) =>
     `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
   fixedLater: (how: string) => `Fixed by a later OS update whose build no source gives: ${how.charAt(0).toLowerCase()}${how.slice(1)}`,
-  mitigated: (title: string, features: readonly string[]) => `${title}: mitigated because the plan enables ${features.join(', ')}.`,
+  mitigated: (title: string, inputs: readonly string[]) => `${title}: mitigated because the plan has ${inputs.join(', ')}.`,
 };
 
 const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
@@ -104,6 +105,35 @@ export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMat
   return matchScopeUnless(l.scope, l.requires, ctx);
 }
 
+/**
+ * The plan inputs that carry out a limitation's workaround (mitigatedBy): its features enabled and
+ * its kube-proxy gates set as given. Undefined when the plan lacks one of them (or the limitation
+ * names none); else their names, for the message.
+ */
+function mitigations(l: LimitationFact, ctx: PlanContext): string[] | undefined {
+  if (l.mitigatedBy.length === 0 && l.mitigatedByGates.length === 0) return undefined;
+  if (!l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f))) return undefined;
+  const gates = ctx.plan.kubeProxyFeatureGates ?? [];
+  if (!l.mitigatedByGates.every((g) => gates.some((p) => `${p.gate}=${p.value}` === g))) return undefined;
+  return [...l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name), ...l.mitigatedByGates.map((g) => `kube-proxy run with --feature-gates=${g}`)];
+}
+
+/**
+ * What a plan asks for by name: its requested features (not those added because another requires
+ * them) and its Service settings. A plan that asks by name for something a source says is not
+ * supported where it runs is refused (an error), whatever the record's own severity, which is for
+ * plans that reach it indirectly.
+ */
+function askedFor(l: LimitationFact, ctx: PlanContext): string[] {
+  if (l.kind !== 'unsupported') return [];
+  const features = (l.scope.features ?? []).filter((f) => ctx.plan.features.includes(f)).map((f) => ctx.k.features.get(f)!.name);
+  const settings = (l.scope.serviceSettings ?? []).filter((s) => ctx.plan.serviceSettings?.includes(s)).map((s) => SERVICE_SETTING_INFO[s].name);
+  return [...features, ...settings];
+}
+
+/** The rule's own wording for a plan that asks for an unsupported thing by name. */
+const ASKED_FOR = (what: readonly string[]) => `The plan asks for ${what.join(', ')} by name, which the sources say is not supported here.`;
+
 const METRIC_FIELD = { 'backends-per-service': 'backendsPerService', 'services-per-node': 'servicesPerNode' } as const;
 
 function exceeded(l: LimitationFact, ctx: PlanContext): boolean {
@@ -128,7 +158,7 @@ const judge: RuleJudge = (ctx) =>
     }
     const { match, open } = limitationApplies(l, ctx);
     if (match === 'no') return [];
-    const mitigated = l.mitigatedBy.length > 0 && l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f));
+    const mitigated = mitigations(l, ctx);
     const mayApply = wherePrefix(open);
     // An OS bug a later update fixed, no source giving the build: the node may or may not have the
     // fix, which no plan field settles (a revision means nothing without the fixed build).
@@ -143,28 +173,28 @@ const judge: RuleJudge = (ctx) =>
           ...openOn(open),
           code: 'LIMITATION_MITIGATED',
           subject: l.slug,
-          message: `${mayApply}${LIMITATION.mitigated(
-            l.title,
-            l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name),
-          )}${thresholdText}`,
+          message: `${mayApply}${LIMITATION.mitigated(l.title, mitigated)}${thresholdText}`,
           sources: [...l.sources, ...l.scopeSources],
         },
       ];
     // "May apply" on one open dimension keeps a warning's weight (the plan need only settle that); on
     // two or more (a mode and a release the plan has not chosen) it is a note about a plan it may
     // never be: an info, so that a file stating nothing of them is not failed on them.
+    const asked = match === 'yes' ? askedFor(l, ctx) : [];
     const severity = fixed
       ? 'info'
       : match === 'unknown'
         ? (l.mayApply?.severity ?? (open.length > 1 ? 'info' : mayApplySeverity(l.severity, l.threshold !== undefined)))
-        : l.severity;
+        : asked.length > 0
+          ? 'error'
+          : l.severity;
     return [
       {
         severity,
         ...applicability,
         code: l.threshold ? 'THRESHOLD_EXCEEDED' : isConfigurationReminder(l) ? 'CONFIGURATION_REQUIRED' : KIND_CODE[l.kind],
         subject: l.slug,
-        message: `${mayApply}${l.title}. ${l.description}${thresholdText}${fixed ? ` ${LIMITATION.fixedLater(l.fixedByLaterUpdate!)}` : ''}`,
+        message: `${mayApply}${l.title}. ${l.description}${thresholdText}${fixed ? ` ${LIMITATION.fixedLater(l.fixedByLaterUpdate!)}` : ''}${asked.length > 0 ? ` ${ASKED_FOR(asked)}` : ''}`,
         ...(remediation ? { remediation } : {}),
         sources: [...l.sources, ...l.scopeSources],
       },

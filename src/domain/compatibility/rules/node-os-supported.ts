@@ -8,7 +8,7 @@
 import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
 import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { beyondHorizon, dependsOn, EVERY_RELEASE, releaseOpen } from '../scope.js';
+import { beyondHorizon, dependsOn, everyCandidate, releaseOpen } from '../scope.js';
 import { mayApplySeverity, type PlanField, type RuleFinding } from '../findings.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
@@ -294,7 +294,7 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       const severity = !mayApply ? SEVERITIES_BY_RANK[Math.max(...ranks)]! : all ? mayApplySeverity(SEVERITIES_BY_RANK[Math.min(...ranks)]!, false) : 'info';
       // Over several releases each statement says where it holds; the prefix names only what is open.
       const open = [...(all ? [] : [releaseOpen(holds).where]), ...new Set(group.flatMap((e) => e.open.flatMap(whereOf)))];
-      const every = all ? `${EVERY_RELEASE}: ` : '';
+      const every = all ? everyCandidate(ctx) : '';
       const remediations = [...new Set(group.flatMap((e) => (e.remediation ? [e.remediation] : [])))];
       return {
         ...(mayApply

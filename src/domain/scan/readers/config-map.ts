@@ -1,20 +1,12 @@
 /** ConfigMaps: CNI network configurations, flannel's net-conf.json, Calico's backend, an IPAM option's settings, a kube-proxy configuration. */
 import { parse as parseYaml } from 'yaml';
 import type { IpAddressMode } from '../../capacity.js';
+import type { Knowledge } from '../../knowledge.js';
 import type { IpamConfigMap, KnownFacts } from '../known-facts.js';
+import { readSignal, signalIndex } from '../signals.js';
 import { at, isRecord, isTrue, key, stringMap, text, type Json } from '../kube.js';
 import { configAsFlags, isWindowsProxy, kubeProxyFacts, parseFlags, parseYqWrites, readNetworkName } from './kube-proxy.js';
 import { ignore, reading, type KubeProxyUsage, type Reading, type ReadResult } from './types.js';
-
-/** Calico's CALICO_NETWORKING_BACKEND (a ConfigMap entry or the Windows node's environment): the plugin, and the mode its backend is. */
-export function readCalicoBackend(known: KnownFacts, value: string | undefined, path: string, r: Reading, valuePath = path): boolean {
-  const calico = known.plugin('calico');
-  if (!calico) return false;
-  r.clusterFacts.push({ field: 'cniPlugin', value: calico.slug, path });
-  const mode = value ? known.backendMode(calico.slug, value) : undefined;
-  if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: valuePath });
-  return true;
-}
 
 function parseJsonText(s: string): Json | undefined {
   try {
@@ -32,14 +24,21 @@ function parseJsonText(s: string): Json | undefined {
  * `mode` field (calico's vxlan), or the plugin's only mode (win-bridge). A type the knowledge
  * base does not know (an IPAM plugin, Microsoft's sdnoverlay) says nothing.
  */
-function readCniConfig(known: KnownFacts, config: Json, path: string, r: Reading): boolean {
+function readCniConfig(k: Knowledge, known: KnownFacts, config: Json, path: string, r: Reading): boolean {
   const plugins = Array.isArray(config.plugins) ? config.plugins.filter(isRecord) : [config];
   let found = false;
   plugins.forEach((entry, i) => {
     const base = Array.isArray(config.plugins) ? `${path}.plugins[${i}]` : path;
     const type = text(entry.type);
     const plugin = type ? known.plugin(type) : undefined;
-    if (!plugin) return;
+    if (!plugin) {
+      // A type the seeds name as a plugin's (manifest-signals.yaml CNI_TYPE: Antrea's), even one the knowledge base holds no record of.
+      for (const signal of (type && signalIndex(k).cniType.get(type)) || []) {
+        readSignal(k, known, signal, undefined, { path: `${base}.type` }, r);
+        found = true;
+      }
+      return;
+    }
     found = true;
     r.clusterFacts.push({ field: 'cniPlugin', value: plugin.slug, path: `${base}.type` });
     const delegate = text(at(entry, 'delegate.type'));
@@ -156,7 +155,7 @@ function readIpamConfigMap(configMap: IpamConfigMap, data: Record<string, string
   });
 }
 
-export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
+export function readConfigMap(k: Knowledge, known: KnownFacts, obj: Json): ReadResult {
   const name = text(at(obj, 'metadata.name')) ?? '';
   const data = stringMap(obj.data);
   const r = reading(obj, 'cni', 'if-cluster-has-windows');
@@ -179,6 +178,7 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
       r.netConfOf = 'flannel';
     }
   }
+  let backendStated = false;
   for (const [entry, value] of Object.entries(data)) {
     if (entry === 'net-conf.json') continue;
     const trimmed = value.trim();
@@ -186,13 +186,19 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
       // Install manifests ship CNI configs as templates their installer fills in: a bare
       // placeholder such as "mtu": __CNI_MTU__ (Calico) is not JSON, so it is read as a number.
       const conf = parseJsonText(trimmed) ?? parseJsonText(trimmed.replace(/(?<!")\b__[A-Z0-9_]+__\b(?!")/g, '0'));
-      if (conf && (conf.type !== undefined || conf.plugins !== undefined) && readCniConfig(known, conf, key('data', entry), r)) {
+      if (conf && (conf.type !== undefined || conf.plugins !== undefined) && readCniConfig(k, known, conf, key('data', entry), r)) {
         found = true;
         // The network the config creates ("name": "flannel.4096"): the VNI it implies, checked.
         if (text(conf.name)) readNetworkName(known, text(conf.name)!, `${key('data', entry)}.name`, r, false);
       }
     }
-    if ((entry === 'CALICO_NETWORKING_BACKEND' || entry === 'calico_backend') && readCalicoBackend(known, value, key('data', entry), r)) found = true;
+    // A key the seeds name (manifest-signals.yaml CONFIG_MAP_KEY: Calico's CALICO_NETWORKING_BACKEND).
+    for (const signal of signalIndex(k).configMapKey.get(entry) ?? []) {
+      const before = r.clusterFacts.length;
+      readSignal(k, known, signal, value.trim(), { path: key('data', entry) }, r);
+      if (signal.reads === 'plugin-backend' && r.clusterFacts.slice(before).some((f) => f.field === 'networkMode')) backendStated = true;
+      found = true;
+    }
   }
   // A CNI config of a plugin whose backend is chosen in its net-conf.json (flannel), without that
   // file: the backend (and VXLAN's VNI and port) are in another ConfigMap, not determinable from
@@ -201,17 +207,22 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
     const plugin = r.clusterFacts.find((f) => f.field === 'cniPlugin')?.value;
     const mode = r.clusterFacts.find((f) => f.field === 'networkMode')?.value;
     // Only where the configuration names no backend itself (flannel's delegates; Calico's says `mode`).
-    const backendStated = r.clusterFacts.some((f) => f.field === 'networkMode' && /\.mode$|CALICO_NETWORKING_BACKEND|calico_backend/.test(f.path));
+    backendStated ||= r.clusterFacts.some((f) => f.field === 'networkMode' && /\.mode$/.test(f.path));
     if (typeof plugin === 'string' && known.backends(plugin).length > 0 && !backendStated) {
       const settles = { kind: 'net-conf', plugin } as const;
-      const where = `the Backend of ${plugin}'s net-conf.json, kept in another ConfigMap (the one ${plugin}'s DaemonSet mounts)`;
       const backend = typeof mode === 'string' ? known.backendOf(plugin, mode) : undefined;
       const requirement = typeof mode === 'string' ? known.vxlan(plugin, mode) : undefined;
+      // Where this plugin states its backend: the places the seeds name (Calico's CALICO_NETWORKING_BACKEND), else flannel's net-conf.json.
+      const places = backendPlaces(k, plugin);
       r.unknown.push({
         fact: requirement
           ? `${plugin}'s VXLAN VNI and UDP port (${requirement.limitation.slug})`
-          : `${plugin}'s backend (Backend.Type in net-conf.json)${backend ? `: the ${mode} mode this configuration uses needs ${backend}` : ''}`,
-        settledBy: where,
+          : places
+            ? `${plugin}'s backend (${places})${backend ? `: the ${mode} mode this configuration uses needs ${backend}` : ''}`
+            : `${plugin}'s backend (Backend.Type in net-conf.json)${backend ? `: the ${mode} mode this configuration uses needs ${backend}` : ''}`,
+        settledBy: places
+          ? `${places}, which the input does not show`
+          : `the Backend of ${plugin}'s net-conf.json, kept in another ConfigMap (the one ${plugin}'s DaemonSet mounts)`,
         settles,
       });
     }
@@ -243,4 +254,16 @@ export function readConfigMap(known: KnownFacts, obj: Json): ReadResult {
   }
   if (!found) return ignore('a ConfigMap without CNI or kube-proxy settings');
   return { readings: [r] };
+}
+
+/** The places the seeds say a plugin states its backend in (manifest-signals.yaml plugin-backend), as words; undefined when none. */
+function backendPlaces(k: Knowledge, plugin: string): string | undefined {
+  const places = k.manifestSignals
+    .filter((s) => s.reads === 'plugin-backend' && s.states.cniPlugin === plugin)
+    .flatMap((s) =>
+      s.where.map(
+        (w) => `${w.name} (${w.kind === 'ENV_VAR' ? "the Windows node agent's environment" : w.kind === 'CONFIG_MAP_KEY' ? 'a ConfigMap key' : w.kind})`,
+      ),
+    );
+  return places.length > 0 ? [...new Set(places)].join(' or ') : undefined;
 }

@@ -1,5 +1,7 @@
 /** kube-proxy: its flags (command lines, scripts), its KubeProxyConfiguration, and what they switch on. */
+import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
+import { readContainerSignals } from './container-signals.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, record, text, type Json } from '../kube.js';
 import type { KubeProxySetting } from '../known-facts.js';
 import {
@@ -209,7 +211,7 @@ function looksLikeKubeProxy(obj: Json, containers: { container: Json }[]): boole
   return /kube-?proxy/i.test(name) || containers.some(({ container }) => /kube-?proxy/i.test(`${text(container.image) ?? ''} ${text(container.name) ?? ''}`));
 }
 
-export function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json, windowsPath: string | undefined): Reading | undefined {
+export function readKubeProxyWorkload(k: Knowledge, known: KnownFacts, kind: string, obj: Json, windowsPath: string | undefined): Reading | undefined {
   const pod = podSpecOf(kind, obj);
   if (!pod) return undefined;
   const containers = containersOf(pod.spec, pod.path);
@@ -223,6 +225,8 @@ export function readKubeProxyWorkload(known: KnownFacts, kind: string, obj: Json
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
   kubeProxyFacts(known, r, usage);
+  // Its image's tag (the Kubernetes release) and what its environment states (manifest-signals.yaml).
+  readContainerSignals(k, known, containers, r);
   // The HNS network kube-proxy attaches to, from its environment (sig-windows-tools' KUBE_NETWORK).
   for (const { container, path } of containers)
     list(container.env).forEach((env, i) => {

@@ -2,6 +2,8 @@
 import type { KnownFacts } from '../known-facts.js';
 import { at, isTrue, key, list, record, stringMap, text, type Json } from '../kube.js';
 import { reading, type ReadResult } from './types.js';
+import { SERVICE_SETTING_INFO } from '../../service-settings.js';
+import { SERVICE_SETTINGS } from '../../vocabulary.js';
 
 /** What a Service says: its type, and the fields and annotations that switch a feature on, as the knowledge base names them. */
 export function readService(known: KnownFacts, obj: Json): ReadResult {
@@ -19,6 +21,17 @@ export function readService(known: KnownFacts, obj: Json): ReadResult {
   else if (families.length > 1) r.facts.push({ field: 'features', value: 'dual-stack', path: 'spec.ipFamilies' });
   else if (families[0] === 'IPv6') r.facts.push({ field: 'features', value: 'dual-stack', path: 'spec.ipFamilies[0]' });
   const annotations = stringMap(at(obj, 'metadata.annotations'));
+  // The Service settings whose effect on Windows nodes a source qualifies (trafficDistribution ...).
+  for (const setting of SERVICE_SETTINGS)
+    for (const source of SERVICE_SETTING_INFO[setting].setBy) {
+      const path = source.annotation ? key('metadata.annotations', source.path) : source.path;
+      const raw = source.annotation ? annotations[source.path] : at(obj, source.path);
+      const values = Array.isArray(raw) ? raw.map(text).filter(Boolean) : [text(raw)].filter(Boolean);
+      if (values.length > 0 && (!source.values || values.some((v) => source.values!.includes(v!)))) {
+        r.facts.push({ field: 'serviceSettings', value: setting, path });
+        break;
+      }
+    }
   for (const [name, value] of Object.entries(annotations))
     for (const s of known.serviceAnnotations)
       if ((name === s.key || name.endsWith(`/${s.key}`)) && (s.value === 'true' ? isTrue(value) : value === s.value))
@@ -32,7 +45,12 @@ export function readService(known: KnownFacts, obj: Json): ReadResult {
           fact: `whether kube-proxy runs with ${need.feature} (${need.flag}=${need.value}), which ${need.requiredBy} needs`,
           settledBy: "the Windows kube-proxy's flags or its KubeProxyConfiguration (winkernel), which are not part of this Service",
           path: fact.path,
+          settles: { kind: 'kube-proxy-flag', flag: need.flag, value: need.value, feature: need.featureSlug },
         });
-  r.service = { selector: stringMap(spec.selector) };
+  // The switches it leaves off: what their defaults decide is said by scan/defaults.ts.
+  const fieldsOff = known.serviceFields
+    .filter((s) => text(at(obj, s.key)) !== s.value)
+    .map((s) => ({ key: s.key, feature: s.feature, ...(text(at(obj, s.key)) !== undefined ? { value: text(at(obj, s.key))! } : {}) }));
+  r.service = { selector: stringMap(spec.selector), fieldsOff };
   return { readings: [r] };
 }

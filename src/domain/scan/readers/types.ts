@@ -10,6 +10,7 @@ import { at, text, type Json } from '../kube.js';
 export type PlanField =
   | 'windowsVersion'
   | 'windowsBuildRevision'
+  | 'windowsBuild'
   | 'kubernetesVersion'
   | 'instanceType'
   | 'environment'
@@ -20,6 +21,7 @@ export type PlanField =
   | 'kubeletMaxPods'
   | 'networkPolicy'
   | 'serviceTypes'
+  | 'serviceSettings'
   | 'features';
 
 /** One thing an object says about the plan, and where it says it. */
@@ -30,6 +32,8 @@ export interface Fact {
   path: string;
   /** What else the value says, from the knowledge base (the VNI a network name implies, a default's origin, what a release rules out). */
   detail?: string;
+  /** The object that states it, when another object of the cluster settled it for this one (a kube-proxy's --enable-dsr for a Service). */
+  from?: string;
 }
 
 /**
@@ -69,7 +73,9 @@ export type Settlers =
   /** The cluster's Windows kube-proxy, in whatever object the input has it. */
   | { kind: 'kube-proxy'; setting: string }
   /** The instance type of a Windows node or node group of the cluster. */
-  | { kind: 'instance-type' };
+  | { kind: 'instance-type' }
+  /** A kube-proxy flag a feature of this object needs (--enable-dsr=true for DSR): settled by the cluster's Windows kube-proxy when it sets the flag. */
+  | { kind: 'kube-proxy-flag'; flag: string; value: string; feature: string };
 
 /** "namespace/name" of a ConfigMap (namespace "default" when it names none): how the scan tells ConfigMaps apart. */
 export const configMapId = (namespace: string | undefined, name: string) => `${namespace ?? 'default'}/${name}`;
@@ -145,7 +151,8 @@ export interface Reading {
   windows: 'yes' | 'if-cluster-has-windows';
   pod?: PodUsage;
   kubeProxy?: KubeProxyUsage;
-  service?: { selector: Record<string, string> };
+  /** A Service's selector, and the Service fields that switch a feature on which it leaves off (absent or another value), with the value it has. */
+  service?: { selector: Record<string, string>; fieldsOff?: { key: string; value?: string; feature: string }[] };
   networkPolicy?: { selector: Record<string, string>; selectsAll: boolean };
   /** Advertised and computed capacity checks of a Node. */
   advertised?: { ipv4Addresses?: { value: number; path: string }; pods?: { value: number; path: string } };
@@ -155,6 +162,8 @@ export interface Reading {
   findings: ReaderFinding[];
   /** The plugin whose net-conf.json the object holds (flannel's), which settles what another object leaves to it. */
   netConfOf?: string;
+  /** The objects a node pool names for the rest of its description (a NodePool's nodeClassRef), tied by scan.ts once all are read. */
+  links?: { kind: string; name: string; path: string }[];
   /** Limitations (slugs) the object shows are met (an eksctl file with a Linux node group: eks-needs-linux-node): the engine's general note on them is not repeated for it. */
   meets?: string[];
 }

@@ -1,7 +1,8 @@
 /** Workloads (Pods and their controllers) scheduled on Windows: hostNetwork, host ports, IPv6, and the kube-proxy among them. */
+import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, text, windowsScheduling, type Json } from '../kube.js';
-import { readCalicoBackend } from './config-map.js';
+import { readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
 import { ignore, reading, type PodUsage, type ReaderFinding, type ReadResult } from './types.js';
 
@@ -33,18 +34,6 @@ function betaOsSelector(known: KnownFacts, spec: Json, specPath: string, windows
   ];
 }
 
-/**
- * The plugin an image is (its repository's last name is a plugin the knowledge base knows:
- * flannel), and the release its tag starts with (v0.13.0-nanoserver: 0.13.0), when it names one.
- */
-function pluginImage(known: KnownFacts, image: string): { plugin: string; version?: string } | undefined {
-  const m = /^(?:.*\/)?([a-z0-9._-]+)(?::([\w.-]+))?(?:@.*)?$/.exec(image.trim());
-  const plugin = m?.[1] ? known.plugin(m[1]) : undefined;
-  if (!plugin) return undefined;
-  const version = /^v?(\d+\.\d+(?:\.\d+)?)(?![\d.])/.exec(m![2] ?? '')?.[1];
-  return { plugin: plugin.slug, ...(version ? { version } : {}) };
-}
-
 /** The value at a path with list indexes ("affinity.x.nodeSelectorTerms[0].matchExpressions[1]"). */
 function atPath(obj: unknown, path: string): unknown {
   let current: unknown = obj;
@@ -57,11 +46,11 @@ function atPath(obj: unknown, path: string): unknown {
   return current;
 }
 
-export function readWorkload(known: KnownFacts, kind: string, obj: Json): ReadResult {
+export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj: Json): ReadResult {
   const pod = podSpecOf(kind, obj);
   if (!pod) return ignore(`a ${kind} without a pod template`);
   const windowsPath = windowsScheduling(pod.spec, pod.path);
-  const proxy = readKubeProxyWorkload(known, kind, obj, windowsPath);
+  const proxy = readKubeProxyWorkload(k, known, kind, obj, windowsPath);
   if (proxy) {
     if (windowsPath) proxy.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
     return { readings: [proxy] };
@@ -83,20 +72,9 @@ export function readWorkload(known: KnownFacts, kind: string, obj: Json): ReadRe
       const hostIP = text(port.hostIP);
       if (hostIP && IPV6.test(hostIP)) usage.ipv6.push(`${path}.ports[${i}].hostIP`);
     });
-    // A CNI plugin's own image (sigwindowstools/flannel:v0.13.0-nanoserver): the plugin, and the
-    // release its tag names, for every Windows node the workload runs on.
-    const image = text(container.image);
-    const named = image ? pluginImage(known, image) : undefined;
-    if (named) {
-      r.clusterFacts.push({ field: 'cniPlugin', value: named.plugin, path: `${path}.image` });
-      if (named.version) r.clusterFacts.push({ field: 'cniPluginVersion', value: named.version, path: `${path}.image` });
-    }
-    // Calico's Windows node DaemonSet says its backend in the environment.
-    list(container.env).forEach((env, i) => {
-      if (!isRecord(env) || text(env.name) !== 'CALICO_NETWORKING_BACKEND') return;
-      readCalicoBackend(known, text(env.value), `${path}.env[${i}]`, r, `${path}.env[${i}].value`);
-    });
   }
+  readContainerSignals(k, known, containers, r);
+  readNodeLabelSignals(k, known, pod.spec, pod.path, r);
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
     if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });

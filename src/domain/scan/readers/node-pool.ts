@@ -1,0 +1,109 @@
+/**
+ * Objects that describe node pools rather than nodes: a Karpenter NodePool and EC2NodeClass, a
+ * Cluster API MachineDeployment and its machine template. What each field states is the seeds'
+ * (manifest-signals.yaml FIELD and NODE_LABEL places: an AMI family's release, a machine
+ * deployment's Kubernetes version, an os type); this reader walks them and the references that tie
+ * a pool to its template (nodeClassRef, infrastructureRef), which scan.ts follows once every object
+ * is read (linkNodePools), so that a pool and its template are one node group.
+ */
+import type { Knowledge } from '../../knowledge.js';
+import type { KnownFacts } from '../known-facts.js';
+import { at, isRecord, key, list, text, type Json } from '../kube.js';
+import { readSignal, signalIndex, valuesAt } from '../signals.js';
+import { reading, type Reading, type ReadResult } from './types.js';
+
+/** Where a pool names the object that holds the rest of its description. */
+const REFERENCES: Record<string, string> = {
+  NodePool: 'spec.template.spec.nodeClassRef',
+  MachineDeployment: 'spec.template.spec.infrastructureRef',
+  MachinePool: 'spec.template.spec.infrastructureRef',
+};
+
+/** Where a pool lists the node labels its nodes must have (Karpenter's requirements). */
+const REQUIREMENTS: Record<string, string> = { NodePool: 'spec.template.spec.requirements' };
+
+/** Whether the seeds or this reader know anything of a kind: its FIELD places, references or requirements. */
+export function readsNodePool(k: Knowledge, kind: string): boolean {
+  return signalIndex(k).fields.has(kind) || kind in REFERENCES || kind in REQUIREMENTS;
+}
+
+export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj: Json): ReadResult {
+  const r = reading(obj, 'node-group', 'if-cluster-has-windows');
+  let windows = false;
+  // Everything a pool states describes its nodes: their facts, not the cluster's (clusters.ts takes a node group's environment).
+  const own = () => false;
+  for (const { path, signal } of signalIndex(k).fields.get(kind) ?? [])
+    for (const { value, path: at } of valuesAt(obj, path)) windows = readSignal(k, known, signal, value, { path: at }, r, own).windows || windows;
+  const requirements = REQUIREMENTS[kind];
+  if (requirements)
+    list(at(obj, requirements)).forEach((req, i) => {
+      const label = text(at(req, 'key'));
+      const values = list(at(req, 'values')).map(text);
+      if (!label || text(at(req, 'operator')) !== 'In') return;
+      const path = `${requirements}[${i}]`;
+      for (const signal of signalIndex(k).nodeLabel.get(label) ?? []) {
+        if (values.length === 1 && values[0]) windows = readSignal(k, known, signal, values[0], { path }, r, own).windows || windows;
+        else if (signal.reads === 'instance-type' && values.length > 1)
+          r.unknown.push({
+            fact: `which of the instance types ${values.join(', ')} the nodes get (the pods per node differ by type)`,
+            settledBy: 'the nodes the pool provisions (their node.kubernetes.io/instance-type label)',
+            path,
+            field: 'instanceType',
+          });
+      }
+    });
+  // An object that is no pool (a Cluster API Cluster) states what holds for the whole cluster: its version.
+  if (!(kind in REFERENCES) && !(kind in REQUIREMENTS) && !windows) {
+    r.role = 'cni';
+    r.clusterFacts.push(...r.facts.splice(0));
+  }
+  const reference = REFERENCES[kind];
+  const ref = reference ? at(obj, reference) : undefined;
+  if (isRecord(ref) && text(ref.kind) && text(ref.name)) r.links = [{ kind: text(ref.kind)!, name: text(ref.name)!, path: reference! }];
+  if (windows) r.windows = 'yes';
+  // A pool that names its template is read whatever it says: the template may say it is Windows (scan.ts decides).
+  if (!windows && !r.links && r.facts.length === 0 && r.clusterFacts.length === 0) return { ignored: `a ${kind} that states nothing about Windows nodes` };
+  if (
+    r.role === 'node-group' &&
+    !r.facts.some((f) => f.field === 'kubernetesVersion') &&
+    !r.unknown.some((u) => u.field === 'kubernetesVersion') &&
+    kind in REFERENCES
+  )
+    r.unknown.push({
+      fact: 'the Kubernetes version of its nodes',
+      settledBy:
+        kind === 'NodePool'
+          ? "the cluster's Kubernetes version, which the input does not state"
+          : `${key('spec.template.spec', 'version')}, which is not a Kubernetes version here (a template placeholder?) or is absent`,
+      field: 'kubernetesVersion',
+    });
+  return { readings: [r] };
+}
+
+/**
+ * Ties each pool to the template it names (same kind and name, same namespace or none), once
+ * every object is read: the pool takes the template's facts (with where they come from) and its
+ * Windows-ness, and the template is then part of the pool, not a node group of its own. Pools and
+ * templates that nothing shows to be Windows are returned to be ignored.
+ */
+export function linkNodePools(readings: readonly Reading[]): { absorbed: Set<Reading>; notWindows: Set<Reading> } {
+  const absorbed = new Set<Reading>();
+  const byName = new Map<string, Reading[]>();
+  for (const r of readings) if (r.role === 'node-group') byName.set(`${r.ref.kind}\0${r.ref.name}`, [...(byName.get(`${r.ref.kind}\0${r.ref.name}`) ?? []), r]);
+  for (const pool of readings)
+    for (const link of pool.links ?? []) {
+      const target = (byName.get(`${link.kind}\0${link.name}`) ?? []).find(
+        (t) => t !== pool && (!t.ref.namespace || !pool.ref.namespace || t.ref.namespace === pool.ref.namespace),
+      );
+      if (!target) continue;
+      for (const fact of target.facts)
+        if (!pool.facts.some((f) => f.field === fact.field))
+          pool.facts.push({ ...fact, path: link.path, detail: `${fact.detail ? `${fact.detail}; ` : ''}from ${link.kind} ${link.name} (${fact.path})` });
+      pool.missing.push(...target.missing);
+      if (target.windows === 'yes') pool.windows = 'yes';
+      absorbed.add(target);
+    }
+  const notWindows = new Set(readings.filter((r) => r.role === 'node-group' && r.windows !== 'yes' && !absorbed.has(r)));
+  // Node-pool readings only: eksctl node groups are always Windows ('yes').
+  return { absorbed, notWindows };
+}

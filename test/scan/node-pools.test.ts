@@ -1,0 +1,109 @@
+/** Issue 35: node pools (Karpenter, Cluster API) read into Windows node groups, through manifest-signals.yaml. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../src/db/paths.js';
+import { objectsOf } from '../../src/domain/scan/documents.js';
+import { scanObjects } from '../../src/domain/scan/scan.js';
+import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
+
+const PUBLIC = join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'public');
+const capz = readFileSync(join(PUBLIC, 'capz-machine-deployment-windows.yaml'), 'utf8');
+const karpenter = readFileSync(join(PUBLIC, 'karpenter-windows-2019.yaml'), 'utf8');
+const scan = (texts: Record<string, string>) =>
+  scanObjects(
+    testKnowledge(),
+    Object.entries(texts).flatMap(([file, text]) => [...objectsOf(text, file)]),
+    { today: TEST_TODAY },
+  );
+
+describe('Cluster API', () => {
+  it("a MachineDeployment whose machine template runs Windows is a Windows node group, with its machines' Kubernetes version", () => {
+    const result = scan({ 'md.yaml': capz.replace('version: "${KUBERNETES_VERSION}"', 'version: "v1.31.4"') });
+    expect(result.reports).toHaveLength(1);
+    const [pool] = result.reports;
+    expect(pool!.role).toBe('node-group');
+    expect(pool!.plans[0]).toMatchObject({ kubernetesVersion: '1.31' });
+    expect(pool!.facts).toContainEqual(expect.objectContaining({ field: 'kubernetesVersion', value: '1.31', line: 14 }));
+    expect(result.summary.ignoredByReason).toMatchObject({ 'an AzureMachineTemplate read with the node pool that names it': 1 });
+  });
+
+  it('a MachineDeployment of Linux machines is not reported', () => {
+    const result = scan({ 'md.yaml': capz.replace('osType: "Windows"', 'osType: "Linux"') });
+    expect(result.reports).toEqual([]);
+    expect(result.summary.ignoredByReason).toMatchObject({ 'a MachineDeployment that nothing in the input shows to be for Windows nodes': 1 });
+  });
+
+  it("a KubeadmControlPlane's spec.version is its cluster's Kubernetes version", () => {
+    const controlPlane = `kind: KubeadmControlPlane
+apiVersion: controlplane.cluster.x-k8s.io/v1beta1
+metadata:
+  name: capz-win-control-plane
+spec:
+  replicas: 1
+  version: "v1.32.1"
+`;
+    const result = scan({ 'cp.yaml': controlPlane, 'md.yaml': capz });
+    expect(result.reports.find((r) => r.ref.kind === 'MachineDeployment')!.plans[0]).toMatchObject({ kubernetesVersion: '1.32' });
+  });
+
+  it("a Cluster's spec.topology.version is its cluster's Kubernetes version", () => {
+    const cluster = `apiVersion: cluster.x-k8s.io/v1beta1
+kind: Cluster
+metadata:
+  name: capz-win
+spec:
+  topology:
+    class: default
+    version: v1.30.2
+`;
+    const result = scan({ 'cluster.yaml': cluster, 'md.yaml': capz });
+    expect(result.summary.clusters[0]!.facts).toContainEqual(expect.objectContaining({ field: 'kubernetesVersion', value: '1.30' }));
+    const pool = result.reports.find((r) => r.ref.kind === 'MachineDeployment')!;
+    expect(pool.plans[0]).toMatchObject({ kubernetesVersion: '1.30' });
+    expect(pool.unknown.map((u) => u.fact)).not.toContain('the Kubernetes version of its nodes');
+  });
+});
+
+describe('Karpenter', () => {
+  it('a NodePool that names a Windows EC2NodeClass is one Windows node group on EKS', () => {
+    const result = scan({ 'k.yaml': karpenter });
+    expect(result.reports.map((r) => r.ref.kind)).toEqual(['NodePool']);
+    expect(result.reports[0]!.plans[0]).toMatchObject({ windowsVersion: 'windows-server-2019', environment: 'eks' });
+  });
+
+  it('an EC2NodeClass with the v1beta1 amiFamily, on its own, is a node group of that release', () => {
+    const nodeClass = karpenter
+      .slice(karpenter.indexOf('apiVersion: karpenter.k8s.aws/v1'))
+      .replace('  amiSelectorTerms:\n    - alias: windows2019@latest #Windows does not support pinning\n', '  amiFamily: Windows2022\n');
+    const [pool] = scan({ 'nc.yaml': nodeClass }).reports;
+    expect(pool!.plans[0]).toMatchObject({ windowsVersion: 'windows-server-2022', environment: 'eks' });
+  });
+
+  it('a NodePool that requires one instance type states it: the pods per node follow', () => {
+    const one = karpenter.replace(
+      '        - key: kubernetes.io/arch',
+      '        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: ["m5.large"]\n        - key: kubernetes.io/arch',
+    );
+    const [pool] = scan({ 'k.yaml': one }).reports;
+    expect(pool!.plans[0]).toMatchObject({ instanceType: 'm5.large' });
+    expect(pool!.findings.map((f) => f.code)).toContain('POD_CAPACITY');
+  });
+});
+
+describe('AKS', () => {
+  it("a workload that selects kubernetes.azure.com/os-sku names its nodes' release and the AKS environment; the Service selecting it shares the build", () => {
+    const text = readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'constructed', 'windows-build-selector-session-affinity.yaml'), 'utf8').replace(
+      'node.kubernetes.io/windows-build: 10.0.17763',
+      'kubernetes.azure.com/os-sku: Windows2022',
+    );
+    const result = scan({ 'app.yaml': text });
+    const deployment = result.reports.find((r) => r.ref.kind === 'Deployment')!;
+    expect(deployment.facts).toContainEqual(expect.objectContaining({ field: 'windowsVersion', value: 'windows-server-2022' }));
+    expect(result.summary.clusters[0]!.facts).toContainEqual(expect.objectContaining({ field: 'environment', value: 'aks' }));
+    // Session affinity runs on Windows Server 2022: no error, where build 17763 gave one.
+    const service = result.reports.find((r) => r.ref.kind === 'Service')!;
+    expect(service.findings.filter((f) => f.code === 'FEATURE_REQUIRES_NEWER_WINDOWS')).toEqual([]);
+    expect(service.plans[0]).toMatchObject({ windowsBuild: 20348 });
+  });
+});
