@@ -139,7 +139,8 @@ const dedupe = (list: readonly Citation[]): Citation[] => {
   });
 };
 
-function derive(k: Knowledge): KnownFacts {
+/** The modes a plugin's backends and delegates select, keyed "plugin\0backend" and "plugin\0delegate". */
+function pluginModeIndex(k: Knowledge): { backends: Map<string, KnownMode>; delegates: Map<string, KnownMode> } {
   const backends = new Map<string, KnownMode>();
   const delegates = new Map<string, KnownMode>();
   for (const p of k.plugins.values())
@@ -147,7 +148,11 @@ function derive(k: Knowledge): KnownFacts {
       if (m.backend) backends.set(`${p.slug}\0${m.backend}`, { mode: m.mode, sources: m.sources });
       if (m.delegatesTo) delegates.set(`${p.slug}\0${m.delegatesTo}`, { mode: m.mode, sources: m.sources });
     }
+  return { backends, delegates };
+}
 
+/** The VNI and UDP port each plugin and mode needs (limitations with those parameters), keyed "plugin\0mode". */
+function vxlanRequirements(k: Knowledge): Map<string, VxlanRequirement> {
   const vxlan = new Map<string, VxlanRequirement>();
   for (const l of k.limitations) {
     const { vni, udpPort, linuxDefaultVni, linuxDefaultUdpPort } = l.parameters ?? {};
@@ -165,7 +170,11 @@ function derive(k: Knowledge): KnownFacts {
           limitation: l,
         });
   }
+  return vxlan;
+}
 
+/** The IPAM options' ConfigMaps by name (their settings' CONFIG_MAP_KEY target). */
+function ipamConfigMaps(k: Knowledge): Map<string, IpamConfigMap> {
   const configMaps = new Map<string, IpamConfigMap>();
   for (const ipam of k.ipamOptions.values()) {
     const settings = ipam.settings.filter((s) => s.kind === 'CONFIG_MAP_KEY' && s.target);
@@ -182,7 +191,11 @@ function derive(k: Knowledge): KnownFacts {
       modes: settings.filter((s): s is SettingFact & { ipAddressMode: IpAddressMode } => s.target === target && s.ipAddressMode !== undefined),
     });
   }
+  return configMaps;
+}
 
+/** The mode each kube-proxy feature gate switches on: a mode's --feature-gates setting, else its gate graduation. */
+function modeGates(k: Knowledge): Map<string, KnownMode> {
   const gates = new Map<string, KnownMode>();
   for (const m of k.modes.values()) {
     for (const s of m.settings) {
@@ -191,20 +204,30 @@ function derive(k: Knowledge): KnownFacts {
     }
     if (m.gateGraduation && !gates.has(m.gateGraduation.gate)) gates.set(m.gateGraduation.gate, { mode: m.slug, sources: m.gateGraduation.sources });
   }
+  return gates;
+}
 
+/** The feature each kube-proxy flag and value switches on, keyed "flag\0value" (the flag without its dashes). */
+function featureFlags(k: Knowledge): Map<string, { feature: string; sources: Citation[] }> {
   const flags = new Map<string, { feature: string; sources: Citation[] }>();
   for (const f of k.features.values())
     for (const s of f.settings)
       if (s.kind === 'KUBE_PROXY_FLAG' && s.key !== '--feature-gates' && !s.value.startsWith('<'))
         flags.set(`${s.key.replace(/^--/, '')}\0${s.value}`, { feature: f.slug, sources: s.sources });
+  return flags;
+}
 
-  let proxyMode: KnownFacts['proxyMode'];
+/** The first limitation workaround that sets kube-proxy's --proxy-mode. */
+function proxyModeOf(k: Knowledge): KnownFacts['proxyMode'] {
   for (const l of k.limitations)
     for (const s of l.workaroundSettings)
-      if (!proxyMode && s.kind === 'KUBE_PROXY_FLAG' && s.key === '--proxy-mode')
-        proxyMode = { value: s.value, limitation: l.slug, sources: dedupe([...s.sources, ...l.sources]) };
+      if (s.kind === 'KUBE_PROXY_FLAG' && s.key === '--proxy-mode')
+        return { value: s.value, limitation: l.slug, sources: dedupe([...s.sources, ...l.sources]) };
+  return undefined;
+}
 
-  const serviceTypes = new Map([...k.serviceTypes.values()].map((t) => [t.name, t.slug]));
+/** The Service fields and annotations that switch a feature on. */
+function serviceSwitches(k: Knowledge): { serviceFields: ServiceSwitch[]; serviceAnnotations: ServiceSwitch[] } {
   const serviceFields: ServiceSwitch[] = [];
   const serviceAnnotations: ServiceSwitch[] = [];
   for (const f of k.features.values())
@@ -214,15 +237,28 @@ function derive(k: Knowledge): KnownFacts {
       if (s.kind === 'SERVICE_SPEC_FIELD') serviceFields.push({ ...entry, key: s.key.replace(/^service\./, '') });
       else if (s.kind === 'SERVICE_ANNOTATION') serviceAnnotations.push(entry);
     }
+  return { serviceFields, serviceAnnotations };
+}
 
-  // A limitation that names the network "<prefix>.<VNI>" for one plugin and mode (flannel-vxlan-windows-options).
+/** Reads an HNS network name by the limitations that name the network "<prefix>.<VNI>" for one plugin and mode (flannel-vxlan-windows-options). */
+function networkNameReader(k: Knowledge): KnownFacts['networkName'] {
   const names: { prefix: string; plugin: string; mode: string; limitation: LimitationFact }[] = [];
   for (const l of k.limitations) {
     const prefix = /\b([a-z][a-z0-9-]*)\.<VNI>/.exec(l.description)?.[1];
     const [plugin, mode] = [l.scope.plugins, l.scope.modes];
     if (prefix && plugin?.length === 1 && mode?.length === 1) names.push({ prefix, plugin: plugin[0]!, mode: mode[0]!, limitation: l });
   }
+  return (name) => {
+    for (const n of names) {
+      const vni = new RegExp(`^${n.prefix.replace(/[.-]/g, '\\$&')}\\.(\\d{1,8})$`).exec(name.trim())?.[1];
+      if (vni !== undefined) return { plugin: n.plugin, mode: n.mode, vni: Number(vni), limitation: n.limitation };
+    }
+    return undefined;
+  };
+}
 
+/** The kube-proxy settings the modes and the features need, each flag and value once. */
+function neededKubeProxyFlags(k: Knowledge): KubeProxySetting[] {
   const kubeProxyFlags: KubeProxySetting[] = [];
   const needing = [
     ...[...k.modes.values()].map((m) => ({ name: `the ${m.name} mode`, of: { mode: m.slug }, settings: m.settings })),
@@ -232,16 +268,12 @@ function derive(k: Knowledge): KnownFacts {
     for (const s of settings)
       if (s.kind === 'KUBE_PROXY_FLAG' && !kubeProxyFlags.some((x) => x.flag === s.key && x.value === s.value))
         kubeProxyFlags.push({ flag: s.key, value: s.value, neededFor: name, ...of, ...(s.kubernetes ? { kubernetes: s.kubernetes } : {}), sources: s.sources });
+  return kubeProxyFlags;
+}
 
+/** The lookups of a release and of a feature's requirements (no index: they read the knowledge as they go). */
+function releaseAndFeatureLookups(k: Knowledge): Pick<KnownFacts, 'requiredKubeProxyFlags' | 'releaseBoundaries' | 'eksctlDefaultInstanceType' | 'label'> {
   return {
-    networkName: (name) => {
-      for (const n of names) {
-        const vni = new RegExp(`^${n.prefix.replace(/[.-]/g, '\\$&')}\\.(\\d{1,8})$`).exec(name.trim())?.[1];
-        if (vni !== undefined) return { plugin: n.plugin, mode: n.mode, vni: Number(vni), limitation: n.limitation };
-      }
-      return undefined;
-    },
-    kubeProxyFlags,
     requiredKubeProxyFlags: (slug) => {
       const feature = k.features.get(slug);
       return (feature?.requires ?? []).flatMap((req) => {
@@ -268,6 +300,13 @@ function derive(k: Knowledge): KnownFacts {
       return eksctl ? { instanceType: eksctl.defaultInstanceType, sources: eksctl.sources } : undefined;
     },
     label: (name) => k.glossary.get(name),
+  };
+}
+
+/** The plugins' lookups: by type, their backends, delegates and only mode. */
+function pluginLookups(k: Knowledge): Pick<KnownFacts, 'plugin' | 'backendMode' | 'backends' | 'backendOf' | 'delegateMode' | 'onlyMode'> {
+  const { backends, delegates } = pluginModeIndex(k);
+  return {
     plugin: (type) => k.plugins.get(type),
     backendMode: (plugin, backend) => backends.get(`${plugin}\0${backend}`),
     backends: (plugin) => (k.plugins.get(plugin)?.modes ?? []).flatMap((m) => (m.backend ? [m.backend] : [])),
@@ -277,6 +316,20 @@ function derive(k: Knowledge): KnownFacts {
       const modes = k.plugins.get(plugin)?.modes ?? [];
       return modes.length === 1 ? { mode: modes[0]!.mode, sources: modes[0]!.sources } : undefined;
     },
+  };
+}
+
+function derive(k: Knowledge): KnownFacts {
+  const vxlan = vxlanRequirements(k);
+  const configMaps = ipamConfigMaps(k);
+  const gates = modeGates(k);
+  const flags = featureFlags(k);
+  const serviceTypes = new Map([...k.serviceTypes.values()].map((t) => [t.name, t.slug]));
+  return {
+    networkName: networkNameReader(k),
+    kubeProxyFlags: neededKubeProxyFlags(k),
+    ...releaseAndFeatureLookups(k),
+    ...pluginLookups(k),
     vxlan: (plugin, mode) => vxlan.get(`${plugin}\0${mode}`),
     ipamConfigMap: (name) => configMaps.get(name),
     ipamConfigMapOf: (plugin) => {
@@ -285,9 +338,8 @@ function derive(k: Knowledge): KnownFacts {
     },
     gateMode: (gate) => gates.get(gate),
     flagFeature: (flag, value) => flags.get(`${flag}\0${value}`),
-    proxyMode,
+    proxyMode: proxyModeOf(k),
     serviceType: (name) => serviceTypes.get(name),
-    serviceFields,
-    serviceAnnotations,
+    ...serviceSwitches(k),
   };
 }
