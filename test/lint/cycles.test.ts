@@ -49,7 +49,9 @@ describe('no import circle', () => {
 
   it('keeps the circles issue 37 opened out of the known list', () => {
     const known = readFileSync(join(PROJECT_ROOT, '.dependency-cruiser-known-violations.json'), 'utf8');
-    for (const file of ['src/domain/capacity.ts', 'src/domain/knowledge.ts', 'src/domain/instance-types.ts']) {
+    const opened = ['src/domain/capacity.ts', 'src/domain/knowledge.ts', 'src/domain/instance-types.ts'];
+    opened.push('src/domain/scan/scan.ts', 'src/domain/scan/object-judgement.ts', 'src/domain/scan/own-findings.ts', 'src/domain/scan/defaults.ts');
+    for (const file of opened) {
       expect(known).not.toContain(`"${file}"`);
     }
   });

@@ -10,7 +10,7 @@
  */
 import type { Knowledge } from '../knowledge.js';
 import type { Pending } from './clusters.js';
-import type { ScanFinding } from './scan.js';
+import type { ScanFinding } from './results.js';
 
 /** The feature a Service's external traffic policy switches on. */
 const CLIENT_IP_PRESERVATION = 'client-ip-preservation';

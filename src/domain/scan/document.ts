@@ -8,7 +8,7 @@
 import type { Citation, Severity } from '../knowledge.js';
 import type { Verdict } from '../outcome.js';
 import type { ScanGrouping } from '../vocabulary.js';
-import type { ClusterSummary, ObjectReport, ScanFinding, ScanResult } from './scan.js';
+import type { ClusterSummary, ObjectReport, ScanFinding, ScanResult } from './results.js';
 
 /** A finding on a scanned object (`ScanFinding` of schema/verdicts.graphql). */
 export interface ScanFindingDocument {

@@ -15,7 +15,7 @@ import { describeRef, type Pending } from './clusters.js';
 import { planKey, type OpenPlan } from './implied-plan.js';
 import { defaultsThatApply } from './defaults.js';
 import { ownFindings, SETTING_PROBLEM_CODE } from './own-findings.js';
-import type { InferredFact, ScanFinding } from './scan.js';
+import type { InferredFact, ScanFinding } from './results.js';
 
 /** A plan's answer, or why the engine could not judge it. */
 export type Answer = CompatibilityReport | PlanError;

@@ -10,7 +10,7 @@ import { plannedCapacity } from '../instance-types.js';
 import type { Citation, Knowledge } from '../knowledge.js';
 import type { Pending } from './clusters.js';
 import type { OpenPlan } from './implied-plan.js';
-import type { ScanFinding } from './scan.js';
+import type { ScanFinding } from './results.js';
 import { settleFinding } from '../compatibility/findings.js';
 
 /** The code of a setting the object states (or lacks) against what the knowledge base requires. */

@@ -7,12 +7,11 @@
  * of Windows-related objects, not the size of the input. Judgments are cached by plan: a
  * cluster of 1,000 identical Windows nodes costs one judgment.
  */
-import { verdictOf, type Verdict } from '../outcome.js';
-import { SEVERITY_RANK, type Finding } from '../compatibility/findings.js';
+import { verdictOf } from '../outcome.js';
+import { SEVERITY_RANK } from '../compatibility/findings.js';
 import type { PlanInput } from '../compatibility/plan.js';
-import type { Citation, Knowledge, Severity } from '../knowledge.js';
+import type { Knowledge, Severity } from '../knowledge.js';
 import type { SkippedDocument, SourceObject } from './documents.js';
-import type { ScanOnlyFindingCode } from '../finding-codes.js';
 import { describeRef, groupClusters, type Cluster, type Grouping, type Pending, type Workload } from './clusters.js';
 import { appServiceTypes, nodePlan, nodeTargets, objectPlans, openTarget, planKey, targetOf, type GivenPlan, type OpenPlan } from './implied-plan.js';
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
@@ -23,7 +22,10 @@ import { configMapId } from './readers/types.js';
 import { linkNodePools } from './readers/node-pool.js';
 import { settleUnknowns } from './settle.js';
 import { policyEnforcement } from './defaults.js';
-import { readObject, type Fact, type ObjectRef, type Reading, type Role, type UnknownFact } from './readers.js';
+import { readObject, type Reading, type UnknownFact } from './readers.js';
+import type { InferredFact, ObjectReport, ScanResult, ScanSummary } from './results.js';
+
+export type { ClusterSummary, InferredFact, ObjectReport, ScanFinding, ScanResult, ScanSummary } from './results.js';
 
 export interface ScanOptions {
   /** The plan given on the command line (or the API): what objects are judged against when the input has no Windows node. */
@@ -37,90 +39,6 @@ export interface ScanOptions {
   targetKubernetesVersion?: string;
   /** The user's word that the whole input is one cluster: its facts are merged, and those that disagree reported. */
   oneCluster?: boolean;
-}
-
-/** A finding of the engine or of the scan, with where in the file it rests. */
-export interface ScanFinding {
-  severity: Severity;
-  code: Finding['code'] | ScanOnlyFindingCode;
-  message: string;
-  subject?: string;
-  remediation?: string;
-  sources: Citation[];
-  /** How it applies (compatibility/findings.ts): decided by the facts, open on what the input leaves open, or a general caveat. */
-  applicability: Finding['applicability'];
-  /** The plan fields that would settle it, when it may apply. */
-  dependsOn: Finding['dependsOn'];
-  /** JSON path (inside the object) of the fact the finding rests on, where there is one. */
-  path?: string;
-  line: number;
-}
-
-export interface InferredFact extends Fact {
-  line: number;
-  /** Where the fact comes from when it is not the object's own: another object (the cluster's CNI) or the plan. */
-  from?: string;
-}
-
-export interface ObjectReport {
-  ref: ObjectRef;
-  role: Role;
-  file: string;
-  line: number;
-  /** null when the object could not be judged (see the NOT_JUDGED finding). */
-  verdict: Verdict | null;
-  findings: ScanFinding[];
-  /** The plans the object was judged with (one per distinct Windows node configuration); open fields are absent. */
-  plans: OpenPlan[];
-  facts: InferredFact[];
-  missing: string[];
-  /** Facts the input does not show (they may be set elsewhere), each with what would settle it. */
-  unknown: (UnknownFact & { line: number })[];
-  /** The cluster the object was judged in (ScanSummary.clusters). */
-  cluster: string;
-  /**
-   * Where the findings about its cluster's plan (a release's lifecycle, a mode in preview) are
-   * reported: once per cluster plan, on the first object judged with it ("file:line object"),
-   * this one included when it carries them; a finding that object's own facts rule out is on the
-   * next object still open there, named too.
-   */
-  planFindingsOn: string[];
-}
-
-/** A group of objects judged as one cluster, and the facts it holds. */
-export interface ClusterSummary {
-  name: string;
-  files: string[];
-  /** The cluster-wide facts used, each with the object stating it. */
-  facts: { field: string; value: string | number | boolean; from: string }[];
-  /** Cluster facts that disagree with the ones used (with --one-cluster, or inside one file). */
-  conflicts: string[];
-}
-
-export interface ScanSummary {
-  objectsRead: number;
-  /** Objects that concern Windows networking and got a report. */
-  reported: number;
-  judged: number;
-  notJudged: number;
-  ignored: number;
-  readByKind: Record<string, number>;
-  ignoredByReason: Record<string, number>;
-  /** Documents without an object (empty, scalars). */
-  skippedDocuments: number;
-  distinctPlans: number;
-  verdict: Verdict | null;
-  /** Each finding counted once: a cluster's plan-level findings on the one object that carries them. */
-  findings: Record<Severity, number>;
-  /** How the input was split into clusters: by the cluster facts of its files, or one cluster as the user said (oneCluster). */
-  grouping: Grouping;
-  clusters: ClusterSummary[];
-}
-
-export interface ScanResult {
-  reports: ObjectReport[];
-  summary: ScanSummary;
-  skipped: SkippedDocument[];
 }
 
 /** A report being built: its plan-level findings are placed once every report of the cluster is known. */
