@@ -201,6 +201,24 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
   };
   const plan: Plan = { features: [], asOf: today, ipAddressMode: input.ipAddressMode ?? 'SECONDARY_IP' };
   if (input.networkPolicy != null) plan.networkPolicy = input.networkPolicy;
+  const checking: PlanChecking = { k, input, plan, problems, check };
+  // In the order the problems are listed.
+  for (const step of [checkReleaseAndFeatures, checkPluginAndPlace, checkServices, checkKubernetes, checkScaleAndDate]) step(checking);
+  return problems.length > 0 ? { problems } : { plan, problems };
+}
+
+/** What the steps of checkPlan share: the input, the plan being filled, the problems found so far. */
+interface PlanChecking {
+  k: Knowledge;
+  input: PlanInput;
+  plan: Plan;
+  problems: PlanProblem[];
+  /** Runs one field's check; a refusal is recorded and the field left out. */
+  check: <T>(fn: () => T) => T | undefined;
+}
+
+/** The Windows release, the features, the update revision and the build. */
+function checkReleaseAndFeatures({ k, input, plan, problems, check }: PlanChecking): void {
   if (input.windowsVersion != null) {
     const release = check(() => slugIn('windowsVersion', input.windowsVersion!, k.releases, 'Windows version'));
     if (release) plan.windowsVersion = release;
@@ -230,6 +248,10 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
       problems.push(planProblem('windowsBuild', `windowsBuild ${input.windowsBuild} is not the build of ${release.name} (${release.build})`));
     else if (!release) plan.windowsBuild = input.windowsBuild;
   }
+}
+
+/** The CNI plugin and its version, the container image release, the network mode and the environment. */
+function checkPluginAndPlace({ k, input, plan, problems, check }: PlanChecking): void {
   if (input.cniPlugin != null) {
     const plugin = check(() => slugIn('cniPlugin', input.cniPlugin!, k.plugins, 'CNI plugin'));
     if (plugin) plan.cniPlugin = plugin;
@@ -260,12 +282,20 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
     const environment = check(() => slugIn('environment', input.environment!, k.environments, 'environment'));
     if (environment) plan.environment = environment;
   }
+}
+
+/** The Service types and Service settings. */
+function checkServices({ k, input, plan, check }: PlanChecking): void {
   const serviceTypes = check(() => slugList('serviceTypes', input.serviceTypes, k.serviceTypes, 'Service type', PLAN_LIMITS.maxServiceTypes));
   if (serviceTypes) plan.serviceTypes = serviceTypes;
   const serviceSettings = check(() =>
     slugList('serviceSettings', input.serviceSettings, SERVICE_SETTING_CHOICES, 'Service setting', PLAN_LIMITS.maxServiceSettings),
   );
   if (serviceSettings) plan.serviceSettings = serviceSettings as ServiceSetting[];
+}
+
+/** The Kubernetes version, the upgrade target and the kube-proxy feature gates. */
+function checkKubernetes({ input, plan, problems, check }: PlanChecking): void {
   if (input.kubernetesVersion != null) {
     const version = kubernetesMinorOf(input.kubernetesVersion);
     if (version === null)
@@ -296,6 +326,10 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
     const gates = check(() => featureGates(input.kubeProxyFeatureGates!));
     if (gates) plan.kubeProxyFeatureGates = gates;
   }
+}
+
+/** The counts per node, the date to judge at, the instance type and the kubelet max-pods. */
+function checkScaleAndDate({ k, input, plan, problems, check }: PlanChecking): void {
   const services = check(() => count('servicesPerNode', input.servicesPerNode, 0, PLAN_LIMITS.maxServicesPerNode));
   if (services !== undefined) plan.servicesPerNode = services;
   const backends = check(() => count('backendsPerService', input.backendsPerService, 0, PLAN_LIMITS.maxBackendsPerService));
@@ -318,7 +352,6 @@ export function checkPlan(k: Knowledge, input: PlanInput, today: string): PlanCh
     if (problem) problems.push(planProblem('kubeletMaxPods', problem));
     else plan.kubeletMaxPods = input.kubeletMaxPods;
   }
-  return problems.length > 0 ? { problems } : { plan, problems };
 }
 
 function featureGates(gates: readonly string[]): { gate: string; value: boolean }[] {
