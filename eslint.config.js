@@ -53,9 +53,10 @@ export default defineConfig(
   {
     // Short functions (issue 37): one over 120 lines is split into named steps. Tests are exempt
     // (a describe block is a list of cases); generated files are ignored above.
+    // test/lint/function-length.test.ts holds the rule to that.
     files: ['src/**/*.ts', 'tools/**/*.ts', 'bench/**/*.ts', '**/*.js'],
     ignores: ['test/**'],
-    rules: { 'max-lines-per-function': ['warn', { max: 120, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['test/**/*.ts'],
