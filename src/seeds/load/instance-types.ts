@@ -1,4 +1,4 @@
-/** Loads instance types into the tables: a step of ../load.ts. */
+/** Loads EC2 instance types into the tables: a step of ../load.ts. */
 import { owner } from '../../db/owners.js';
 import { INSTANCE_TYPE_SOURCES } from '../ec2.js';
 import type { IpAddressMode } from '../../domain/capacity.js';

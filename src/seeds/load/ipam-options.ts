@@ -1,4 +1,4 @@
-/** Loads ipam options into the tables: a step of ../load.ts. */
+/** Loads IPAM options into the tables: a step of ../load.ts. */
 import { owner } from '../../db/owners.js';
 import * as t from '../../db/tables.js';
 import type { SeedSet } from '../schema.js';

@@ -1,4 +1,4 @@
-/** Loads node os support into the tables: a step of ../load.ts. */
+/** Loads node OS support into the tables: a step of ../load.ts. */
 import { owner } from '../../db/owners.js';
 import * as t from '../../db/tables.js';
 import type { SeedSet } from '../schema.js';

@@ -1,4 +1,4 @@
-/** Loads windows releases into the tables: a step of ../load.ts. */
+/** Loads Windows releases into the tables: a step of ../load.ts. */
 import { compareWindowsReleases } from '../../domain/windows-releases.js';
 import { owner } from '../../db/owners.js';
 import * as t from '../../db/tables.js';
