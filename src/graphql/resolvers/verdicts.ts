@@ -19,7 +19,6 @@ function onlyApplying<F extends { applicability: Applicability }>(findings: F[],
   return applicability ? findings.filter((f) => applicability.includes(f.applicability)) : findings;
 }
 
-
 type InstanceCapacityAnswer = PodCapacityResult & { instanceType: string };
 const capacityMemos = new WeakMap<Knowledge, Map<string, InstanceCapacityAnswer>>();
 /** Answers by mode and known instance type (at most two per type), for as long as the snapshot lives. */
