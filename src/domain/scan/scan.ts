@@ -13,6 +13,7 @@ import type { PlanInput } from '../compatibility/plan.js';
 import type { Citation, Knowledge, Severity } from '../knowledge.js';
 import type { SkippedDocument, SourceObject } from './documents.js';
 import type { ScanOnlyFindingCode } from '../finding-codes.js';
+import { clusterClash } from './cluster-clash.js';
 import { describeRef, groupClusters, type Cluster, type Grouping, type Pending, type Workload } from './clusters.js';
 import { appServiceTypes, nodePlan, nodeTargets, objectPlans, openTarget, planKey, targetOf, type GivenPlan, type OpenPlan } from './implied-plan.js';
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
@@ -95,6 +96,8 @@ export interface ClusterSummary {
   facts: { field: string; value: string | number | boolean; from: string }[];
   /** Cluster facts that disagree with the ones used (with --one-cluster, or inside one file). */
   conflicts: string[];
+  /** Why files of this cluster were not grouped with an earlier cluster (an environment and a plugin that cannot go together). */
+  keptApart?: string[];
 }
 
 export interface ScanSummary {
@@ -243,7 +246,7 @@ export class Scanner {
       }
     }
     const grouping: Grouping = this.options.oneCluster ? 'one-cluster' : 'by-cluster-facts';
-    const clusters = groupClusters(this.pending, this.workloads, grouping);
+    const clusters = groupClusters(this.pending, this.workloads, grouping, clusterClash(this.k));
     settleUnknowns(clusters, knownFacts(this.k), this.configMaps);
     const drafts = new Map<Pending, Draft>();
     for (const cluster of clusters) for (const draft of this.judgeCluster(cluster)) drafts.set(draft.pending, draft);
@@ -278,6 +281,7 @@ export class Scanner {
           files: c.files,
           facts: [...c.facts].map(([field, { fact, source }]) => ({ field, value: fact.value, from: source })),
           conflicts: [...c.conflicts.values()].flat(),
+          ...(c.keptApart.length > 0 ? { keptApart: c.keptApart } : {}),
         })),
     };
     return { reports, summary, skipped: this.skipped };
