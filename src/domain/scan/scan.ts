@@ -14,6 +14,7 @@ import type { Citation, Knowledge, Severity } from '../knowledge.js';
 import type { SkippedDocument, SourceObject } from './documents.js';
 import type { ScanOnlyFindingCode } from '../finding-codes.js';
 import { clusterClash } from './cluster-clash.js';
+import { cannotUseHostNetwork, HOST_NETWORK_LIMITATION } from './own-findings.js';
 import { describeRef, groupClusters, type Cluster, type Grouping, type Pending, type Workload } from './clusters.js';
 import { appServiceTypes, nodePlan, nodeTargets, objectPlans, openTarget, planKey, targetOf, type GivenPlan, type OpenPlan } from './implied-plan.js';
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
@@ -255,6 +256,7 @@ export class Scanner {
       const draft = drafts.get(p);
       return draft ? [draft.report] : [];
     });
+    for (const report of reports) if (cannotUseHostNetwork(report.role)) report.findings = report.findings.filter((f) => f.subject !== HOST_NETWORK_LIMITATION);
     onceAcrossReports(reports);
 
     const findings: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
