@@ -299,6 +299,12 @@ describe('an environment fact and a plugin fact are checked together when groupi
     expect(result.summary.clusters.map((c) => c.files)).toEqual([['pool.yaml', 'vpc-cni.yaml'], ['antrea.yml']]);
     const pool = result.reports.find((r) => r.ref.kind === 'NodePool')!;
     expect(pool.plans.every((p) => p.cniPlugin !== 'antrea')).toBe(true);
+    // ALL-F1: the pool's cluster's amazon-vpc-cni ConfigMap sets enable-windows-ipam "false": the pool says so.
+    expect(pool.findings.find((f) => f.code === 'REQUIRED_SETTING_MISSING' && f.subject === 'enable-windows-ipam')).toMatchObject({
+      severity: 'warning',
+      message: expect.stringContaining('ConfigMap kube-system/amazon-vpc-cni (vpc-cni.yaml:83)'),
+    });
+    expect(pool.unknown.map((u) => u.fact).join('\n')).not.toContain('enable-windows-ipam');
     const antrea = result.summary.clusters.find((c) => c.files.includes('antrea.yml'))!;
     expect(antrea.keptApart).toEqual([
       expect.stringMatching(/^antrea\.yml not grouped with pool\.yaml: .*Amazon EKS.*"antrea" is not among them \(eks-best-practices-windows-networking/),

@@ -248,7 +248,7 @@ export class Scanner {
     }
     const grouping: Grouping = this.options.oneCluster ? 'one-cluster' : 'by-cluster-facts';
     const clusters = groupClusters(this.pending, this.workloads, grouping, clusterClash(this.k));
-    settleUnknowns(clusters, knownFacts(this.k), this.configMaps);
+    settleUnknowns(clusters, knownFacts(this.k), this.configMaps, this.k);
     const drafts = new Map<Pending, Draft>();
     for (const cluster of clusters) for (const draft of this.judgeCluster(cluster)) drafts.set(draft.pending, draft);
     // Reports in input order, whatever cluster they were judged in.
