@@ -41,7 +41,8 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
     const netConfs = new Set(cluster.pending.flatMap((p) => (p.reading.netConfOf ? [p.reading.netConfOf] : [])));
     for (const p of cluster.pending) {
       const r = p.reading;
-      if (k) askForIpamSettings(k, known, r);
+      if (k) askForIpamSettings(k, known, r, hasInstanceType);
+      if (k && !hasKubeProxy) askForDefaultedProxyFeatures(k, known, r);
       r.unknown = r.unknown.flatMap((u): UnknownFact[] => {
         const s = u.settles;
         if (!s) return [u];
@@ -80,13 +81,34 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
  * default plugin is the one whose IPAM applies (cni-plugins.yaml `status: default`). An unknown
  * unless the input holds that ConfigMap; a reader that asked already (eksctl.ts) is not asked twice.
  */
-function askForIpamSettings(k: Knowledge, known: KnownFacts, r: Reading): void {
+function askForIpamSettings(k: Knowledge, known: KnownFacts, r: Reading, hasInstanceType: boolean): void {
   if ((r.role !== 'node-group' && r.role !== 'node') || r.windows !== 'yes') return;
-  const env = r.facts.find((f) => f.field === 'environment')?.value;
+  const envFact = r.facts.find((f) => f.field === 'environment');
+  const env = envFact?.value;
   if (typeof env !== 'string') return;
   const plugin = [...k.plugins.values()].find((pl) => pl.environments.some((e) => e.environment === env && e.status === 'default'));
   const ipam = plugin ? known.ipamConfigMapOf(plugin.slug) : undefined;
   if (!ipam) return;
+  // The pods per node follow from the instance type and the IP address mode (capacity.ts); a pool
+  // that names neither leaves both open (trial scan35 01-U2: a Karpenter pool picks instance types itself).
+  const modeKey = ipam.modes[0];
+  if (!hasInstanceType && !r.unknown.some((u) => u.field === 'instanceType' || u.field === 'ipAddressMode')) {
+    r.unknown.push({
+      fact: 'the instance type of its nodes, which with the IP address mode decides the pods per Windows node',
+      settledBy: 'the instance types the node pool allows (node.kubernetes.io/instance-type), or the Nodes, which the input lacks',
+      field: 'instanceType',
+      path: envFact!.path,
+      settles: { kind: 'instance-type' },
+    });
+    if (modeKey)
+      r.unknown.push({
+        fact: `the IP address mode (secondary IP, or prefix delegation with ${modeKey.key}: "${modeKey.value}")`,
+        settledBy: `the ${modeKey.key} key of the ${ipam.name} ConfigMap${modeKey.target ? ` (${modeKey.target})` : ''}, which the input lacks`,
+        field: 'ipAddressMode',
+        path: envFact!.path,
+        settles: { kind: 'config-map', name: ipam.name, ...(modeKey.target ? { namespace: modeKey.target.split('/')[0]! } : {}) },
+      });
+  }
   for (const setting of ipam.required) {
     const [namespace, name] = (setting.target ?? `kube-system/${ipam.name}`).split('/') as [string, string];
     const fact = `${setting.key}: "${setting.value}" in the ${name} ConfigMap, which ${ipam.ipam.name} needs for Windows nodes`;
@@ -101,6 +123,29 @@ function askForIpamSettings(k: Knowledge, known: KnownFacts, r: Reading): void {
       path: r.facts.find((f) => f.field === 'environment')!.path,
       settles: { kind: 'config-map', name, namespace, key: setting.key },
     });
+  }
+}
+
+/**
+ * A feature kube-proxy switches on whose default differs by environment or release
+ * (feature-defaults.yaml: DSR, on by default on AKS, not on EKS's LTSC 2019 AMIs): on a Windows
+ * node pool of a cluster whose input holds no Windows kube-proxy, whether it is on is unknown, and
+ * named (trial scan35 01-U3, 08-U4).
+ */
+function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Reading): void {
+  if ((r.role !== 'node-group' && r.role !== 'node') || r.windows !== 'yes') return;
+  const path = r.facts[0]?.path ?? r.partPath;
+  const byFeature = new Map<string, string[]>();
+  for (const f of known.kubeProxyFlags) {
+    if (!f.feature || !k.featureDefaults.some((d) => d.feature === f.feature)) continue;
+    const { min, max } = f.kubernetes ?? {};
+    const versions = min && max ? ` on Kubernetes ${min} to ${max}` : max ? ` up to Kubernetes ${max}` : min ? ` from Kubernetes ${min}` : '';
+    byFeature.set(f.feature, [...(byFeature.get(f.feature) ?? []), `${f.flag}=${f.value}${versions}`]);
+  }
+  for (const [feature, flags] of byFeature) {
+    const fact = `whether kube-proxy runs with ${k.features.get(feature)?.name ?? feature} (${flags.join(', ')}), whose default depends on the environment and release`;
+    if (r.unknown.some((u) => u.fact === fact)) continue;
+    r.unknown.push({ fact, settledBy: KUBE_PROXY_ELSEWHERE, path, settles: { kind: 'kube-proxy', setting: flags[0]!.split('=')[0]! } });
   }
 }
 
