@@ -379,6 +379,20 @@ export class Scanner {
       cluster: cluster.name,
       planFindingsOn: [],
     };
+    // An object not judged still names the Kubernetes version as open when nothing gives it: what
+    // its cluster would be judged on first (trial scan35: 05, 09, 10, 15 named it nowhere).
+    const versionOpen =
+      judgement.findings.some((f) => f.code === 'NOT_JUDGED') &&
+      !facts.some((f) => f.field === 'kubernetesVersion') &&
+      !judgement.plans.some((plan) => plan.kubernetesVersion) &&
+      !report.unknown.some((u) => u.field === 'kubernetesVersion');
+    if (versionOpen)
+      report.unknown.push({
+        fact: 'the Kubernetes version',
+        settledBy: "the cluster's Kubernetes version (its control plane's or its nodes'), which the input does not state",
+        field: 'kubernetesVersion',
+        line: p.line,
+      });
     return { report, judgement, pending: p };
   }
 
