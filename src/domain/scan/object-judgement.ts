@@ -62,6 +62,9 @@ export const isCovered = (keys: ReadonlySet<string>, f: { code: string; subject?
 const codeAndSubject = (f: Finding) => `${f.code}\0${f.subject ?? ''}`;
 const findingId = (f: Finding) => `${f.severity}\0${f.code}\0${f.subject ?? ''}\0${f.message}`;
 
+/** Whether a finding says its object could not be judged (the code has one home: this module). */
+export const notJudged = (f: { code: string }) => f.code === 'NOT_JUDGED';
+
 export class Judge {
   private readonly cache = new Map<string, Answer>();
   private readonly answerIds = new Map<CompatibilityReport, number>();

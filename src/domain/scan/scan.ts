@@ -20,7 +20,7 @@ import { appServiceTypes, nodePlan, nodeTargets, objectPlans, openTarget, planKe
 import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
 import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
-import { coveredBy, isCovered, Judge, type ObjectJudgement } from './object-judgement.js';
+import { coveredBy, isCovered, Judge, notJudged, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
 import { linkNodePools } from './readers/node-pool.js';
 import { settleUnknowns } from './settle.js';
@@ -382,7 +382,7 @@ export class Scanner {
     // An object not judged still names the Kubernetes version as open when nothing gives it: what
     // its cluster would be judged on first (trial scan35: 05, 09, 10, 15 named it nowhere).
     const versionOpen =
-      judgement.findings.some((f) => f.code === 'NOT_JUDGED') &&
+      judgement.findings.some(notJudged) &&
       !facts.some((f) => f.field === 'kubernetesVersion') &&
       !judgement.plans.some((plan) => plan.kubernetesVersion) &&
       !report.unknown.some((u) => u.field === 'kubernetesVersion');
