@@ -31,6 +31,36 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expectNoFinding(judge({ ...plan, kubernetesVersion: '1.35' }), 'NODE_OS_UNSUPPORTED');
   });
 
+  it("the environment's own table decides: AKS made Windows Server 2025 GA on 1.32 (2026-05-29), so upstream's 1.35 listing is only information there (aks-release-notes#Release Notes 2026-05-29)", () => {
+    // node-os-support.yaml aks-windows-server-2025 {min: 1.32, from 2026-05-29} beside kubernetes-windows-server-2025 {min: 1.35}.
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2025',
+      cniPlugin: 'azure-cni',
+      environment: 'aks',
+      kubernetesVersion: '1.32',
+      asOf: '2026-07-01',
+    };
+    const result = judge(plan);
+    expect(result.verdict).toBe('COMPATIBLE');
+    const upstream = result.findings.filter((f) => f.code === 'NODE_OS_UNSUPPORTED');
+    expect(upstream).toHaveLength(1);
+    expect(upstream[0]!.severity).toBe('info');
+    expect(upstream[0]!.message).toMatch(/its own node OS table .* decides on Azure Kubernetes Service/);
+    // Same release on AKS 1.32 but retired Annual Channel (AKS table covers it): AKS's retirement warning decides, no upstream error.
+    const annual = judge({ windowsVersion: 'windows-server-23h2', cniPlugin: 'azure-cni', environment: 'aks', kubernetesVersion: '1.30', asOf: '2026-06-01' });
+    expect(annual.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
+    expect(annual.findings.some((f) => f.code === 'NODE_OS_UNSUPPORTED' && f.severity !== 'info')).toBe(false);
+    // Counter-cases: self-managed has no table of its own, so upstream still decides; before AKS's preview the AKS table does not cover the date.
+    expectFinding(judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2025',
+      cites: 'k8s-website-windows-2025##53724',
+    });
+    expect(judge({ ...plan, asOf: '2025-06-01' }).verdict).toBe('INCOMPATIBLE');
+  });
+
   it('NODE_OS_UNSUPPORTED: Kubernetes never lists Windows Server 2016 as a node OS, so a Flannel plan on it fails at every version (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     // No kubernetes-* row for windows-server-2016; 2016 is still in extended support, so no lifecycle warning hides this.
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel', environment: 'self-managed' }), {

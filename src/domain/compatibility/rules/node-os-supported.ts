@@ -86,7 +86,26 @@ const NODE_OS = {
   giveVersionOrNewer: 'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
   where: (clauses: readonly string[]) => `${clauses.join(', ').charAt(0).toUpperCase()}${clauses.join(', ').slice(1)}: `,
   giveRelease: 'Give windowsVersion for a definite answer.',
+  envDecides: (env: string) =>
+    `${env} publishes its own node OS table for this release and Kubernetes version, and it decides on ${env}; upstream Kubernetes' list is given for information: `,
 };
+
+/**
+ * True when the plan's environment has a node-OS table of its own that covers the release at the
+ * plan's date and (when given) its Kubernetes version. A managed environment decides which node
+ * OS it offers (AKS made Windows Server 2025 generally available on 1.32 while upstream lists it
+ * from 1.35: research/facts-2026.md), so there upstream's list is information, not a verdict.
+ */
+function environmentDecides({ k, plan, environment }: PlanContext, release: ReleaseFact): boolean {
+  if (!environment) return false;
+  return k.nodeOsSupport.some(
+    (r) =>
+      r.environment === environment &&
+      r.windowsVersion === release.slug &&
+      (!r.dates || dateInRange(plan.asOf, r.dates) !== 'no') &&
+      (!plan.kubernetesVersion || r.kubernetes === undefined || kubernetesInRange(plan.kubernetesVersion, r.kubernetes)),
+  );
+}
 /** Who publishes a support table: upstream Kubernetes (undefined) and each environment with rows of its own. */
 function authorities(k: Knowledge): (string | undefined)[] {
   return [undefined, ...new Set(k.nodeOsSupport.flatMap((r) => (r.environment ? [r.environment] : [])))];
@@ -265,6 +284,14 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       ...(open.some((o) => o.what === VERSION_OPEN) ? (['kubernetesVersion'] as const) : []),
       ...(releaseOpen ? (['windowsVersion'] as const) : []),
     ];
+    if (release && authority === undefined && environmentDecides(ctx, release))
+      return releaseEntries(ctx, release, authority).map((e) => ({
+        severity: 'info',
+        code: e.code,
+        subject: release.slug,
+        message: `${NODE_OS.envDecides(ctx.k.environments.get(environment!)!.name)}${e.message}`,
+        sources: e.sources,
+      }));
     if (release)
       return releaseEntries(ctx, release, authority).map((e) => {
         const mayApply = e.mayApply || envOpen;
