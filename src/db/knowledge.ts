@@ -296,6 +296,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
         ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
         ...(r.fixedByLaterUpdate ? { fixedByLaterUpdate: r.fixedByLaterUpdate } : {}),
+        ...(r.revisionScope ? { revisionScope: r.revisionScope } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
         sources: cite(owner.limitation(slug)),
       };

@@ -295,6 +295,8 @@ export const limitations = sqliteTable(
     revisionNote: text('revision_note'),
     /** An OS bug fixed by a later update whose build no source gives: why the sources say it is fixed. */
     fixedByLaterUpdate: text('fixed_by_later_update'),
+    /** JSON: the versions and dates of the one page revision that carries the fact (seed revisionScope). */
+    revisionScope: text('revision_scope', { mode: 'json' }).$type<NonNullable<LimitationFact['revisionScope']>>(),
     thresholdMetric: text('threshold_metric', { enum: THRESHOLD_METRICS }),
     thresholdMax: integer('threshold_max'),
     thresholdApproximate: integer('threshold_approximate', { mode: 'boolean' }),

@@ -225,6 +225,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         workaround: l.workaround ?? null,
         revisionNote: l.revisionNote ?? null,
         fixedByLaterUpdate: l.fixedByLaterUpdate ?? null,
+        revisionScope: l.revisionScope ?? null,
         thresholdMetric: l.threshold?.metric ?? null,
         thresholdMax: l.threshold?.max ?? null,
         thresholdApproximate: l.threshold?.approximate ?? null,

@@ -466,6 +466,19 @@ export const limitation = z
           'revision dropped the warning, the tracking issue is closed). It is then reported as "may apply" information, not at its severity. ' +
           'Where a source gives the fixed build, scope appliesTo.windowsBuilds.before to it instead.',
       ),
+    revisionScope: z
+      .object({
+        kubernetes: kubernetesRange.optional().describe('The Kubernetes versions whose documentation is the revision that carries the fact.'),
+        dates: dateRange.optional().describe('When that revision was the page in force (judged at the plan date when the plan gives no Kubernetes version).'),
+        note: text.describe('Which revision alone carries the fact and how its versions and dates are known.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'For a fact that only one revision of the Kubernetes page carries (a later one dropped or changed it): the versions and dates that ' +
+          'revision covers. Inside them the fact keeps its severity; outside them it is "may apply" information, unless another source ' +
+          'confirms it there (scopeSources on a confirmed release).',
+      ),
     sources: citations.describe('Where it is stated.'),
   })
   .strict();

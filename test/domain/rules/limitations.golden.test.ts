@@ -51,7 +51,7 @@ describe('limitations', () => {
   describe('THRESHOLD_EXCEEDED', () => {
     it('65 backends on Server 2016: at most 64 backends per Service on builds before 17763.2746 (k8s-windows-networking-uk#limitations)', () => {
       // seeds/limitations.yaml backends-per-service-64 (threshold max 64, windowsBuilds before 17763.2746)
-      const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 65 }), {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', kubernetesVersion: '1.34', backendsPerService: 65 }), {
         verdict: 'INCOMPATIBLE',
         code: 'THRESHOLD_EXCEEDED',
         severity: 'error',
@@ -65,7 +65,7 @@ describe('limitations', () => {
     });
     it('65 backends on Server 2022 only "may apply": the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
       // seeds/limitations.yaml backends-per-service-64.appliesTo.windowsBuilds.confirmedOn [windows-server-2019]
-      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 65 }), {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.34', backendsPerService: 65 }), {
         verdict: 'COMPATIBLE_WITH_WARNINGS',
         code: 'THRESHOLD_EXCEEDED',
         severity: 'warning',
@@ -98,7 +98,7 @@ describe('limitations', () => {
       expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED', 'backends-per-service-1024');
     });
     it('5000 backends on Server 2022: INCOMPATIBLE, and the report names both documented limits, 1024 and 64 (k8s-windows-networking-uk#limitations)', () => {
-      const report = judge({ windowsVersion: 'windows-server-2022', backendsPerService: 5000 });
+      const report = judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.34', backendsPerService: 5000 });
       const ceiling = expectFinding(report, {
         verdict: 'INCOMPATIBLE',
         code: 'THRESHOLD_EXCEEDED',
@@ -114,6 +114,36 @@ describe('limitations', () => {
       expect(older.applicability).toBe('may-apply');
       expect(older.message).toMatch(/Other documented limits of this kind: 1024 \(/);
       expect(older.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'limitations' }));
+    });
+    it('500 backends on Server 2022 at Kubernetes 1.35: only the page revisions up to 1.34 carry the 64 limit, so it is "may apply" information there (k8s-windows-networking-en#limitations)', () => {
+      // seeds/limitations.yaml backends-per-service-64.revisionScope {kubernetes max 1.34}; the current page gives 1024.
+      const plan: PlanInput = {
+        windowsVersion: 'windows-server-2022',
+        cniPlugin: 'win-bridge',
+        networkMode: 'l2bridge',
+        kubernetesVersion: '1.35',
+        environment: 'self-managed',
+        backendsPerService: 500,
+        asOf: '2026-11-01',
+      };
+      const f = expectFinding(judge(plan), {
+        verdict: 'COMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'info',
+        subject: 'backends-per-service-64',
+        cites: 'k8s-windows-networking-uk#limitations',
+      });
+      expect(f.applicability).toBe('may-apply');
+      expect(f.message).toMatch(/Only the Kubernetes page revision in force for Kubernetes 1\.34 and earlier/);
+      // Inside the revision's versions it keeps its "may apply" warning; on Server 2019 before the fix the EKS guide confirms it at any version.
+      expect(judge({ ...plan, kubernetesVersion: '1.34' }).findings.find((x) => x.subject === 'backends-per-service-64')!.severity).toBe('warning');
+      expectFinding(judge({ ...plan, windowsVersion: 'windows-server-2019', windowsBuildRevision: 2000 }), {
+        verdict: 'INCOMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'error',
+        subject: 'backends-per-service-64',
+        cites: 'eks-user-guide-windows#windows-support.adoc',
+      });
     });
     it('65 backends on Server 2019 without a revision: the 64 limit only "may apply" before KB5011551, 17763.2746 (eks-user-guide-windows#windows-support.adoc)', () => {
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', backendsPerService: 65 }), {
@@ -238,6 +268,38 @@ describe('limitations', () => {
         'KNOWN_ISSUE',
         'ws2022-l2bridge-pod-to-pod-kb5005619',
       );
+    });
+    it('inside the versions and dates of the older page revision that alone carries it, the KB5005619 issue keeps its warning, and its DSR-off workaround is said to contradict a plan asking for DSR (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+      // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619.revisionScope {kubernetes max 1.32, dates 2022-02-01 to 2025-04-23}
+      const plan: PlanInput = {
+        windowsVersion: 'windows-server-2022',
+        windowsBuildRevision: 469,
+        cniPlugin: 'win-bridge',
+        networkMode: 'l2bridge',
+        features: ['direct-server-return'],
+        kubernetesVersion: '1.24',
+        environment: 'self-managed',
+        asOf: '2022-03-01',
+      };
+      const f = expectFinding(judge(plan), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'KNOWN_ISSUE',
+        severity: 'warning',
+        subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
+        cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+      });
+      expect(f.applicability).toBe('applies');
+      expect(f.message).toMatch(/turns off Direct Server Return \(DSR\), which the plan asks for/);
+      expect(f.remediation).toMatch(/turns off Direct Server Return \(DSR\), which the plan asks for/);
+      // Without DSR asked for, no conflict is claimed; on 1.35 (outside the revision) it is "may apply" information.
+      expect(
+        judge({ ...plan, features: ['session-affinity'] }).findings.find((x) => x.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619')!.message,
+      ).not.toMatch(/which the plan asks for/);
+      const later = judge({ ...plan, kubernetesVersion: '1.35', asOf: '2026-11-01' }).findings.find(
+        (x) => x.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619',
+      )!;
+      expect(later).toMatchObject({ severity: 'info', applicability: 'may-apply' });
+      expect(later.message).toMatch(/Only the Kubernetes page revision in force for Kubernetes 1\.32 and earlier/);
     });
     it('its remediation is narrowed to the planned Kubernetes version: the WinDSR gate up to 1.33, --enable-dsr=false from 1.34 (kep-5100#Rollback)', () => {
       // ws2022-l2bridge-pod-to-pod-kb5005619 workaroundSettings: --feature-gates WinDSR=false {max 1.33}, --enable-dsr false {min 1.34}

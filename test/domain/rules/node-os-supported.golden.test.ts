@@ -45,7 +45,7 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     const upstream = result.findings.filter((f) => f.code === 'NODE_OS_UNSUPPORTED');
     expect(upstream).toHaveLength(1);
     expect(upstream[0]!.severity).toBe('info');
-    expect(upstream[0]!.message).toMatch(/its own node OS table .* decides on Azure Kubernetes Service/);
+    expect(upstream[0]!.message).toMatch(/environment publishes its own node OS table .* that table decides there/);
     // Same release on AKS 1.32 but retired Annual Channel (AKS table covers it): AKS's retirement warning decides, no upstream error.
     const annual = judge({ windowsVersion: 'windows-server-23h2', cniPlugin: 'azure-cni', environment: 'aks', kubernetesVersion: '1.30', asOf: '2026-06-01' });
     expect(annual.verdict).toBe('COMPATIBLE_WITH_WARNINGS');

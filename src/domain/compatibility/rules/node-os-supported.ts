@@ -86,8 +86,8 @@ const NODE_OS = {
   giveVersionOrNewer: 'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
   where: (clauses: readonly string[]) => `${clauses.join(', ').charAt(0).toUpperCase()}${clauses.join(', ').slice(1)}: `,
   giveRelease: 'Give windowsVersion for a definite answer.',
-  envDecides: (env: string) =>
-    `${env} publishes its own node OS table for this release and Kubernetes version, and it decides on ${env}; upstream Kubernetes' list is given for information: `,
+  envDecides:
+    "The plan's environment publishes its own node OS table for this release and Kubernetes version, and that table decides there; upstream Kubernetes' list is given for information: ",
 };
 
 /**
@@ -289,7 +289,7 @@ const judgeNodeOs: RuleJudge = (ctx) =>
         severity: 'info',
         code: e.code,
         subject: release.slug,
-        message: `${NODE_OS.envDecides(ctx.k.environments.get(environment!)!.name)}${e.message}`,
+        message: `${NODE_OS.envDecides}${e.message}`,
         sources: e.sources,
       }));
     if (release)
