@@ -173,13 +173,21 @@ describe('rule 4: a dated node-OS row counts only at the dates it covers', () =>
     removed: 'NODE_OS_RETIRED:error',
     disputed: 'NODE_OS_SUPPORT_DISPUTED:warning',
   } as const;
+  const offeredOn = (row: (typeof dated)[number]) => {
+    const offered = k.nodeOsSupport.find(
+      (r) => r.environment === row.environment && r.windowsVersion === row.windowsVersion && r.status !== 'retired' && r.status !== 'removed' && r.kubernetes,
+    );
+    return offered?.kubernetes?.max ?? offered?.kubernetes?.min;
+  };
   const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   it.each(dated.map((r) => [r.slug, r] as const))('%s', (_, row) => {
     const inside = row.dates!.from ?? dayBefore(row.dates!.before!);
     const plan: PlanInput = {
       windowsVersion: row.windowsVersion,
       environment: row.environment!,
-      kubernetesVersion: row.kubernetes?.max ?? row.kubernetes?.min ?? k.horizon.kubernetesVersion,
+      // A row without versions (a retirement) is checked on a version the release was offered on:
+      // on one it never was, a retirement is an error of its own (node-os-supported.ts).
+      kubernetesVersion: row.kubernetes?.max ?? row.kubernetes?.min ?? offeredOn(row) ?? k.horizon.kubernetesVersion,
       asOf: inside,
     };
     const codes = (asOf: string) =>

@@ -61,6 +61,27 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(judge({ ...plan, asOf: '2025-06-01' }).verdict).toBe('INCOMPATIBLE');
   });
 
+  it('NODE_OS_RETIRED is an error where the retired release was never offered on the planned version: AKS ran Windows Server 2019 only up to 1.32 (aks-windows-os-versions#Windows Server 2019 retirement)', () => {
+    // node-os-support.yaml aks-windows-server-2019 {max 1.32, before 2026-03-01}, aks-windows-server-2019-retired {from 2026-03-01}.
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2019',
+      cniPlugin: 'azure-cni',
+      environment: 'aks',
+      kubernetesVersion: '1.33',
+      asOf: '2026-06-01',
+    };
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_RETIRED',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'aks-release-notes#Release Notes 2026-02-08',
+    });
+    expect(f.message).toMatch(/never on Kubernetes 1\.33/);
+    // Counter-case: on 1.32, where AKS did offer it, the retirement stays a warning (existing pools keep running).
+    expect(judge({ ...plan, kubernetesVersion: '1.32' }).findings.find((x) => x.code === 'NODE_OS_RETIRED')!.severity).toBe('warning');
+  });
+
   it('NODE_OS_UNSUPPORTED: Kubernetes never lists Windows Server 2016 as a node OS, so a Flannel plan on it fails at every version (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     // No kubernetes-* row for windows-server-2016; 2016 is still in extended support, so no lifecycle warning hides this.
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel', environment: 'self-managed' }), {
@@ -146,7 +167,8 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       cniPlugin: 'azure-cni',
       networkMode: 'l2bridge',
       environment: 'aks',
-      kubernetesVersion: '1.33',
+      // 1.32, which AKS offered Server 2019 on: on 1.33, never offered, the retirement is already an error.
+      kubernetesVersion: '1.32',
     } as const;
     expect(judge({ ...plan, asOf: '2027-03-31' }).findings.find((x) => x.code === 'NODE_OS_RETIRED')?.severity).toBe('warning');
     const f = expectFinding(judge({ ...plan, asOf: '2027-06-01' }), {

@@ -65,6 +65,8 @@ const NODE_OS = {
   notListedAt: (who: string, release: string, asOf: string, when: string) =>
     `${who} does not list ${release} as a Windows node OS at ${asOf}: it lists it ${when}.`,
   neverListed: (who: string, release: string) => `${who} does not list ${release} as a Windows node OS for any Kubernetes version it documents.`,
+  neverOnVersion: (who: string, release: string, ranges: string, version: string) =>
+    `${who} offered ${release} as a node OS only for ${ranges}, never on Kubernetes ${version}, and has since retired it: no node of it can be created on ${version}.`,
   judgeAtDate: (who: string, release: string) => `Judge the plan at a date when ${who} offers ${release} (asOf), or use a release it lists then.`,
   runListed: 'Run the Windows nodes on a release listed in nodeOsSupport.',
   notForVersion: (who: string, release: string, ranges: string, version: string) =>
@@ -199,6 +201,22 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
         finding('error', 'NODE_OS_UNSUPPORTED', NODE_OS.pastHorizon(who, release.name, rangeText([row]), version), NODE_OS.checkList(who, version), true, [
           { what: NODE_OS.horizonOpen(horizon), where: beyondHorizon(horizon) },
         ]),
+      ];
+    // Retired, and never offered on this version while it was offered: a plan asking for it there
+    // asks for something the environment does not offer at all (AKS never ran Windows Server 2019
+    // on 1.33 and retired it on 2026-03-01), an error, not the warning for nodes that keep running.
+    const offered = k.nodeOsSupport.filter(
+      (r) => r.environment === authority && r.windowsVersion === release.slug && r.status !== 'retired' && r.status !== 'removed',
+    );
+    if (row.status === 'retired' && offered.length > 0 && offered.every((r) => r.kubernetes && !kubernetesInRange(version, r.kubernetes)))
+      return [
+        finding(
+          'error',
+          'NODE_OS_RETIRED',
+          `${NODE_OS.neverOnVersion(who, release.name, rangeText(offered), version)}${row.note ? ` ${row.note}` : ''}`,
+          NODE_OS.runListed,
+          false,
+        ),
       ];
     return statusFinding(row, NODE_OS.onVersion(version));
   }
