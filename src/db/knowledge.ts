@@ -167,6 +167,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
         ...(r.since ? { since: r.since } : {}),
         ...(r.note ? { note: r.note } : {}),
         ...(networkPolicy ? { networkPolicy } : {}),
+        ...(r.modes ? { modes: r.modes } : {}),
         sources: cite(owner.pluginEnvironment(r.id)),
       };
     },

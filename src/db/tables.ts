@@ -187,6 +187,8 @@ export const pluginEnvironments = sqliteTable(
     /** NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer. */
     networkPolicySupport: text('network_policy_support', { enum: SUPPORT_LEVELS }),
     networkPolicyNote: text('network_policy_note'),
+    /** JSON array of the only network modes the plugin runs in this environment (seed modes); null: any of its modes. */
+    modes: text('modes', { mode: 'json' }).$type<string[]>(),
   },
   (t) => [index('plugin_environments_plugin').on(t.pluginSlug), index('plugin_environments_env').on(t.environmentSlug)],
 );

@@ -121,6 +121,8 @@ export interface PluginEnvironmentFact {
   note?: string;
   /** Where enforcement there differs from the plugin's general answer. */
   networkPolicy?: NetworkPolicyFact;
+  /** The only network modes the plugin runs in this environment, where a source says. */
+  modes?: string[];
   sources: Citation[];
 }
 

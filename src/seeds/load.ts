@@ -175,6 +175,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
           note: e.note ?? null,
           networkPolicySupport: e.networkPolicy?.support ?? null,
           networkPolicyNote: e.networkPolicy?.note ?? null,
+          modes: e.modes ?? null,
         })
         .run();
       cite(owner.pluginEnvironment(id), e.sources);

@@ -273,6 +273,11 @@ export const pluginEnvironment = z
     networkPolicy: networkPolicySupport
       .optional()
       .describe("NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer."),
+    modes: z
+      .array(slug)
+      .min(1)
+      .optional()
+      .describe("The only network modes (of the plugin's own) it runs in this environment, where a source says (Calico on AKS on Windows Server: overlay)."),
     sources: citations.describe('Where the status is stated.'),
   })
   .strict();

@@ -245,6 +245,28 @@ describe('limitations', () => {
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks' }), 'UNSUPPORTED_FUNCTIONALITY', 'eks-no-ipv6');
   });
 
+  it('dual-stack asked for with Calico on AKS on Windows Server: Calico runs in overlay there, where Windows pods have no IPv6, so the explicit ask is an error (aks-arc-container-networking#Compare network models)', () => {
+    // seeds/cni-plugins.yaml calico.environments[aks-windows-server].modes [overlay]; limitations.yaml ipv6-between-overlay-pods (modes [overlay], features [dual-stack]).
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'calico',
+      environment: 'aks-windows-server',
+      features: ['dual-stack'],
+      kubernetesVersion: '1.28',
+      asOf: '2025-01-01',
+    };
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'ipv6-between-overlay-pods',
+      cites: 'k8s-windows-networking-uk#limitations',
+    });
+    expect(f.applicability).toBe('applies');
+    // Counter-case: Calico elsewhere (self-managed) may run l2bridge, so the overlay fact only may apply there.
+    expect(judge({ ...plan, environment: 'self-managed' }).findings.find((x) => x.subject === 'ipv6-between-overlay-pods')!.applicability).toBe('may-apply');
+  });
+
   describe('KNOWN_ISSUE', () => {
     it('Pod-to-Pod on l2bridge can break on Server 2022 from KB5005619, build 20348.261 (windows-containers-issues#204)', () => {
       // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619 (modes [l2bridge], windowsBuilds from 20348.261 before 20349)

@@ -1,1 +1,0 @@
-ALTER TABLE `limitations` ADD `revision_scope` text;
