@@ -967,15 +967,20 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
     expectNoFinding(judge({ ...base, kubernetesVersion: '1.31' }), 'KNOWN_ISSUE', slug);
   });
 
-  it('UNSUPPORTED_FUNCTIONALITY: no Windows node pools with Azure CNI Powered by Cilium on AKS (aks-cilium-windows#Azure/AKS#4540)', () => {
-    expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', cniPlugin: 'azure-cni', kubernetesVersion: '1.34' }), {
-      verdict: 'COMPATIBLE',
+  it('UNSUPPORTED_FUNCTIONALITY: a plan naming Cilium (Azure CNI Powered by Cilium) is refused, it has no Windows data plane (aks-cilium-windows#Azure/AKS#4540)', () => {
+    // seeds/limitations.yaml aks-windows-not-with-cilium (plugins [cilium], severity error, mayApply info); cni-plugins.yaml cilium.
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'aks', cniPlugin: 'cilium', kubernetesVersion: '1.34' } as const;
+    expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
       code: 'UNSUPPORTED_FUNCTIONALITY',
-      severity: 'info',
+      severity: 'error',
       subject: 'aks-windows-not-with-cilium',
       cites: 'aks-cilium-windows#Azure/AKS#4540',
     });
-    expectNoFinding(judge(base), 'UNSUPPORTED_FUNCTIONALITY', 'aks-windows-not-with-cilium');
+    // The plugin open on AKS: a may-apply note, never a warning; Azure CNI named: nothing.
+    const open = judge({ ...plan, cniPlugin: undefined }).findings.find((x) => x.subject === 'aks-windows-not-with-cilium')!;
+    expect(open).toMatchObject({ severity: 'info', applicability: 'may-apply' });
+    expectNoFinding(judge({ ...plan, cniPlugin: 'azure-cni' }), 'UNSUPPORTED_FUNCTIONALITY', 'aks-windows-not-with-cilium');
   });
 
   it('UNSUPPORTED_FUNCTIONALITY: Calico 3.32 has no IPv6 or dual-stack on Windows, except where AKS on Windows Server says its Calico has (calico-windows-docs#Windows limitations (3.32))', () => {

@@ -59,6 +59,14 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       cites: 'k8s-website-windows-2025##53724',
     });
     expect(judge({ ...plan, asOf: '2025-06-01' }).verdict).toBe('INCOMPATIBLE');
+    // EKS's AMI calendar names no Kubernetes versions, so upstream's list still decides the version there.
+    expectFinding(judge({ windowsVersion: 'windows-server-2019', environment: 'eks', kubernetesVersion: '1.35', asOf: '2026-07-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'k8s-website-windows-2025##53724',
+    });
   });
 
   it('NODE_OS_RETIRED is an error where the retired release was never offered on the planned version: AKS ran Windows Server 2019 only up to 1.32 (aks-windows-os-versions#Windows Server 2019 retirement)', () => {

@@ -105,7 +105,12 @@ function environmentDecides({ k, plan, environment }: PlanContext, release: Rele
       r.environment === environment &&
       r.windowsVersion === release.slug &&
       (!r.dates || dateInRange(plan.asOf, r.dates) !== 'no') &&
-      (!plan.kubernetesVersion || r.kubernetes === undefined || kubernetesInRange(plan.kubernetesVersion, r.kubernetes)),
+      // A status other than supported (retired, preview) speaks of the release at every version it
+      // covers; a supported row decides only for a version it names: an AMI calendar without
+      // versions (EKS) leaves the versions to upstream's list.
+      (r.status !== 'supported'
+        ? !plan.kubernetesVersion || r.kubernetes === undefined || kubernetesInRange(plan.kubernetesVersion, r.kubernetes)
+        : plan.kubernetesVersion !== undefined && r.kubernetes !== undefined && kubernetesInRange(plan.kubernetesVersion, r.kubernetes)),
   );
 }
 /** Who publishes a support table: upstream Kubernetes (undefined) and each environment with rows of its own. */
