@@ -90,6 +90,28 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(judge({ ...plan, kubernetesVersion: '1.32' }).findings.find((x) => x.code === 'NODE_OS_RETIRED')!.severity).toBe('warning');
   });
 
+  it('NODE_OS_RETIRED as applying information: AKS supports Windows Server 2022 up to 1.36 and until 2028-06-30, an upcoming end the plan is told of (aks-release-notes#Release Notes 2026-06-19)', () => {
+    // node-os-support.yaml aks-windows-server-2022 {kubernetes 1.23 to 1.36, before 2028-06-30}.
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'azure-cni',
+      environment: 'aks',
+      kubernetesVersion: '1.35',
+      asOf: '2026-11-01',
+    };
+    const f = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE',
+      code: 'NODE_OS_RETIRED',
+      severity: 'info',
+      subject: 'windows-server-2022',
+      cites: 'aks-release-notes#Release Notes 2026-06-19',
+    });
+    expect(f.applicability).toBe('applies');
+    expect(f.message).toMatch(/until 2028-06-30, when it retires/);
+    // Counter-case: Server 2025 on AKS has no announced end, so no such note.
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2025' }), 'NODE_OS_RETIRED');
+  });
+
   it('NODE_OS_UNSUPPORTED: Kubernetes never lists Windows Server 2016 as a node OS, so a Flannel plan on it fails at every version (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     // No kubernetes-* row for windows-server-2016; 2016 is still in extended support, so no lifecycle warning hides this.
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel', environment: 'self-managed' }), {
@@ -156,7 +178,9 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'aks', kubernetesVersion: '1.30' } as const;
     const before = judge({ ...plan, asOf: '2026-02-01' });
     expect(before.verdict).toBe('COMPATIBLE');
-    expect(before.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    // Supported: nothing but the note of an announced end (NODE_OS_RETIRED, applying information).
+    expect(before.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity !== 'info')).toEqual([]);
+    expect(before.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity === 'info').map((x) => x.code)).toEqual(['NODE_OS_RETIRED']);
     const f = expectFinding(judge({ ...plan, asOf: '2026-06-01' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'NODE_OS_RETIRED',
@@ -221,7 +245,9 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     const plan = { windowsVersion: 'windows-server-2022', environment: 'aks' } as const;
     const supported = judge({ ...plan, kubernetesVersion: '1.36' });
     expect(supported.verdict).toBe('COMPATIBLE');
-    expect(supported.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    // Supported: nothing but the note of an announced end (NODE_OS_RETIRED, applying information).
+    expect(supported.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity !== 'info')).toEqual([]);
+    expect(supported.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity === 'info').map((x) => x.code)).toEqual(['NODE_OS_RETIRED']);
     const past = judge({ ...plan, kubernetesVersion: '1.37' });
     expect(past.verdict).toBe('INCOMPATIBLE');
     const unsupported = past.findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.subject === 'windows-server-2022');
@@ -285,7 +311,9 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     // seeds/node-os-support.yaml eks-windows-server-1909 (2019-10-07 to before 2020-12-08) and eks-windows-server-1909-retired
     const plan = { windowsVersion: 'windows-server-1909', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.18' } as const;
     const offered = judge({ ...plan, asOf: '2020-01-01' });
-    expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    // Supported: nothing but the note of an announced end (NODE_OS_RETIRED, applying information).
+    expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity !== 'info')).toEqual([]);
+    expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity === 'info').map((x) => x.code)).toEqual(['NODE_OS_RETIRED']);
     expect(offered.verdict).toBe('COMPATIBLE');
     const f = expectFinding(judge({ ...plan, asOf: '2021-06-01' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',

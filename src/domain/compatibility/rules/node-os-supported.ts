@@ -36,7 +36,8 @@ export const CODES = {
   NODE_OS_RETIRED: {
     description:
       'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does: a warning while existing nodes may keep running, ' +
-      'an error once the environment has removed the node images, so that no node of the release can be created.',
+      'an error once the environment has removed the node images, so that no node of the release can be created, or when it never offered the release on the planned version; ' +
+      'information (applies) while the release is still supported but the environment has announced its end (a last Kubernetes version, a retirement date).',
     // removed: error, retired: warning; "may apply" (environment open) one step lower; on some of the
     // candidate releases (the release open) info.
     severities: ['error', 'warning', 'info'],
@@ -67,6 +68,9 @@ const NODE_OS = {
   neverListed: (who: string, release: string) => `${who} does not list ${release} as a Windows node OS for any Kubernetes version it documents.`,
   neverOnVersion: (who: string, release: string, ranges: string, version: string) =>
     `${who} offered ${release} as a node OS only for ${ranges}, never on Kubernetes ${version}, and has since retired it: no node of it can be created on ${version}.`,
+  retiring: (who: string, release: string, range: string, before: string | undefined, note: string | undefined) =>
+    `${who} supports ${release} as a node OS for ${range}${before ? ` and until ${before}, when it retires` : ''}: an upcoming end for this plan.${note ? ` ${note}` : ''}`,
+  planMove: 'Plan the move to a newer Windows release before that Kubernetes version or date.',
   judgeAtDate: (who: string, release: string) => `Judge the plan at a date when ${who} offers ${release} (asOf), or use a release it lists then.`,
   runListed: 'Run the Windows nodes on a release listed in nodeOsSupport.',
   notForVersion: (who: string, release: string, ranges: string, version: string) =>
@@ -220,6 +224,19 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
           'NODE_OS_RETIRED',
           `${NODE_OS.neverOnVersion(who, release.name, rangeText(offered), version)}${row.note ? ` ${row.note}` : ''}`,
           NODE_OS.runListed,
+          false,
+        ),
+      ];
+    // Supported now, with an end the environment has announced (a last Kubernetes version below the
+    // horizon, a retirement date): information that applies, so the plan knows its deadline.
+    const ending = authority !== undefined && row.status === 'supported' && (row.kubernetes?.max !== undefined || row.dates?.before !== undefined);
+    if (ending)
+      return [
+        finding(
+          'info',
+          'NODE_OS_RETIRED',
+          NODE_OS.retiring(who, release.name, describeKubernetesRange(row.kubernetes), row.dates?.before, row.note),
+          NODE_OS.planMove,
           false,
         ),
       ];
