@@ -170,6 +170,31 @@ describe('limitations', () => {
       expect(f.message).toContain('about 100');
       expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 100 }), 'THRESHOLD_EXCEEDED');
     });
+    it('150 Services on an EKS Server 2019 node without DSR: the "enable DSR" remediation says how EKS LTSC AMIs take it, the bootstrap\'s -KubeProxyExtraArgs (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+      // port-exhaustion-many-services (mitigatedBy DSR) + eks-dsr-not-default-on-ltsc-2019 (eks, LTSC, features [direct-server-return]) workaroundSettings.
+      const plan: PlanInput = {
+        windowsVersion: 'windows-server-2019',
+        windowsBuildRevision: 5000,
+        cniPlugin: 'amazon-vpc-cni',
+        environment: 'eks',
+        servicesPerNode: 150,
+        kubernetesVersion: '1.27',
+        asOf: '2024-01-01',
+      };
+      const f = expectFinding(judge(plan), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'port-exhaustion-many-services',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+      });
+      expect(f.remediation).toContain('Set -KubeProxyExtraArgs to --feature-gates=WinDSR=true --enable-dsr=true in Start-EKSBootstrap.ps1');
+      // Counter-case: self-managed has no such record, so the remediation names no EKS bootstrap.
+      expect(
+        judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }).findings.find((x) => x.subject === 'port-exhaustion-many-services')!
+          .remediation,
+      ).not.toContain('KubeProxyExtraArgs');
+    });
     it('150 Services on a self-managed node: the port-exhaustion risk holds on every Windows node, not on EKS alone (eks-best-practices-windows-networking#IP address management)', () => {
       // seeds/limitations.yaml port-exhaustion-many-services (appliesTo {}: the failing call is the HNS load-balancer policy kube-proxy creates on any Windows node)
       const plan = { windowsVersion: 'windows-server-2025', cniPlugin: 'win-bridge', kubernetesVersion: '1.35', servicesPerNode: 150 } as const;

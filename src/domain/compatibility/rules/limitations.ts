@@ -199,6 +199,26 @@ function otherLimits(l: LimitationFact, ctx: PlanContext): string {
   return others.length === 0 ? '' : ` ${LIMITATION.otherLimits(others.map((o) => ({ max: o.threshold!.max, title: o.title })))}`;
 }
 
+/**
+ * How the environment needs a mitigating feature switched on, where another record says (EKS's
+ * LTSC AMIs take DSR only through the bootstrap's -KubeProxyExtraArgs): the settings of every
+ * record scoped to that feature that would apply to this plan with the feature enabled, so that
+ * "enable DSR" comes with how to do it there.
+ */
+function howToEnable(l: LimitationFact, ctx: PlanContext): string[] {
+  const missing = l.mitigatedBy.filter((f) => !ctx.enabledFeatures.includes(f));
+  if (missing.length === 0) return [];
+  const withFeatures: PlanContext = {
+    ...ctx,
+    plan: { ...ctx.plan, features: [...ctx.plan.features, ...missing] },
+    enabledFeatures: [...ctx.enabledFeatures, ...missing],
+  };
+  return ctx.k.limitations
+    .filter((o) => o !== l && o.scope.features?.some((f) => missing.includes(f)) && o.workaroundSettings.length > 0)
+    .filter((o) => limitationApplies(o, withFeatures).match === 'yes')
+    .flatMap((o) => o.workaroundSettings.filter((s) => settingApplies(s, withFeatures)).map(describeSetting));
+}
+
 const judge: RuleJudge = (ctx) =>
   ctx.k.limitations.flatMap((l): RuleFinding[] => {
     let thresholdText = '';
@@ -227,7 +247,7 @@ const judge: RuleJudge = (ctx) =>
     const applied = l.workaroundSettings.filter((s) => settingApplies(s, ctx));
     const conflict = contradictedFeatures(applied, ctx);
     const conflictText = conflict.features.length > 0 ? ` ${LIMITATION.contradicts(conflict.settings, conflict.features)}` : '';
-    const remediation = [l.workaround, ...applied.map(describeSetting), conflictText.trim()].filter(Boolean).join(' ');
+    const remediation = [l.workaround, ...applied.map(describeSetting), ...new Set(howToEnable(l, ctx)), conflictText.trim()].filter(Boolean).join(' ');
     if (mitigated)
       return [
         {
