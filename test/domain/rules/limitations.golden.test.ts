@@ -627,6 +627,20 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       expect(f.remediation).toContain('l2bridge');
       expect(judge({ ...plan, environment: 'aks-windows-server' }).findings.find((x) => x.subject === 'l2tunnel-outside-azure')?.severity).toBe('error');
     });
+    it("on EKS with the mode and plugin open: nothing, the environment rules L2tunnel out (the scan trial's EKS Windows node pool)", () => {
+      // The requirement says where the mode exists at all; an open mode cannot be one EKS (AWS) lacks.
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.33' }),
+        'REQUIREMENT_NOT_MET',
+        'l2tunnel-outside-azure',
+      );
+      // Counter-case: self-managed may run on Azure, so there it still may apply.
+      expect(
+        judge({ windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.33' }).findings.some(
+          (x) => x.subject === 'l2tunnel-outside-azure',
+        ),
+      ).toBe(true);
+    });
     it('on AKS (Azure): nothing', () => {
       const report = judge({ ...plan, environment: 'aks' });
       expectNoFinding(report, 'REQUIREMENT_NOT_MET', 'l2tunnel-outside-azure');

@@ -407,7 +407,8 @@ describe('the Windows release left open (the scanner judges manifests that never
 
   it('NODE_OS_RETIRED: on EKS the SAC AMIs are retired, "may apply" with the release open (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
     const f = expectFinding(judge({ environment: 'eks', kubernetesVersion: '1.33' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      // COMPATIBLE since EKS (AWS) rules the open mode out of L2tunnel (limitations.ts limitationApplies).
+      verdict: 'COMPATIBLE',
       code: 'NODE_OS_RETIRED',
       severity: 'info',
       subject: undefined,

@@ -7,7 +7,7 @@
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
-import { matchScopeUnless, wherePrefix, openOn, type ScopeMatch } from '../scope.js';
+import { matchScope, matchScopeUnless, wherePrefix, openOn, type ScopeMatch } from '../scope.js';
 import { describeSetting, settingApplies } from '../settings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
@@ -153,7 +153,21 @@ export const isConfigurationReminder = (l: LimitationFact) => l.kind === 'requir
 
 /** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
 export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
-  return matchScopeUnless(l.scope, l.requires, ctx);
+  const result = matchScopeUnless(l.scope, l.requires, ctx);
+  // A requirement on a mode says where the mode exists at all (L2tunnel only on Azure). Where the
+  // plan's settled facts fail it (an EKS cluster, on AWS) and the mode is the only thing left open,
+  // the plan cannot be using that mode: the requirement rules the mode out instead of warning.
+  if (
+    result.match === 'unknown' &&
+    l.kind === 'requirement' &&
+    l.requires &&
+    l.scope.modes &&
+    !ctx.plan.networkMode &&
+    result.open.every((o) => o.field === 'networkMode') &&
+    matchScope(l.requires, ctx).match === 'no'
+  )
+    return { match: 'no', open: [] };
+  return result;
 }
 
 /**
