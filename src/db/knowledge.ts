@@ -167,6 +167,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
         ...(r.since ? { since: r.since } : {}),
         ...(r.note ? { note: r.note } : {}),
         ...(networkPolicy ? { networkPolicy } : {}),
+        ...(r.modes ? { modes: r.modes } : {}),
         sources: cite(owner.pluginEnvironment(r.id)),
       };
     },
@@ -296,6 +297,7 @@ export function loadKnowledge({ db, meta }: Pick<OpenDatabase, 'db' | 'meta'>): 
         ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
         ...(r.fixedByLaterUpdate ? { fixedByLaterUpdate: r.fixedByLaterUpdate } : {}),
+        ...(r.revisionScope ? { revisionScope: r.revisionScope } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
         sources: cite(owner.limitation(slug)),
       };

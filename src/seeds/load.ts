@@ -175,6 +175,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
           note: e.note ?? null,
           networkPolicySupport: e.networkPolicy?.support ?? null,
           networkPolicyNote: e.networkPolicy?.note ?? null,
+          modes: e.modes ?? null,
         })
         .run();
       cite(owner.pluginEnvironment(id), e.sources);
@@ -225,6 +226,7 @@ export function loadSeeds(db: Db, seeds: SeedSet): void {
         workaround: l.workaround ?? null,
         revisionNote: l.revisionNote ?? null,
         fixedByLaterUpdate: l.fixedByLaterUpdate ?? null,
+        revisionScope: l.revisionScope ?? null,
         thresholdMetric: l.threshold?.metric ?? null,
         thresholdMax: l.threshold?.max ?? null,
         thresholdApproximate: l.threshold?.approximate ?? null,
