@@ -187,6 +187,8 @@ export const pluginEnvironments = sqliteTable(
     /** NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer. */
     networkPolicySupport: text('network_policy_support', { enum: SUPPORT_LEVELS }),
     networkPolicyNote: text('network_policy_note'),
+    /** JSON array of the only network modes the plugin runs in this environment (seed modes); null: any of its modes. */
+    modes: text('modes', { mode: 'json' }).$type<string[]>(),
   },
   (t) => [index('plugin_environments_plugin').on(t.pluginSlug), index('plugin_environments_env').on(t.environmentSlug)],
 );
@@ -295,6 +297,8 @@ export const limitations = sqliteTable(
     revisionNote: text('revision_note'),
     /** An OS bug fixed by a later update whose build no source gives: why the sources say it is fixed. */
     fixedByLaterUpdate: text('fixed_by_later_update'),
+    /** JSON: the versions and dates of the one page revision that carries the fact (seed revisionScope). */
+    revisionScope: text('revision_scope', { mode: 'json' }).$type<NonNullable<LimitationFact['revisionScope']>>(),
     thresholdMetric: text('threshold_metric', { enum: THRESHOLD_METRICS }),
     thresholdMax: integer('threshold_max'),
     thresholdApproximate: integer('threshold_approximate', { mode: 'boolean' }),

@@ -118,6 +118,8 @@ export interface PluginEnvironmentFact {
   note?: string;
   /** Where enforcement there differs from the plugin's general answer. */
   networkPolicy?: NetworkPolicyFact;
+  /** The only network modes the plugin runs in this environment, where a source says. */
+  modes?: string[];
   sources: Citation[];
 }
 
@@ -208,6 +210,11 @@ export interface LimitationFact {
   mayApply?: { severity: Severity; reason: string };
   /** An OS bug a later update fixed, no source giving the build: how the sources say so (reported as "may apply" information). */
   fixedByLaterUpdate?: string;
+  /**
+   * The Kubernetes versions and dates of the one page revision that carries the fact: outside them
+   * it is "may apply" information (unless another source confirms it on the plan's release).
+   */
+  revisionScope?: { kubernetes?: KubernetesRange; dates?: DateRange; note: string };
   workaround?: string;
   workaroundSettings: SettingFact[];
   sources: Citation[];

@@ -273,6 +273,11 @@ export const pluginEnvironment = z
     networkPolicy: networkPolicySupport
       .optional()
       .describe("NetworkPolicy enforcement in this environment, where it differs from the plugin's general answer."),
+    modes: z
+      .array(slug)
+      .min(1)
+      .optional()
+      .describe("The only network modes (of the plugin's own) it runs in this environment, where a source says (Calico on AKS on Windows Server: overlay)."),
     sources: citations.describe('Where the status is stated.'),
   })
   .strict();
@@ -465,6 +470,19 @@ export const limitation = z
         'For an OS bug that a later update fixed, when no source gives the build of the fix: how the sources say it was fixed (a newer page ' +
           'revision dropped the warning, the tracking issue is closed). It is then reported as "may apply" information, not at its severity. ' +
           'Where a source gives the fixed build, scope appliesTo.windowsBuilds.before to it instead.',
+      ),
+    revisionScope: z
+      .object({
+        kubernetes: kubernetesRange.optional().describe('The Kubernetes versions whose documentation is the revision that carries the fact.'),
+        dates: dateRange.optional().describe('When that revision was the page in force (judged at the plan date when the plan gives no Kubernetes version).'),
+        note: text.describe('Which revision alone carries the fact and how its versions and dates are known.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'For a fact that only one revision of the Kubernetes page carries (a later one dropped or changed it): the versions and dates that ' +
+          'revision covers. Inside them the fact keeps its severity; outside them it is "may apply" information, unless another source ' +
+          'confirms it there (scopeSources on a confirmed release).',
       ),
     sources: citations.describe('Where it is stated.'),
   })

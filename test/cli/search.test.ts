@@ -51,10 +51,11 @@ describe('search', () => {
     const expected: Record<string, string> = {
       trafficDistribution: 'service-topology-ignored-on-windows',
       internalTrafficPolicy: 'internal-traffic-policy-local-deletes-load-balancers',
-      Cilium: 'aks-windows-not-with-cilium',
+      // "Cilium" alone now names the plugin (cni-plugins.yaml cilium) first; with "dataplane", its no-Windows limitation.
+      'Cilium dataplane': 'aks-windows-not-with-cilium',
       externalIPs: 'external-ips-deprecated',
     };
-    const results = await Promise.all(Object.keys(expected).map((word) => runCli(['search', '-n', '1', word])));
+    const results = await Promise.all(Object.keys(expected).map((word) => runCli(['search', '-n', '1', ...word.split(' ')])));
     Object.keys(expected).forEach((word, i) => {
       expect(results[i]!.code, results[i]!.stderr).toBe(0);
       expect(results[i]!.stdout.split('\n')[0], word).toMatch(new RegExp(`^ 1\\. ${expected[word]} \\(Limitation, `));

@@ -22,7 +22,7 @@ describe('validatePlan: unknown slugs name the field and the real choices (from 
   const seeds = realSeeds();
   const cases: [field: string, input: PlanInput, choices: () => Iterable<string>][] = [
     ['windowsVersion', { windowsVersion: 'windows-server-2012' }, () => seeds.windowsVersions.keys()],
-    ['cniPlugin', { ...base, cniPlugin: 'cilium' }, () => seeds.cniPlugins.keys()],
+    ['cniPlugin', { ...base, cniPlugin: 'weave' }, () => seeds.cniPlugins.keys()],
     ['networkMode', { ...base, networkMode: 'l3bridge' }, () => seeds.networkModes.keys()],
     ['environment', { ...base, environment: 'gke' }, () => seeds.environments.keys()],
     ['features', { ...base, features: ['dual-stack', 'ipv6-only'] }, () => seeds.features.keys()],
@@ -43,7 +43,7 @@ describe('validatePlan: unknown slugs name the field and the real choices (from 
   });
 
   it('quotes the unknown value in the message', () => {
-    expect(refusal({ ...base, cniPlugin: 'cilium' }).message).toContain('"cilium"');
+    expect(refusal({ ...base, cniPlugin: 'weave' }).message).toContain('"weave"');
   });
 
   it('names the nearest known slug, as podCapacity names the closest instance types (domain/closest.ts)', () => {
@@ -231,7 +231,7 @@ describe('plan validation reports every problem at once', () => {
   const bad: PlanInput = {
     windowsVersion: 'windows-server-2012',
     features: ['dual-stack', 'ipv6-only', 'ipv4-only'],
-    cniPlugin: 'cilium',
+    cniPlugin: 'weave',
     cniPluginVersion: '0.12.0',
     kubernetesVersion: 'v1.x',
     targetKubernetesVersion: '1.30',
@@ -305,7 +305,7 @@ describe('plan validation reports every problem at once', () => {
   });
 
   it('one problem: the same error as before, with problems holding just it', () => {
-    const e = refusal({ ...base, cniPlugin: 'cilium' });
+    const e = refusal({ ...base, cniPlugin: 'weave' });
     expect(e.problems).toHaveLength(1);
     expect(e.problems[0]).toEqual({ field: e.field, reason: e.reason, validChoices: e.validChoices, suggestions: e.suggestions, message: e.message });
   });
@@ -318,7 +318,7 @@ describe('plan validation: one pass is enough (fast-check)', () => {
     const input: fc.Arbitrary<PlanInput> = fc.record({
       windowsVersion: either('windows-server-2019', 'windows-server-2012'),
       windowsBuildRevision: either(1432, -1),
-      cniPlugin: either('flannel', 'cilium'),
+      cniPlugin: either('flannel', 'weave'),
       cniPluginVersion: either('0.12.0', 'latest'),
       networkMode: either('overlay', 'l3bridge'),
       environment: either('eks', 'gke'),

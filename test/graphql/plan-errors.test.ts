@@ -12,7 +12,7 @@ const COMPATIBILITY = 'query ($input: CompatibilityInput!) { compatibility(input
 const SCAN = 'query ($input: ScanInput!) { scan(input: $input) { verdict } }';
 
 describe('a refused plan lists every problem in extensions.problems', () => {
-  const input = { windowsVersion: 'windows-server-2012', cniPlugin: 'cilium', instanceType: 'm5.larg', asOf: '2026-02-30' };
+  const input = { windowsVersion: 'windows-server-2012', cniPlugin: 'weave', instanceType: 'm5.larg', asOf: '2026-02-30' };
 
   it('compatibility: the first problem as before, and all of them, each with its field under input', async () => {
     const result = await run(COMPATIBILITY, { input });
@@ -34,9 +34,9 @@ describe('a refused plan lists every problem in extensions.problems', () => {
       suggestions: ['windows-server-2016'],
     });
     expect(ext.problems[1]).toMatchObject({
-      reason: 'unknown CNI plugin "cilium"',
+      reason: 'unknown CNI plugin "weave"',
       validChoices: expect.arrayContaining(['flannel']),
-      suggestions: ['calico'],
+      suggestions: ['nat'],
     });
     expect(ext.problems[2]).toEqual({
       field: 'input.asOf',

@@ -12,6 +12,8 @@ import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { objectsOf } from '../../src/domain/scan/documents.js';
 import { scanObjects, type ScanOptions, type ScanResult } from '../../src/domain/scan/scan.js';
 import type { ScanDocument } from '../../src/domain/scan/document.js';
+import { clusterClash } from '../../src/domain/scan/cluster-clash.js';
+import type { PlanField } from '../../src/domain/scan/readers.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
 import { runCli } from '../cli/cli-helpers.js';
 
@@ -281,5 +283,61 @@ describe('the table says what the JSON says', () => {
     expect(stdout).toMatch(/Clusters \(\d+, grouped by their facts; --one-cluster judges the input as one\):/);
     // The kube-proxy's KUBE_NETWORK (flannel.4096) is the flannel overlay cluster's network: one cluster.
     expect(stdout).toContain(`${flannel}, ${kubeProxy}  (cniPlugin flannel, networkMode overlay)`);
+  });
+});
+
+describe('an environment fact and a plugin fact are checked together when grouping (trial scan35)', () => {
+  const TRIAL = join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial');
+  const read = (f: string) => readFileSync(join(TRIAL, f), 'utf8');
+
+  it('an EKS Karpenter pool is not grouped with an Antrea agent, but with the amazon-vpc-cni ConfigMap, and the reason is given', () => {
+    const result = scan({
+      'pool.yaml': read('01-karpenter-windows-2019.yaml'),
+      'antrea.yml': read('04-antrea-windows.yml'),
+      'vpc-cni.yaml': read('17-vpc-cni-aws-k8s-cni.yaml'),
+    });
+    expect(result.summary.clusters.map((c) => c.files)).toEqual([['pool.yaml', 'vpc-cni.yaml'], ['antrea.yml']]);
+    const pool = result.reports.find((r) => r.ref.kind === 'NodePool')!;
+    expect(pool.plans.every((p) => p.cniPlugin !== 'antrea')).toBe(true);
+    // ALL-F1: the pool's cluster's amazon-vpc-cni ConfigMap sets enable-windows-ipam "false": the pool says so.
+    expect(pool.findings.find((f) => f.code === 'REQUIRED_SETTING_MISSING' && f.subject === 'enable-windows-ipam')).toMatchObject({
+      severity: 'warning',
+      message: expect.stringContaining('ConfigMap kube-system/amazon-vpc-cni (vpc-cni.yaml:83)'),
+    });
+    expect(pool.unknown.map((u) => u.fact).join('\n')).not.toContain('enable-windows-ipam');
+    const antrea = result.summary.clusters.find((c) => c.files.includes('antrea.yml'))!;
+    expect(antrea.keptApart).toEqual([
+      expect.stringMatching(/^antrea\.yml not grouped with pool\.yaml: .*Amazon EKS.*"antrea" is not among them \(eks-best-practices-windows-networking/),
+    ]);
+  });
+
+  it('a plugin confined to another environment is not grouped with that environment (amazon-vpc-cni runs only on EKS)', () => {
+    const k = testKnowledge();
+    const clash = clusterClash(k);
+    expect(
+      clash(
+        new Map<PlanField, unknown>([
+          ['environment', 'aks'],
+          ['cniPlugin', 'amazon-vpc-cni'],
+        ]),
+      ),
+    ).toMatch(/runs only in eks/);
+    expect(
+      clash(
+        new Map<PlanField, unknown>([
+          ['environment', 'eks'],
+          ['cniPlugin', 'amazon-vpc-cni'],
+        ]),
+      ),
+    ).toBeUndefined();
+    expect(
+      clash(
+        new Map<PlanField, unknown>([
+          ['environment', 'eks'],
+          ['cniPlugin', 'calico'],
+        ]),
+      ),
+    ).toBeUndefined();
+    expect(clash(new Map<PlanField, unknown>([['cniPlugin', 'antrea']]))).toBeUndefined();
   });
 });

@@ -286,3 +286,19 @@ describe('client-IP preservation and NetworkPolicies', () => {
     expect(calico.findings.map((f) => f.code)).not.toContain('NETWORK_POLICY_UNSUPPORTED');
   });
 });
+
+describe('the amazon-vpc-cni ConfigMap states its IP address mode even with Windows IPAM off (trial scan35 17-F3)', () => {
+  it('enable-windows-prefix-delegation: "false" is secondary-IP mode, at that key; enable-windows-ipam "false" is still a warning', () => {
+    const cm = one(reports({ 'vpc-cni.yaml': read('trial/17-vpc-cni-aws-k8s-cni.yaml') }), 'ConfigMap');
+    expect(cm.facts.filter((f) => f.field === 'ipAddressMode').map((f) => [f.value, f.path, f.line])).toEqual([
+      ['SECONDARY_IP', 'data.enable-windows-prefix-delegation', 85],
+    ]);
+    expect(cm.findings.some((f) => f.code === 'REQUIRED_SETTING_MISSING' && f.subject === 'enable-windows-ipam')).toBe(true);
+  });
+
+  it('without the mode key, Windows IPAM off states no mode', () => {
+    const text = read('trial/17-vpc-cni-aws-k8s-cni.yaml').replace(/^ {2}enable-windows-prefix-delegation: .*\n/m, '');
+    const cm = one(reports({ 'vpc-cni.yaml': text }), 'ConfigMap');
+    expect(cm.facts.filter((f) => f.field === 'ipAddressMode')).toEqual([]);
+  });
+});

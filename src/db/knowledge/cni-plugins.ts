@@ -34,6 +34,7 @@ export function readPlugins({ db, cite }: KnowledgeReader) {
         ...(r.since ? { since: r.since } : {}),
         ...(r.note ? { note: r.note } : {}),
         ...(networkPolicy ? { networkPolicy } : {}),
+        ...(r.modes ? { modes: r.modes } : {}),
         sources: cite(owner.pluginEnvironment(r.id)),
       };
     },

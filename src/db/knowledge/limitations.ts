@@ -65,6 +65,7 @@ export function readLimitations({ db, cite, settings, scopeSources }: KnowledgeR
         ...(r.mayApplySeverity ? { mayApply: { severity: r.mayApplySeverity, reason: r.mayApplyReason ?? '' } } : {}),
         ...(r.workaround ? { workaround: r.workaround } : {}),
         ...(r.fixedByLaterUpdate ? { fixedByLaterUpdate: r.fixedByLaterUpdate } : {}),
+        ...(r.revisionScope ? { revisionScope: r.revisionScope } : {}),
         workaroundSettings: settings.get(owner.limitationWorkaround(slug)) ?? [],
         sources: cite(owner.limitation(slug)),
       };

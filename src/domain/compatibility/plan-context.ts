@@ -88,7 +88,11 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
   const release = plan.windowsVersion === undefined ? undefined : k.releases.get(plan.windowsVersion)!;
   const plugin = plan.cniPlugin ? k.plugins.get(plan.cniPlugin) : undefined;
   const pluginModes = plugin?.modes ?? [];
-  const candidateModes = plan.networkMode ? [plan.networkMode] : [...new Set(pluginModes.map((m) => m.mode))];
+  // The environment may run the plugin in fewer modes than it has (Calico on AKS on Windows Server: overlay only).
+  const environmentModes = plan.environment ? plugin?.environments.find((e) => e.environment === plan.environment)?.modes : undefined;
+  const candidateModes = plan.networkMode
+    ? [plan.networkMode]
+    : [...new Set(pluginModes.map((m) => m.mode).filter((m) => !environmentModes || environmentModes.includes(m)))];
   const delegates = pluginModes.filter((m) => candidateModes.includes(m.mode) && m.delegatesTo).map((m) => m.delegatesTo!);
   const environments = environmentsOf(k, plan, plugin);
   const { enabled, addedBy } = closure(k, plan.features);

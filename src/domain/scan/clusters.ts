@@ -89,6 +89,8 @@ export interface Cluster {
   facts: ClusterFacts;
   /** Facts that disagree with the ones used, per object stating them (the first was used). */
   conflicts: Map<Pending, string[]>;
+  /** Why files of this cluster were kept out of a cluster whose facts they did not contradict field by field. */
+  keptApart: string[];
 }
 
 export const describeRef = (r: Reading['ref']) => `${r.kind}${r.namespace ? ` ${r.namespace}/` : ' '}${r.name}${r.part ? ` (${r.part})` : ''}`;
@@ -107,7 +109,17 @@ function clusterFactsOf(r: Reading): Fact[] {
 const agrees = (a: ReadonlyMap<PlanField, unknown>, b: ReadonlyMap<PlanField, unknown>) =>
   [...a].every(([field, value]) => !b.has(field) || b.get(field) === value);
 
-export function groupClusters(pending: readonly Pending[], workloads: readonly Workload[], grouping: Grouping): Cluster[] {
+/**
+ * Why facts of different fields cannot hold in one cluster (an environment whose sources list its
+ * plugins and a plugin not among them), or undefined when nothing in the knowledge base says so.
+ * Given by the scan from the knowledge base (scan.ts clusterClash); fields alone never clash.
+ */
+export type Clash = (facts: ReadonlyMap<PlanField, unknown>) => string | undefined;
+
+/** The facts of a file and a cluster together: the cluster's value wins where both state one. */
+const joined = (file: ReadonlyMap<PlanField, unknown>, cluster: ReadonlyMap<PlanField, unknown>) => new Map([...file, ...cluster]);
+
+export function groupClusters(pending: readonly Pending[], workloads: readonly Workload[], grouping: Grouping, clash: Clash = () => undefined): Cluster[] {
   // Each file's pending objects and its first value per cluster field, in input order.
   const files = new Map<string, { pending: Pending[]; workloads: Workload[]; facts: Map<PlanField, unknown> }>();
   const fileOf = (file: string) => {
@@ -122,8 +134,8 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
   }
   for (const w of workloads) fileOf(w.file).workloads.push(w);
 
-  let groups: { files: string[]; facts: Map<PlanField, unknown> }[];
-  if (grouping === 'one-cluster') groups = [{ files: [...files.keys()], facts: new Map() }];
+  let groups: { files: string[]; facts: Map<PlanField, unknown>; keptApart: string[] }[];
+  if (grouping === 'one-cluster') groups = [{ files: [...files.keys()], facts: new Map(), keptApart: [] }];
   else {
     groups = [];
     const factless: string[] = [];
@@ -132,15 +144,22 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
         factless.push(file);
         continue;
       }
-      const fits = groups.filter((g) => agrees(facts, g.facts));
+      const keptApart: string[] = [];
+      const fits = groups.filter((g) => {
+        if (!agrees(facts, g.facts)) return false;
+        const why = clash(joined(facts, g.facts));
+        if (why) keptApart.push(`${file} not grouped with ${g.files.join(', ')}: ${why}`);
+        return !why;
+      });
       if (fits.length === 1) {
         fits[0]!.files.push(file);
+        fits[0]!.keptApart.push(...keptApart);
         for (const [field, value] of facts) if (!fits[0]!.facts.has(field)) fits[0]!.facts.set(field, value);
-      } else groups.push({ files: [file], facts: new Map(facts) });
+      } else groups.push({ files: [file], facts: new Map(facts), keptApart });
     }
     if (factless.length > 0) {
       if (groups.length === 1) groups[0]!.files.push(...factless);
-      else for (const tied of tiedFiles(factless, files)) groups.push({ files: tied, facts: new Map() });
+      else for (const tied of tiedFiles(factless, files)) groups.push({ files: tied, facts: new Map(), keptApart: [] });
     }
   }
 
@@ -155,6 +174,7 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
       workloads: members.flatMap((m) => m.workloads),
       facts: new Map(),
       conflicts: new Map(),
+      keptApart: g.keptApart,
     };
     collectFacts(cluster);
     return cluster;

@@ -68,6 +68,8 @@ export interface ScanClusterDocument {
   files: string[];
   facts: { field: string; value: string; from: string }[];
   conflicts: string[];
+  /** Why files of this cluster were not grouped with an earlier cluster; absent when none were kept apart. */
+  keptApart?: string[];
 }
 
 /** Counts of what a scan read (`ScanSummary`). */
@@ -126,7 +128,13 @@ export function scannedObjectDocument(r: ObjectReport): ScannedObjectDocument {
 }
 
 function clusterDocument(c: ClusterSummary): ScanClusterDocument {
-  return { name: c.name, files: c.files, facts: c.facts.map((f) => ({ field: f.field, value: String(f.value), from: f.from })), conflicts: c.conflicts };
+  return {
+    name: c.name,
+    files: c.files,
+    facts: c.facts.map((f) => ({ field: f.field, value: String(f.value), from: f.from })),
+    conflicts: c.conflicts,
+    ...(c.keptApart ? { keptApart: c.keptApart } : {}),
+  };
 }
 
 /** The document of a scan's result: the summary, then one entry per reported object, in order. */

@@ -11,6 +11,7 @@ import { PlanError } from '../compatibility/plan.js';
 import { judgeGateSetting, kubeProxyFeatureGates } from '../compatibility/rules/kube-proxy-feature-gates.js';
 import { kubernetesVersionUnspecified } from '../compatibility/rules/kubernetes-version-unspecified.js';
 import type { Knowledge } from '../knowledge.js';
+import { verdictOf } from '../outcome.js';
 import { describeRef, type Pending } from './clusters.js';
 import { planKey, type OpenPlan } from './implied-plan.js';
 import { defaultsThatApply } from './defaults.js';
@@ -61,6 +62,9 @@ export const isCovered = (keys: ReadonlySet<string>, f: { code: string; subject?
 const codeAndSubject = (f: Finding) => `${f.code}\0${f.subject ?? ''}`;
 const findingId = (f: Finding) => `${f.severity}\0${f.code}\0${f.subject ?? ''}\0${f.message}`;
 
+/** Whether a finding says its object could not be judged (the code has one home: this module). */
+export const notJudged = (f: { code: string }) => f.code === 'NOT_JUDGED';
+
 export class Judge {
   private readonly cache = new Map<string, Answer>();
   private readonly answerIds = new Map<CompatibilityReport, number>();
@@ -105,7 +109,26 @@ export class Judge {
       for (const p of answer.problems) if (!missing.includes(`${p.field}: ${p.reason} (not used)`)) missing.push(`${p.field}: ${p.reason} (not used)`);
     const kept = Object.fromEntries(Object.entries(plan).filter(([field]) => !refused.has(field)));
     const retry = this.answer(kept);
-    return retry instanceof PlanError ? undefined : retry;
+    if (retry instanceof PlanError) return undefined;
+    return refused.has('cniPlugin') ? this.withoutPluginFacts(retry) : retry;
+  }
+
+  private readonly pluginless = new Map<CompatibilityReport, CompatibilityReport>();
+
+  /**
+   * An answer for a plan whose CNI plugin is stated but unknown to the knowledge base (Antrea):
+   * the plugin is not open, it is none of the plugins the knowledge base knows, so the findings
+   * that "may apply" only because the plugin is open (Flannel's or Calico's facts, "the files do
+   * not say the CNI plugin") are dropped; the object's missing list says the plugin is unknown.
+   */
+  private withoutPluginFacts(answer: CompatibilityReport): CompatibilityReport {
+    let kept = this.pluginless.get(answer);
+    if (!kept) {
+      const findings = answer.findings.filter((f) => !(f.applicability === 'may-apply' && f.dependsOn.includes('cniPlugin')));
+      kept = { ...answer, findings, verdict: verdictOf(findings) };
+      this.pluginless.set(answer, kept);
+    }
+    return kept;
   }
 
   /**

@@ -11,10 +11,21 @@ import type { Citation, Knowledge } from '../knowledge.js';
 import type { Pending } from './clusters.js';
 import type { OpenPlan } from './implied-plan.js';
 import type { ScanFinding } from './results.js';
+import type { Role } from './readers.js';
 import { settleFinding } from '../compatibility/findings.js';
 
 /** The code of a setting the object states (or lacks) against what the knowledge base requires. */
 export const SETTING_PROBLEM_CODE = 'REQUIRED_SETTING_MISSING';
+
+/** The limitation on hostNetwork in a Windows pod spec (limitations.yaml), which only an object with pods can meet. */
+export const HOST_NETWORK_LIMITATION = 'host-network-mode';
+
+/**
+ * Objects that run no pod and so cannot set hostNetwork (a pod spec field): a Service, a node or a
+ * node pool. The engine's general note on host networking is not reported on them (trial scan35:
+ * it landed on Services and Karpenter NodePools).
+ */
+export const cannotUseHostNetwork = (role: Role) => role === 'service' || role === 'node' || role === 'node-group';
 
 /** The scan's own checks: capacity advertised by a node, hostNetwork, settings present but wrong. */
 export function ownFindings(
@@ -75,7 +86,7 @@ export function ownFindings(
 
   // hostNetwork on a Windows pod that is not HostProcess: the limitation applies for certain, not "may".
   const host = r.pod?.hostNetwork;
-  const limitation = k.limitations.find((l) => l.slug === 'host-network-mode');
+  const limitation = k.limitations.find((l) => l.slug === HOST_NETWORK_LIMITATION);
   if (host && !host.hostProcess && limitation)
     out.push({
       severity: 'error',

@@ -69,6 +69,8 @@ export interface ClusterSummary {
   facts: { field: string; value: string | number | boolean; from: string }[];
   /** Cluster facts that disagree with the ones used (with --one-cluster, or inside one file). */
   conflicts: string[];
+  /** Why files of this cluster were not grouped with an earlier cluster (an environment and a plugin that cannot go together). */
+  keptApart?: string[];
 }
 
 export interface ScanSummary {

@@ -11,6 +11,7 @@
  *   when the input has no Windows kube-proxy, once, on the first object that states the mode.
  */
 import { describeRef, type Cluster, type Pending } from './clusters.js';
+import type { Knowledge } from '../knowledge.js';
 import type { KnownFacts } from './known-facts.js';
 import { kubeProxySettingFact, kubeProxySettlerPath, kubeProxySettlersText } from './readers/kube-proxy.js';
 import { configMapId, setsSetting, type Reading, type Settlers, type UnknownFact } from './readers/types.js';
@@ -23,7 +24,7 @@ const KUBE_PROXY_ELSEWHERE =
  * Settles the unknowns of every cluster. `configMaps` holds every ConfigMap of the input, read or
  * ignored ("namespace/name"): one the input holds is no longer named as what would settle a fact.
  */
-export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, configMaps: ReadonlySet<string>): void {
+export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, configMaps: ReadonlySet<string>, k?: Knowledge): void {
   // ConfigMaps read as kube-proxy configuration, by "namespace/name", whatever cluster they were grouped in.
   const proxyConfigMaps = new Map<string, Reading[]>();
   for (const c of clusters)
@@ -40,6 +41,8 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
     const netConfs = new Set(cluster.pending.flatMap((p) => (p.reading.netConfOf ? [p.reading.netConfOf] : [])));
     for (const p of cluster.pending) {
       const r = p.reading;
+      if (k) askForIpamSettings(k, known, r, hasInstanceType);
+      if (k && !hasKubeProxy) askForDefaultedProxyFeatures(k, known, r);
       r.unknown = r.unknown.flatMap((u): UnknownFact[] => {
         const s = u.settles;
         if (!s) return [u];
@@ -51,6 +54,7 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
             return [{ ...u, settledBy: kubeProxySettlersText(s, present), path: kubeProxySettlerPath(s, present, u.path ?? '') }];
           }
           case 'config-map':
+            if (s.key) ipamConflict(cluster, p, s.name, s.key, u);
             return configMaps.has(configMapId(s.namespace, s.name)) ? [] : [u];
           case 'net-conf':
             return netConfs.has(s.plugin) ? [] : [u];
@@ -68,6 +72,99 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
         p.kubeProxy = { usage: proxy.reading.kubeProxy!, from: `${describeRef(proxy.reading.ref)} (${proxy.file}:${proxy.line})` };
     }
     if (!hasKubeProxy) askForKubeProxy(cluster.pending, known);
+  }
+}
+
+/**
+ * What the IPAM of a Windows node pool's environment needs set in its CNI plugin's ConfigMap
+ * (EKS: enable-windows-ipam "true" in amazon-vpc-cni, ipam-options.yaml): the environment's
+ * default plugin is the one whose IPAM applies (cni-plugins.yaml `status: default`). An unknown
+ * unless the input holds that ConfigMap; a reader that asked already (eksctl.ts) is not asked twice.
+ */
+function askForIpamSettings(k: Knowledge, known: KnownFacts, r: Reading, hasInstanceType: boolean): void {
+  if ((r.role !== 'node-group' && r.role !== 'node') || r.windows !== 'yes') return;
+  const envFact = r.facts.find((f) => f.field === 'environment');
+  const env = envFact?.value;
+  if (typeof env !== 'string') return;
+  const plugin = [...k.plugins.values()].find((pl) => pl.environments.some((e) => e.environment === env && e.status === 'default'));
+  const ipam = plugin ? known.ipamConfigMapOf(plugin.slug) : undefined;
+  if (!ipam) return;
+  // The pods per node follow from the instance type and the IP address mode (capacity.ts); a pool
+  // that names neither leaves both open (trial scan35 01-U2: a Karpenter pool picks instance types itself).
+  const modeKey = ipam.modes[0];
+  if (!hasInstanceType && !r.unknown.some((u) => u.field === 'instanceType' || u.field === 'ipAddressMode')) {
+    r.unknown.push({
+      fact: 'the instance type of its nodes, which with the IP address mode decides the pods per Windows node',
+      settledBy: 'the instance types the node pool allows (node.kubernetes.io/instance-type), or the Nodes, which the input lacks',
+      field: 'instanceType',
+      path: envFact!.path,
+      settles: { kind: 'instance-type' },
+    });
+    if (modeKey)
+      r.unknown.push({
+        fact: `the IP address mode (secondary IP, or prefix delegation with ${modeKey.key}: "${modeKey.value}")`,
+        settledBy: `the ${modeKey.key} key of the ${ipam.name} ConfigMap${modeKey.target ? ` (${modeKey.target})` : ''}, which the input lacks`,
+        field: 'ipAddressMode',
+        path: envFact!.path,
+        settles: { kind: 'config-map', name: ipam.name, ...(modeKey.target ? { namespace: modeKey.target.split('/')[0]! } : {}) },
+      });
+  }
+  for (const setting of ipam.required) {
+    const [namespace, name] = (setting.target ?? `kube-system/${ipam.name}`).split('/') as [string, string];
+    const fact = `${setting.key}: "${setting.value}" in the ${name} ConfigMap, which ${ipam.ipam.name} needs for Windows nodes`;
+    const asked = r.unknown.find((u) => u.fact === fact);
+    if (asked) {
+      if (asked.settles?.kind === 'config-map') asked.settles = { ...asked.settles, key: setting.key };
+      continue;
+    }
+    r.unknown.push({
+      fact,
+      settledBy: `the ${name} ConfigMap (${namespace}/${name}), which the input lacks`,
+      path: r.facts.find((f) => f.field === 'environment')!.path,
+      settles: { kind: 'config-map', name, namespace, key: setting.key },
+    });
+  }
+}
+
+/**
+ * A feature kube-proxy switches on whose default differs by environment or release
+ * (feature-defaults.yaml: DSR, on by default on AKS, not on EKS's LTSC 2019 AMIs): on a Windows
+ * node pool of a cluster whose input holds no Windows kube-proxy, whether it is on is unknown, and
+ * named (trial scan35 01-U3, 08-U4).
+ */
+function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Reading): void {
+  if ((r.role !== 'node-group' && r.role !== 'node') || r.windows !== 'yes') return;
+  const path = r.facts[0]?.path ?? r.partPath;
+  const byFeature = new Map<string, string[]>();
+  for (const f of known.kubeProxyFlags) {
+    if (!f.feature || !k.featureDefaults.some((d) => d.feature === f.feature)) continue;
+    const { min, max } = f.kubernetes ?? {};
+    const versions = min && max ? ` on Kubernetes ${min} to ${max}` : max ? ` up to Kubernetes ${max}` : min ? ` from Kubernetes ${min}` : '';
+    byFeature.set(f.feature, [...(byFeature.get(f.feature) ?? []), `${f.flag}=${f.value}${versions}`]);
+  }
+  for (const [feature, flags] of byFeature) {
+    const fact = `whether kube-proxy runs with ${k.features.get(feature)?.name ?? feature} (${flags.join(', ')}), whose default depends on the environment and release`;
+    if (r.unknown.some((u) => u.fact === fact)) continue;
+    r.unknown.push({ fact, settledBy: KUBE_PROXY_ELSEWHERE, path, settles: { kind: 'kube-proxy', setting: flags[0]!.split('=')[0]! } });
+  }
+}
+
+/**
+ * A node pool's IPAM setting against the ConfigMap of its own cluster: when that ConfigMap sets the
+ * key otherwise (enable-windows-ipam "false", trial scan35 ALL-F1), the pool's Windows pods get no
+ * address, and the pool says so (a warning, with the ConfigMap's place).
+ */
+function ipamConflict(cluster: Cluster, p: Pending, name: string, key: string, u: UnknownFact): void {
+  for (const cm of cluster.pending) {
+    if (cm.reading.ref.kind !== 'ConfigMap' || cm.reading.ref.name !== name) continue;
+    const problem = cm.reading.settingProblems.find((x) => x.subject === key);
+    if (!problem) continue;
+    const where = `${describeRef(cm.reading.ref)} (${cm.file}:${cm.lines.get(problem.path) ?? cm.line})`;
+    p.reading.settingProblems.push({
+      ...problem,
+      message: `This Windows node pool needs ${u.fact.split(', which ')[0]}, but ${where} of its cluster does not set it: ${problem.message}`,
+      path: u.path ?? p.reading.partPath,
+    });
   }
 }
 

@@ -45,6 +45,7 @@ export function loadCniPlugins({ db, newId, cite, addNotes }: SeedWriter, seeds:
           note: e.note ?? null,
           networkPolicySupport: e.networkPolicy?.support ?? null,
           networkPolicyNote: e.networkPolicy?.note ?? null,
+          modes: e.modes ?? null,
         })
         .run();
       cite(owner.pluginEnvironment(id), e.sources);

@@ -20,6 +20,7 @@ export function loadLimitations({ db, cite, addSettings }: SeedWriter, seeds: Se
         workaround: l.workaround ?? null,
         revisionNote: l.revisionNote ?? null,
         fixedByLaterUpdate: l.fixedByLaterUpdate ?? null,
+        revisionScope: l.revisionScope ?? null,
         thresholdMetric: l.threshold?.metric ?? null,
         thresholdMax: l.threshold?.max ?? null,
         thresholdApproximate: l.threshold?.approximate ?? null,

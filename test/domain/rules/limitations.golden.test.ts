@@ -51,7 +51,7 @@ describe('limitations', () => {
   describe('THRESHOLD_EXCEEDED', () => {
     it('65 backends on Server 2016: at most 64 backends per Service on builds before 17763.2746 (k8s-windows-networking-uk#limitations)', () => {
       // seeds/limitations.yaml backends-per-service-64 (threshold max 64, windowsBuilds before 17763.2746)
-      const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 65 }), {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', kubernetesVersion: '1.34', backendsPerService: 65 }), {
         verdict: 'INCOMPATIBLE',
         code: 'THRESHOLD_EXCEEDED',
         severity: 'error',
@@ -65,7 +65,7 @@ describe('limitations', () => {
     });
     it('65 backends on Server 2022 only "may apply": the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
       // seeds/limitations.yaml backends-per-service-64.appliesTo.windowsBuilds.confirmedOn [windows-server-2019]
-      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 65 }), {
+      const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.34', backendsPerService: 65 }), {
         verdict: 'COMPATIBLE_WITH_WARNINGS',
         code: 'THRESHOLD_EXCEEDED',
         severity: 'warning',
@@ -98,7 +98,7 @@ describe('limitations', () => {
       expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 1024 }), 'THRESHOLD_EXCEEDED', 'backends-per-service-1024');
     });
     it('5000 backends on Server 2022: INCOMPATIBLE, and the report names both documented limits, 1024 and 64 (k8s-windows-networking-uk#limitations)', () => {
-      const report = judge({ windowsVersion: 'windows-server-2022', backendsPerService: 5000 });
+      const report = judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.34', backendsPerService: 5000 });
       const ceiling = expectFinding(report, {
         verdict: 'INCOMPATIBLE',
         code: 'THRESHOLD_EXCEEDED',
@@ -114,6 +114,36 @@ describe('limitations', () => {
       expect(older.applicability).toBe('may-apply');
       expect(older.message).toMatch(/Other documented limits of this kind: 1024 \(/);
       expect(older.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'limitations' }));
+    });
+    it('500 backends on Server 2022 at Kubernetes 1.35: only the page revisions up to 1.34 carry the 64 limit, so it is "may apply" information there (k8s-windows-networking-en#limitations)', () => {
+      // seeds/limitations.yaml backends-per-service-64.revisionScope {kubernetes max 1.34}; the current page gives 1024.
+      const plan: PlanInput = {
+        windowsVersion: 'windows-server-2022',
+        cniPlugin: 'win-bridge',
+        networkMode: 'l2bridge',
+        kubernetesVersion: '1.35',
+        environment: 'self-managed',
+        backendsPerService: 500,
+        asOf: '2026-11-01',
+      };
+      const f = expectFinding(judge(plan), {
+        verdict: 'COMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'info',
+        subject: 'backends-per-service-64',
+        cites: 'k8s-windows-networking-uk#limitations',
+      });
+      expect(f.applicability).toBe('may-apply');
+      expect(f.message).toMatch(/Only the Kubernetes page revision in force for Kubernetes 1\.34 and earlier/);
+      // Inside the revision's versions it keeps its "may apply" warning; on Server 2019 before the fix the EKS guide confirms it at any version.
+      expect(judge({ ...plan, kubernetesVersion: '1.34' }).findings.find((x) => x.subject === 'backends-per-service-64')!.severity).toBe('warning');
+      expectFinding(judge({ ...plan, windowsVersion: 'windows-server-2019', windowsBuildRevision: 2000 }), {
+        verdict: 'INCOMPATIBLE',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'error',
+        subject: 'backends-per-service-64',
+        cites: 'eks-user-guide-windows#windows-support.adoc',
+      });
     });
     it('65 backends on Server 2019 without a revision: the 64 limit only "may apply" before KB5011551, 17763.2746 (eks-user-guide-windows#windows-support.adoc)', () => {
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2019', backendsPerService: 65 }), {
@@ -139,6 +169,31 @@ describe('limitations', () => {
       });
       expect(f.message).toContain('about 100');
       expectNoFinding(judge({ windowsVersion: 'windows-server-2025', environment: 'eks', servicesPerNode: 100 }), 'THRESHOLD_EXCEEDED');
+    });
+    it('150 Services on an EKS Server 2019 node without DSR: the "enable DSR" remediation says how EKS LTSC AMIs take it, the bootstrap\'s -KubeProxyExtraArgs (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+      // port-exhaustion-many-services (mitigatedBy DSR) + eks-dsr-not-default-on-ltsc-2019 (eks, LTSC, features [direct-server-return]) workaroundSettings.
+      const plan: PlanInput = {
+        windowsVersion: 'windows-server-2019',
+        windowsBuildRevision: 5000,
+        cniPlugin: 'amazon-vpc-cni',
+        environment: 'eks',
+        servicesPerNode: 150,
+        kubernetesVersion: '1.27',
+        asOf: '2024-01-01',
+      };
+      const f = expectFinding(judge(plan), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'THRESHOLD_EXCEEDED',
+        severity: 'warning',
+        subject: 'port-exhaustion-many-services',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+      });
+      expect(f.remediation).toContain('Set -KubeProxyExtraArgs to --feature-gates=WinDSR=true --enable-dsr=true in Start-EKSBootstrap.ps1');
+      // Counter-case: self-managed has no such record, so the remediation names no EKS bootstrap.
+      expect(
+        judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }).findings.find((x) => x.subject === 'port-exhaustion-many-services')!
+          .remediation,
+      ).not.toContain('KubeProxyExtraArgs');
     });
     it('150 Services on a self-managed node: the port-exhaustion risk holds on every Windows node, not on EKS alone (eks-best-practices-windows-networking#IP address management)', () => {
       // seeds/limitations.yaml port-exhaustion-many-services (appliesTo {}: the failing call is the HNS load-balancer policy kube-proxy creates on any Windows node)
@@ -215,6 +270,28 @@ describe('limitations', () => {
     expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks' }), 'UNSUPPORTED_FUNCTIONALITY', 'eks-no-ipv6');
   });
 
+  it('dual-stack asked for with Calico on AKS on Windows Server: Calico runs in overlay there, where Windows pods have no IPv6, so the explicit ask is an error (aks-arc-container-networking#Compare network models)', () => {
+    // seeds/cni-plugins.yaml calico.environments[aks-windows-server].modes [overlay]; limitations.yaml ipv6-between-overlay-pods (modes [overlay], features [dual-stack]).
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'calico',
+      environment: 'aks-windows-server',
+      features: ['dual-stack'],
+      kubernetesVersion: '1.28',
+      asOf: '2025-01-01',
+    };
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'error',
+      subject: 'ipv6-between-overlay-pods',
+      cites: 'k8s-windows-networking-uk#limitations',
+    });
+    expect(f.applicability).toBe('applies');
+    // Counter-case: Calico elsewhere (self-managed) may run l2bridge, so the overlay fact only may apply there.
+    expect(judge({ ...plan, environment: 'self-managed' }).findings.find((x) => x.subject === 'ipv6-between-overlay-pods')!.applicability).toBe('may-apply');
+  });
+
   describe('KNOWN_ISSUE', () => {
     it('Pod-to-Pod on l2bridge can break on Server 2022 from KB5005619, build 20348.261 (windows-containers-issues#204)', () => {
       // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619 (modes [l2bridge], windowsBuilds from 20348.261 before 20349)
@@ -238,6 +315,38 @@ describe('limitations', () => {
         'KNOWN_ISSUE',
         'ws2022-l2bridge-pod-to-pod-kb5005619',
       );
+    });
+    it('inside the versions and dates of the older page revision that alone carries it, the KB5005619 issue keeps its warning, and its DSR-off workaround is said to contradict a plan asking for DSR (k8s-windows-networking-zh#load-balancing-and-services)', () => {
+      // seeds/limitations.yaml ws2022-l2bridge-pod-to-pod-kb5005619.revisionScope {kubernetes max 1.32, dates 2022-02-01 to 2025-04-23}
+      const plan: PlanInput = {
+        windowsVersion: 'windows-server-2022',
+        windowsBuildRevision: 469,
+        cniPlugin: 'win-bridge',
+        networkMode: 'l2bridge',
+        features: ['direct-server-return'],
+        kubernetesVersion: '1.24',
+        environment: 'self-managed',
+        asOf: '2022-03-01',
+      };
+      const f = expectFinding(judge(plan), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'KNOWN_ISSUE',
+        severity: 'warning',
+        subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
+        cites: 'k8s-windows-networking-zh#load-balancing-and-services',
+      });
+      expect(f.applicability).toBe('applies');
+      expect(f.message).toMatch(/turns off Direct Server Return \(DSR\), which the plan asks for/);
+      expect(f.remediation).toMatch(/turns off Direct Server Return \(DSR\), which the plan asks for/);
+      // Without DSR asked for, no conflict is claimed; on 1.35 (outside the revision) it is "may apply" information.
+      expect(
+        judge({ ...plan, features: ['session-affinity'] }).findings.find((x) => x.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619')!.message,
+      ).not.toMatch(/which the plan asks for/);
+      const later = judge({ ...plan, kubernetesVersion: '1.35', asOf: '2026-11-01' }).findings.find(
+        (x) => x.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619',
+      )!;
+      expect(later).toMatchObject({ severity: 'info', applicability: 'may-apply' });
+      expect(later.message).toMatch(/Only the Kubernetes page revision in force for Kubernetes 1\.32 and earlier/);
     });
     it('its remediation is narrowed to the planned Kubernetes version: the WinDSR gate up to 1.33, --enable-dsr=false from 1.34 (kep-5100#Rollback)', () => {
       // ws2022-l2bridge-pod-to-pod-kb5005619 workaroundSettings: --feature-gates WinDSR=false {max 1.33}, --enable-dsr false {min 1.34}
@@ -517,6 +626,20 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       expect(f.applicability).not.toBe('may-apply');
       expect(f.remediation).toContain('l2bridge');
       expect(judge({ ...plan, environment: 'aks-windows-server' }).findings.find((x) => x.subject === 'l2tunnel-outside-azure')?.severity).toBe('error');
+    });
+    it("on EKS with the mode and plugin open: nothing, the environment rules L2tunnel out (the scan trial's EKS Windows node pool)", () => {
+      // The requirement says where the mode exists at all; an open mode cannot be one EKS (AWS) lacks.
+      expectNoFinding(
+        judge({ windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.33' }),
+        'REQUIREMENT_NOT_MET',
+        'l2tunnel-outside-azure',
+      );
+      // Counter-case: self-managed may run on Azure, so there it still may apply.
+      expect(
+        judge({ windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.33' }).findings.some(
+          (x) => x.subject === 'l2tunnel-outside-azure',
+        ),
+      ).toBe(true);
     });
     it('on AKS (Azure): nothing', () => {
       const report = judge({ ...plan, environment: 'aks' });
@@ -883,15 +1006,20 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
     expectNoFinding(judge({ ...base, kubernetesVersion: '1.31' }), 'KNOWN_ISSUE', slug);
   });
 
-  it('UNSUPPORTED_FUNCTIONALITY: no Windows node pools with Azure CNI Powered by Cilium on AKS (aks-cilium-windows#Azure/AKS#4540)', () => {
-    expectFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'aks', cniPlugin: 'azure-cni', kubernetesVersion: '1.34' }), {
-      verdict: 'COMPATIBLE',
+  it('UNSUPPORTED_FUNCTIONALITY: a plan naming Cilium (Azure CNI Powered by Cilium) is refused, it has no Windows data plane (aks-cilium-windows#Azure/AKS#4540)', () => {
+    // seeds/limitations.yaml aks-windows-not-with-cilium (plugins [cilium], severity error, mayApply info); cni-plugins.yaml cilium.
+    const plan = { windowsVersion: 'windows-server-2022', environment: 'aks', cniPlugin: 'cilium', kubernetesVersion: '1.34' } as const;
+    expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
       code: 'UNSUPPORTED_FUNCTIONALITY',
-      severity: 'info',
+      severity: 'error',
       subject: 'aks-windows-not-with-cilium',
       cites: 'aks-cilium-windows#Azure/AKS#4540',
     });
-    expectNoFinding(judge(base), 'UNSUPPORTED_FUNCTIONALITY', 'aks-windows-not-with-cilium');
+    // The plugin open on AKS: a may-apply note, never a warning; Azure CNI named: nothing.
+    const open = judge({ ...plan, cniPlugin: undefined }).findings.find((x) => x.subject === 'aks-windows-not-with-cilium')!;
+    expect(open).toMatchObject({ severity: 'info', applicability: 'may-apply' });
+    expectNoFinding(judge({ ...plan, cniPlugin: 'azure-cni' }), 'UNSUPPORTED_FUNCTIONALITY', 'aks-windows-not-with-cilium');
   });
 
   it('UNSUPPORTED_FUNCTIONALITY: Calico 3.32 has no IPv6 or dual-stack on Windows, except where AKS on Windows Server says its Calico has (calico-windows-docs#Windows limitations (3.32))', () => {

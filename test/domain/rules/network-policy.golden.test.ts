@@ -120,7 +120,8 @@ describe('scopes as the sources give them: platforms, plugins open, dates, build
       cites: 'aks-arc-container-networking#Compare network models',
     });
     expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: ['cniPlugin'] });
-    expect(f.message).toMatch(/^With Flannel: /);
+    // Cilium (no Windows data plane) enforces nothing there either.
+    expect(f.message).toMatch(/^With Flannel, Cilium \(Azure CNI Powered by Cilium\): /);
     expect(f.remediation).toContain('Calico');
     const unknown = expectFinding(report, {
       verdict: 'COMPATIBLE_WITH_WARNINGS',

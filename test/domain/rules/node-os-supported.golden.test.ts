@@ -31,6 +31,87 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expectNoFinding(judge({ ...plan, kubernetesVersion: '1.35' }), 'NODE_OS_UNSUPPORTED');
   });
 
+  it("the environment's own table decides: AKS made Windows Server 2025 GA on 1.32 (2026-05-29), so upstream's 1.35 listing is only information there (aks-release-notes#Release Notes 2026-05-29)", () => {
+    // node-os-support.yaml aks-windows-server-2025 {min: 1.32, from 2026-05-29} beside kubernetes-windows-server-2025 {min: 1.35}.
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2025',
+      cniPlugin: 'azure-cni',
+      environment: 'aks',
+      kubernetesVersion: '1.32',
+      asOf: '2026-07-01',
+    };
+    const result = judge(plan);
+    expect(result.verdict).toBe('COMPATIBLE');
+    const upstream = result.findings.filter((f) => f.code === 'NODE_OS_UNSUPPORTED');
+    expect(upstream).toHaveLength(1);
+    expect(upstream[0]!.severity).toBe('info');
+    expect(upstream[0]!.message).toMatch(/environment publishes its own node OS table .* that table decides there/);
+    // Same release on AKS 1.32 but retired Annual Channel (AKS table covers it): AKS's retirement warning decides, no upstream error.
+    const annual = judge({ windowsVersion: 'windows-server-23h2', cniPlugin: 'azure-cni', environment: 'aks', kubernetesVersion: '1.30', asOf: '2026-06-01' });
+    expect(annual.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
+    expect(annual.findings.some((f) => f.code === 'NODE_OS_UNSUPPORTED' && f.severity !== 'info')).toBe(false);
+    // Counter-cases: self-managed has no table of its own, so upstream still decides; before AKS's preview the AKS table does not cover the date.
+    expectFinding(judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2025',
+      cites: 'k8s-website-windows-2025##53724',
+    });
+    expect(judge({ ...plan, asOf: '2025-06-01' }).verdict).toBe('INCOMPATIBLE');
+    // EKS's AMI calendar names no Kubernetes versions, so upstream's list still decides the version there.
+    expectFinding(judge({ windowsVersion: 'windows-server-2019', environment: 'eks', kubernetesVersion: '1.35', asOf: '2026-07-01' }), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_UNSUPPORTED',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'k8s-website-windows-2025##53724',
+    });
+  });
+
+  it('NODE_OS_RETIRED is an error where the retired release was never offered on the planned version: AKS ran Windows Server 2019 only up to 1.32 (aks-windows-os-versions#Windows Server 2019 retirement)', () => {
+    // node-os-support.yaml aks-windows-server-2019 {max 1.32, before 2026-03-01}, aks-windows-server-2019-retired {from 2026-03-01}.
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2019',
+      cniPlugin: 'azure-cni',
+      environment: 'aks',
+      kubernetesVersion: '1.33',
+      asOf: '2026-06-01',
+    };
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_RETIRED',
+      severity: 'error',
+      subject: 'windows-server-2019',
+      cites: 'aks-release-notes#Release Notes 2026-02-08',
+    });
+    expect(f.message).toMatch(/never on Kubernetes 1\.33/);
+    // Counter-case: on 1.32, where AKS did offer it, the retirement stays a warning (existing pools keep running).
+    expect(judge({ ...plan, kubernetesVersion: '1.32' }).findings.find((x) => x.code === 'NODE_OS_RETIRED')!.severity).toBe('warning');
+  });
+
+  it('NODE_OS_RETIRED as applying information: AKS supports Windows Server 2022 up to 1.36 and until 2028-06-30, an upcoming end the plan is told of (aks-release-notes#Release Notes 2026-06-19)', () => {
+    // node-os-support.yaml aks-windows-server-2022 {kubernetes 1.23 to 1.36, before 2028-06-30}.
+    const plan: PlanInput = {
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'azure-cni',
+      environment: 'aks',
+      kubernetesVersion: '1.35',
+      asOf: '2026-11-01',
+    };
+    const f = expectFinding(judge(plan), {
+      verdict: 'COMPATIBLE',
+      code: 'NODE_OS_RETIRED',
+      severity: 'info',
+      subject: 'windows-server-2022',
+      cites: 'aks-release-notes#Release Notes 2026-06-19',
+    });
+    expect(f.applicability).toBe('applies');
+    expect(f.message).toMatch(/until 2028-06-30, when it retires/);
+    // Counter-case: Server 2025 on AKS has no announced end, so no such note.
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2025' }), 'NODE_OS_RETIRED');
+  });
+
   it('NODE_OS_UNSUPPORTED: Kubernetes never lists Windows Server 2016 as a node OS, so a Flannel plan on it fails at every version (k8s-windows-intro-legacy#Windows OS Version Support)', () => {
     // No kubernetes-* row for windows-server-2016; 2016 is still in extended support, so no lifecycle warning hides this.
     const f = expectFinding(judge({ windowsVersion: 'windows-server-2016', cniPlugin: 'flannel', environment: 'self-managed' }), {
@@ -97,7 +178,9 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     const plan = { windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, environment: 'aks', kubernetesVersion: '1.30' } as const;
     const before = judge({ ...plan, asOf: '2026-02-01' });
     expect(before.verdict).toBe('COMPATIBLE');
-    expect(before.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    // Supported: nothing but the note of an announced end (NODE_OS_RETIRED, applying information).
+    expect(before.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity !== 'info')).toEqual([]);
+    expect(before.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity === 'info').map((x) => x.code)).toEqual(['NODE_OS_RETIRED']);
     const f = expectFinding(judge({ ...plan, asOf: '2026-06-01' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'NODE_OS_RETIRED',
@@ -116,7 +199,8 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       cniPlugin: 'azure-cni',
       networkMode: 'l2bridge',
       environment: 'aks',
-      kubernetesVersion: '1.33',
+      // 1.32, which AKS offered Server 2019 on: on 1.33, never offered, the retirement is already an error.
+      kubernetesVersion: '1.32',
     } as const;
     expect(judge({ ...plan, asOf: '2027-03-31' }).findings.find((x) => x.code === 'NODE_OS_RETIRED')?.severity).toBe('warning');
     const f = expectFinding(judge({ ...plan, asOf: '2027-06-01' }), {
@@ -161,7 +245,9 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     const plan = { windowsVersion: 'windows-server-2022', environment: 'aks' } as const;
     const supported = judge({ ...plan, kubernetesVersion: '1.36' });
     expect(supported.verdict).toBe('COMPATIBLE');
-    expect(supported.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    // Supported: nothing but the note of an announced end (NODE_OS_RETIRED, applying information).
+    expect(supported.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity !== 'info')).toEqual([]);
+    expect(supported.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity === 'info').map((x) => x.code)).toEqual(['NODE_OS_RETIRED']);
     const past = judge({ ...plan, kubernetesVersion: '1.37' });
     expect(past.verdict).toBe('INCOMPATIBLE');
     const unsupported = past.findings.filter((x) => x.code === 'NODE_OS_UNSUPPORTED' && x.subject === 'windows-server-2022');
@@ -225,7 +311,9 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     // seeds/node-os-support.yaml eks-windows-server-1909 (2019-10-07 to before 2020-12-08) and eks-windows-server-1909-retired
     const plan = { windowsVersion: 'windows-server-1909', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.18' } as const;
     const offered = judge({ ...plan, asOf: '2020-01-01' });
-    expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS'))).toEqual([]);
+    // Supported: nothing but the note of an announced end (NODE_OS_RETIRED, applying information).
+    expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity !== 'info')).toEqual([]);
+    expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity === 'info').map((x) => x.code)).toEqual(['NODE_OS_RETIRED']);
     expect(offered.verdict).toBe('COMPATIBLE');
     const f = expectFinding(judge({ ...plan, asOf: '2021-06-01' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
@@ -319,7 +407,8 @@ describe('the Windows release left open (the scanner judges manifests that never
 
   it('NODE_OS_RETIRED: on EKS the SAC AMIs are retired, "may apply" with the release open (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
     const f = expectFinding(judge({ environment: 'eks', kubernetesVersion: '1.33' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      // COMPATIBLE since EKS (AWS) rules the open mode out of L2tunnel (limitations.ts limitationApplies).
+      verdict: 'COMPATIBLE',
       code: 'NODE_OS_RETIRED',
       severity: 'info',
       subject: undefined,

@@ -167,6 +167,7 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
       lines.push(`  ${c.name}: ${c.files.join(', ')}${c.facts.length ? `  (${c.facts.map((f) => `${f.field} ${f.value}`).join(', ')})` : ''}`);
   }
   for (const c of clusters) for (const conflict of c.conflicts) lines.push(`  conflict in ${c.name}: ${conflict}`);
+  for (const c of clusters) for (const why of c.keptApart ?? []) lines.push(`  kept apart (${c.name}): ${why}`);
   const reasons = scan.summary.ignoredReasons;
   if (reasons.length > 0) {
     lines.push('', 'Ignored:');

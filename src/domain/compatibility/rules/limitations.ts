@@ -7,12 +7,15 @@
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
-import { matchScopeUnless, wherePrefix, openOn, type ScopeMatch } from '../scope.js';
+import { matchScope, matchScopeUnless, wherePrefix, openOn, type ScopeMatch } from '../scope.js';
 import { describeSetting, settingApplies } from '../settings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { FindingCodeEntry } from '../../finding-codes.js';
 import { SEVERITIES } from '../../vocabulary.js';
 import { SERVICE_SETTING_INFO } from '../../service-settings.js';
+import { describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
+import { dateInRange, describeDateRange } from '../../dates.js';
+import type { SettingFact } from '../../knowledge.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {
@@ -70,7 +73,55 @@ const LIMITATION = {
     `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
   fixedLater: (how: string) => `Fixed by a later OS update whose build no source gives: ${how.charAt(0).toLowerCase()}${how.slice(1)}`,
   mitigated: (title: string, inputs: readonly string[]) => `${title}: mitigated because the plan has ${inputs.join(', ')}.`,
+  outsideRevision: (where: string) =>
+    `Only the Kubernetes page revision in force ${where} carries this; the plan is judged outside it, where the page no longer says so: it may not apply.`,
+  revisionWhere: (r: NonNullable<LimitationFact['revisionScope']>) =>
+    [r.kubernetes ? `for ${describeKubernetesRange(r.kubernetes)}` : '', r.dates ? describeDateRange(r.dates) : ''].filter(Boolean).join(', '),
+  contradicts: (settings: readonly string[], features: readonly string[]) =>
+    `The workaround (${settings.join(', ')}) turns off ${features.join(', ')}, which the plan asks for: it cannot have both.`,
 };
+
+/**
+ * Whether the plan is judged where the one page revision that carries the fact is in force: by its
+ * Kubernetes version when the plan gives one, else by its date. Undefined when no revision scope
+ * is seeded (the fact is not revision-bound).
+ */
+function insideRevision(l: LimitationFact, ctx: PlanContext): boolean | undefined {
+  const r = l.revisionScope;
+  if (!r) return undefined;
+  const version = ctx.plan.kubernetesVersion;
+  if (version) return kubernetesInRange(version, r.kubernetes);
+  return !r.dates || dateInRange(ctx.plan.asOf, r.dates) !== 'no';
+}
+
+/** The same switch set another way: same kind and key (for --feature-gates, the same gate) with another value. */
+function contradictsSetting(a: SettingFact, b: SettingFact): boolean {
+  if (a.kind !== b.kind || a.key !== b.key) return false;
+  if (a.key === '--feature-gates') {
+    const [gateA, valueA] = a.value.split('=');
+    const [gateB, valueB] = b.value.split('=');
+    return gateA === gateB && valueA !== valueB;
+  }
+  return a.value !== b.value;
+}
+
+/**
+ * Requested features whose own settings a workaround setting reverses (--enable-dsr=false against
+ * DSR): the plan cannot take the workaround and keep the feature, and the finding must say so.
+ */
+function contradictedFeatures(workaround: readonly SettingFact[], ctx: PlanContext): { settings: string[]; features: string[] } {
+  const settings = new Set<string>();
+  const features = new Set<string>();
+  for (const slug of ctx.plan.features) {
+    const feature = ctx.k.features.get(slug);
+    for (const w of workaround)
+      if (feature?.settings.some((f) => contradictsSetting(w, f))) {
+        settings.add(`${w.key}${w.key === '--feature-gates' ? ' ' : '='}${w.value}`);
+        features.add(feature.name);
+      }
+  }
+  return { settings: [...settings], features: [...features] };
+}
 
 const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',
@@ -102,7 +153,21 @@ export const isConfigurationReminder = (l: LimitationFact) => l.kind === 'requir
 
 /** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
 export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
-  return matchScopeUnless(l.scope, l.requires, ctx);
+  const result = matchScopeUnless(l.scope, l.requires, ctx);
+  // A requirement on a mode says where the mode exists at all (L2tunnel only on Azure). Where the
+  // plan's settled facts fail it (an EKS cluster, on AWS) and the mode is the only thing left open,
+  // the plan cannot be using that mode: the requirement rules the mode out instead of warning.
+  if (
+    result.match === 'unknown' &&
+    l.kind === 'requirement' &&
+    l.requires &&
+    l.scope.modes &&
+    !ctx.plan.networkMode &&
+    result.open.every((o) => o.field === 'networkMode') &&
+    matchScope(l.requires, ctx).match === 'no'
+  )
+    return { match: 'no', open: [] };
+  return result;
 }
 
 /**
@@ -148,6 +213,26 @@ function otherLimits(l: LimitationFact, ctx: PlanContext): string {
   return others.length === 0 ? '' : ` ${LIMITATION.otherLimits(others.map((o) => ({ max: o.threshold!.max, title: o.title })))}`;
 }
 
+/**
+ * How the environment needs a mitigating feature switched on, where another record says (EKS's
+ * LTSC AMIs take DSR only through the bootstrap's -KubeProxyExtraArgs): the settings of every
+ * record scoped to that feature that would apply to this plan with the feature enabled, so that
+ * "enable DSR" comes with how to do it there.
+ */
+function howToEnable(l: LimitationFact, ctx: PlanContext): string[] {
+  const missing = l.mitigatedBy.filter((f) => !ctx.enabledFeatures.includes(f));
+  if (missing.length === 0) return [];
+  const withFeatures: PlanContext = {
+    ...ctx,
+    plan: { ...ctx.plan, features: [...ctx.plan.features, ...missing] },
+    enabledFeatures: [...ctx.enabledFeatures, ...missing],
+  };
+  return ctx.k.limitations
+    .filter((o) => o !== l && o.scope.features?.some((f) => missing.includes(f)) && o.workaroundSettings.length > 0)
+    .filter((o) => limitationApplies(o, withFeatures).match === 'yes')
+    .flatMap((o) => o.workaroundSettings.filter((s) => settingApplies(s, withFeatures)).map(describeSetting));
+}
+
 const judge: RuleJudge = (ctx) =>
   ctx.k.limitations.flatMap((l): RuleFinding[] => {
     let thresholdText = '';
@@ -163,9 +248,20 @@ const judge: RuleJudge = (ctx) =>
     // An OS bug a later update fixed, no source giving the build: the node may or may not have the
     // fix, which no plan field settles (a revision means nothing without the fixed build).
     const fixed = l.fixedByLaterUpdate !== undefined;
+    // A fact only one page revision carries keeps its weight where that revision is in force, and is
+    // "may apply" information elsewhere, unless another source confirms it on this release (the
+    // build boundary's own source on a release it names, confirmedOn). A fixed OS bug with no such scope is
+    // information everywhere.
+    const inside = insideRevision(l, ctx);
+    const confirmedElsewhere = ctx.release !== undefined && (l.scope.windowsBuilds?.confirmedOn ?? []).includes(ctx.release.slug);
+    const outside = inside === false && !confirmedElsewhere;
+    const demoted = outside || (fixed && inside === undefined);
     const applicability =
-      open.length > 0 ? openOn(open) : fixed ? { applicability: 'may-apply' as const } : isGeneralCaveat(l) ? { applicability: 'general' as const } : {};
-    const remediation = [l.workaround, ...l.workaroundSettings.filter((s) => settingApplies(s, ctx)).map(describeSetting)].filter(Boolean).join(' ');
+      open.length > 0 ? openOn(open) : demoted ? { applicability: 'may-apply' as const } : isGeneralCaveat(l) ? { applicability: 'general' as const } : {};
+    const applied = l.workaroundSettings.filter((s) => settingApplies(s, ctx));
+    const conflict = contradictedFeatures(applied, ctx);
+    const conflictText = conflict.features.length > 0 ? ` ${LIMITATION.contradicts(conflict.settings, conflict.features)}` : '';
+    const remediation = [l.workaround, ...applied.map(describeSetting), ...new Set(howToEnable(l, ctx)), conflictText.trim()].filter(Boolean).join(' ');
     if (mitigated)
       return [
         {
@@ -181,7 +277,7 @@ const judge: RuleJudge = (ctx) =>
     // two or more (a mode and a release the plan has not chosen) it is a note about a plan it may
     // never be: an info, so that a file stating nothing of them is not failed on them.
     const asked = match === 'yes' ? askedFor(l, ctx) : [];
-    const severity = fixed
+    const severity = demoted
       ? 'info'
       : match === 'unknown'
         ? (l.mayApply?.severity ?? (open.length > 1 ? 'info' : mayApplySeverity(l.severity, l.threshold !== undefined)))
@@ -194,7 +290,9 @@ const judge: RuleJudge = (ctx) =>
         ...applicability,
         code: l.threshold ? 'THRESHOLD_EXCEEDED' : isConfigurationReminder(l) ? 'CONFIGURATION_REQUIRED' : KIND_CODE[l.kind],
         subject: l.slug,
-        message: `${mayApply}${l.title}. ${l.description}${thresholdText}${fixed ? ` ${LIMITATION.fixedLater(l.fixedByLaterUpdate!)}` : ''}${asked.length > 0 ? ` ${ASKED_FOR(asked)}` : ''}`,
+        message:
+          `${mayApply}${l.title}. ${l.description}${thresholdText}${fixed ? ` ${LIMITATION.fixedLater(l.fixedByLaterUpdate!)}` : ''}` +
+          `${outside ? ` ${LIMITATION.outsideRevision(LIMITATION.revisionWhere(l.revisionScope!))}` : ''}${conflictText}${asked.length > 0 ? ` ${ASKED_FOR(asked)}` : ''}`,
         ...(remediation ? { remediation } : {}),
         sources: [...l.sources, ...l.scopeSources],
       },

@@ -36,7 +36,8 @@ export const CODES = {
   NODE_OS_RETIRED: {
     description:
       'The environment once offered the Windows release as a node OS (e.g. as an AMI) and no longer does: a warning while existing nodes may keep running, ' +
-      'an error once the environment has removed the node images, so that no node of the release can be created.',
+      'an error once the environment has removed the node images, so that no node of the release can be created, or when it never offered the release on the planned version; ' +
+      'information (applies) while the release is still supported but the environment has announced its end (a last Kubernetes version, a retirement date).',
     // removed: error, retired: warning; "may apply" (environment open) one step lower; on some of the
     // candidate releases (the release open) info.
     severities: ['error', 'warning', 'info'],
@@ -65,6 +66,11 @@ const NODE_OS = {
   notListedAt: (who: string, release: string, asOf: string, when: string) =>
     `${who} does not list ${release} as a Windows node OS at ${asOf}: it lists it ${when}.`,
   neverListed: (who: string, release: string) => `${who} does not list ${release} as a Windows node OS for any Kubernetes version it documents.`,
+  neverOnVersion: (who: string, release: string, ranges: string, version: string) =>
+    `${who} offered ${release} as a node OS only for ${ranges}, never on Kubernetes ${version}, and has since retired it: no node of it can be created on ${version}.`,
+  retiring: (who: string, release: string, range: string, before: string | undefined, note: string | undefined) =>
+    `${who} supports ${release} as a node OS for ${range}${before ? ` and until ${before}, when it retires` : ''}: an upcoming end for this plan.${note ? ` ${note}` : ''}`,
+  planMove: 'Plan the move to a newer Windows release before that Kubernetes version or date.',
   judgeAtDate: (who: string, release: string) => `Judge the plan at a date when ${who} offers ${release} (asOf), or use a release it lists then.`,
   runListed: 'Run the Windows nodes on a release listed in nodeOsSupport.',
   notForVersion: (who: string, release: string, ranges: string, version: string) =>
@@ -86,7 +92,31 @@ const NODE_OS = {
   giveVersionOrNewer: 'Give kubernetesVersion for a definite answer, or plan for a newer Windows release.',
   where: (clauses: readonly string[]) => `${clauses.join(', ').charAt(0).toUpperCase()}${clauses.join(', ').slice(1)}: `,
   giveRelease: 'Give windowsVersion for a definite answer.',
+  envDecides:
+    "The plan's environment publishes its own node OS table for this release and Kubernetes version, and that table decides there; upstream Kubernetes' list is given for information: ",
 };
+
+/**
+ * True when the plan's environment has a node-OS table of its own that covers the release at the
+ * plan's date and (when given) its Kubernetes version. A managed environment decides which node
+ * OS it offers (AKS made Windows Server 2025 generally available on 1.32 while upstream lists it
+ * from 1.35: research/facts-2026.md), so there upstream's list is information, not a verdict.
+ */
+function environmentDecides({ k, plan, environment }: PlanContext, release: ReleaseFact): boolean {
+  if (!environment) return false;
+  return k.nodeOsSupport.some(
+    (r) =>
+      r.environment === environment &&
+      r.windowsVersion === release.slug &&
+      (!r.dates || dateInRange(plan.asOf, r.dates) !== 'no') &&
+      // A status other than supported (retired, preview) speaks of the release at every version it
+      // covers; a supported row decides only for a version it names: an AMI calendar without
+      // versions (EKS) leaves the versions to upstream's list.
+      (r.status !== 'supported'
+        ? !plan.kubernetesVersion || r.kubernetes === undefined || kubernetesInRange(plan.kubernetesVersion, r.kubernetes)
+        : plan.kubernetesVersion !== undefined && r.kubernetes !== undefined && kubernetesInRange(plan.kubernetesVersion, r.kubernetes)),
+  );
+}
 /** Who publishes a support table: upstream Kubernetes (undefined) and each environment with rows of its own. */
 function authorities(k: Knowledge): (string | undefined)[] {
   return [undefined, ...new Set(k.nodeOsSupport.flatMap((r) => (r.environment ? [r.environment] : [])))];
@@ -181,6 +211,35 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
           { what: NODE_OS.horizonOpen(horizon), where: beyondHorizon(horizon) },
         ]),
       ];
+    // Retired, and never offered on this version while it was offered: a plan asking for it there
+    // asks for something the environment does not offer at all (AKS never ran Windows Server 2019
+    // on 1.33 and retired it on 2026-03-01), an error, not the warning for nodes that keep running.
+    const offered = k.nodeOsSupport.filter(
+      (r) => r.environment === authority && r.windowsVersion === release.slug && r.status !== 'retired' && r.status !== 'removed',
+    );
+    if (row.status === 'retired' && offered.length > 0 && offered.every((r) => r.kubernetes && !kubernetesInRange(version, r.kubernetes)))
+      return [
+        finding(
+          'error',
+          'NODE_OS_RETIRED',
+          `${NODE_OS.neverOnVersion(who, release.name, rangeText(offered), version)}${row.note ? ` ${row.note}` : ''}`,
+          NODE_OS.runListed,
+          false,
+        ),
+      ];
+    // Supported now, with an end the environment has announced (a last Kubernetes version below the
+    // horizon, a retirement date): information that applies, so the plan knows its deadline.
+    const ending = authority !== undefined && row.status === 'supported' && (row.kubernetes?.max !== undefined || row.dates?.before !== undefined);
+    if (ending)
+      return [
+        finding(
+          'info',
+          'NODE_OS_RETIRED',
+          NODE_OS.retiring(who, release.name, describeKubernetesRange(row.kubernetes), row.dates?.before, row.note),
+          NODE_OS.planMove,
+          false,
+        ),
+      ];
     return statusFinding(row, NODE_OS.onVersion(version));
   }
   // Rows with no Kubernetes range (an environment's AMI calendar) are judged without a version.
@@ -265,6 +324,14 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       ...(open.some((o) => o.what === VERSION_OPEN) ? (['kubernetesVersion'] as const) : []),
       ...(releaseOpen ? (['windowsVersion'] as const) : []),
     ];
+    if (release && authority === undefined && environmentDecides(ctx, release))
+      return releaseEntries(ctx, release, authority).map((e) => ({
+        severity: 'info',
+        code: e.code,
+        subject: release.slug,
+        message: `${NODE_OS.envDecides}${e.message}`,
+        sources: e.sources,
+      }));
     if (release)
       return releaseEntries(ctx, release, authority).map((e) => {
         const mayApply = e.mayApply || envOpen;

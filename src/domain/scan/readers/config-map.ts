@@ -138,11 +138,18 @@ function readIpamConfigMap(configMap: IpamConfigMap, data: Record<string, string
         sources: setting.sources,
       });
   }
-  // Windows IPAM switched off: no Windows pod gets an address from it, so there is no IP address mode to state.
-  if (r.settingProblems.length > 0) return;
-  // The mode a set key picks; without one, the first mode the engine knows (secondary IP, the default).
+  // The mode a set key picks; without one, the first mode the engine knows (secondary IP, the default:
+  // ipam-options.yaml, the prefix-delegation key "moves Windows nodes from secondary-IP mode").
   const picked = configMap.modes.find((s) => (s.value === 'true' ? isTrue(data[s.key]) : data[s.key] === s.value));
   const absent = configMap.modes.find((s) => data[s.key] === undefined);
+  // Windows IPAM switched off: no Windows pod gets an address from it. The mode is stated only where
+  // a mode key is written out (enable-windows-prefix-delegation: "false" is secondary-IP mode, trial
+  // scan35 17-F3), and no pod count follows from it.
+  if (r.settingProblems.length > 0) {
+    if (picked || (configMap.modes.length > 0 && !absent))
+      r.clusterFacts.push({ field: 'ipAddressMode', value: picked?.ipAddressMode ?? 'SECONDARY_IP', path: key('data', (picked ?? configMap.modes[0]!).key) });
+    return;
+  }
   const mode: IpAddressMode = picked?.ipAddressMode ?? 'SECONDARY_IP';
   const path = picked ? key('data', picked.key) : absent || configMap.modes.length === 0 ? 'data' : key('data', configMap.modes[0]!.key);
   r.clusterFacts.push({ field: 'ipAddressMode', value: mode, path });

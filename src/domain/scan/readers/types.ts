@@ -67,7 +67,12 @@ export type Settlers =
   /** A kube-proxy setting, held by the ConfigMaps its pod mounts (or by a start script in its image). */
   | { kind: 'kube-proxy-setting'; setting: string; configMaps: MountedConfigMap[]; namespace: string; image?: string }
   /** A ConfigMap by name: whatever it says settles it (a wrong value there is that ConfigMap's own finding). */
-  | { kind: 'config-map'; name: string; namespace?: string }
+  | {
+      kind: 'config-map';
+      name: string;
+      namespace?: string;
+      /** The key the fact needs set there (checked when the ConfigMap is in the cluster). */ key?: string;
+    }
   /** flannel's net-conf.json, in whichever ConfigMap of the cluster holds it. */
   | { kind: 'net-conf'; plugin: string }
   /** The cluster's Windows kube-proxy, in whatever object the input has it. */
