@@ -141,6 +141,11 @@ function currentBaseline(rows: readonly NodeOsSupportFact[], horizon: string): s
     .sort(compareKubernetes)[0];
 }
 
+/** The code a release's status other than supported raises. */
+const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED', removed: 'NODE_OS_RETIRED' } as const;
+/** Its severity. Once the node images are gone no node of the release can be created, as before it was offered: an error. */
+const STATUS_SEVERITY = { preview: 'warning', disputed: 'warning', retired: 'warning', removed: 'error' } as const;
+
 /**
  * What one authority's table says about one release: statements with their real severity, whether
  * they only may apply, and the dimensions that leave them open (the environment's is added by the
@@ -162,9 +167,6 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
     mayApply: boolean,
     open: OpenPart[] = [],
   ): Entry => ({ release, severity, code, message, ...(remediation ? { remediation } : {}), mayApply, open, sources });
-  const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED', removed: 'NODE_OS_RETIRED' } as const;
-  // Once the node images are gone no node of the release can be created, as before it was offered: an error.
-  const STATUS_SEVERITY = { preview: 'warning', disputed: 'warning', retired: 'warning', removed: 'error' } as const;
   const statusFinding = (row: NodeOsSupportFact, when: string): Entry[] =>
     row.status === 'supported'
       ? []
