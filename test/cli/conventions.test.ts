@@ -7,6 +7,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { runCli } from './cli-helpers.js';
@@ -60,7 +61,7 @@ describe('SARIF rules link to their documentation', () => {
     expect(rules.length).toBeGreaterThan(0);
     for (const rule of rules) {
       const [page, anchor] = rule.helpUri.split('#');
-      expect(page).toBe(`file://${join(PROJECT_ROOT, 'docs', 'api.md')}`);
+      expect(page).toBe(pathToFileURL(join(PROJECT_ROOT, 'docs', 'api.md')).href);
       expect(docs).toContain(`<a id="${anchor}"></a>\`${rule.id}\``);
     }
   });
