@@ -315,6 +315,12 @@ export interface SignalValue {
   windowsBuild?: number;
   windowsVersion?: string;
   states?: SignalFacts;
+  /** A plugin-backend value's backend (cni-plugins.yaml), when the value is not the backend's own name; a listed value without one states none. */
+  backend?: string;
+  /** A limitation the value shows is kept to (its general note is not raised). */
+  meets?: string;
+  /** A limitation the value runs into (raised as a setting to change). */
+  breaks?: string;
   note?: string;
 }
 

@@ -668,6 +668,17 @@ export const signalValue = z
     windowsBuild: z.number().int().min(10000).max(99999).optional().describe('The Windows build the value names (ltsc2019 and 1809: 17763).'),
     windowsVersion: slug.optional().describe('The Windows release the value names (an AMI family: Windows2019 -> windows-server-2019).'),
     states: signalFacts.optional().describe('What the signal states with this value, instead of its general `states`.'),
+    backend: text
+      .optional()
+      .describe(
+        "For a plugin-backend signal: the plugin's backend (cni-plugins.yaml modes[].backend) this value stands for (Calico's calico_backend bird: windows-bgp). A listed value without one states no backend.",
+      ),
+    meets: slug
+      .optional()
+      .describe('A limitation (limitations.yaml) this value shows the input keeps to: its general note is not raised on the cluster (IPIP Never).'),
+    breaks: slug
+      .optional()
+      .describe("A limitation (limitations.yaml) this value runs into: raised as a setting to change, with the limitation's sources (IPIP Always)."),
     note: text.optional().describe('What the value means, for the report.'),
   })
   .strict();

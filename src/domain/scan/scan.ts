@@ -347,6 +347,8 @@ export class Scanner {
       carriers.set(key, [d]);
       const target = byKey.get(key);
       if (!target) continue;
+      // What one object of the cluster keeps to (calico-node's IPIP Never) holds for the cluster plan wherever its findings go.
+      const met = drafts.filter((o) => o.judgement.targets.includes(key)).flatMap((o) => (o.pending.reading.meets ?? []).map((slug) => `*\0${slug}`));
       for (const f of this.judge.targetFindings(target)) {
         if (aboutServices(f)) continue;
         // A finding the host's own plans do not give is one its facts rule out (the L2tunnel mode's
@@ -359,10 +361,7 @@ export class Scanner {
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
         // A finding of the object's own on the same subject (its hostNetwork error over the engine's
         // general note on host networking) says it for this object already.
-        const own = new Set([
-          ...on.report.findings.filter((x) => x.subject).flatMap((x) => coveredBy(x)),
-          ...(on.pending.reading.meets ?? []).map((slug) => `*\0${slug}`),
-        ]);
+        const own = new Set([...on.report.findings.filter((x) => x.subject).flatMap((x) => coveredBy(x)), ...met]);
         if (already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`) || isCovered(own, f)) continue;
         on.report.findings.push(on.judgement.place(f));
         const list = carriers.get(key)!;

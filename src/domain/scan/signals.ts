@@ -91,7 +91,7 @@ export interface SignalRead {
 }
 
 /** The plan field each way of reading a value gives: an open placeholder stands for it, and is dropped when the cluster gives it. */
-const FIELD_OF_READ: Partial<Record<NonNullable<ManifestSignal['reads']>, Fact['field']>> = {
+export const FIELD_OF_READ: Partial<Record<NonNullable<ManifestSignal['reads']>, Fact['field']>> = {
   'plugin-backend': 'networkMode',
   'kubernetes-version': 'kubernetesVersion',
   'windows-build': 'windowsBuild',
@@ -145,6 +145,8 @@ export function readSignal(
       r.missing.push(`the CNI plugin ${plugin} (${path}) is one the knowledge base holds no record of: what depends on the plugin is judged without it`);
   }
   if (states.environment) push({ field: 'environment', value: states.environment, path });
+  if (special?.meets) r.meets = [...(r.meets ?? []), special.meets];
+  if (special?.breaks) breaks(k, special.breaks, `${valuePath} "${value}"${special.note ? `: ${special.note}` : ''}`, valuePath, r);
   if (value === undefined || value.trim() === '') return { windows };
   // A template's placeholder (${KUBERNETES_VERSION}, {{ .Values.backend }}, __MODE__) is not a value: what it stands for is open.
   if (signal.reads && /\$\{|\{\{|^__[A-Z0-9_]+__$/.test(value)) {
@@ -160,7 +162,10 @@ export function readSignal(
   switch (signal.reads) {
     case 'plugin-backend': {
       if (states.networking === false || !plugin || !k.plugins.has(plugin)) break;
-      const mode = known.backendMode(plugin, value);
+      // A value the seeds list stands for the backend they give it (bird: windows-bgp), or for none (IPIP Never).
+      const backend = special ? special.backend : value;
+      if (backend === undefined) break;
+      const mode = known.backendMode(plugin, backend);
       if (mode) {
         push({ field: 'networkMode', value: mode.mode, path: valuePath });
         // The object states the plugin's backend: what another object of its cluster leaves to it is settled (settle.ts 'net-conf').
@@ -207,6 +212,19 @@ export function readSignal(
       break;
   }
   return { windows };
+}
+
+/** A value that runs into a limitation (Calico's IPIP Always): a setting to change, resting on the limitation's sources. */
+function breaks(k: Knowledge, slug: string, message: string, path: string, r: Reading): void {
+  const limitation = k.limitations.find((l) => l.slug === slug);
+  if (!limitation) return;
+  r.settingProblems.push({
+    message: `${message}: ${limitation.title}`,
+    path,
+    subject: slug,
+    ...(limitation.workaround ? { remediation: limitation.workaround } : {}),
+    sources: limitation.sources,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, text, windowsScheduling, type Json } from '../kube.js';
-import { readContainerSignals, readNodeLabelSignals } from './container-signals.js';
+import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
 import { ignore, reading, type PodUsage, type ReaderFinding, type ReadResult } from './types.js';
 
@@ -55,7 +55,12 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
     if (windowsPath) proxy.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
     return { readings: [proxy] };
   }
-  if (!windowsPath) return ignore(`a ${kind} not scheduled on Windows (no kubernetes.io/os: windows selector or affinity)`);
+  if (!windowsPath) {
+    // A CNI agent of the other nodes may still set what the cluster's Windows nodes get (the default IP pool's encapsulation).
+    const cni = reading(obj, 'cni', 'if-cluster-has-windows');
+    if (readClusterEnvSignals(k, known, containersOf(pod.spec, pod.path), cni)) return { readings: [cni] };
+    return ignore(`a ${kind} not scheduled on Windows (no kubernetes.io/os: windows selector or affinity)`);
+  }
   const r = reading(obj, 'workload', 'yes');
   r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
   const usage: PodUsage = { labels: pod.labels, hostPorts: [], ipv6: [] };
