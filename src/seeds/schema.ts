@@ -659,6 +659,13 @@ export const signalFacts = z
       .boolean()
       .optional()
       .describe("False when this value turns the plugin's networking off (Calico's backend none: another plugin networks the pods)."),
+    concerns: z
+      .array(slug)
+      .min(1)
+      .optional()
+      .describe(
+        "Limitations (limitations.yaml) a Windows object with this place is concerned by: raised on it as applying where the limitation's dates hold (the azure-npm image: AKS's end of support for NPM on Windows).",
+      ),
   })
   .strict();
 
@@ -700,6 +707,11 @@ export const manifestSignal = z
               'The variable, ConfigMap key, CNI type, image repository (its path, matched from the end: windows/servercore), node label, or dotted field path.',
             ),
             objectKinds: z.array(text).min(1).optional().describe('For FIELD: the object kinds that have the field.'),
+            field: text
+              .optional()
+              .describe(
+                'For CONFIG_MAP_KEY: the field (dotted path) of the JSON document the key holds that holds the value (cns_config.json: CNIConflistScenario).',
+              ),
           })
           .strict(),
       )

@@ -231,7 +231,7 @@ export class Judge {
       notJudged(`${describeRef(r.ref)} was not judged: the engine refused its plan (${missing.at(-1) ?? 'see missing'}).`);
 
     // Engine findings about the object, each placed on the line of the fact it is about.
-    const own = ownFindings(this.k, p, answers, nodePlan ?? plans[0], lineOf);
+    const own = ownFindings(this.k, p, answers, nodePlan ?? plans[0], lineOf, this.today);
     // An own finding on a subject says it for this object: the same code (its hostNetwork error over
     // the engine's note), or a setting found wrong for the limitation the engine states in general.
     const replaced = new Set([...own.filter((f) => f.subject).flatMap((f) => coveredBy(f)), ...(r.meets ?? []).map((slug) => `*\0${slug}`)]);

@@ -13,6 +13,8 @@ import type { OpenPlan } from './implied-plan.js';
 import type { ScanFinding } from './results.js';
 import type { Role } from './readers.js';
 import { settleFinding } from '../compatibility/findings.js';
+import { KIND_CODE as LIMITATION_CODE } from '../compatibility/rules/limitations.js';
+import { dateInRange } from '../dates.js';
 
 /** The code of a setting the object states (or lacks) against what the knowledge base requires. */
 export const SETTING_PROBLEM_CODE = 'REQUIRED_SETTING_MISSING';
@@ -34,6 +36,7 @@ export function ownFindings(
   answers: readonly CompatibilityReport[],
   plan: OpenPlan | undefined,
   lineOf: (path: string | undefined) => number,
+  today?: string,
 ): ScanFinding[] {
   const r = p.reading;
   // The object's own findings rest on its own facts: they apply (settleFinding).
@@ -82,6 +85,22 @@ export function ownFindings(
         line: lineOf(advertised.path),
       });
     }
+  }
+
+  // A limitation a place of the object shows it is concerned by (the azure-npm image on Windows): it applies, within its dates.
+  for (const c of r.windows === 'yes' ? (r.concerns ?? []) : []) {
+    const l = k.limitations.find((x) => x.slug === c.slug);
+    if (!l || (today && l.scope.dates && dateInRange(today, l.scope.dates) !== 'yes') || out.some((f) => f.subject === l.slug)) continue;
+    out.push({
+      severity: l.severity,
+      code: LIMITATION_CODE[l.kind],
+      subject: l.slug,
+      message: `${l.title}. ${l.description} (read from ${c.path}, ${c.signal})`,
+      ...(l.workaround ? { remediation: l.workaround } : {}),
+      sources: l.sources,
+      path: c.path,
+      line: lineOf(c.path),
+    });
   }
 
   // hostNetwork on a Windows pod that is not HostProcess: the limitation applies for certain, not "may".

@@ -117,6 +117,7 @@ export class Scanner {
         ...reading.clusterFacts.map((f) => f.path),
         ...reading.settingProblems.map((p) => p.path),
         ...reading.findings.map((f) => f.path),
+        ...(reading.concerns ?? []).map((c) => c.path),
         ...reading.unknown.flatMap((u) => (u.path ? [u.path] : [])),
         // Where settle.ts may point an unknown instead: the volume of a mounted ConfigMap the input lacks.
         ...reading.unknown.flatMap((u) => (u.settles?.kind === 'kube-proxy-setting' ? u.settles.configMaps.map((m) => m.volumePath) : [])),

@@ -17,6 +17,8 @@ export interface SignalIndex {
   configMapKey: ReadonlyMap<string, ManifestSignal[]>;
   cniType: ReadonlyMap<string, ManifestSignal[]>;
   nodeLabel: ReadonlyMap<string, ManifestSignal[]>;
+  /** COMMAND_FILE places: file names (lower case) a container's command or args may name. */
+  commandFiles: ReadonlyMap<string, ManifestSignal[]>;
   images: readonly { name: string; signal: ManifestSignal }[];
   /** FIELD places by object kind: the dotted path ("spec.amiSelectorTerms[].alias": every element). */
   fields: ReadonlyMap<string, readonly { path: string; signal: ManifestSignal }[]>;
@@ -35,6 +37,7 @@ function build(signals: readonly ManifestSignal[]): SignalIndex {
   const configMapKey = new Map<string, ManifestSignal[]>();
   const cniType = new Map<string, ManifestSignal[]>();
   const nodeLabel = new Map<string, ManifestSignal[]>();
+  const commandFiles = new Map<string, ManifestSignal[]>();
   const images: { name: string; signal: ManifestSignal }[] = [];
   const fields = new Map<string, { path: string; signal: ManifestSignal }[]>();
   const add = (m: Map<string, ManifestSignal[]>, name: string, s: ManifestSignal) => m.set(name, [...(m.get(name) ?? []), s]);
@@ -56,11 +59,14 @@ function build(signals: readonly ManifestSignal[]): SignalIndex {
         case 'IMAGE':
           images.push({ name: place.name, signal: s });
           break;
+        case 'COMMAND_FILE':
+          add(commandFiles, place.name.toLowerCase(), s);
+          break;
         case 'FIELD':
           for (const kind of place.objectKinds ?? []) fields.set(kind, [...(fields.get(kind) ?? []), { path: place.name, signal: s }]);
           break;
       }
-  return { env, configMapKey, cniType, nodeLabel, images, fields };
+  return { env, configMapKey, cniType, nodeLabel, commandFiles, images, fields };
 }
 
 /** An image reference's repository (registry included) and tag. */
@@ -125,6 +131,7 @@ export function readSignal(
   const states: SignalFacts = special?.states ?? signal.states;
   const detail = (text: string) => ({ detail: `${text} (${signal.slug})` });
   let windows = states.windows === true;
+  for (const slug of states.concerns ?? []) r.concerns = [...(r.concerns ?? []), { slug, path, signal: signal.slug }];
   if (states.networking === false) {
     r.unknown.push({
       fact: `the CNI plugin that networks the pods${special?.note ? `: ${special.note}` : ''}`,
@@ -139,7 +146,11 @@ export function readSignal(
       field: 'cniPlugin',
       value: plugin,
       path,
-      ...(k.plugins.has(plugin) ? {} : detail(`${plugin}: a CNI plugin the knowledge base holds no record of`)),
+      ...(!k.plugins.has(plugin)
+        ? detail(`${plugin}: a CNI plugin the knowledge base holds no record of`)
+        : special?.note && value !== undefined
+          ? detail(`${value}: ${special.note}`)
+          : {}),
     });
     if (!k.plugins.has(plugin) && !r.missing.some((m) => m.includes(`CNI plugin ${plugin} `)))
       r.missing.push(`the CNI plugin ${plugin} (${path}) is one the knowledge base holds no record of: what depends on the plugin is judged without it`);
@@ -148,6 +159,9 @@ export function readSignal(
   if (special?.meets) r.meets = [...(r.meets ?? []), special.meets];
   if (special?.breaks) breaks(k, special.breaks, `${valuePath} "${value}"${special.note ? `: ${special.note}` : ''}`, valuePath, r);
   if (value === undefined || value.trim() === '') return { windows };
+  // A signal read only through its listed values (Azure CNS's scenarios): another value is not read, and the report says so.
+  if (!signal.reads && Object.keys(signal.values).length > 0 && !special)
+    r.missing.push(`${valuePath} "${value}" is not a value the knowledge base reads for ${signal.slug} (${Object.keys(signal.values).join(', ')}): not read`);
   // A template's placeholder (${KUBERNETES_VERSION}, {{ .Values.backend }}, __MODE__) is not a value: what it stands for is open.
   if (signal.reads && /\$\{|\{\{|^__[A-Z0-9_]+__$/.test(value)) {
     const field = FIELD_OF_READ[signal.reads];

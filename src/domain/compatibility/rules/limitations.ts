@@ -123,7 +123,7 @@ function contradictedFeatures(workaround: readonly SettingFact[], ctx: PlanConte
   return { settings: [...settings], features: [...features] };
 }
 
-const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
+export const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',
   'known-issue': 'KNOWN_ISSUE',
   requirement: 'REQUIREMENT_NOT_MET',

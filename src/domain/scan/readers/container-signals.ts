@@ -7,7 +7,8 @@
 import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
 import { at, isRecord, list, text, type Json } from '../kube.js';
-import { FIELD_OF_READ, imageSignals, parseImage, readSignal, requiredNodeLabels, signalIndex } from '../signals.js';
+import { FIELD_OF_READ, imageSignals, parseImage, readSignal, requiredNodeLabels, signalIndex, type SignalIndex } from '../signals.js';
+import type { ManifestSignal } from '../../knowledge.js';
 import type { Reading } from './types.js';
 
 /** Reads the signals of every container: its env (literal values) and its image. Returns whether one says the pod is about Windows. */
@@ -33,6 +34,8 @@ export function readContainerSignals(k: Knowledge, known: KnownFacts, containers
           });
       }
     });
+    for (const { signal, path: at } of commandFileSignals(index, container, path))
+      windows = readSignal(k, known, signal, undefined, { path: at }, r).windows || windows;
     const image = text(container.image);
     if (!image) continue;
     const { repository, tag } = parseImage(image);
@@ -73,4 +76,20 @@ export function readClusterEnvSignals(k: Knowledge, known: KnownFacts, container
   if (!containers.some(({ container }) => list(container.env).some((e) => isRecord(e) && index.env.has(text(e.name) ?? '')))) return false;
   readContainerSignals(k, known, envOnly, r);
   return r.clusterFacts.length > 0 || (r.meets?.length ?? 0) > 0 || r.settingProblems.length > 0;
+}
+
+/**
+ * The COMMAND_FILE signals a container's command and args name: a file name standing alone (after a
+ * slash, a backslash, a quote or a space), so that azure-vnet.exe is not read inside azure-vnet.exe.bak.
+ */
+function commandFileSignals(index: SignalIndex, container: Json, path: string): { signal: ManifestSignal; path: string }[] {
+  if (index.commandFiles.size === 0) return [];
+  const out: { signal: ManifestSignal; path: string }[] = [];
+  for (const part of ['command', 'args'] as const)
+    list(container[part]).forEach((item, i) => {
+      const words = (text(item) ?? '').toLowerCase().split(/[\s"'/\\;,()]+/);
+      for (const [file, signals] of index.commandFiles)
+        if (words.includes(file)) for (const signal of signals) if (!out.some((o) => o.signal === signal)) out.push({ signal, path: `${path}.${part}[${i}]` });
+    });
+  return out;
 }
