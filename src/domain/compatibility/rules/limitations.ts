@@ -54,8 +54,9 @@ export const CODES = {
   },
   CAVEAT: {
     description: 'A documented caveat applies to the plan.',
+    // The scan's own: a HostProcess pod's hostNetwork, the exception to host-network-mode, with what HostProcess needs.
     severities: SEVERITIES,
-    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    raisedBy: ['compatibility/rules/limitations.ts limitations', 'scan/own-findings.ts ownFindings'],
     scanOnly: false,
   },
   LIMITATION_MITIGATED: {
@@ -123,7 +124,7 @@ function contradictedFeatures(workaround: readonly SettingFact[], ctx: PlanConte
   return { settings: [...settings], features: [...features] };
 }
 
-export const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
+const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',
   'known-issue': 'KNOWN_ISSUE',
   requirement: 'REQUIREMENT_NOT_MET',

@@ -184,6 +184,9 @@ export interface SettingProblem {
   sources: Citation[];
 }
 
+/** The limitation on hostNetwork for Windows pods (limitations.yaml), whose exception is HostProcess pods. */
+export const HOST_NETWORK_LIMITATION = 'host-network-mode';
+
 export type ReadResult = { readings: Reading[] } | { ignored: string };
 
 export const ignore = (reason: string): ReadResult => ({ ignored: reason });

@@ -4,7 +4,7 @@ import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, text, windowsScheduling, type Json } from '../kube.js';
 import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
-import { ignore, reading, type PodUsage, type ReaderFinding, type ReadResult } from './types.js';
+import { HOST_NETWORK_LIMITATION, ignore, reading, type PodUsage, type ReaderFinding, type ReadResult } from './types.js';
 
 const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/i;
 const OS_LABEL = 'kubernetes.io/os';
@@ -69,6 +69,8 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   if (pod.spec.hostNetwork === true) {
     const allHostProcess = hostProcess(pod.spec) || (containers.length > 0 && containers.every(({ container }) => hostProcess(container)));
     usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess };
+    // A HostProcess pod keeps to the limitation (its exception): its own note (own-findings.ts) replaces the general one.
+    if (allHostProcess) r.meets = [...(r.meets ?? []), HOST_NETWORK_LIMITATION];
   }
   for (const { container, path } of containers) {
     list(container.ports).forEach((port, i) => {
