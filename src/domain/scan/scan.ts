@@ -201,6 +201,7 @@ export class Scanner {
           facts: [...c.facts].map(([field, { fact, source }]) => ({ field, value: fact.value, from: source })),
           conflicts: [...c.conflicts.values()].flat(),
           ...(c.keptApart.length > 0 ? { keptApart: c.keptApart } : {}),
+          ...(c.groupedBecause.length > 0 ? { groupedBecause: c.groupedBecause } : {}),
         })),
     };
     return { reports, summary, skipped: this.skipped };
