@@ -158,7 +158,7 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
       for (const f of r.facts)
         lines.push(`  inferred: ${f.field} = ${f.value}  line ${f.line} ${f.path}${f.from ? ` (from ${f.from})` : ''}${f.detail ? `: ${f.detail}` : ''}`);
   }
-  const hiddenText = hiddenLine(hidden);
+  const hiddenText = hiddenLine(hidden, 'scan');
   if (hiddenText) lines.push('', hiddenText);
   const { clusters } = scan.summary;
   if (clusters.length > 1) {
