@@ -46,6 +46,24 @@ function scan(k: Knowledge, file: string, text: string) {
 }
 
 describe('the real seeds', () => {
+  it('name only limitations that exist in what a signal keeps to, runs into or concerns, and backends their plugin offers', () => {
+    const k = testKnowledge();
+    const slugs = new Set(k.limitations.map((l) => l.slug));
+    const named = k.manifestSignals.flatMap((s) => [
+      ...(s.states.concerns ?? []),
+      ...Object.values(s.values).flatMap((v) => [v.meets, v.breaks, ...(v.states?.concerns ?? [])].filter((x): x is string => x !== undefined)),
+    ]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((slug) => !slugs.has(slug))).toEqual([]);
+    for (const s of k.manifestSignals)
+      for (const v of Object.values(s.values))
+        if (v.backend)
+          expect(
+            k.plugins.get(s.states.cniPlugin!)?.modes.map((m) => m.backend),
+            s.slug,
+          ).toContain(v.backend);
+  });
+
   it('say a ConfigMap none of whose keys they name is not read (unknown), never that it has no CNI settings (trial scan37 C3)', () => {
     const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: some-agent\ndata:\n  agent.json: |\n    {"Mode": "x"}\n';
     const reasons = Object.keys(scan(testKnowledge(), 'cm.yaml', text).summary.ignoredByReason);
