@@ -51,8 +51,16 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   if (!pod) return ignore(`a ${kind} without a pod template`);
   const windowsPath = windowsScheduling(pod.spec, pod.path);
   const proxy = readKubeProxyWorkload(k, known, kind, obj, windowsPath);
+  const hostProcess = (spec: Json) => isTrue(at(spec, 'securityContext.windowsOptions.hostProcess'));
+  const containers = containersOf(pod.spec, pod.path);
+  const allHostProcess = hostProcess(pod.spec) || (containers.length > 0 && containers.every(({ container }) => hostProcess(container)));
   if (proxy) {
     if (windowsPath) proxy.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
+    // A HostProcess kube-proxy on the host network (k0s's): the same note as any HostProcess pod.
+    if (windowsPath && pod.spec.hostNetwork === true && allHostProcess) {
+      proxy.pod = { labels: pod.labels, hostPorts: [], ipv6: [], hostNetwork: { path: `${pod.path}.hostNetwork`, hostProcess: true } };
+      proxy.meets = [...(proxy.meets ?? []), HOST_NETWORK_LIMITATION];
+    }
     return { readings: [proxy] };
   }
   if (!windowsPath) {
@@ -64,10 +72,7 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   const r = reading(obj, 'workload', 'yes');
   r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
   const usage: PodUsage = { labels: pod.labels, hostPorts: [], ipv6: [] };
-  const hostProcess = (spec: Json) => isTrue(at(spec, 'securityContext.windowsOptions.hostProcess'));
-  const containers = containersOf(pod.spec, pod.path);
   if (pod.spec.hostNetwork === true) {
-    const allHostProcess = hostProcess(pod.spec) || (containers.length > 0 && containers.every(({ container }) => hostProcess(container)));
     usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess };
     // A HostProcess pod keeps to the limitation (its exception): its own note (own-findings.ts) replaces the general one.
     if (allHostProcess) r.meets = [...(r.meets ?? []), HOST_NETWORK_LIMITATION];
