@@ -46,6 +46,19 @@ function scan(k: Knowledge, file: string, text: string) {
 }
 
 describe('the real seeds', () => {
+  it("follow calico-node's configMapKeyRef: open without the ConfigMap, settled by it when it is in the input (trial scan37 C4)", () => {
+    const text = readFileSync(join(PROJECT_ROOT, 'test/fixtures/scan/derived/calico-bgp-ipip-always.yaml'), 'utf8');
+    const [configMap, daemonSet] = text.split(/^---\n/m);
+    const alone = scan(testKnowledge(), 'node.yaml', daemonSet!);
+    const unknown = alone.reports.flatMap((r) => r.unknown.map((u) => u.fact));
+    expect(unknown).toContainEqual(
+      expect.stringMatching(/^CALICO_NETWORKING_BACKEND \(calico-networking-backend\), taken from key calico_backend of the ConfigMap calico-config$/),
+    );
+    const both = scan(testKnowledge(), 'calico.yaml', `${configMap}---\n${daemonSet}`);
+    expect(both.reports.flatMap((r) => r.unknown.map((u) => u.fact)).filter((f) => f.includes('calico_backend'))).toEqual([]);
+    expect(both.reports[0]!.facts).toContainEqual(expect.objectContaining({ field: 'networkMode', value: 'l2bridge' }));
+  });
+
   it('name only limitations that exist in what a signal keeps to, runs into or concerns, and backends their plugin offers', () => {
     const k = testKnowledge();
     const slugs = new Set(k.limitations.map((l) => l.slug));
