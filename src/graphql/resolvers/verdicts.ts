@@ -8,7 +8,8 @@ import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
 import type { ScanReportParent } from '../mappers.js';
-import { checkScanInput, DEFAULT_SCAN_ANSWER_BYTES, scanReportJson, type ScanTask } from '../scan-report.js';
+import { checkScanInput, DEFAULT_SCAN_ANSWER_BYTES, scanReportJson } from '../scan-report.js';
+import type { ScanTask } from '../scan-task.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { getAll } from './shared.js';
 
