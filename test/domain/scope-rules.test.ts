@@ -121,7 +121,7 @@ describe('rule 3: a fact scoped to a dimension the plan leaves open is "may appl
       if (field === 'cniPlugin') delete open.cniPluginVersion;
       const found = about(judge(open), l.slug);
       // A requirement saying where a mode exists at all (L2tunnel only on Azure) rules the open mode
-      // out where the witness's environment fails it (limitations.ts limitationApplies).
+      // out where the witness's environment fails it (limitation-applies.ts limitationApplies).
       if (field === 'networkMode' && l.kind === 'requirement' && l.requires) {
         expect(found, `${l.slug} with ${field} open where the environment rules the mode out`).toHaveLength(0);
         continue;

@@ -407,7 +407,7 @@ describe('the Windows release left open (the scanner judges manifests that never
 
   it('NODE_OS_RETIRED: on EKS the SAC AMIs are retired, "may apply" with the release open (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
     const f = expectFinding(judge({ environment: 'eks', kubernetesVersion: '1.33' }), {
-      // COMPATIBLE since EKS (AWS) rules the open mode out of L2tunnel (limitations.ts limitationApplies).
+      // COMPATIBLE since EKS (AWS) rules the open mode out of L2tunnel (limitation-applies.ts limitationApplies).
       verdict: 'COMPATIBLE',
       code: 'NODE_OS_RETIRED',
       severity: 'info',

@@ -6,12 +6,12 @@
  */
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../../instance-types.js';
-import type { RuleFinding } from '../findings.js';
+import type { RuleFinding } from '../rule-finding.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { limitationApplies } from './limitations.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import { limitationApplies } from '../limitation-applies.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

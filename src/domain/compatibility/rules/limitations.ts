@@ -6,11 +6,12 @@
  */
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
-import { matchScope, matchScopeUnless, wherePrefix, openOn, type ScopeMatch } from '../scope.js';
+import { mayApplySeverity, type RuleFinding } from '../rule-finding.js';
+import { wherePrefix, openOn } from '../scope.js';
+import { limitationApplies } from '../limitation-applies.js';
 import { describeSetting, settingApplies } from '../settings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 import { SEVERITIES } from '../../vocabulary.js';
 import { SERVICE_SETTING_INFO } from '../../service-settings.js';
 import { describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
@@ -123,7 +124,7 @@ function contradictedFeatures(workaround: readonly SettingFact[], ctx: PlanConte
   return { settings: [...settings], features: [...features] };
 }
 
-const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
+const KIND_CODE: Record<LimitationFact['kind'], keyof typeof CODES> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',
   'known-issue': 'KNOWN_ISSUE',
   requirement: 'REQUIREMENT_NOT_MET',
@@ -150,25 +151,6 @@ const scopedByComponentsOnly = (l: LimitationFact) => !l.threshold && !l.require
  * requirement "not met". One that the plan's build, platform or version can fail stays REQUIREMENT_NOT_MET.
  */
 export const isConfigurationReminder = (l: LimitationFact) => l.kind === 'requirement' && scopedByComponentsOnly(l);
-
-/** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
-export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
-  const result = matchScopeUnless(l.scope, l.requires, ctx);
-  // A requirement on a mode says where the mode exists at all (L2tunnel only on Azure). Where the
-  // plan's settled facts fail it (an EKS cluster, on AWS) and the mode is the only thing left open,
-  // the plan cannot be using that mode: the requirement rules the mode out instead of warning.
-  if (
-    result.match === 'unknown' &&
-    l.kind === 'requirement' &&
-    l.requires &&
-    l.scope.modes &&
-    !ctx.plan.networkMode &&
-    result.open.every((o) => o.field === 'networkMode') &&
-    matchScope(l.requires, ctx).match === 'no'
-  )
-    return { match: 'no', open: [] };
-  return result;
-}
 
 /**
  * The plan inputs that carry out a limitation's workaround (mitigatedBy): its features enabled and

@@ -9,10 +9,10 @@ import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '.
 import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { beyondHorizon, dependsOn, everyCandidate, releaseOpen } from '../scope.js';
-import { mayApplySeverity, type PlanField, type RuleFinding } from '../findings.js';
+import { mayApplySeverity, type PlanField, type RuleFinding } from '../rule-finding.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {
