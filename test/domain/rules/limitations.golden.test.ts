@@ -1035,17 +1035,35 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
     expectNoFinding(judge({ ...plan, environment: 'aks-windows-server' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-no-dual-stack');
   });
 
-  it('UNSUPPORTED_FUNCTIONALITY: on EKS, Calico supports Windows nodes only beside the Amazon VPC CNI (calico-windows-docs#Windows requirements (3.32))', () => {
-    // seeds/limitations.yaml calico-windows-managed-only-beside-provider-cni (calico on eks or aks, warning)
+  it('UNSUPPORTED_FUNCTIONALITY: a plan naming Calico as the CNI on EKS asks by name for what Calico 3.32 does not support there (Windows nodes only beside the Amazon VPC CNI): an error that keeps the older EKS guide beside it (calico-windows-docs#Windows requirements (3.32))', () => {
+    // seeds/limitations.yaml calico-windows-managed-only-beside-provider-cni (scoped by calico and eks/aks only); trial plan p28.
     const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', kubernetesVersion: '1.34' };
-    expectFinding(judge({ ...plan, environment: 'eks' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+    const f = expectFinding(judge({ ...plan, environment: 'eks' }), {
+      verdict: 'INCOMPATIBLE',
       code: 'UNSUPPORTED_FUNCTIONALITY',
-      severity: 'warning',
+      severity: 'error',
       subject: 'calico-windows-managed-only-beside-provider-cni',
       cites: 'calico-windows-docs#Windows requirements (3.32)',
     });
+    expect(f.message).toContain('The plan asks for Calico in Amazon EKS by name');
+    // The sources disagree, and the message keeps both, each with its scope.
+    expect(f.message).toMatch(/sources disagree for EKS/);
+    expect(f.sources).toContainEqual(
+      expect.objectContaining({ doc: 'eks-best-practices-windows-networking', section: 'Container Network Interface (CNI) options' }),
+    );
+    // With the environment open it only may apply (EKS or AKS): not asked by name, no error.
+    const open = judge(plan).findings.find((x) => x.subject === 'calico-windows-managed-only-beside-provider-cni');
+    expect(open?.applicability).toBe('may-apply');
+    expect(open?.severity).not.toBe('error');
     expectNoFinding(judge({ ...plan, environment: 'self-managed' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-managed-only-beside-provider-cni');
+    // A limitation scoped by a plugin alone is about functionality under it, not the plugin itself: not asked by name.
+    const icmp = judge({
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'win-bridge',
+      environment: 'self-managed',
+      kubernetesVersion: '1.34',
+    }).findings.find((x) => x.subject === 'outbound-icmp-not-translated');
+    expect(icmp?.severity).toBe('info');
   });
 });
 

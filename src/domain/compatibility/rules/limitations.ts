@@ -193,7 +193,20 @@ function askedFor(l: LimitationFact, ctx: PlanContext): string[] {
   if (l.kind !== 'unsupported') return [];
   const features = (l.scope.features ?? []).filter((f) => ctx.plan.features.includes(f)).map((f) => ctx.k.features.get(f)!.name);
   const settings = (l.scope.serviceSettings ?? []).filter((s) => ctx.plan.serviceSettings?.includes(s)).map((s) => SERVICE_SETTING_INFO[s].name);
-  return [...features, ...settings];
+  return [...features, ...settings, ...pluginAskedHere(l, ctx)];
+}
+
+/**
+ * A record scoped by nothing but plugins and environments is about the plugin in that environment
+ * (Calico as the CNI of Windows nodes on EKS): a plan that names both its plugin and its
+ * environment asks for that combination by name.
+ */
+function pluginAskedHere(l: LimitationFact, ctx: PlanContext): string[] {
+  const dimensions = Object.entries(l.scope).filter(([, v]) => v !== undefined);
+  const { cniPlugin, environment } = ctx.plan;
+  if (dimensions.length !== 2 || l.requires || !cniPlugin || !environment) return [];
+  if (!l.scope.plugins?.includes(cniPlugin) || !l.scope.environments?.includes(environment)) return [];
+  return [`${ctx.k.plugins.get(cniPlugin)!.name} in ${ctx.k.environments.get(environment)!.name}`];
 }
 
 /** The rule's own wording for a plan that asks for an unsupported thing by name. */
