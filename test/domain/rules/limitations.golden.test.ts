@@ -431,6 +431,35 @@ describe('limitations', () => {
         'eks-dsr-not-default-on-ltsc-2019',
       );
     });
+    it('applies too where the plan needs DSR and does not enable it: 150 Services on an EKS Server 2019 node, where port exhaustion has DSR as its mitigation (eks-best-practices-windows-networking#IP address management)', () => {
+      // port-exhaustion-many-services (threshold 100, mitigatedBy direct-server-return) applies; trial plan p22.
+      const plan: PlanInput = {
+        windowsVersion: 'windows-server-2019',
+        windowsBuildRevision: 5000,
+        cniPlugin: 'amazon-vpc-cni',
+        environment: 'eks',
+        servicesPerNode: 150,
+        kubernetesVersion: '1.27',
+        asOf: '2024-01-01',
+      };
+      const f = expectFinding(judge(plan), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'CAVEAT',
+        severity: 'info',
+        subject: 'eks-dsr-not-default-on-ltsc-2019',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+        applicability: 'applies',
+      });
+      expect(f.message).toMatch(/^The plan needs Direct Server Return \(DSR\) against "Port exhaustion/);
+      expect(f.message).toContain('Only the EKS-optimized Windows Server SAC AMIs turn DSR on by default');
+      expect(f.remediation).toContain('-KubeProxyExtraArgs');
+      // Needing DSR does not ask for it by name: nothing is refused, and the plan's own features are unchanged.
+      expect(judge(plan).findings.filter((x) => x.severity === 'error')).toEqual([]);
+      // Counter-cases: few Services (nothing needs DSR), another environment, or a SAC release.
+      expectNoFinding(judge({ ...plan, servicesPerNode: 50 }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+      expectNoFinding(judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+      expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-1809', windowsBuildRevision: 1432 }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+    });
     it('"may apply on Amazon EKS" when the plan gives no environment', () => {
       const report = judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, ...dsr });
       const f = report.findings.find((x) => x.subject === 'eks-dsr-not-default-on-ltsc-2019')!;
