@@ -43,7 +43,8 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
       subject: 'WinDSR',
       cites: 'k8s-feature-gates#WinDSR',
     });
-    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    // Open in the sources, not in the plan: it applies (findings.ts settleFinding), and the message says what is expected.
+    expect(f).toMatchObject({ applicability: 'applies', dependsOn: [] });
     expect(f.message).toMatch(
       /^By what the sources expect \(no source reports it for WinDSR; it is expected by the same mechanism\): kube-proxy sets WinDSR=false/,
     );
@@ -105,7 +106,8 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
       subject: 'WinDSR',
       cites: 'k8s-gate-removal##142125',
     });
-    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    // Open in the sources, not in the plan: it applies (findings.ts settleFinding), and the message says what is expected.
+    expect(f).toMatchObject({ applicability: 'applies', dependsOn: [] });
     expect(f.message).toMatch(/\(the removal is proposed, and no source says which release ships it\)/);
     // Past the horizon (1.37) the stage facts are "may apply" too.
     const past = judge({ ...dsr, targetKubernetesVersion: '1.38' });

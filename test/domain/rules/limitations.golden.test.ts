@@ -72,9 +72,9 @@ describe('limitations', () => {
         subject: 'backends-per-service-64',
         cites: 'eks-user-guide-windows#windows-support.adoc',
       });
-      expect(f.applicability).toBe('may-apply');
+      // Open in the sources, which no plan field settles: it applies at its weight, the message naming what is unconfirmed (findings.ts settleFinding).
+      expect(f.applicability).toBe('applies');
       expect(f.message).toContain('If it holds on Windows Server 2022 too');
-      expect(f.dependsOn).toEqual([]);
       expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
     });
     it('1025 backends: the 1024 ceiling holds on every build, so it is an error on every release (k8s-windows-networking-en#limitations)', () => {
@@ -111,7 +111,7 @@ describe('limitations', () => {
       // The older revisions' 64 (confirmed on Server 2019 builds only) is reported beside it as "may apply", naming 1024.
       const older = report.findings.find((x) => x.subject === 'backends-per-service-64')!;
       expect(older).toMatchObject({ code: 'THRESHOLD_EXCEEDED', severity: 'warning' });
-      expect(older.applicability).toBe('may-apply');
+      expect(older.applicability).toBe('applies');
       expect(older.message).toMatch(/Other documented limits of this kind: 1024 \(/);
       expect(older.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'limitations' }));
     });
@@ -133,7 +133,8 @@ describe('limitations', () => {
         subject: 'backends-per-service-64',
         cites: 'k8s-windows-networking-uk#limitations',
       });
-      expect(f.applicability).toBe('may-apply');
+      // No plan field settles which revision holds: information, a general caveat (findings.ts settleFinding).
+      expect(f.applicability).toBe('general');
       expect(f.message).toMatch(/Only the Kubernetes page revision in force for Kubernetes 1\.34 and earlier/);
       // Inside the revision's versions it keeps its "may apply" warning; on Server 2019 before the fix the EKS guide confirms it at any version.
       expect(judge({ ...plan, kubernetesVersion: '1.34' }).findings.find((x) => x.subject === 'backends-per-service-64')!.severity).toBe('warning');
@@ -345,7 +346,7 @@ describe('limitations', () => {
       const later = judge({ ...plan, kubernetesVersion: '1.35', asOf: '2026-11-01' }).findings.find(
         (x) => x.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619',
       )!;
-      expect(later).toMatchObject({ severity: 'info', applicability: 'may-apply' });
+      expect(later).toMatchObject({ severity: 'info', applicability: 'general' });
       expect(later.message).toMatch(/Only the Kubernetes page revision in force for Kubernetes 1\.32 and earlier/);
     });
     it('its remediation is narrowed to the planned Kubernetes version: the WinDSR gate up to 1.33, --enable-dsr=false from 1.34 (kep-5100#Rollback)', () => {
@@ -1029,7 +1030,8 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
     });
     const patch = about(judge({ ...plan, kubernetesVersion: '1.33' }), slug)[0]!;
     expect(patch.severity).toBe('info');
-    expect(patch).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    // No plan field gives the patch release: a general caveat for 1.33 plans (findings.ts settleFinding).
+    expect(patch).toMatchObject({ applicability: 'general', dependsOn: [] });
     expect(patch.message).toMatch(/^On patch releases of 1\.33 before the fix \(a patch release of 1\.33 fixed it, and no source names which\)/);
     expectNoFinding(judge({ ...plan, kubernetesVersion: '1.34' }), 'KNOWN_ISSUE', slug);
     expectNoFinding(judge({ ...base, kubernetesVersion: '1.31' }), 'KNOWN_ISSUE', slug);
@@ -1108,9 +1110,8 @@ describe('OS bugs a later update fixed, no source giving the build (fixedByLater
       severity: 'info',
       subject: 'ws2022-nodeport-on-overlay',
       cites: 'windows-containers-issues##204',
-      applicability: 'may-apply',
-      // Open in the sources (no fixed build), which no plan field settles.
-      dependsOn: [],
+      // Open in the sources (no fixed build), which no plan field settles: a general caveat (findings.ts settleFinding).
+      applicability: 'general',
     });
     expect(f.message).toContain('Fixed by a later OS update whose build no source gives');
   });
@@ -1122,8 +1123,7 @@ describe('OS bugs a later update fixed, no source giving the build (fixedByLater
       severity: 'info',
       subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
       cites: 'windows-containers-issues##204',
-      applicability: 'may-apply',
-      dependsOn: [],
+      applicability: 'general',
     });
     // Counter-case: before KB5005619 (20348.261) the issue does not arise at all.
     expectNoFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 100 }), 'KNOWN_ISSUE', 'ws2022-l2bridge-pod-to-pod-kb5005619');

@@ -38,7 +38,7 @@ export const CODES = {
     description:
       "The addresses allow the planned pods, but the kubelet's max-pods caps the node below them: a warning at the default of 110 on EKS, which the source says can be raised, " +
       'an error when the plan itself sets a max-pods below its pods.',
-    severities: ['warning', 'error'],
+    severities: ['error', 'warning'],
     raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
     scanOnly: false,
   },
@@ -64,7 +64,7 @@ const CAPACITY = {
   podsExceedCapacity: (wanted: number, type: string, maxPods: number, mode: string) =>
     `The plan needs ${wanted} pods per node; ${type} gives ${maxPods} in ${mode}.`,
   enablePrefixDelegation: 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.',
-  chooseLarger: 'Choose an instance type with more IPv4 addresses per interface (see instanceTypes(filter: { minimumPods })).',
+  chooseLarger: "Choose an instance type with more IPv4 addresses per interface (the catalogue of instance types gives each one's Windows pods).",
   podsExceedMaxPods: (type: string, maxPods: number, kubeletMaxPods: number, wanted: number, planned: boolean) =>
     `${type} has addresses for ${maxPods} pods, but ${planned ? "the plan's kubelet max-pods" : "the kubelet's default max-pods on EKS Windows nodes,"} ${kubeletMaxPods}${planned ? ',' : ''} ` +
     `caps the node below the planned ${wanted}.${planned ? '' : " The default can be raised in the node's bootstrap, so the plan works only once it is."}`,
