@@ -90,7 +90,7 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
     });
     expect(f.remediation).toContain('--max-pods=120');
     // The source gives 110 as a default that can be raised: the message says so, and it stays a warning.
-    expect(f.message).toContain('default max-pods on EKS Windows nodes, 110');
+    expect(f.message).toContain('default max-pods on EKS Windows nodes (110)');
     expect(f.message).toContain('can be raised');
     expect(judge({ ...input, kubeletMaxPods: 144 }).findings.map((x) => x.code)).not.toContain('PODS_EXCEED_KUBELET_MAX_PODS');
   });
@@ -104,7 +104,7 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
       subject: 'm5.large',
       cites: 'eks-best-practices-prefix-mode-windows#Prefix Mode for Windows',
     });
-    expect(f.message).toContain("the plan's kubelet max-pods 110");
+    expect(f.message).toContain("the plan's kubelet max-pods of 110");
   });
 
   it('prefix delegation names its key among the required settings, beside the key that turns Windows IPAM on (eks-user-guide-windows#eks-networking-add-ons.adoc)', () => {

@@ -379,6 +379,8 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     });
     expect(f.message).toContain('2022-08-09');
     expect(f.message).toContain('no node of it can be created');
+    // What to run instead, from the same calendar at that date.
+    expect(f.remediation).toBe('Run the Windows nodes on a release Amazon EKS lists as a node OS here: Windows Server 2019, Windows Server 2022.');
     // The same status on AKS (images removed) is the same error: one rule over the environments' tables.
     expect(
       judge({ windowsVersion: 'windows-server-2019', environment: 'aks', kubernetesVersion: '1.32', asOf: '2027-06-01' }).findings.find(

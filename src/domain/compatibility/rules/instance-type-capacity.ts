@@ -66,7 +66,7 @@ const CAPACITY = {
   enablePrefixDelegation: 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.',
   chooseLarger: "Choose an instance type with more IPv4 addresses per interface (the catalogue of instance types gives each one's Windows pods).",
   podsExceedMaxPods: (type: string, maxPods: number, kubeletMaxPods: number, wanted: number, planned: boolean) =>
-    `${type} has addresses for ${maxPods} pods, but ${planned ? "the plan's kubelet max-pods" : "the kubelet's default max-pods on EKS Windows nodes,"} ${kubeletMaxPods}${planned ? ',' : ''} ` +
+    `${type} has addresses for ${maxPods} pods, but ${planned ? `the plan's kubelet max-pods of ${kubeletMaxPods}` : `the kubelet's default max-pods on EKS Windows nodes (${kubeletMaxPods})`} ` +
     `caps the node below the planned ${wanted}.${planned ? '' : " The default can be raised in the node's bootstrap, so the plan works only once it is."}`,
   raiseMaxPods: (wanted: number) => `Raise the kubelet's max-pods to at least ${wanted}, e.g. -KubeletExtraArgs '--max-pods=${wanted}' in the node bootstrap.`,
 };

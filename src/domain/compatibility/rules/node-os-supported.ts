@@ -144,6 +144,8 @@ function currentBaseline(rows: readonly NodeOsSupportFact[], horizon: string): s
     .sort(compareKubernetes)[0];
 }
 
+/** The statuses of a release no longer offered for new nodes. */
+const NOT_OFFERED: ReadonlySet<string> = new Set(['retired', 'removed']);
 /** The code a release's status other than supported raises. */
 const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED', removed: 'NODE_OS_RETIRED' } as const;
 /** Its severity. Once the node images are gone no node of the release can be created, as before it was offered: an error. */
@@ -176,10 +178,12 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
     mayApply: boolean,
     open: OpenPart[] = [],
   ): Entry => ({ release, severity, code, message, ...(remediation ? { remediation } : {}), mayApply, open, sources });
+  // A release no longer offered: the remediation names those that are.
+  const instead = (row: NodeOsSupportFact) => (NOT_OFFERED.has(row.status) ? NODE_OS.runListed(who, supportedList(plan.kubernetesVersion)) : undefined);
   const statusFinding = (row: NodeOsSupportFact, when: string): Entry[] =>
     row.status === 'supported'
       ? []
-      : [finding(STATUS_SEVERITY[row.status], STATUS_CODE[row.status], NODE_OS.status(who, release.name, when, row.status, row.note), undefined, false)];
+      : [finding(STATUS_SEVERITY[row.status], STATUS_CODE[row.status], NODE_OS.status(who, release.name, when, row.status, row.note), instead(row), false)];
   const supportedList = (version: string | undefined) => listedReleases(k, allRows, version);
   if (rows.length === 0) {
     const when = elsewhen.map((r) => `${describeDateRange(r.dates!)} (${r.status})`).join(', ');
