@@ -400,6 +400,7 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     });
     expect(f.message).toContain('until 2022-08-09, when it retires');
     expect(f.message).not.toContain('all Kubernetes versions');
+    expect(f.remediation).toBe('Plan the move to a newer Windows release before that date.');
   });
 
   it('EKS LTSC AMIs count from their first date: Server 2022 AMIs from 2022-10-17, Server 2019 from 2019-10-07 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {

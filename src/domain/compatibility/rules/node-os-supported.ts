@@ -72,7 +72,7 @@ const NODE_OS = {
   retiring: (who: string, release: string, range: string | undefined, before: string | undefined, note: string | undefined) =>
     `${who} ${range ? `supports ${release} as a node OS for ${range}` : `offers ${release} as a node OS (its calendar gives dates, not Kubernetes versions)`}` +
     `${before ? `${range ? ' and' : ''} until ${before}, when it retires` : ''}: an upcoming end for this plan.${note ? ` ${note}` : ''}`,
-  planMove: 'Plan the move to a newer Windows release before that Kubernetes version or date.',
+  planMove: (versioned: boolean) => `Plan the move to a newer Windows release before that ${versioned ? 'Kubernetes version or ' : ''}date.`,
   judgeAtDate: (who: string, release: string) => `Judge the plan at a date when ${who} offers ${release} (asOf), or use a release it lists then.`,
   runListed: (who: string, listed: string) =>
     listed ? `Run the Windows nodes on a release ${who} lists as a node OS here: ${listed}.` : `Run the Windows nodes on a release ${who} lists as a node OS.`,
@@ -246,7 +246,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
           'info',
           'NODE_OS_RETIRED',
           NODE_OS.retiring(who, release.name, row.kubernetes ? describeKubernetesRange(row.kubernetes) : undefined, row.dates?.before, row.note),
-          NODE_OS.planMove,
+          NODE_OS.planMove(row.kubernetes !== undefined),
           false,
         ),
       ];
