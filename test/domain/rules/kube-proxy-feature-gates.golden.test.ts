@@ -33,7 +33,7 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     expectNoFinding(judge({ ...plan, targetKubernetesVersion: '1.33' }), 'FEATURE_GATE_LOCKED');
   });
 
-  it('FEATURE_GATE_LOCKED: WinDSR=false on 1.34 is only expected to stop kube-proxy (UNCONFIRMED): a may-apply warning (k8s-feature-gates#WinDSR)', () => {
+  it('FEATURE_GATE_LOCKED: WinDSR=false on 1.34 is only expected to stop kube-proxy (UNCONFIRMED): a warning that says so, open in the sources alone (k8s-feature-gates#WinDSR)', () => {
     // feature-gates.yaml win-dsr.lockedOverride.observed: false.
     const plan: PlanInput = { windowsVersion: 'windows-server-2022', kubernetesVersion: '1.33', kubeProxyFeatureGates: ['WinDSR=false'] };
     const f = expectFinding(judge({ ...plan, targetKubernetesVersion: '1.34' }), {

@@ -63,7 +63,7 @@ describe('limitations', () => {
       expect(f.remediation).toContain('KB5011551');
       expectNoFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
     });
-    it('65 backends on Server 2022 only "may apply": the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
+    it('65 backends on Server 2022: a warning naming what is unconfirmed, since the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
       // seeds/limitations.yaml backends-per-service-64.appliesTo.windowsBuilds.confirmedOn [windows-server-2019]
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.34', backendsPerService: 65 }), {
         verdict: 'COMPATIBLE_WITH_WARNINGS',
@@ -115,7 +115,7 @@ describe('limitations', () => {
       expect(older.message).toMatch(/Other documented limits of this kind: 1024 \(/);
       expect(older.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'limitations' }));
     });
-    it('500 backends on Server 2022 at Kubernetes 1.35: only the page revisions up to 1.34 carry the 64 limit, so it is "may apply" information there (k8s-windows-networking-en#limitations)', () => {
+    it('500 backends on Server 2022 at Kubernetes 1.35: only the page revisions up to 1.34 carry the 64 limit, so it is a general note there (k8s-windows-networking-en#limitations)', () => {
       // seeds/limitations.yaml backends-per-service-64.revisionScope {kubernetes max 1.34}; the current page gives 1024.
       const plan: PlanInput = {
         windowsVersion: 'windows-server-2022',
@@ -339,7 +339,7 @@ describe('limitations', () => {
       expect(f.applicability).toBe('applies');
       expect(f.message).toMatch(/turns off Direct Server Return \(DSR\), which the plan asks for/);
       expect(f.remediation).toMatch(/turns off Direct Server Return \(DSR\), which the plan asks for/);
-      // Without DSR asked for, no conflict is claimed; on 1.35 (outside the revision) it is "may apply" information.
+      // Without DSR asked for, no conflict is claimed; on 1.35 (outside the revision) it is a general note.
       expect(
         judge({ ...plan, features: ['session-affinity'] }).findings.find((x) => x.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619')!.message,
       ).not.toMatch(/which the plan asks for/);
@@ -1103,7 +1103,7 @@ describe('OS bugs a later update fixed, no source giving the build (fixedByLater
   // page revision (zh) warns of them; the newer revisions dropped the warning and microsoft/Windows-Containers#204 is closed.
   const at135 = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.35' } as const;
 
-  it('KNOWN_ISSUE: NodePort on overlay with Server 2022 is "may apply" information at 1.35, not a warning, even with every plan fact given (windows-containers-issues##204)', () => {
+  it('KNOWN_ISSUE: NodePort on overlay with Server 2022 is a general note at 1.35, not a warning, even with every plan fact given (windows-containers-issues##204)', () => {
     const f = expectFinding(judge({ ...at135, cniPlugin: 'win-overlay', serviceTypes: ['node-port'] }), {
       verdict: 'COMPATIBLE',
       code: 'KNOWN_ISSUE',
@@ -1116,7 +1116,7 @@ describe('OS bugs a later update fixed, no source giving the build (fixedByLater
     expect(f.message).toContain('Fixed by a later OS update whose build no source gives');
   });
 
-  it('KNOWN_ISSUE: l2bridge pod-to-pod on Server 2022 with KB5005619 or later is "may apply" information, not a warning (windows-containers-issues##204)', () => {
+  it('KNOWN_ISSUE: l2bridge pod-to-pod on Server 2022 with KB5005619 or later is a general note, not a warning (windows-containers-issues##204)', () => {
     expectFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 300 }), {
       verdict: 'COMPATIBLE',
       code: 'KNOWN_ISSUE',
