@@ -22,7 +22,7 @@ export interface FindingWithCode<C extends string> {
   sources: Citation[];
   /** How it applies: decided by the plan's facts, open on what the plan leaves open, or a general caveat. */
   applicability: Applicability;
-  /** The plan fields that would settle a finding that may apply (none when the knowledge, not the plan, leaves it open); empty otherwise. */
+  /** The plan fields that would settle a finding that may apply (never empty for one: see settleFinding); empty otherwise. */
   dependsOn: readonly PlanField[];
 }
 
@@ -36,14 +36,19 @@ export type RuleFinding<C extends string = string> = Omit<FindingWithCode<C>, 'a
 /**
  * The one place a finding's applicability is settled: 'applies' with nothing open unless the rule
  * said otherwise, and a general caveat is info whatever its source says, so that it never moves a
- * verdict; only a finding that may apply keeps what it depends on.
+ * verdict; only a finding that may apply keeps what it depends on. A finding may apply only where
+ * it names the plan fields that would settle it: one left open by the knowledge alone (a fix no
+ * source dates, a release no source names) applies at its severity, or, as information, is a
+ * general caveat.
  */
 export function settleFinding<F extends Omit<RuleFinding, 'code'>>(f: F): F & Pick<FindingWithCode<string>, 'applicability' | 'dependsOn'> {
-  const applicability = f.applicability ?? 'applies';
+  const open = [...new Set(f.dependsOn ?? [])];
+  const applicability =
+    f.applicability !== 'may-apply' ? (f.applicability ?? 'applies') : open.length > 0 ? 'may-apply' : f.severity === 'info' ? 'general' : 'applies';
   return {
     ...f,
     applicability,
-    dependsOn: applicability === 'may-apply' ? [...new Set(f.dependsOn ?? [])] : [],
+    dependsOn: applicability === 'may-apply' ? open : [],
     ...(applicability === 'general' ? { severity: 'info' as const } : {}),
   };
 }
