@@ -44,6 +44,8 @@ export interface PlanContext {
    * one: the feature gates they imply are the ones an upgrade carries over (kube-proxy-feature-gates.ts).
    */
   currentSettings?: readonly SettingFact[];
+  /** Features the caller probed the plan with (judge.ts JudgeOptions), which the plan does not ask for by name. */
+  probedFeatures?: ReadonlySet<string>;
 }
 
 function closure(k: Knowledge, requested: readonly string[]): { enabled: string[]; addedBy: Map<string, string> } {

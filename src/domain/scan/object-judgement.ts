@@ -5,7 +5,7 @@
  * preview) hold for every object of the cluster, so they are reported once per cluster
  * (scan.ts places them), not repeated on each object: 13 files once gave 89 warnings.
  */
-import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
+import { judgeCompatibility, type CompatibilityReport, type JudgeOptions } from '../compatibility/judge.js';
 import { settleFinding, type Finding } from '../compatibility/findings.js';
 import { PlanError } from '../compatibility/plan.js';
 import { judgeGateSetting, kubeProxyFeatureGates } from '../compatibility/rules/kube-proxy-feature-gates.js';
@@ -80,17 +80,18 @@ export class Judge {
     private readonly target: string | undefined,
   ) {}
 
-  /** The engine's answer for a plan, once per distinct plan. */
-  answer(plan: OpenPlan, key = planKey(plan)): Answer {
-    let answer = this.cache.get(key);
+  /** The engine's answer for a plan, once per distinct plan (and per set of features it is only probed with). */
+  answer(plan: OpenPlan, key = planKey(plan), probed?: JudgeOptions): Answer {
+    const cacheKey = probed ? `${key}\0probed` : key;
+    let answer = this.cache.get(cacheKey);
     if (!answer) {
       try {
-        answer = judgeCompatibility(this.k, plan, this.today);
+        answer = judgeCompatibility(this.k, plan, this.today, probed);
       } catch (error) {
         if (!(error instanceof PlanError)) throw error;
         answer = error;
       }
-      this.cache.set(key, answer);
+      this.cache.set(cacheKey, answer);
     }
     return answer;
   }
@@ -101,14 +102,14 @@ export class Judge {
    * engine names every refused field at once (PlanError.problems), and a plan without them passes,
    * so a plan is judged at most twice, never once per refused field.
    */
-  lenient(plan: OpenPlan, missing: string[] | undefined, key = planKey(plan)): CompatibilityReport | undefined {
-    const answer = this.answer(plan, key);
+  lenient(plan: OpenPlan, missing: string[] | undefined, key = planKey(plan), probed?: JudgeOptions): CompatibilityReport | undefined {
+    const answer = this.answer(plan, key, probed);
     if (!(answer instanceof PlanError)) return answer;
     const refused = new Set(answer.problems.map((p) => p.field));
     if (missing)
       for (const p of answer.problems) if (!missing.includes(`${p.field}: ${p.reason} (not used)`)) missing.push(`${p.field}: ${p.reason} (not used)`);
     const kept = Object.fromEntries(Object.entries(plan).filter(([field]) => !refused.has(field)));
-    const retry = this.answer(kept);
+    const retry = this.answer(kept, planKey(kept), probed);
     if (retry instanceof PlanError) return undefined;
     return refused.has('cniPlugin') ? this.withoutPluginFacts(retry) : retry;
   }
@@ -292,7 +293,9 @@ export class Judge {
     const key = planKey(plan);
     let probed = this.featureCache.get(key);
     if (!probed) {
-      const answer = this.lenient({ ...plan, features: [...this.k.features.keys()] }, undefined);
+      // Probed, not asked for: the engine must not say the plan asks for a feature by name (eks-no-ipv6 on dual-stack).
+      const features = [...this.k.features.keys()];
+      const answer = this.lenient({ ...plan, features }, undefined, undefined, { probedFeatures: features });
       const scopedToFeatureAndEnvironment = (slug: string | undefined) => {
         const scope = this.k.limitations.find((l) => l.slug === slug)?.scope;
         return scope?.features !== undefined && scope.environments !== undefined;
