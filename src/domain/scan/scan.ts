@@ -22,7 +22,7 @@ import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, notJudged, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
 import { linkNodePools } from './readers/node-pool.js';
-import { settleUnknowns } from './settle.js';
+import { askForServiceProxyFeatures, settleUnknowns } from './settle.js';
 import { policyEnforcement } from './defaults.js';
 import { readObject, type Reading, type UnknownFact } from './readers.js';
 import type { InferredFact, ObjectReport, ScanResult, ScanSummary } from './results.js';
@@ -225,7 +225,10 @@ export class Scanner {
           this.ignore('a Service that selects only workloads not scheduled on Windows');
           continue;
         }
-        if (chosen.some((w) => w.windows)) r.windows = 'yes';
+        if (chosen.some((w) => w.windows)) {
+          r.windows = 'yes';
+          askForServiceProxyFeatures(this.k, cluster, r);
+        }
         shareBuild(r, chosen, 'spec.selector');
       }
       if (r.role === 'network-policy' && r.networkPolicy) {
