@@ -16,7 +16,7 @@ import { clusterClash } from './cluster-clash.js';
 import { cannotUseHostNetwork, HOST_NETWORK_LIMITATION } from './own-findings.js';
 import { describeRef, groupClusters, type Cluster, type Grouping, type Pending, type Workload } from './clusters.js';
 import { appServiceTypes, nodePlan, nodeTargets, objectPlans, openTarget, planKey, targetOf, type GivenPlan, type OpenPlan } from './implied-plan.js';
-import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
+import { at, podSpecOf, segments, selects, text, statesOs, windowsScheduling } from './kube.js';
 import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, notJudged, type ObjectJudgement } from './object-judgement.js';
@@ -96,9 +96,13 @@ export class Scanner {
           namespace: text(at(source.data, 'metadata.namespace')) ?? 'default',
           labels: pod.labels,
           windows: windowsScheduling(pod.spec, pod.path) !== undefined,
+          osUnknown: false,
         }
       : undefined;
-    if (workload) this.workloads.push(workload);
+    if (workload) {
+      workload.osUnknown = !workload.windows && !statesOs(pod!.spec);
+      this.workloads.push(workload);
+    }
     const result = readObject(this.k, source.data);
     // The build its pods need (its image's, or the release's it selects), which the Services and policies that select them share.
     const facts = 'readings' in result ? (result.readings[0]?.facts ?? []) : [];
@@ -218,11 +222,16 @@ export class Scanner {
     const drafts: Draft[] = [];
     for (const p of cluster.pending) {
       const r = p.reading;
+      let osOpen = false;
       // Services and policies concern Windows only when they select Windows workloads (or select nothing known).
       if (r.role === 'service' && r.service && Object.keys(r.service.selector).length > 0) {
         const chosen = selected(r.ref.namespace ?? 'default', r.service.selector, false);
         if (chosen.length > 0 && !chosen.some((w) => w.windows)) {
-          this.ignore('a Service that selects only workloads not scheduled on Windows');
+          this.ignore(
+            chosen.some((w) => w.osUnknown)
+              ? 'a Service that selects no workload scheduled on Windows, only workloads whose OS the input does not state'
+              : 'a Service that selects only workloads not scheduled on Windows',
+          );
           continue;
         }
         if (chosen.some((w) => w.windows)) {
@@ -233,14 +242,18 @@ export class Scanner {
       }
       if (r.role === 'network-policy' && r.networkPolicy) {
         const chosen = selected(r.ref.namespace ?? 'default', r.networkPolicy.selector, r.networkPolicy.selectsAll);
-        if (!chosen.some((w) => w.windows) && (cluster.workloads.length > 0 || !windowsTargets)) {
+        // The pods it selects may be Windows ones when the input does not say their OS (or holds none of them):
+        // whether it is enforced there is then open, and depends on the CNI (key scan35 11-F1), not dismissed.
+        osOpen = !chosen.some((w) => w.windows) && (chosen.length === 0 ? cluster.workloads.length === 0 : chosen.every((w) => w.osUnknown));
+        if (!chosen.some((w) => w.windows) && !osOpen && (cluster.workloads.length > 0 || !windowsTargets)) {
           this.ignore('a NetworkPolicy that selects no workload scheduled on Windows');
           continue;
         }
+        if (osOpen && !windowsTargets) r.unknown.push(selectedPodsOs(chosen.length > 0));
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
         shareBuild(r, chosen, 'spec.podSelector');
       }
-      if (r.windows === 'if-cluster-has-windows' && !windowsTargets && r.role !== 'cni') {
+      if (r.windows === 'if-cluster-has-windows' && !windowsTargets && r.role !== 'cni' && !osOpen) {
         this.ignore(`a ${r.ref.kind} in an input with no Windows node, node group or --plan`);
         continue;
       }
@@ -390,6 +403,15 @@ function onceAcrossReports(reports: readonly ObjectReport[]): void {
       return said.has(key) ? false : (said.add(key), true);
     });
 }
+
+/** What a NetworkPolicy leaves open when the input does not say whether the pods it selects run on Windows. */
+const selectedPodsOs = (selectsSome: boolean): UnknownFact => ({
+  fact: selectsSome
+    ? 'whether the pods it selects run on Windows: they state no OS (no kubernetes.io/os selector or affinity, no os.name)'
+    : 'whether the pods it selects run on Windows: the input holds none of them',
+  settledBy: "the pods' kubernetes.io/os node selector or affinity, or the nodes they are scheduled on",
+  path: 'spec.podSelector',
+});
 
 /**
  * A Service or NetworkPolicy runs where the Windows workloads it selects run: when they all need

@@ -1,7 +1,7 @@
 /** Workloads (Pods and their controllers) scheduled on Windows: hostNetwork, host ports, IPv6, and the kube-proxy among them. */
 import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
-import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, text, windowsScheduling, type Json } from '../kube.js';
+import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, text, windowsScheduling, type Json } from '../kube.js';
 import { readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
 import { ignore, reading, type PodUsage, type ReaderFinding, type ReadResult } from './types.js';
@@ -55,7 +55,12 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
     if (windowsPath) proxy.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
     return { readings: [proxy] };
   }
-  if (!windowsPath) return ignore(`a ${kind} not scheduled on Windows (no kubernetes.io/os: windows selector or affinity)`);
+  if (!windowsPath)
+    return ignore(
+      statesOs(pod.spec)
+        ? `a ${kind} not scheduled on Windows (its OS selector or affinity names another OS)`
+        : `a ${kind} whose OS the input does not state (no kubernetes.io/os selector or affinity, no os.name): it may run on any node, so it is not judged as Windows`,
+    );
   const r = reading(obj, 'workload', 'yes');
   r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
   const usage: PodUsage = { labels: pod.labels, hostPorts: [], ipv6: [] };
