@@ -86,6 +86,37 @@ function pluginsOf(k: Knowledge, environment: EnvironmentFact | undefined): stri
   return all.filter((p) => p.environments.some((e) => e.environment === environment.slug)).map((p) => p.slug);
 }
 
+/**
+ * With neither a plugin nor a mode given but an environment whose plugins the sources list, the
+ * modes those plugins can network Windows pods in there: a mode none of them offers cannot be the
+ * plan's, so a fact scoped to it does not "may apply" (overlay's KB4489899 on an EKS node group).
+ * A plugin whose modes are not seeded offers none, as when the plan names it (the Amazon VPC CNI);
+ * so does one that a source says is not supported there (an unsupported limitation scoped to that
+ * plugin and environment alone: Calico on EKS and AKS, only beside the provider's CNI).
+ * Undefined when the environment is open or its plugins are not listed: the mode stays open.
+ */
+function modesOfListedPlugins(k: Knowledge, environment: string | undefined, candidates: readonly string[]): string[] | undefined {
+  if (!environment || !k.environments.get(environment)?.pluginsListed) return undefined;
+  const ruledOut = (slug: string) =>
+    k.limitations.some(
+      (l) =>
+        l.kind === 'unsupported' &&
+        l.scope.plugins?.includes(slug) &&
+        l.scope.environments?.includes(environment) &&
+        Object.keys(l.scope).every((d) => d === 'plugins' || d === 'environments'),
+    );
+  return [
+    ...new Set(
+      candidates.flatMap((slug) => {
+        const plugin = k.plugins.get(slug);
+        if (!plugin || ruledOut(slug)) return [];
+        const there = plugin.environments.find((e) => e.environment === environment)?.modes;
+        return plugin.modes.map((m) => m.mode).filter((m) => !there || there.includes(m));
+      }),
+    ),
+  ];
+}
+
 export function buildContext(k: Knowledge, plan: Plan): PlanContext {
   const release = plan.windowsVersion === undefined ? undefined : k.releases.get(plan.windowsVersion)!;
   const plugin = plan.cniPlugin ? k.plugins.get(plan.cniPlugin) : undefined;
@@ -97,6 +128,9 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
     : [...new Set(pluginModes.map((m) => m.mode).filter((m) => !environmentModes || environmentModes.includes(m)))];
   const delegates = pluginModes.filter((m) => candidateModes.includes(m.mode) && m.delegatesTo).map((m) => m.delegatesTo!);
   const environments = environmentsOf(k, plan, plugin);
+  const candidatePlugins = plugin ? [plugin.slug] : pluginsOf(k, environments.environment ? k.environments.get(environments.environment) : undefined);
+  // No plugin the environment lists offers a mode: none is open (the mode-scoped facts do not apply).
+  const noModeOffered = !plan.networkMode && !plugin && modesOfListedPlugins(k, environments.environment, candidatePlugins)?.length === 0;
   const { enabled, addedBy } = closure(k, plan.features);
   return {
     k,
@@ -114,9 +148,9 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
     plugin,
     candidateModes,
     modeAmbiguous: candidateModes.length > 1,
-    modeOpen: !plan.networkMode && !plugin,
+    modeOpen: !plan.networkMode && !plugin && !noModeOffered,
     effectivePlugins: plugin ? [plugin.slug, ...new Set(delegates)] : [],
-    candidatePlugins: plugin ? [plugin.slug] : pluginsOf(k, environments.environment ? k.environments.get(environments.environment) : undefined),
+    candidatePlugins,
     environment: environments.environment,
     environmentAssumed: environments.assumed,
     candidateEnvironments: environments.candidates,

@@ -111,23 +111,29 @@ export class Judge {
     const kept = Object.fromEntries(Object.entries(plan).filter(([field]) => !refused.has(field)));
     const retry = this.answer(kept, planKey(kept), probed);
     if (retry instanceof PlanError) return undefined;
-    return refused.has('cniPlugin') ? this.withoutPluginFacts(retry) : retry;
+    return refused.has('cniPlugin') ? this.withoutPluginFacts(retry, kept.networkMode === undefined) : retry;
   }
 
   private readonly pluginless = new Map<CompatibilityReport, CompatibilityReport>();
+  private readonly pluginAndModeless = new Map<CompatibilityReport, CompatibilityReport>();
 
   /**
    * An answer for a plan whose CNI plugin is stated but unknown to the knowledge base (Antrea):
    * the plugin is not open, it is none of the plugins the knowledge base knows, so the findings
    * that "may apply" only because the plugin is open (Flannel's or Calico's facts, "the files do
    * not say the CNI plugin") are dropped; the object's missing list says the plugin is unknown.
+   * With no mode stated, the mode is that plugin's, which the knowledge base links to no mode: the
+   * findings that may apply because the mode is open go too (overlay's KB4489899), as the engine
+   * rules out every mode for a named plugin whose modes are not seeded (the Amazon VPC CNI).
    */
-  private withoutPluginFacts(answer: CompatibilityReport): CompatibilityReport {
-    let kept = this.pluginless.get(answer);
+  private withoutPluginFacts(answer: CompatibilityReport, modeIsThePlugins: boolean): CompatibilityReport {
+    const cache = modeIsThePlugins ? this.pluginAndModeless : this.pluginless;
+    let kept = cache.get(answer);
     if (!kept) {
-      const findings = answer.findings.filter((f) => !(f.applicability === 'may-apply' && f.dependsOn.includes('cniPlugin')));
+      const open = (f: Finding) => f.dependsOn.includes('cniPlugin') || (modeIsThePlugins && f.dependsOn.includes('networkMode'));
+      const findings = answer.findings.filter((f) => !(f.applicability === 'may-apply' && open(f)));
       kept = { ...answer, findings, verdict: verdictOf(findings) };
-      this.pluginless.set(answer, kept);
+      cache.set(answer, kept);
     }
     return kept;
   }

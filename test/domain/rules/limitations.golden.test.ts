@@ -911,6 +911,19 @@ describe('issue 36: a workaround the plan carries out, an explicit ask, and date
     expect(about(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] }), 'eks-no-ipv6')[0]?.severity).toBe('error');
   });
 
+  it('REQUIREMENT_NOT_MET on a mode "may apply" only where a plugin the environment lists offers the mode (k8s-windows-networking-uk#network-modes, calico-windows-docs#Windows requirements (3.32))', () => {
+    // seeds/limitations.yaml overlay-requires-kb4489899 (modes [overlay]). EKS lists the Amazon VPC CNI (no seeded mode) and
+    // Calico (overlay, l2bridge), but calico-windows-managed-only-beside-provider-cni says Calico runs on EKS only beside the
+    // VPC CNI: no plugin EKS lists networks Windows pods in overlay, so the requirement does not apply.
+    const slug = 'overlay-requires-kb4489899';
+    const node = { windowsVersion: 'windows-server-2019' } as const;
+    expectNoFinding(judge({ ...node, environment: 'eks' }), 'REQUIREMENT_NOT_MET', slug);
+    // AKS on Windows Server lists Calico (overlay there) and Flannel: the mode stays open, and the requirement may apply.
+    expect(about(judge({ ...node, environment: 'aks-windows-server' }), slug)[0]?.applicability).toBe('may-apply');
+    // With no environment, every plugin is a candidate: it may apply.
+    expect(about(judge(node), slug)[0]?.applicability).toBe('may-apply');
+  });
+
   it('UNSUPPORTED_FUNCTIONALITY for a feature only probed: no "asks for it by name", and the record\'s own severity, not the error of an ask (k8s-windows-networking-uk#limitations)', () => {
     // The scanner probes a node's plan with every feature (object-judgement.ts openFeatures); a probe asks for nothing.
     // seeds/limitations.yaml ipv6-between-overlay-pods: unsupported, severity warning for plans that reach it indirectly.
