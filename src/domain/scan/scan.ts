@@ -259,8 +259,12 @@ export class Scanner {
       }
       drafts.push(this.draft(p, cluster, nodePlans.get(p), objectTargets));
     }
-    // Whether the cluster's CNI plugin enforces NetworkPolicy on Windows: once, on the first object stating the plugin.
-    const stater = drafts.find((d) => d.pending.reading.clusterFacts.some((f) => f.field === 'cniPlugin'));
+    // Whether the cluster's CNI plugin enforces NetworkPolicy on Windows: once, on the object stating the plugin
+    // that states the most of the cluster's facts (the ConfigMap with Calico's mode over its IPAMConfig), the first of equals.
+    const ownClusterFacts = (d: Draft) => d.pending.reading.clusterFacts.filter((f) => !f.from).length;
+    const stater = drafts
+      .filter((d) => d.pending.reading.clusterFacts.some((f) => f.field === 'cniPlugin'))
+      .reduce<Draft | undefined>((best, d) => (!best || ownClusterFacts(d) > ownClusterFacts(best) ? d : best), undefined);
     if (stater)
       stater.report.findings.push(
         ...policyEnforcement(this.k, stater.pending, (path) => (path ? (stater.pending.lines.get(path) ?? stater.pending.line) : stater.pending.line)),
@@ -330,8 +334,8 @@ export class Scanner {
 
   /**
    * Each cluster plan's own findings go on one object: the first Windows node or node group judged
-   * with it (the object that states that plan), or else the first object judged with it. Every
-   * object judged with that plan names where they are.
+   * with it (the object that states that plan), or else the object judged with it that states the
+   * most of its facts itself (the first of equals). Every object judged with that plan names where they are.
    */
   private placePlanFindings(drafts: readonly Draft[], targets: readonly OpenPlan[], withoutServices: boolean): void {
     const aboutServices = (f: { subject?: string }) => withoutServices && this.k.limitations.some((l) => l.slug === f.subject && l.scope.serviceTypes);
@@ -340,11 +344,20 @@ export class Scanner {
       if (d.report.role === 'node' || d.report.role === 'node-group') for (const t of d.report.plans) byKey.set(planKey(targetOf(t)), targetOf(t));
     for (const t of targets) byKey.set(planKey(t), t);
     const host = new Map<string, Draft>();
+    const isNode = (d: Draft) => d.report.role === 'node' || d.report.role === 'node-group';
+    // How many of a cluster plan's facts an object states itself: with no node, the plan's findings
+    // go on the object that states the most of it (the ConfigMap naming Calico and its overlay mode,
+    // not an IPAMConfig that names only Calico), the first of equals in input order.
+    const statedOf = (d: Draft, key: string) => {
+      const target = byKey.get(key) as Record<string, unknown> | undefined;
+      if (!target) return 0;
+      const own = [...d.pending.reading.facts, ...d.pending.reading.clusterFacts].filter((x) => !x.from);
+      return Object.entries(target).filter(([field, value]) => value !== undefined && own.some((x) => x.field === field && x.value === value)).length;
+    };
     for (const d of drafts) {
       for (const key of d.judgement.targets) {
         const current = host.get(key);
-        const isNode = d.report.role === 'node' || d.report.role === 'node-group';
-        if (!current || (isNode && current.report.role !== 'node' && current.report.role !== 'node-group')) host.set(key, d);
+        if (!current || (isNode(d) && !isNode(current)) || (!isNode(d) && !isNode(current) && statedOf(d, key) > statedOf(current, key))) host.set(key, d);
       }
     }
     // The objects that state each fact value themselves (not settled from another object), in input order.
@@ -369,7 +382,9 @@ export class Scanner {
         // "may apply" on an object whose network is overlay): it goes on the first object of the
         // cluster plan that is still open there, or nowhere when none is.
         // A finding about a fact of the cluster (its mode, its plugin, its release) goes on the object that states that fact.
-        const stating = f.subject === undefined ? undefined : statersOf.get(f.subject)?.find((o) => o.judgement.targets.includes(key) && o.judgement.says(f));
+        // Of several, the host when it states it too (it states the most of the plan).
+        const staters = f.subject === undefined ? [] : (statersOf.get(f.subject) ?? []).filter((o) => o.judgement.targets.includes(key) && o.judgement.says(f));
+        const stating = staters.includes(d) ? d : staters[0];
         const on = stating ?? (d.judgement.says(f) ? d : drafts.find((o) => o !== d && o.judgement.targets.includes(key) && o.judgement.says(f)));
         if (!on) continue;
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
