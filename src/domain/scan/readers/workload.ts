@@ -4,7 +4,8 @@ import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, text, windowsScheduling, type Json } from '../kube.js';
 import { readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
-import { ignore, reading, type PodUsage, type ReaderFinding, type ReadResult } from './types.js';
+import { ignore, reading, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
+import { parseImage, signalIndex } from '../signals.js';
 
 const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/i;
 const OS_LABEL = 'kubernetes.io/os';
@@ -83,6 +84,40 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
     if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });
+  if (!r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild')) r.unknown.push(releaseUnknown(k, containers, pod.path));
   r.pod = usage;
   return { readings: [r] };
+}
+
+/**
+ * The release of a Windows workload's nodes, when none of its images or selectors states it. A tag
+ * token that names a release on a Windows base image (ltsc2022, 1809: the values of the
+ * manifest-signals.yaml places that read a build) is not read on any other image
+ * (registry.k8s.io/pause:3.9-windows-ltsc2022-amd64): the sources tie it to the base images only
+ * (windows-container-version-compatibility), so the report names it as not read rather than guess.
+ */
+function releaseUnknown(k: Knowledge, containers: readonly { container: Json; path: string }[], specPath: string): UnknownFact {
+  const tokens = new Set(
+    signalIndex(k)
+      .images.filter(({ signal }) => signal.reads === 'windows-build')
+      .flatMap(({ signal }) => Object.keys(signal.values)),
+  );
+  const named = containers.flatMap(({ container, path }) => {
+    const image = text(container.image);
+    const token = image
+      ? parseImage(image)
+          .tag?.split('-')
+          .find((t) => tokens.has(t))
+      : undefined;
+    return image && token ? [{ image, token, path: `${path}.image` }] : [];
+  });
+  const first = named[0];
+  return {
+    fact: first
+      ? `the Windows release of its nodes: the tag of ${first.image} names ${first.token}, but no source ties a tag to a release except on a Windows base image, so it is not read`
+      : 'the Windows release of its nodes (no Windows base image or windows-build selector names it)',
+    settledBy: "a Windows base image tag, a node.kubernetes.io/windows-build selector, the node pool's release, or the plan's windowsVersion",
+    path: first?.path ?? specPath,
+    field: 'windowsVersion',
+  };
 }
