@@ -6,7 +6,7 @@
  * revision, plugin version, Kubernetes version) is kept as the set of values it could still take,
  * so that a fact scoped to one of them is reported as "may apply" instead of being silently dropped.
  */
-import type { EnvironmentFact, Knowledge, PluginFact, ReleaseFact, SettingFact } from '../knowledge.js';
+import type { EnvironmentFact, Knowledge, LimitationFact, PluginFact, ReleaseFact, SettingFact } from '../knowledge.js';
 import type { Tristate, WindowsBuild } from '../windows-build.js';
 import type { Plan } from './plan.js';
 
@@ -87,6 +87,21 @@ function pluginsOf(k: Knowledge, environment: EnvironmentFact | undefined): stri
 }
 
 /**
+ * The limitation by which a source says a plugin is not supported in an environment at all: an
+ * unsupported one scoped to that plugin and environment alone (Calico on EKS and AKS, only beside
+ * the provider's CNI; Azure CNI Powered by Cilium on AKS). The scan's grouping uses it too.
+ */
+export function pluginUnsupportedIn(k: Knowledge, plugin: string, environment: string): LimitationFact | undefined {
+  return k.limitations.find(
+    (l) =>
+      l.kind === 'unsupported' &&
+      l.scope.plugins?.includes(plugin) &&
+      l.scope.environments?.includes(environment) &&
+      Object.keys(l.scope).every((d) => d === 'plugins' || d === 'environments'),
+  );
+}
+
+/**
  * With neither a plugin nor a mode given but an environment whose plugins the sources list, the
  * modes those plugins can network Windows pods in there: a mode none of them offers cannot be the
  * plan's, so a fact scoped to it does not "may apply" (overlay's KB4489899 on an EKS node group).
@@ -97,14 +112,7 @@ function pluginsOf(k: Knowledge, environment: EnvironmentFact | undefined): stri
  */
 function modesOfListedPlugins(k: Knowledge, environment: string | undefined, candidates: readonly string[]): string[] | undefined {
   if (!environment || !k.environments.get(environment)?.pluginsListed) return undefined;
-  const ruledOut = (slug: string) =>
-    k.limitations.some(
-      (l) =>
-        l.kind === 'unsupported' &&
-        l.scope.plugins?.includes(slug) &&
-        l.scope.environments?.includes(environment) &&
-        Object.keys(l.scope).every((d) => d === 'plugins' || d === 'environments'),
-    );
+  const ruledOut = (slug: string) => pluginUnsupportedIn(k, slug, environment) !== undefined;
   return [
     ...new Set(
       candidates.flatMap((slug) => {
