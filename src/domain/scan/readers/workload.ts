@@ -89,6 +89,22 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   return { readings: [r] };
 }
 
+const tokenCache = new WeakMap<Knowledge, ReadonlySet<string>>();
+
+/** The tag tokens that name a release on the images whose tag the seeds read as a build (ltsc2022, 1809), once per knowledge base. */
+function releaseTokens(k: Knowledge): ReadonlySet<string> {
+  let tokens = tokenCache.get(k);
+  if (!tokens) {
+    tokens = new Set(
+      signalIndex(k)
+        .images.filter(({ signal }) => signal.reads === 'windows-build')
+        .flatMap(({ signal }) => Object.keys(signal.values)),
+    );
+    tokenCache.set(k, tokens);
+  }
+  return tokens;
+}
+
 /**
  * The release of a Windows workload's nodes, when none of its images or selectors states it. A tag
  * token that names a release on a Windows base image (ltsc2022, 1809: the values of the
@@ -97,11 +113,7 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
  * (windows-container-version-compatibility), so the report names it as not read rather than guess.
  */
 function releaseUnknown(k: Knowledge, containers: readonly { container: Json; path: string }[], specPath: string): UnknownFact {
-  const tokens = new Set(
-    signalIndex(k)
-      .images.filter(({ signal }) => signal.reads === 'windows-build')
-      .flatMap(({ signal }) => Object.keys(signal.values)),
-  );
+  const tokens = releaseTokens(k);
   const named = containers.flatMap(({ container, path }) => {
     const image = text(container.image);
     const token = image
