@@ -395,6 +395,11 @@ describe('pods with no OS marker', () => {
       expect(report.unknown.map((u) => u.fact).join('\n')).toContain('whether the pods it selects run on Windows');
       expect(report.findings.find((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')?.applicability).toBe('may-apply');
     }
+    // Beside a Windows node too: the pods' OS is still open, and said.
+    const node =
+      'apiVersion: v1\nkind: Node\nmetadata:\n  name: win\n  labels: {kubernetes.io/os: windows}\nstatus:\n  nodeInfo: {kernelVersion: "10.0.20348.2582"}\n';
+    const beside = scan({ 'd.yaml': [node, pod('free', ''), policy('free')].join('---\n') }).reports.find((r) => r.ref.name === 'p-free');
+    expect(beside?.unknown.map((u) => u.fact).join('\n')).toContain('whether the pods it selects run on Windows');
     const linux = scan({ 'b.yaml': [pod('linux', '  nodeSelector: {kubernetes.io/os: linux}\n'), policy('linux')].join('---\n') });
     expect(linux.reports).toHaveLength(0);
     expect(linux.summary.ignoredByReason['a NetworkPolicy that selects no workload scheduled on Windows']).toBe(1);

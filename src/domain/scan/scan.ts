@@ -249,7 +249,7 @@ export class Scanner {
           this.ignore('a NetworkPolicy that selects no workload scheduled on Windows');
           continue;
         }
-        if (osOpen && !windowsTargets) r.unknown.push(selectedPodsOs(chosen.length > 0));
+        if (osOpen) r.unknown.push(selectedPodsOs(chosen.length > 0));
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
         shareBuild(r, chosen, 'spec.podSelector');
       }
