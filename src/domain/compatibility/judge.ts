@@ -50,13 +50,22 @@ export function ruleFindings(rule: Rule, ctx: PlanContext): RuleFinding<FindingC
   return findings as RuleFinding<FindingCode>[];
 }
 
+/** How a caller uses the engine, beside the plan itself. */
+export interface JudgeOptions {
+  /**
+   * Features put in the plan to see what they would raise, not asked for by anyone (the scanner
+   * probes a node's plan with every feature): never read as the plan asking for them by name.
+   */
+  probedFeatures?: readonly string[];
+}
+
 /** today: YYYY-MM-DD, used for support lifecycles when the input gives no asOf. */
-export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string): CompatibilityReport {
+export function judgeCompatibility(k: Knowledge, input: PlanInput, today: string, options: JudgeOptions = {}): CompatibilityReport {
   const plan = validatePlan(k, input, today);
   // An upgrade is judged at its target: every rule there, the kube-proxy gates included (on the
   // gates the plan sets today); without a target, at the current version ("may apply" when open).
   const target = plan.targetKubernetesVersion;
-  const ctx = buildContext(k, target ? { ...plan, kubernetesVersion: target } : plan);
+  const ctx = { ...buildContext(k, target ? { ...plan, kubernetesVersion: target } : plan), probedFeatures: new Set(options.probedFeatures ?? []) };
   const settings = requiredSettings(ctx);
   // The settings at the current version: the report's own unless the plan is judged at a target.
   const currentSettings = !plan.kubernetesVersion ? undefined : target ? requiredSettings(buildContext(k, withoutTarget(plan))) : settings;

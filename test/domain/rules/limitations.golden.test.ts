@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../src/domain/compatibility/findings.js';
-import type { CompatibilityReport } from '../../../src/domain/compatibility/judge.js';
+import { judgeCompatibility, type CompatibilityReport } from '../../../src/domain/compatibility/judge.js';
 import type { PlanInput } from '../../../src/domain/compatibility/plan.js';
-import { testKnowledge } from '../../support/fixtures.js';
+import { testKnowledge, TEST_TODAY } from '../../support/fixtures.js';
 
 import { judge, expectFinding, expectNoFinding, settingTexts } from './support.js';
 
@@ -939,6 +939,40 @@ describe('issue 36: a workaround the plan carries out, an explicit ask, and date
     expect(f.message).toContain('asks for IPv4/IPv6 dual-stack networking by name');
     // The same class on EKS: one rule, one severity.
     expect(about(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] }), 'eks-no-ipv6')[0]?.severity).toBe('error');
+  });
+
+  it('REQUIREMENT_NOT_MET on a mode "may apply" only where a plugin the environment lists offers the mode (k8s-windows-networking-uk#network-modes, calico-windows-docs#Windows requirements (3.32))', () => {
+    // seeds/limitations.yaml overlay-requires-kb4489899 (modes [overlay]). EKS lists the Amazon VPC CNI (no seeded mode) and
+    // Calico (overlay, l2bridge), but calico-windows-managed-only-beside-provider-cni says Calico runs on EKS only beside the
+    // VPC CNI: no plugin EKS lists networks Windows pods in overlay, so the requirement does not apply.
+    const slug = 'overlay-requires-kb4489899';
+    const node = { windowsVersion: 'windows-server-2019' } as const;
+    expectNoFinding(judge({ ...node, environment: 'eks' }), 'REQUIREMENT_NOT_MET', slug);
+    // AKS on Windows Server lists Calico (overlay there) and Flannel: the mode stays open, and the requirement may apply.
+    expect(about(judge({ ...node, environment: 'aks-windows-server' }), slug)[0]?.applicability).toBe('may-apply');
+    // With no environment, every plugin is a candidate: it may apply.
+    expect(about(judge(node), slug)[0]?.applicability).toBe('may-apply');
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY for a feature only probed: no "asks for it by name", and the record\'s own severity, not the error of an ask (k8s-windows-networking-uk#limitations)', () => {
+    // The scanner probes a node's plan with every feature (object-judgement.ts openFeatures); a probe asks for nothing.
+    // seeds/limitations.yaml ipv6-between-overlay-pods: unsupported, severity warning for plans that reach it indirectly.
+    const overlay = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', features: ['dual-stack'] } as const;
+    const probed = judgeCompatibility(testKnowledge(), overlay, TEST_TODAY, { probedFeatures: ['dual-stack'] });
+    const f = expectFinding(probed, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: 'ipv6-between-overlay-pods',
+      cites: 'k8s-windows-networking-uk#limitations',
+    });
+    expect(f.message).not.toContain('by name');
+    // seeds/limitations.yaml eks-no-ipv6 (eks-user-guide-windows#windows-support.adoc): the sentence the trial scan35 found on Karpenter pools.
+    const eks = { windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] } as const;
+    expect(about(judgeCompatibility(testKnowledge(), eks, TEST_TODAY, { probedFeatures: ['dual-stack'] }), 'eks-no-ipv6')[0]?.message).not.toContain('by name');
+    // The same plans asking for it: the ask's wording and its error.
+    expect(about(judge(eks), 'eks-no-ipv6')[0]?.message).toContain('asks for IPv4/IPv6 dual-stack networking by name');
+    expect(about(judge(overlay), 'ipv6-between-overlay-pods')[0]?.severity).toBe('error');
   });
 
   it('KNOWN_ISSUE judged at asOf: no node ran KB5040437 (20348.2582, 2024-07-09) before July 2024 (windows-server-release-info#Windows Server 2022)', () => {

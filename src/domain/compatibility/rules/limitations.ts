@@ -169,13 +169,13 @@ function mitigations(l: LimitationFact, ctx: PlanContext): string[] | undefined 
 
 /**
  * What a plan asks for by name: its requested features (not those added because another requires
- * them) and its Service settings. A plan that asks by name for something a source says is not
- * supported where it runs is refused (an error), whatever the record's own severity, which is for
- * plans that reach it indirectly.
+ * them, nor those the caller only probed it with) and its Service settings. A plan that asks by
+ * name for something a source says is not supported where it runs is refused (an error), whatever
+ * the record's own severity, which is for plans that reach it indirectly.
  */
 function askedFor(l: LimitationFact, ctx: PlanContext): string[] {
   if (l.kind !== 'unsupported') return [];
-  const features = (l.scope.features ?? []).filter((f) => ctx.plan.features.includes(f)).map((f) => ctx.k.features.get(f)!.name);
+  const features = (l.scope.features ?? []).filter((f) => ctx.plan.features.includes(f) && !ctx.probedFeatures?.has(f)).map((f) => ctx.k.features.get(f)!.name);
   const settings = (l.scope.serviceSettings ?? []).filter((s) => ctx.plan.serviceSettings?.includes(s)).map((s) => SERVICE_SETTING_INFO[s].name);
   return [...features, ...settings, ...pluginAskedHere(l, ctx)];
 }
