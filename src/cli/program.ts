@@ -19,6 +19,7 @@ import { wrap } from './report/text.js';
 import { CAPACITY_MODES, type CapacityMode } from './options.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './report/printers.js';
 import { ENTITY_KINDS, type EntityKind } from './queries.js';
+import { READ_KINDS } from '../domain/scan/read-kinds.js';
 
 // The commands load the database layer and the GraphQL schema: import them only when they run,
 // so --help, --version and usage errors answer quickly.
@@ -127,13 +128,14 @@ Examples:
   winnet-kb check plan.yaml --url http://localhost:4000/graphql`;
 
 const SCAN_HELP = `
-Reads Nodes (status.nodeInfo, labels, capacity), Services, kube-proxy DaemonSets, Pods and
-KubeProxyConfiguration, CNI ConfigMaps (flannel net-conf.json, Calico, amazon-vpc-cni),
-workloads scheduled on Windows, NetworkPolicies and eksctl ClusterConfig node groups; Lists are
-flattened. Other kinds are ignored and counted. Each object is judged with a plan inferred from
-it and from its cluster (its Windows nodes, CNI, IP address mode) and --plan; what none of them
-says stays open. Files whose cluster facts disagree (two CNIs, two environments) are judged as
-separate clusters unless --one-cluster is given; findings about a cluster's plan are reported once.
+${wrap(
+  `Reads these kinds (docs/cli.md says what of each): ${READ_KINDS.map((k) => k.kinds).join('; ')}. Lists are flattened. ` +
+    'Other kinds are ignored and counted. Each object is judged with a plan inferred from it and from its cluster ' +
+    '(its Windows nodes, CNI, IP address mode) and --plan; what none of them says stays open. Files whose cluster ' +
+    'facts disagree (two CNIs, two environments) are judged as separate clusters unless --one-cluster is given; ' +
+    "findings about a cluster's plan are reported once.",
+  96,
+)}
 
 YAML or JSON that does not parse exits ${EXIT_USAGE_OR_DATA_ERROR} with file:line:column, as does an alias
 to no anchor or more than 100 alias expansions (a YAML bomb). Input is capped: 32 MiB per file

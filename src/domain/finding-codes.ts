@@ -25,6 +25,7 @@
  * scan code: add it here. The docs table is generated.
  */
 import type { Severity } from './vocabulary.js';
+import type { FindingCodeEntry } from './finding-code-entry.js';
 import { CODES as windowsLifecycleCodes } from './compatibility/rules/windows-lifecycle.js';
 import { CODES as nodeOsSupportedCodes } from './compatibility/rules/node-os-supported.js';
 import { CODES as containerImageMatchesNodeCodes } from './compatibility/rules/container-image-matches-node.js';
@@ -41,17 +42,9 @@ import { CODES as kubernetesVersionUnspecifiedCodes } from './compatibility/rule
 import { CODES as kubeProxyFeatureGatesCodes } from './compatibility/rules/kube-proxy-feature-gates.js';
 import { CODES as instanceTypeCapacityCodes } from './compatibility/rules/instance-type-capacity.js';
 
-export interface FindingCodeEntry {
-  /** What the code means: the line of the docs/api.md table. */
-  readonly description: string;
-  /** The severities the code can be raised with, most severe first. */
-  readonly severities: readonly Severity[];
-  /** Where findings with the code are created: `<file under src/domain> <function>`. */
-  readonly raisedBy: readonly string[];
-  /** Whether only a scan reports it (the engine, the `compatibility` query and `check` never do). */
-  readonly scanOnly: boolean;
-}
+export type { FindingCodeEntry } from './finding-code-entry.js';
 
+/** Every finding code with its entry: the rules' own tables, then the scan's codes. */
 export const FINDING_CODE_REGISTRY = {
   ...windowsLifecycleCodes,
   ...nodeOsSupportedCodes,

@@ -38,8 +38,8 @@ export type Severity = (typeof SEVERITIES)[number];
 /**
  * How a finding applies to the plan (compatibility/findings.ts): the plan's own facts decide it
  * ('applies'); it depends on something the plan leaves open ('may-apply', with the input fields
- * that would settle it); or it is a caveat of a component the plan uses, the same for every plan
- * with that component ('general', always info).
+ * that would settle it, never none); or it is a caveat of a component the plan uses, the same for
+ * every plan with that component, or information only the knowledge leaves open ('general', always info).
  */
 export const APPLICABILITIES = ['applies', 'may-apply', 'general'] as const;
 export type Applicability = (typeof APPLICABILITIES)[number];

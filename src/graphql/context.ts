@@ -1,9 +1,12 @@
-/** What every resolver can reach for one request. */
+/**
+ * What every resolver can reach for one request. Codegen's resolver types import it (their
+ * contextType), so it imports types only, and none that lead back to them.
+ */
 import type { OpenDatabase } from '../db/open.js';
 import type { Knowledge } from '../domain/knowledge.js';
 import type { Loaders } from './loaders.js';
 import type { ScanReportParent } from './mappers.js';
-import type { ScanTask } from './scan-report.js';
+import type { ScanTask } from './scan-task.js';
 
 export interface RequestContext {
   database: OpenDatabase;

@@ -6,9 +6,9 @@
 import type { IpAddressMode } from '../domain/vocabulary.js';
 import type * as t from '../db/tables.js';
 import type { NodeType } from './global-id.js';
-import type { Finding } from '../domain/compatibility/findings.js';
 import type { FindingCodeEntry } from '../domain/finding-codes.js';
-import type { CompatibilityReport } from '../domain/compatibility/judge.js';
+import type { CompatibilityReportModel, FindingModel } from '../domain/compatibility/report-model.js';
+import type { ApiReportTypes } from './report-spelling.js';
 import type {
   InferredFactDocument,
   ScanClusterDocument,
@@ -46,7 +46,8 @@ export type SettingParent = SettingFact & { id?: number };
 export type SourceReferenceParent = Citation;
 export type KubernetesVersionRangeParent = KubernetesRange;
 export type BuildRangeParent = { from?: string | null; before?: string | null };
-export type FindingParent = Finding;
+/** The one report model's finding, with the API's references (report-spelling.ts). */
+export type FindingParent = FindingModel<ApiReportTypes>;
 // The scan's document (src/domain/scan/document.ts) is the answer field for field: no resolvers of its own.
 export type ScanReportParent = ScanDocument;
 export type ScanSummaryParent = ScanSummaryDocument;
@@ -55,7 +56,8 @@ export type ScanFindingParent = ScanFindingDocument;
 export type InferredFactParent = InferredFactDocument;
 export type ScanClusterParent = ScanClusterDocument;
 export type ClusterFactParent = ScanClusterDocument['facts'][number];
-export type CompatibilityReportParent = CompatibilityReport;
+/** The one report model (src/domain/compatibility/report-model.ts), with the API's references. */
+export type CompatibilityReportParent = CompatibilityReportModel<ApiReportTypes>;
 export type PodCapacityParent = PodCapacityResult & { instanceType?: string };
 export type DatasetInfoParent = {
   datasetVersion: string;

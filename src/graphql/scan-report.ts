@@ -11,21 +11,14 @@ import { hasMoreDocumentsThan, objectsOf, ScanParseError } from '../domain/scan/
 import { scanDocument } from '../domain/scan/document.js';
 import { Scanner } from '../domain/scan/scan.js';
 import { asUserInputError, badUserInput } from './errors.js';
-import type { ScanInput } from './generated/resolvers.js';
 import type { ScanReportParent } from './mappers.js';
+import type { ScanTask } from './scan-task.js';
 
 /** YAML documents one scan request may hold (docs/operations.md, Limits). */
 export const MAX_SCAN_DOCUMENTS = 500;
 
 /** The default ceiling of a scan's report, as JSON (`LIMIT_SCAN_ANSWER_BYTES`). */
 export const DEFAULT_SCAN_ANSWER_BYTES = 1024 * 1024;
-
-/** What a scan needs: the input as the API received it and the day to judge lifecycles on. */
-export interface ScanTask {
-  documents: string;
-  plan?: ScanInput['plan'];
-  today: string;
-}
 
 /**
  * The refusals that need no parsing: a bad plan, too many documents. Cheap, so the resolver makes

@@ -28,7 +28,8 @@ import { errorCountingPlugin, registerMetrics } from './metrics.js';
 import { TURN_BUDGET_MS, turnScheduledServer } from './turn-scheduler.js';
 import { cachedGetFastPath, type FastPath } from './fast-path.js';
 import { createScanPool, type ScanPool } from './scan-pool.js';
-import { scanReportJson, type ScanTask } from '../graphql/scan-report.js';
+import { scanReportJson } from '../graphql/scan-report.js';
+import type { ScanTask } from '../graphql/scan-task.js';
 import type { ScanReportParent } from '../graphql/mappers.js';
 
 /** Old-generation heap of each scan worker (MB): a scan that needs more is refused, and the worker replaced. */

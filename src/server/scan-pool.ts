@@ -20,7 +20,8 @@ import { HeaderMap } from '@apollo/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { ScanReportParent } from '../graphql/mappers.js';
-import { scanTooLarge, type ScanTask } from '../graphql/scan-report.js';
+import { scanTooLarge } from '../graphql/scan-report.js';
+import type { ScanTask } from '../graphql/scan-task.js';
 import type { ScanRequest, ScanResponse, ScanWorkerData } from './scan-worker.js';
 
 export interface ScanPoolOptions {

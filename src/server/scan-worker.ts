@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { GraphQLError } from 'graphql';
 import { loadKnowledge } from '../db/knowledge.js';
 import { openDatabase } from '../db/open.js';
-import { scanReportJson, type ScanTask } from '../graphql/scan-report.js';
+import { scanReportJson } from '../graphql/scan-report.js';
+import type { ScanTask } from '../graphql/scan-task.js';
 
 export interface ScanWorkerData {
   databasePath: string;

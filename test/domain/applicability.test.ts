@@ -25,6 +25,20 @@ describe('settleFinding', () => {
     expect(settleFinding({ ...base, severity: 'warning', applicability: 'general', dependsOn: ['environment'] }).dependsOn).toEqual([]);
   });
 
+  it('MAY_APPLY only where it names what would settle it: open on nothing named, a warning applies and information is general (trial plans p11, p45)', () => {
+    expect(settleFinding({ ...base, severity: 'warning', applicability: 'may-apply', dependsOn: [] })).toMatchObject({
+      applicability: 'applies',
+      dependsOn: [],
+      severity: 'warning',
+    });
+    expect(settleFinding({ ...base, severity: 'error', applicability: 'may-apply' })).toMatchObject({ applicability: 'applies', severity: 'error' });
+    expect(settleFinding({ ...base, severity: 'info', applicability: 'may-apply', dependsOn: [] })).toMatchObject({
+      applicability: 'general',
+      severity: 'info',
+    });
+    expect(settleFinding({ ...base, severity: 'warning', applicability: 'may-apply', dependsOn: ['environment'] }).applicability).toBe('may-apply');
+  });
+
   it('keeps what a MAY_APPLY finding depends on, each field once', () => {
     expect(
       settleFinding({ ...base, severity: 'info', applicability: 'may-apply', dependsOn: ['environment', 'environment', 'serviceTypes'] }).dependsOn,

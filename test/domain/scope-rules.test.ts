@@ -15,6 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { judgeCompatibility, type CompatibilityReport } from '../../src/domain/compatibility/judge.js';
+import { isGeneralCaveat } from '../../src/domain/compatibility/rules/limitations.js';
 import type { PlanInput } from '../../src/domain/compatibility/plan.js';
 import type { Knowledge, LimitationFact } from '../../src/domain/knowledge.js';
 import { kubernetesInRange } from '../../src/domain/kubernetes-version.js';
@@ -105,14 +106,16 @@ describe('rule 3: a fact scoped to a dimension the plan leaves open is "may appl
     const plan = witness(l);
     const definite = about(judge(plan), l.slug);
     expect(definite, `the witness plan ${JSON.stringify(plan)} must make it apply`).toHaveLength(1);
-    // A fact fixed in an unnamed patch release of every minor it covers can only ever "may apply", naming that.
+    // A fact fixed in an unnamed patch release of every minor it covers is open in the sources, which no
+    // plan field settles: never "may apply" (findings.ts settleFinding), it applies or, as information, is general.
+    const openInSources = definite[0]!.severity === 'info' ? 'general' : 'applies';
     if (l.scope.kubernetes && !definiteVersion(l)) {
-      expect(definite[0]!.applicability).toBe('may-apply');
+      expect(definite[0]!.applicability).toBe(openInSources);
       expect(definite[0]!.message).toMatch(/^On patch releases of 1\.\d+ before the fix \(a patch release of 1\.\d+ fixed it, and no source names which\)/);
       return;
     }
     // Definite, except a bug fixed by a later update whose build no source gives: that stays open in the sources.
-    expect(definite[0]!.applicability === 'may-apply').toBe(l.fixedByLaterUpdate !== undefined);
+    expect(definite[0]!.applicability).toBe(l.fixedByLaterUpdate !== undefined ? openInSources : isGeneralCaveat(l) ? 'general' : 'applies');
     for (const { field, scoped } of OPENABLE) {
       if (!scoped(l)) continue;
       const open: PlanInput = { ...plan };
@@ -121,7 +124,7 @@ describe('rule 3: a fact scoped to a dimension the plan leaves open is "may appl
       if (field === 'cniPlugin') delete open.cniPluginVersion;
       const found = about(judge(open), l.slug);
       // A requirement saying where a mode exists at all (L2tunnel only on Azure) rules the open mode
-      // out where the witness's environment fails it (limitations.ts limitationApplies).
+      // out where the witness's environment fails it (limitation-applies.ts limitationApplies).
       if (field === 'networkMode' && l.kind === 'requirement' && l.requires) {
         expect(found, `${l.slug} with ${field} open where the environment rules the mode out`).toHaveLength(0);
         continue;

@@ -74,8 +74,8 @@ describe('build boundary confirmed on some releases only', () => {
     const f = finding(judgeWith(l, { windowsVersion: 'ltsc-b' }), 'fixed-later')!;
     expect(f.severity).toBe('warning');
     expect(f.message).toContain('If it holds on ltsc-b too (the sources confirm the build boundary only on ltsc-a): ');
-    // Open in the sources, not in the plan: no plan field settles it.
-    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    // Open in the sources, not in the plan: no plan field settles it, so it applies (findings.ts settleFinding).
+    expect(f).toMatchObject({ applicability: 'applies', dependsOn: [] });
   });
   it('an older release is judged by build number', () => {
     const older = { releases: [release('ltsc-a', 17763), release('old', 14393)] };
@@ -147,7 +147,8 @@ describe('node OS support tables', () => {
       (f) => f.code === 'NODE_OS_UNSUPPORTED',
     );
     expect(beyond.map((f) => f.severity)).toEqual(['warning']);
-    expect(beyond[0]!).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    // The horizon is the knowledge's, not a plan field: it applies (findings.ts settleFinding).
+    expect(beyond[0]!).toMatchObject({ applicability: 'applies', dependsOn: [] });
     expect(beyond[0]!.message).toMatch(/^As far as the dataset knows \(it documents Kubernetes only up to 1\.35\): /);
     expect(codes({ windowsVersion: 'ltsc-b', environment: 'cloud-b', kubernetesVersion: '1.35' })).toEqual([]);
     // A window that closed inside the horizon is still a plain answer.

@@ -65,8 +65,11 @@ describe('scan on the fixtures', () => {
   it.concurrent('the Calico Windows HostProcess manifest: CNI from the ConfigMap template and the DaemonSet env, the README expectations', async () => {
     const calico = `${F}/real/sig-windows-tools-calico-hostprocess.yml`;
     const { report } = await scanJson([calico]);
-    expect(report.summary).toMatchObject({ objectsRead: 3, reported: 2, ignored: 1 });
-    const [configMap, daemonSet] = report.objects;
+    // The IPAMConfig states Calico (manifest-signals.yaml calico-ipam-config) and is reported; it states no mode,
+    // so the cluster plan's findings stay on the ConfigMap, which states Calico and its overlay mode.
+    expect(report.summary).toMatchObject({ objectsRead: 3, reported: 3, ignored: 0 });
+    const [ipamConfig, configMap, daemonSet] = report.objects;
+    expect(ipamConfig).toMatchObject({ kind: 'IPAMConfig', name: 'default', verdict: 'COMPATIBLE', findings: [] });
     // Without a plan both are judged with what the cluster states (calico, overlay), the release open.
     expect(configMap).toMatchObject({
       kind: 'ConfigMap',
@@ -91,7 +94,8 @@ describe('scan on the fixtures', () => {
     // Overlay is the cluster's mode, so the finding is the cluster plan's: reported once, on the
     // ConfigMap (the first object judged with that plan), and the DaemonSet says where it is.
     const judged = (await scanJson([calico, '--plan', PLAN_2019])).report;
-    const [cm, ds] = judged.objects as (JsonReport['objects'][number] & { planFindingsOn: string[] })[];
+    const [ipam, cm, ds] = judged.objects as (JsonReport['objects'][number] & { planFindingsOn: string[] })[];
+    expect(ipam!.planFindingsOn).toEqual([`${calico}:10 ConfigMap kube-system/calico-config-windows`]);
     expect(cm!.verdict).toBe('COMPATIBLE_WITH_WARNINGS');
     expect(cm!.findings.find((f) => f.code === 'NETWORK_MODE_PRERELEASE')).toMatchObject({ subject: 'overlay', line: 20 });
     expect(ds!.verdict).toBe('COMPATIBLE');

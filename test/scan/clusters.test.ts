@@ -327,6 +327,20 @@ describe('an environment fact and a plugin fact are checked together when groupi
     ]);
   });
 
+  it("Calico's IPAMConfig is not grouped with an EKS pool: on EKS Calico runs only beside the VPC CNI (calico-windows-docs), so the pool keeps the amazon-vpc-cni ConfigMap", () => {
+    const result = scan({
+      'pool.yaml': read('01-karpenter-windows-2019.yaml'),
+      'ipam.yaml': read('06-capz-calico-windows.yaml'),
+      'vpc-cni.yaml': read('17-vpc-cni-aws-k8s-cni.yaml'),
+    });
+    expect(result.summary.clusters.map((c) => c.files)).toEqual([['pool.yaml', 'vpc-cni.yaml'], ['ipam.yaml']]);
+    expect(result.summary.clusters.find((c) => c.files.includes('ipam.yaml'))!.keptApart).toEqual([
+      expect.stringMatching(
+        /^ipam\.yaml not grouped with pool\.yaml: On EKS and AKS, Calico supports Windows nodes only beside the provider's CNI \(calico-windows-docs/,
+      ),
+    ]);
+  });
+
   it('a plugin confined to another environment is not grouped with that environment (amazon-vpc-cni runs only on EKS)', () => {
     const k = testKnowledge();
     const clash = clusterClash(k);
@@ -346,10 +360,22 @@ describe('an environment fact and a plugin fact are checked together when groupi
         ]),
       ),
     ).toBeUndefined();
+    // EKS lists Calico, but calico-windows-managed-only-beside-provider-cni (Calico 3.32's Windows requirements) says it
+    // networks no Windows pod there, only beside the VPC CNI: a file whose CNI plugin is Calico is no EKS file.
+    // (A policy-only Calico, CALICO_NETWORKING_BACKEND none, states no CNI plugin.)
     expect(
       clash(
         new Map<PlanField, unknown>([
           ['environment', 'eks'],
+          ['cniPlugin', 'calico'],
+        ]),
+      ),
+    ).toMatch(/only beside the provider's CNI/);
+    // Where Calico is listed and no source rules it out (AKS on Windows Server), no clash.
+    expect(
+      clash(
+        new Map<PlanField, unknown>([
+          ['environment', 'aks-windows-server'],
           ['cniPlugin', 'calico'],
         ]),
       ),

@@ -368,3 +368,40 @@ describe('objectsOfChunks: text that arrives in pieces', () => {
     expect(outcome(() => objectsOf(yamlEnd, 'f.json')).paths).toHaveLength(3);
   });
 });
+
+describe('pods with no OS marker', () => {
+  const pod = (name: string, spec: string) =>
+    `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  labels: {app: ${name}}\nspec:\n${spec}  containers: [{name: c, image: busybox}]\n`;
+  const policy = (app: string) =>
+    `apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: p-${app}\nspec:\n  podSelector: {matchLabels: {app: ${app}}}\n  policyTypes: [Ingress]\n`;
+
+  it('an OS-less pod is one whose OS is unknown, not one "not scheduled on Windows"; a pod pinned to Linux is (trial scan35 12-U1)', () => {
+    const result = scan({ 'pods.yaml': [pod('free', ''), pod('linux', '  nodeSelector: {kubernetes.io/os: linux}\n')].join('---\n') });
+    const reasons = Object.keys(result.summary.ignoredByReason);
+    expect(reasons.find((x) => x.includes('whose OS the input does not state'))).toBeDefined();
+    expect(reasons.find((x) => x.includes('not scheduled on Windows (its OS selector or affinity names another OS)'))).toBeDefined();
+    expect(result.summary.ignoredByReason).toMatchObject({ [reasons.find((x) => x.includes('whose OS'))!]: 1 });
+  });
+
+  it('a NetworkPolicy over OS-less pods (or none in the input) is judged "may apply" on the CNI, not dismissed; over Linux pods it is (trial scan35 11-F1)', () => {
+    const free = scan({ 'a.yaml': [pod('free', ''), policy('free')].join('---\n') });
+    const alone = scan({ 'c.yaml': policy('absent') });
+    for (const [name, result] of [
+      ['p-free', free],
+      ['p-absent', alone],
+    ] as const) {
+      const report = result.reports.find((r) => r.ref.name === name)!;
+      expect(report, name).toBeDefined();
+      expect(report.unknown.map((u) => u.fact).join('\n')).toContain('whether the pods it selects run on Windows');
+      expect(report.findings.find((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')?.applicability).toBe('may-apply');
+    }
+    // Beside a Windows node too: the pods' OS is still open, and said.
+    const node =
+      'apiVersion: v1\nkind: Node\nmetadata:\n  name: win\n  labels: {kubernetes.io/os: windows}\nstatus:\n  nodeInfo: {kernelVersion: "10.0.20348.2582"}\n';
+    const beside = scan({ 'd.yaml': [node, pod('free', ''), policy('free')].join('---\n') }).reports.find((r) => r.ref.name === 'p-free');
+    expect(beside?.unknown.map((u) => u.fact).join('\n')).toContain('whether the pods it selects run on Windows');
+    const linux = scan({ 'b.yaml': [pod('linux', '  nodeSelector: {kubernetes.io/os: linux}\n'), policy('linux')].join('---\n') });
+    expect(linux.reports).toHaveLength(0);
+    expect(linux.summary.ignoredByReason['a NetworkPolicy that selects no workload scheduled on Windows']).toBe(1);
+  });
+});

@@ -112,13 +112,14 @@ describe('scan query', () => {
         name: 'the input',
         files: ['documents'],
         facts: [
-          { field: 'cniPlugin', value: 'calico', from: 'ConfigMap kube-system/calico-config-windows (documents:20)' },
+          // The IPAMConfig, first in the file, states Calico (manifest-signals.yaml calico-ipam-config).
+          { field: 'cniPlugin', value: 'calico', from: 'IPAMConfig default (documents:8)' },
           { field: 'networkMode', value: 'overlay', from: 'ConfigMap kube-system/calico-config-windows (documents:20)' },
         ],
         conflicts: [],
       },
     ]);
-    const [configMap, daemonSet] = objects;
+    const [, configMap, daemonSet] = objects;
     // Overlay's preview status is the cluster plan's: on the ConfigMap once, and the DaemonSet says where.
     expect(configMap!.findings).toContainEqual({ code: 'NETWORK_MODE_PRERELEASE', subject: 'overlay' });
     expect(daemonSet!.findings.map((f) => f.code)).not.toContain('NETWORK_MODE_PRERELEASE');

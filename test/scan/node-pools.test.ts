@@ -28,6 +28,19 @@ describe('Cluster API', () => {
     expect(result.summary.ignoredByReason).toMatchObject({ 'an AzureMachineTemplate read with the node pool that names it': 1 });
   });
 
+  it('a Cluster whose only Windows marks are labels no source explains (CAPZ cni-windows: calico) names them as not read (trial scan35 08-F2)', () => {
+    const cluster = 'apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: c\n  labels: {cni-windows: calico, app: x}\nspec: {}\n';
+    const result = scan({ 'cluster.yaml': cluster });
+    expect(result.reports).toEqual([]);
+    expect(result.summary.ignoredByReason).toEqual({
+      'a Cluster that states nothing about Windows nodes the knowledge base reads: no source gives its label cni-windows a meaning': 1,
+    });
+    // Without such a label, the plain reason.
+    expect(scan({ 'cluster.yaml': cluster.replace('cni-windows: calico, ', '') }).summary.ignoredByReason).toEqual({
+      'a Cluster that states nothing about Windows nodes': 1,
+    });
+  });
+
   it('a MachineDeployment of Linux machines is not reported', () => {
     const result = scan({ 'md.yaml': capz.replace('osType: "Windows"', 'osType: "Linux"') });
     expect(result.reports).toEqual([]);

@@ -179,7 +179,7 @@ export type FindingApplicability =
   | 'APPLIES'
   /** It depends on something the plan leaves open; dependsOn names the CompatibilityInput fields that would settle it. */
   | 'MAY_APPLY'
-  /** A caveat of a component the plan uses (its plugin, network mode or environment, or Windows nodes at all), the same for every plan with it. Always INFO: it never moves the verdict. */
+  /** A caveat of a component the plan uses (its plugin, network mode or environment, or Windows nodes at all), the same for every plan with it, or information that the knowledge alone leaves open (an OS fix whose build no source gives), which no plan field settles. Always INFO: it never moves the verdict. */
   | 'GENERAL';
 
 /** How pod IP addresses are handed to the node's single ENI on EKS. */

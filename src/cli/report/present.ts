@@ -1,19 +1,19 @@
 /**
- * The domain's answers in the report model's spelling, which is the API's: what the resolvers
- * add to the engine's report (the source documents' titles and URLs, the names of the horizon's
- * release and of the enabled features, severities in capitals, the range descriptions), done
- * here from the knowledge snapshot and the source documents, so an offline `check` or `scan`
- * prints what the `compatibility` and `scan` queries answer without running GraphQL.
- * test/cli/check-url.test.ts and test/scan/cli.test.ts compare both paths.
+ * The domain's answers in the report model's spelling, which is the API's. A check's report is the
+ * one model the `compatibility` query answers too (src/domain/compatibility/report-model.ts); what
+ * is the CLI's own is how it resolves the model's references, from the knowledge snapshot and the
+ * source documents (a document's title and URL, a release's and a feature's name, a setting's
+ * range description), and that it spells enum values as the API serialises them. A scan's answer is
+ * the scan document (src/domain/scan/document.ts), its findings in the same model's shape.
  */
 import type { SourceDocuments } from '../../db/knowledge-snapshot.js';
 import type { CompatibilityReport } from '../../domain/compatibility/judge.js';
-import type { Finding } from '../../domain/compatibility/findings.js';
+import { compatibilityReportModel, findingModel, type ReportSpelling } from '../../domain/compatibility/report-model.js';
 import type { Citation, Knowledge, SettingFact } from '../../domain/knowledge.js';
 import { describeKubernetesRange } from '../../domain/kubernetes-version.js';
 import { graphqlName } from '../../domain/vocabulary.js';
 import type { ScanDocument, ScanFindingDocument } from '../../domain/scan/document.js';
-import type { ApplicabilityView, FindingView, ReportView, ScanFindingView, ScanView, Severity, SettingView, SourceRef } from './model.js';
+import type { ApplicabilityView, ReportView, ScanFindingView, ScanView, Severity, SettingView, SourceRef } from './model.js';
 
 /** The CLI's view of the knowledge it presents with. */
 export interface Presenter {
@@ -30,19 +30,6 @@ function sourceRef(documents: SourceDocuments, c: Citation): SourceRef {
 
 const severity = (s: string) => s.toUpperCase() as Severity;
 
-function findingView(documents: SourceDocuments, f: Finding): FindingView {
-  return {
-    severity: severity(f.severity),
-    code: f.code,
-    subject: f.subject ?? null,
-    message: f.message,
-    remediation: f.remediation ?? null,
-    sources: f.sources.map((c) => sourceRef(documents, c)),
-    applicability: graphqlName(f.applicability) as ApplicabilityView,
-    dependsOn: [...f.dependsOn],
-  };
-}
-
 function settingView(documents: SourceDocuments, s: SettingFact): SettingView {
   const range = s.kubernetes;
   return {
@@ -56,45 +43,41 @@ function settingView(documents: SourceDocuments, s: SettingFact): SettingView {
   };
 }
 
-/** The engine's report as the `compatibility` query answers it (CLI's COMPATIBILITY_QUERY selection). */
-export function presentCompatibility({ knowledge, documents }: Presenter, report: CompatibilityReport): ReportView {
-  const release = knowledge.releases.get(report.horizon.windowsVersion);
+/** How the CLI resolves the model's references and spells its enums: as the API answers the CLI's selection. */
+interface CliReportTypes {
+  source: SourceRef;
+  setting: SettingView;
+  release: { slug: string; name: string };
+  feature: { slug: string; name: string };
+  severity: Severity;
+  applicability: ApplicabilityView;
+}
+
+/** The CLI's spelling; without the knowledge (a scan's findings, whose references are citations only) a release is named by its slug. */
+function cliSpelling(documents: SourceDocuments, knowledge?: Knowledge): ReportSpelling<CliReportTypes> {
   return {
-    verdict: report.verdict,
-    datasetVersion: report.datasetVersion,
-    horizon: {
-      kubernetesVersion: report.horizon.kubernetesVersion,
-      windowsVersion: { slug: report.horizon.windowsVersion, name: release?.name ?? report.horizon.windowsVersion },
-      knowledgeDate: report.horizon.knowledgeDate,
-    },
-    findings: report.findings.map((f) => findingView(documents, f)),
-    requiredSettings: report.requiredSettings.map((s) => settingView(documents, s)),
-    enabledFeatures: report.enabledFeatures.map((f) => ({ slug: f.slug, name: f.name })),
+    source: (c) => sourceRef(documents, c),
+    setting: (s) => settingView(documents, s),
+    release: (slug) => ({ slug, name: knowledge?.releases.get(slug)?.name ?? slug }),
+    feature: (f) => ({ slug: f.slug, name: f.name }),
+    severity,
+    applicability: (a) => graphqlName(a) as ApplicabilityView,
   };
 }
 
-function scanFindingView(documents: SourceDocuments, f: ScanFindingDocument): ScanFindingView {
-  const { severity: s, code, message, subject, remediation, sources, applicability, dependsOn, path, line } = f;
-  return {
-    severity: severity(s),
-    code,
-    message,
-    subject,
-    remediation,
-    sources: sources.map((c) => sourceRef(documents, c)),
-    applicability: graphqlName(applicability) as ApplicabilityView,
-    dependsOn: [...dependsOn],
-    path,
-    line,
-  };
+/** The engine's report as the `compatibility` query answers it (the CLI's COMPATIBILITY_QUERY selection). */
+export function presentCompatibility({ knowledge, documents }: Presenter, report: CompatibilityReport): ReportView {
+  return compatibilityReportModel(report, cliSpelling(documents, knowledge));
 }
 
 /** The scan's document as the `scan` query answers it (every field, sources as `document { slug title url } section note`). */
 export function presentScan({ documents }: Pick<Presenter, 'documents'>, doc: ScanDocument): ScanView {
+  const spell = cliSpelling(documents);
+  const scanFinding = (f: ScanFindingDocument): ScanFindingView => ({ ...findingModel(f, spell), path: f.path, line: f.line });
   return {
     verdict: doc.verdict,
     summary: { ...doc.summary, grouping: graphqlName(doc.summary.grouping) },
-    objects: doc.objects.map((o) => ({ ...o, findings: o.findings.map((f) => scanFindingView(documents, f)) })),
+    objects: doc.objects.map((o) => ({ ...o, findings: o.findings.map(scanFinding) })),
     datasetVersion: doc.datasetVersion,
   };
 }

@@ -6,7 +6,7 @@
  * revision, plugin version, Kubernetes version) is kept as the set of values it could still take,
  * so that a fact scoped to one of them is reported as "may apply" instead of being silently dropped.
  */
-import type { EnvironmentFact, Knowledge, PluginFact, ReleaseFact, SettingFact } from '../knowledge.js';
+import type { EnvironmentFact, Knowledge, LimitationFact, PluginFact, ReleaseFact, SettingFact } from '../knowledge.js';
 import type { Tristate, WindowsBuild } from '../windows-build.js';
 import type { Plan } from './plan.js';
 
@@ -44,6 +44,8 @@ export interface PlanContext {
    * one: the feature gates they imply are the ones an upgrade carries over (kube-proxy-feature-gates.ts).
    */
   currentSettings?: readonly SettingFact[];
+  /** Features the caller probed the plan with (judge.ts JudgeOptions), which the plan does not ask for by name. */
+  probedFeatures?: ReadonlySet<string>;
 }
 
 function closure(k: Knowledge, requested: readonly string[]): { enabled: string[]; addedBy: Map<string, string> } {
@@ -84,6 +86,45 @@ function pluginsOf(k: Knowledge, environment: EnvironmentFact | undefined): stri
   return all.filter((p) => p.environments.some((e) => e.environment === environment.slug)).map((p) => p.slug);
 }
 
+/**
+ * The limitation by which a source says a plugin is not supported in an environment at all: an
+ * unsupported one scoped to that plugin and environment alone (Calico on EKS and AKS, only beside
+ * the provider's CNI; Azure CNI Powered by Cilium on AKS). The scan's grouping uses it too.
+ */
+export function pluginUnsupportedIn(k: Knowledge, plugin: string, environment: string): LimitationFact | undefined {
+  return k.limitations.find(
+    (l) =>
+      l.kind === 'unsupported' &&
+      l.scope.plugins?.includes(plugin) &&
+      l.scope.environments?.includes(environment) &&
+      Object.keys(l.scope).every((d) => d === 'plugins' || d === 'environments'),
+  );
+}
+
+/**
+ * With neither a plugin nor a mode given but an environment whose plugins the sources list, the
+ * modes those plugins can network Windows pods in there: a mode none of them offers cannot be the
+ * plan's, so a fact scoped to it does not "may apply" (overlay's KB4489899 on an EKS node group).
+ * A plugin whose modes are not seeded offers none, as when the plan names it (the Amazon VPC CNI);
+ * so does one that a source says is not supported there (an unsupported limitation scoped to that
+ * plugin and environment alone: Calico on EKS and AKS, only beside the provider's CNI).
+ * Undefined when the environment is open or its plugins are not listed: the mode stays open.
+ */
+function modesOfListedPlugins(k: Knowledge, environment: string | undefined, candidates: readonly string[]): string[] | undefined {
+  if (!environment || !k.environments.get(environment)?.pluginsListed) return undefined;
+  const ruledOut = (slug: string) => pluginUnsupportedIn(k, slug, environment) !== undefined;
+  return [
+    ...new Set(
+      candidates.flatMap((slug) => {
+        const plugin = k.plugins.get(slug);
+        if (!plugin || ruledOut(slug)) return [];
+        const there = plugin.environments.find((e) => e.environment === environment)?.modes;
+        return plugin.modes.map((m) => m.mode).filter((m) => !there || there.includes(m));
+      }),
+    ),
+  ];
+}
+
 export function buildContext(k: Knowledge, plan: Plan): PlanContext {
   const release = plan.windowsVersion === undefined ? undefined : k.releases.get(plan.windowsVersion)!;
   const plugin = plan.cniPlugin ? k.plugins.get(plan.cniPlugin) : undefined;
@@ -95,6 +136,9 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
     : [...new Set(pluginModes.map((m) => m.mode).filter((m) => !environmentModes || environmentModes.includes(m)))];
   const delegates = pluginModes.filter((m) => candidateModes.includes(m.mode) && m.delegatesTo).map((m) => m.delegatesTo!);
   const environments = environmentsOf(k, plan, plugin);
+  const candidatePlugins = plugin ? [plugin.slug] : pluginsOf(k, environments.environment ? k.environments.get(environments.environment) : undefined);
+  // No plugin the environment lists offers a mode: none is open (the mode-scoped facts do not apply).
+  const noModeOffered = !plan.networkMode && !plugin && modesOfListedPlugins(k, environments.environment, candidatePlugins)?.length === 0;
   const { enabled, addedBy } = closure(k, plan.features);
   return {
     k,
@@ -112,9 +156,9 @@ export function buildContext(k: Knowledge, plan: Plan): PlanContext {
     plugin,
     candidateModes,
     modeAmbiguous: candidateModes.length > 1,
-    modeOpen: !plan.networkMode && !plugin,
+    modeOpen: !plan.networkMode && !plugin && !noModeOffered,
     effectivePlugins: plugin ? [plugin.slug, ...new Set(delegates)] : [],
-    candidatePlugins: plugin ? [plugin.slug] : pluginsOf(k, environments.environment ? k.environments.get(environments.environment) : undefined),
+    candidatePlugins,
     environment: environments.environment,
     environmentAssumed: environments.assumed,
     candidateEnvironments: environments.candidates,

@@ -10,7 +10,7 @@ import { describePluginVersionRange, pluginVersionInRange, type PluginVersionRan
 import { and, isInRange, not, parseBuild, type Tristate } from '../windows-build.js';
 import { dateInRange, describeDateRange } from '../dates.js';
 import { nodeOf, overCandidates, RELEASE_DIMENSION, releaseNames, type PlanContext } from './plan-context.js';
-import { mayApplySeverity, type PlanField, type RuleFinding } from './findings.js';
+import { mayApplySeverity, type PlanField, type RuleFinding } from './rule-finding.js';
 
 /** Why a NetworkPolicy fact may apply: the plan does not say whether workloads rely on it. */
 export const NETWORK_POLICY_OPEN = 'the plan does not say whether workloads rely on NetworkPolicy';

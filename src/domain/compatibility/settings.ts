@@ -27,7 +27,20 @@ export function onByDefault(ctx: PlanContext, feature: string): Tristate {
 export function requiredSettings(ctx: PlanContext): SettingFact[] {
   const fromFeatures = ctx.enabledFeatures.filter((f) => onByDefault(ctx, f) !== 'yes').flatMap((f) => ctx.k.features.get(f)!.settings);
   const fromMode = ctx.candidateModes.length === 1 ? ctx.k.modes.get(ctx.candidateModes[0]!)!.settings : [];
-  return [...fromFeatures, ...fromMode].filter((s) => settingApplies(s, ctx));
+  return [...fromFeatures, ...fromMode, ...fromIpam(ctx)].filter((s) => settingApplies(s, ctx));
+}
+
+/**
+ * The settings of the IP address management bound to the plan's plugin (the VPC Resource
+ * Controller to the Amazon VPC CNI): what it needs set, and the key that picks the plan's IP
+ * address mode (enable-windows-prefix-delegation for prefix delegation), none for the other mode.
+ */
+function fromIpam(ctx: PlanContext): SettingFact[] {
+  const plugin = ctx.plugin?.slug;
+  if (!plugin) return [];
+  return [...ctx.k.ipamOptions.values()]
+    .filter((o) => o.restrictedTo.includes(plugin))
+    .flatMap((o) => o.settings.filter((s) => s.ipAddressMode === undefined || s.ipAddressMode === ctx.plan.ipAddressMode));
 }
 
 /**

@@ -37,6 +37,8 @@ export interface Workload {
   namespace: string;
   labels: Record<string, string>;
   windows: boolean;
+  /** Not pinned to Windows, and stating no OS at all: it may run on Windows nodes (kube.ts statesOs). */
+  osUnknown: boolean;
   /** The Windows build its pods need (a base image tag, a windows-build selector), and the workload ("Deployment ns/name"). */
   windowsBuild?: { build: number; of: string };
 }

@@ -15,7 +15,7 @@ import type { ScanFinding } from './results.js';
 /** The feature a Service's external traffic policy switches on. */
 const CLIENT_IP_PRESERVATION = 'client-ip-preservation';
 /** Service types that take traffic from outside the cluster, for which the external traffic policy decides what the pods see. */
-const EXTERNAL_TYPES = new Set(['load-balancer', 'node-port']);
+export const EXTERNAL_SERVICE_TYPES: ReadonlySet<string> = new Set(['load-balancer', 'node-port']);
 
 /** What the defaults an object leaves in place decide for it (a Service's external traffic policy). */
 export function defaultsThatApply(k: Knowledge, p: Pending, lineOf: (path: string | undefined) => number): ScanFinding[] {
@@ -23,7 +23,7 @@ export function defaultsThatApply(k: Knowledge, p: Pending, lineOf: (path: strin
   const out: ScanFinding[] = [];
   if (r.role !== 'service' || r.windows !== 'yes') return out;
   const types = r.facts.filter((f) => f.field === 'serviceTypes').map((f) => String(f.value));
-  const external = types.find((t) => EXTERNAL_TYPES.has(t));
+  const external = types.find((t) => EXTERNAL_SERVICE_TYPES.has(t));
   const off = r.service?.fieldsOff?.find((f) => f.feature === CLIENT_IP_PRESERVATION);
   const feature = k.features.get(CLIENT_IP_PRESERVATION);
   const setting = feature?.settings.find((s) => s.kind === 'SERVICE_SPEC_FIELD');

@@ -86,6 +86,18 @@ export function windowsScheduling(spec: Json, specPath: string): string | undefi
   return undefined;
 }
 
+/**
+ * Whether a pod spec not pinned to Windows states its OS at all (an OS label in its nodeSelector or
+ * required node affinity, or spec.os.name): a pod that states none may run on any node, Windows
+ * included, so its OS is unknown, not "not Windows".
+ */
+export function statesOs(spec: Json): boolean {
+  const selector = stringMap(spec.nodeSelector);
+  if (OS_LABELS.some((label) => selector[label] !== undefined) || text(at(spec, 'os.name')) !== undefined) return true;
+  const terms = list(at(spec, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms'));
+  return terms.some((term) => list(at(term, 'matchExpressions')).some((e) => OS_LABELS.includes(text(at(e, 'key')) ?? '')));
+}
+
 /** Containers and init containers with their paths. */
 export function containersOf(spec: Json, specPath: string): { container: Json; path: string }[] {
   const out: { container: Json; path: string }[] = [];

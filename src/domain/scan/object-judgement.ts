@@ -5,7 +5,7 @@
  * preview) hold for every object of the cluster, so they are reported once per cluster
  * (scan.ts places them), not repeated on each object: 13 files once gave 89 warnings.
  */
-import { judgeCompatibility, type CompatibilityReport } from '../compatibility/judge.js';
+import { judgeCompatibility, type CompatibilityReport, type JudgeOptions } from '../compatibility/judge.js';
 import { settleFinding, type Finding } from '../compatibility/findings.js';
 import { PlanError } from '../compatibility/plan.js';
 import { judgeGateSetting, kubeProxyFeatureGates } from '../compatibility/rules/kube-proxy-feature-gates.js';
@@ -80,17 +80,18 @@ export class Judge {
     private readonly target: string | undefined,
   ) {}
 
-  /** The engine's answer for a plan, once per distinct plan. */
-  answer(plan: OpenPlan, key = planKey(plan)): Answer {
-    let answer = this.cache.get(key);
+  /** The engine's answer for a plan, once per distinct plan (and per set of features it is only probed with). */
+  answer(plan: OpenPlan, key = planKey(plan), probed?: JudgeOptions): Answer {
+    const cacheKey = probed ? `${key}\0probed` : key;
+    let answer = this.cache.get(cacheKey);
     if (!answer) {
       try {
-        answer = judgeCompatibility(this.k, plan, this.today);
+        answer = judgeCompatibility(this.k, plan, this.today, probed);
       } catch (error) {
         if (!(error instanceof PlanError)) throw error;
         answer = error;
       }
-      this.cache.set(key, answer);
+      this.cache.set(cacheKey, answer);
     }
     return answer;
   }
@@ -101,32 +102,38 @@ export class Judge {
    * engine names every refused field at once (PlanError.problems), and a plan without them passes,
    * so a plan is judged at most twice, never once per refused field.
    */
-  lenient(plan: OpenPlan, missing: string[] | undefined, key = planKey(plan)): CompatibilityReport | undefined {
-    const answer = this.answer(plan, key);
+  lenient(plan: OpenPlan, missing: string[] | undefined, key = planKey(plan), probed?: JudgeOptions): CompatibilityReport | undefined {
+    const answer = this.answer(plan, key, probed);
     if (!(answer instanceof PlanError)) return answer;
     const refused = new Set(answer.problems.map((p) => p.field));
     if (missing)
       for (const p of answer.problems) if (!missing.includes(`${p.field}: ${p.reason} (not used)`)) missing.push(`${p.field}: ${p.reason} (not used)`);
     const kept = Object.fromEntries(Object.entries(plan).filter(([field]) => !refused.has(field)));
-    const retry = this.answer(kept);
+    const retry = this.answer(kept, planKey(kept), probed);
     if (retry instanceof PlanError) return undefined;
-    return refused.has('cniPlugin') ? this.withoutPluginFacts(retry) : retry;
+    return refused.has('cniPlugin') ? this.withoutPluginFacts(retry, kept.networkMode === undefined) : retry;
   }
 
   private readonly pluginless = new Map<CompatibilityReport, CompatibilityReport>();
+  private readonly pluginAndModeless = new Map<CompatibilityReport, CompatibilityReport>();
 
   /**
    * An answer for a plan whose CNI plugin is stated but unknown to the knowledge base (Antrea):
    * the plugin is not open, it is none of the plugins the knowledge base knows, so the findings
    * that "may apply" only because the plugin is open (Flannel's or Calico's facts, "the files do
    * not say the CNI plugin") are dropped; the object's missing list says the plugin is unknown.
+   * With no mode stated, the mode is that plugin's, which the knowledge base links to no mode: the
+   * findings that may apply because the mode is open go too (overlay's KB4489899), as the engine
+   * rules out every mode for a named plugin whose modes are not seeded (the Amazon VPC CNI).
    */
-  private withoutPluginFacts(answer: CompatibilityReport): CompatibilityReport {
-    let kept = this.pluginless.get(answer);
+  private withoutPluginFacts(answer: CompatibilityReport, modeIsThePlugins: boolean): CompatibilityReport {
+    const cache = modeIsThePlugins ? this.pluginAndModeless : this.pluginless;
+    let kept = cache.get(answer);
     if (!kept) {
-      const findings = answer.findings.filter((f) => !(f.applicability === 'may-apply' && f.dependsOn.includes('cniPlugin')));
+      const open = (f: Finding) => f.dependsOn.includes('cniPlugin') || (modeIsThePlugins && f.dependsOn.includes('networkMode'));
+      const findings = answer.findings.filter((f) => !(f.applicability === 'may-apply' && open(f)));
       kept = { ...answer, findings, verdict: verdictOf(findings) };
-      this.pluginless.set(answer, kept);
+      cache.set(answer, kept);
     }
     return kept;
   }
@@ -295,7 +302,9 @@ export class Judge {
     const key = planKey(plan);
     let probed = this.featureCache.get(key);
     if (!probed) {
-      const answer = this.lenient({ ...plan, features: [...this.k.features.keys()] }, undefined);
+      // Probed, not asked for: the engine must not say the plan asks for a feature by name (eks-no-ipv6 on dual-stack).
+      const features = [...this.k.features.keys()];
+      const answer = this.lenient({ ...plan, features }, undefined, undefined, { probedFeatures: features });
       const scopedToFeatureAndEnvironment = (slug: string | undefined) => {
         const scope = this.k.limitations.find((l) => l.slug === slug)?.scope;
         return scope?.features !== undefined && scope.environments !== undefined;

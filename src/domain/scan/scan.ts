@@ -16,13 +16,13 @@ import { clusterClash } from './cluster-clash.js';
 import { cannotUseHostNetwork, HOST_NETWORK_LIMITATION } from './own-findings.js';
 import { describeRef, groupClusters, type Cluster, type Grouping, type Pending, type Workload } from './clusters.js';
 import { appServiceTypes, nodePlan, nodeTargets, objectPlans, openTarget, planKey, targetOf, type GivenPlan, type OpenPlan } from './implied-plan.js';
-import { at, podSpecOf, segments, selects, text, windowsScheduling } from './kube.js';
+import { at, podSpecOf, segments, selects, text, statesOs, windowsScheduling } from './kube.js';
 import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, notJudged, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
 import { linkNodePools } from './readers/node-pool.js';
-import { settleUnknowns } from './settle.js';
+import { askForServiceProxyFeatures, settleUnknowns } from './settle.js';
 import { policyEnforcement } from './defaults.js';
 import { readObject, type Reading, type UnknownFact } from './readers.js';
 import type { InferredFact, ObjectReport, ScanResult, ScanSummary } from './results.js';
@@ -96,9 +96,13 @@ export class Scanner {
           namespace: text(at(source.data, 'metadata.namespace')) ?? 'default',
           labels: pod.labels,
           windows: windowsScheduling(pod.spec, pod.path) !== undefined,
+          osUnknown: false,
         }
       : undefined;
-    if (workload) this.workloads.push(workload);
+    if (workload) {
+      workload.osUnknown = !workload.windows && !statesOs(pod!.spec);
+      this.workloads.push(workload);
+    }
     const result = readObject(this.k, source.data);
     // The build its pods need (its image's, or the release's it selects), which the Services and policies that select them share.
     const facts = 'readings' in result ? (result.readings[0]?.facts ?? []) : [];
@@ -220,33 +224,49 @@ export class Scanner {
     const drafts: Draft[] = [];
     for (const p of cluster.pending) {
       const r = p.reading;
+      let osOpen = false;
       // Services and policies concern Windows only when they select Windows workloads (or select nothing known).
       if (r.role === 'service' && r.service && Object.keys(r.service.selector).length > 0) {
         const chosen = selected(r.ref.namespace ?? 'default', r.service.selector, false);
         if (chosen.length > 0 && !chosen.some((w) => w.windows)) {
-          this.ignore('a Service that selects only workloads not scheduled on Windows');
+          this.ignore(
+            chosen.some((w) => w.osUnknown)
+              ? 'a Service that selects no workload scheduled on Windows, only workloads whose OS the input does not state'
+              : 'a Service that selects only workloads not scheduled on Windows',
+          );
           continue;
         }
-        if (chosen.some((w) => w.windows)) r.windows = 'yes';
+        if (chosen.some((w) => w.windows)) {
+          r.windows = 'yes';
+          askForServiceProxyFeatures(this.k, cluster, r);
+        }
         shareBuild(r, chosen, 'spec.selector');
       }
       if (r.role === 'network-policy' && r.networkPolicy) {
         const chosen = selected(r.ref.namespace ?? 'default', r.networkPolicy.selector, r.networkPolicy.selectsAll);
-        if (!chosen.some((w) => w.windows) && (cluster.workloads.length > 0 || !windowsTargets)) {
+        // The pods it selects may be Windows ones when the input does not say their OS (or holds none of them):
+        // whether it is enforced there is then open, and depends on the CNI (key scan35 11-F1), not dismissed.
+        osOpen = !chosen.some((w) => w.windows) && (chosen.length === 0 ? cluster.workloads.length === 0 : chosen.every((w) => w.osUnknown));
+        if (!chosen.some((w) => w.windows) && !osOpen && (cluster.workloads.length > 0 || !windowsTargets)) {
           this.ignore('a NetworkPolicy that selects no workload scheduled on Windows');
           continue;
         }
+        if (osOpen) r.unknown.push(selectedPodsOs(chosen.length > 0));
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
         shareBuild(r, chosen, 'spec.podSelector');
       }
-      if (r.windows === 'if-cluster-has-windows' && !windowsTargets && r.role !== 'cni') {
+      if (r.windows === 'if-cluster-has-windows' && !windowsTargets && r.role !== 'cni' && !osOpen) {
         this.ignore(`a ${r.ref.kind} in an input with no Windows node, node group or --plan`);
         continue;
       }
       drafts.push(this.draft(p, cluster, nodePlans.get(p), objectTargets));
     }
-    // Whether the cluster's CNI plugin enforces NetworkPolicy on Windows: once, on the first object stating the plugin.
-    const stater = drafts.find((d) => d.pending.reading.clusterFacts.some((f) => f.field === 'cniPlugin'));
+    // Whether the cluster's CNI plugin enforces NetworkPolicy on Windows: once, on the object stating the plugin
+    // that states the most of the cluster's facts (the ConfigMap with Calico's mode over its IPAMConfig), the first of equals.
+    const ownClusterFacts = (d: Draft) => d.pending.reading.clusterFacts.filter((f) => !f.from).length;
+    const stater = drafts
+      .filter((d) => d.pending.reading.clusterFacts.some((f) => f.field === 'cniPlugin'))
+      .reduce<Draft | undefined>((best, d) => (!best || ownClusterFacts(d) > ownClusterFacts(best) ? d : best), undefined);
     if (stater)
       stater.report.findings.push(
         ...policyEnforcement(this.k, stater.pending, (path) => (path ? (stater.pending.lines.get(path) ?? stater.pending.line) : stater.pending.line)),
@@ -316,8 +336,8 @@ export class Scanner {
 
   /**
    * Each cluster plan's own findings go on one object: the first Windows node or node group judged
-   * with it (the object that states that plan), or else the first object judged with it. Every
-   * object judged with that plan names where they are.
+   * with it (the object that states that plan), or else the object judged with it that states the
+   * most of its facts itself (the first of equals). Every object judged with that plan names where they are.
    */
   private placePlanFindings(drafts: readonly Draft[], targets: readonly OpenPlan[], withoutServices: boolean): void {
     const aboutServices = (f: { subject?: string }) => withoutServices && this.k.limitations.some((l) => l.slug === f.subject && l.scope.serviceTypes);
@@ -326,11 +346,20 @@ export class Scanner {
       if (d.report.role === 'node' || d.report.role === 'node-group') for (const t of d.report.plans) byKey.set(planKey(targetOf(t)), targetOf(t));
     for (const t of targets) byKey.set(planKey(t), t);
     const host = new Map<string, Draft>();
+    const isNode = (d: Draft) => d.report.role === 'node' || d.report.role === 'node-group';
+    // How many of a cluster plan's facts an object states itself: with no node, the plan's findings
+    // go on the object that states the most of it (the ConfigMap naming Calico and its overlay mode,
+    // not an IPAMConfig that names only Calico), the first of equals in input order.
+    const statedOf = (d: Draft, key: string) => {
+      const target = byKey.get(key) as Record<string, unknown> | undefined;
+      if (!target) return 0;
+      const own = [...d.pending.reading.facts, ...d.pending.reading.clusterFacts].filter((x) => !x.from);
+      return Object.entries(target).filter(([field, value]) => value !== undefined && own.some((x) => x.field === field && x.value === value)).length;
+    };
     for (const d of drafts) {
       for (const key of d.judgement.targets) {
         const current = host.get(key);
-        const isNode = d.report.role === 'node' || d.report.role === 'node-group';
-        if (!current || (isNode && current.report.role !== 'node' && current.report.role !== 'node-group')) host.set(key, d);
+        if (!current || (isNode(d) && !isNode(current)) || (!isNode(d) && !isNode(current) && statedOf(d, key) > statedOf(current, key))) host.set(key, d);
       }
     }
     // The objects that state each fact value themselves (not settled from another object), in input order.
@@ -357,7 +386,9 @@ export class Scanner {
         // "may apply" on an object whose network is overlay): it goes on the first object of the
         // cluster plan that is still open there, or nowhere when none is.
         // A finding about a fact of the cluster (its mode, its plugin, its release) goes on the object that states that fact.
-        const stating = f.subject === undefined ? undefined : statersOf.get(f.subject)?.find((o) => o.judgement.targets.includes(key) && o.judgement.says(f));
+        // Of several, the host when it states it too (it states the most of the plan).
+        const staters = f.subject === undefined ? [] : (statersOf.get(f.subject) ?? []).filter((o) => o.judgement.targets.includes(key) && o.judgement.says(f));
+        const stating = staters.includes(d) ? d : staters[0];
         const on = stating ?? (d.judgement.says(f) ? d : drafts.find((o) => o !== d && o.judgement.targets.includes(key) && o.judgement.says(f)));
         if (!on) continue;
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
@@ -388,6 +419,15 @@ function onceAcrossReports(reports: readonly ObjectReport[]): void {
       return said.has(key) ? false : (said.add(key), true);
     });
 }
+
+/** What a NetworkPolicy leaves open when the input does not say whether the pods it selects run on Windows. */
+const selectedPodsOs = (selectsSome: boolean): UnknownFact => ({
+  fact: selectsSome
+    ? 'whether the pods it selects run on Windows: they state no OS (no kubernetes.io/os selector or affinity, no os.name)'
+    : 'whether the pods it selects run on Windows: the input holds none of them',
+  settledBy: "the pods' kubernetes.io/os node selector or affinity, or the nodes they are scheduled on",
+  path: 'spec.podSelector',
+});
 
 /**
  * A Service or NetworkPolicy runs where the Windows workloads it selects run: when they all need

@@ -12,10 +12,11 @@
  */
 import { describeRef, type Cluster, type Pending } from './clusters.js';
 import type { Knowledge } from '../knowledge.js';
-import type { KnownFacts } from './known-facts.js';
+import { knownFacts, type KnownFacts } from './known-facts.js';
 import { kubeProxySettingFact, kubeProxySettlerPath, kubeProxySettlersText } from './readers/kube-proxy.js';
 import { configMapId, setsSetting, type Reading, type Settlers, type UnknownFact } from './readers/types.js';
 import { isTrue } from './kube.js';
+import { EXTERNAL_SERVICE_TYPES } from './defaults.js';
 
 const KUBE_PROXY_ELSEWHERE =
   "the Windows kube-proxy's settings (its DaemonSet's command line or start script, or its KubeProxyConfiguration), which the input lacks";
@@ -130,14 +131,17 @@ function askForIpamSettings(k: Knowledge, known: KnownFacts, r: Reading, hasInst
  * A feature kube-proxy switches on whose default differs by environment or release
  * (feature-defaults.yaml: DSR, on by default on AKS, not on EKS's LTSC 2019 AMIs): on a Windows
  * node pool of a cluster whose input holds no Windows kube-proxy, whether it is on is unknown, and
- * named (trial scan35 01-U3, 08-U4).
+ * named (trial scan35 01-U3, 08-U4); so too on a Service whose outcome depends on it (13-U4).
  */
 function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Reading): void {
-  if ((r.role !== 'node-group' && r.role !== 'node') || r.windows !== 'yes') return;
-  const path = r.facts[0]?.path ?? r.partPath;
+  if (r.windows !== 'yes') return;
+  // A Service is known to be in front of Windows pods only once its cluster's workloads are matched (scan.ts): askForServiceProxyFeatures.
+  const wanted = r.role === 'node-group' || r.role === 'node' ? undefined : r.role === 'service' ? featuresAServiceLeavesOff(k, r) : new Set<string>();
+  if (wanted?.size === 0) return;
+  const path = r.role === 'service' ? (r.facts.find((f) => f.field === 'serviceTypes')?.path ?? r.partPath) : (r.facts[0]?.path ?? r.partPath);
   const byFeature = new Map<string, string[]>();
   for (const f of known.kubeProxyFlags) {
-    if (!f.feature || !k.featureDefaults.some((d) => d.feature === f.feature)) continue;
+    if (!f.feature || !k.featureDefaults.some((d) => d.feature === f.feature) || (wanted && !wanted.has(f.feature))) continue;
     const { min, max } = f.kubernetes ?? {};
     const versions = min && max ? ` on Kubernetes ${min} to ${max}` : max ? ` up to Kubernetes ${max}` : min ? ` from Kubernetes ${min}` : '';
     byFeature.set(f.feature, [...(byFeature.get(f.feature) ?? []), `${f.flag}=${f.value}${versions}`]);
@@ -147,6 +151,23 @@ function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Readin
     if (r.unknown.some((u) => u.fact === fact)) continue;
     r.unknown.push({ fact, settledBy: KUBE_PROXY_ELSEWHERE, path, settles: { kind: 'kube-proxy', setting: flags[0]!.split('=')[0]! } });
   }
+}
+
+/** askForDefaultedProxyFeatures for a Service found to select Windows workloads, in a cluster whose input holds no Windows kube-proxy. */
+export function askForServiceProxyFeatures(k: Knowledge, cluster: Cluster, r: Reading): void {
+  if (r.role === 'service' && !cluster.pending.some((p) => p.reading.role === 'kube-proxy')) askForDefaultedProxyFeatures(k, knownFacts(k), r);
+}
+
+/**
+ * The kube-proxy features a Service in front of Windows pods leaves its outcome to: those a
+ * switch it leaves off requires (client IP preservation needs DSR, features.yaml), for a type that
+ * takes traffic from outside the cluster (where the external traffic policy decides anything).
+ * Whether kube-proxy runs them is then what decides the Service's traffic (trial scan35 13-U4).
+ */
+function featuresAServiceLeavesOff(k: Knowledge, r: Reading): Set<string> {
+  const external = r.facts.some((f) => f.field === 'serviceTypes' && EXTERNAL_SERVICE_TYPES.has(String(f.value)));
+  if (!external) return new Set();
+  return new Set((r.service?.fieldsOff ?? []).flatMap((off) => k.features.get(off.feature)?.requires ?? []));
 }
 
 /**

@@ -1293,7 +1293,7 @@ export type FindingApplicability =
   | 'applies'
   /** It depends on something the plan leaves open; dependsOn names the CompatibilityInput fields that would settle it. */
   | 'may-apply'
-  /** A caveat of a component the plan uses (its plugin, network mode or environment, or Windows nodes at all), the same for every plan with it. Always INFO: it never moves the verdict. */
+  /** A caveat of a component the plan uses (its plugin, network mode or environment, or Windows nodes at all), the same for every plan with it, or information that the knowledge alone leaves open (an OS fix whose build no source gives), which no plan field settles. Always INFO: it never moves the verdict. */
   | 'general';
 
 /** One reason behind a verdict. */
@@ -1313,7 +1313,7 @@ export type Finding = {
   sources: Array<SourceReference>;
   /** How the finding applies to the plan: decided by the plan's own facts (APPLIES), open on something the plan leaves open (MAY_APPLY, see dependsOn), or a general caveat of a component the plan uses (GENERAL, always INFO). */
   applicability: FindingApplicability;
-  /** For a MAY_APPLY finding, the CompatibilityInput fields that would settle it, e.g. ["environment"] or ["windowsVersion"]; empty when the knowledge rather than the plan leaves it open (past the dataset horizon, a date the sources give only to the month), and for APPLIES and GENERAL findings. */
+  /** For a MAY_APPLY finding, the CompatibilityInput fields that would settle it, e.g. ["environment"] or ["windowsVersion"], never empty: a finding that the knowledge rather than the plan leaves open (past the dataset horizon, a date the sources give only to the month) is APPLIES, or GENERAL when it is INFO. Empty for APPLIES and GENERAL findings. */
   dependsOn: Array<Scalars['String']['output']>;
 };
 
@@ -1543,7 +1543,7 @@ export type ScanFinding = {
   sources: Array<SourceReference>;
   /** How the finding applies to the plan: decided by the plan's own facts (APPLIES), open on something the plan leaves open (MAY_APPLY, see dependsOn), or a general caveat of a component the plan uses (GENERAL, always INFO). */
   applicability: FindingApplicability;
-  /** For a MAY_APPLY finding, the CompatibilityInput fields that would settle it, e.g. ["environment"] or ["windowsVersion"]; empty when the knowledge rather than the plan leaves it open (past the dataset horizon, a date the sources give only to the month), and for APPLIES and GENERAL findings. */
+  /** For a MAY_APPLY finding, the CompatibilityInput fields that would settle it, e.g. ["environment"] or ["windowsVersion"], never empty: a finding that the knowledge rather than the plan leaves open (past the dataset horizon, a date the sources give only to the month) is APPLIES, or GENERAL when it is INFO. Empty for APPLIES and GENERAL findings. */
   dependsOn: Array<Scalars['String']['output']>;
   /** JSON path, inside the object, of the field the finding rests on. */
   path?: Maybe<Scalars['String']['output']>;

@@ -6,9 +6,12 @@ import type { Knowledge } from '../../domain/knowledge.js';
 import type { Applicability } from '../../domain/vocabulary.js';
 import { closestNames } from '../../domain/closest.js';
 import { judgeCompatibility } from '../../domain/compatibility/judge.js';
+import { compatibilityReportModel } from '../../domain/compatibility/report-model.js';
 import { asUserInputError, badUserInput, unknownWithSuggestions } from '../errors.js';
 import type { ScanReportParent } from '../mappers.js';
-import { checkScanInput, DEFAULT_SCAN_ANSWER_BYTES, scanReportJson, type ScanTask } from '../scan-report.js';
+import { API_SPELLING } from '../report-spelling.js';
+import { checkScanInput, DEFAULT_SCAN_ANSWER_BYTES, scanReportJson } from '../scan-report.js';
+import type { ScanTask } from '../scan-task.js';
 import type { Resolvers } from '../generated/resolvers.js';
 import { getAll } from './shared.js';
 
@@ -32,7 +35,8 @@ export const verdictResolvers: Resolvers = {
   Query: {
     compatibility(_, { input }, { knowledge, today }) {
       try {
-        return judgeCompatibility(knowledge, input, today);
+        // The same model `winnet-kb check` prints offline, its references left to this graph's types.
+        return compatibilityReportModel(judgeCompatibility(knowledge, input, today), API_SPELLING);
       } catch (error) {
         return asUserInputError(error);
       }
@@ -88,11 +92,7 @@ export const verdictResolvers: Resolvers = {
   },
   CompatibilityReport: {
     findings: (r, { applicability }) => onlyApplying(r.findings, applicability),
-    enabledFeatures: (r, _, { loaders }) =>
-      getAll(
-        loaders.feature,
-        r.enabledFeatures.map((f) => f.slug),
-      ),
+    enabledFeatures: (r, _, { loaders }) => getAll(loaders.feature, r.enabledFeatures),
   },
   ScannedObject: {
     findings: (o, { applicability }) => onlyApplying(o.findings, applicability),

@@ -15,6 +15,7 @@ import type { CompatibilityReport } from '../../../src/domain/compatibility/judg
 import type { PlanInput } from '../../../src/domain/compatibility/plan.js';
 import { RULES } from '../../../src/domain/compatibility/rules/index.js';
 import { ENGINE_FINDING_CODES, FINDING_CODE_REGISTRY } from '../../../src/domain/finding-codes.js';
+import { parse } from 'yaml';
 import { judge } from './support.js';
 
 const DIR = dirname(fileURLToPath(import.meta.url));
@@ -52,6 +53,69 @@ describe('golden cases across the rules', () => {
   it("has a golden case for every engine finding code (the rules' CODES)", () => {
     const covered = new Set([...GOLDEN.values()].flatMap((text) => [...asserted(text)]));
     expect((Object.keys(ENGINE_FINDING_CODES) as FindingCode[]).filter((c) => !covered.has(c))).toEqual([]);
+  });
+});
+
+/** The plans of the trials and the examples: every rule over plans written by people, not by its own golden cases. */
+const CORPUS_DIRS = [join(DIR, '../../../docs/trials/2026-11-27-plans/plans'), join(DIR, '../../../examples')];
+const CORPUS: [string, PlanInput][] = CORPUS_DIRS.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f) && f !== 'invalid.yaml')
+    .map((f): [string, PlanInput] => [f, parse(readFileSync(join(dir, f), 'utf8')) as PlanInput]),
+);
+/** The plan file's keys, the user's own words (the compiler keeps the list whole). */
+const PLAN_FIELDS: Record<keyof PlanInput, true> = {
+  windowsVersion: true,
+  windowsBuildRevision: true,
+  windowsBuild: true,
+  cniPlugin: true,
+  cniPluginVersion: true,
+  networkMode: true,
+  features: true,
+  kubernetesVersion: true,
+  environment: true,
+  serviceTypes: true,
+  networkPolicy: true,
+  servicesPerNode: true,
+  backendsPerService: true,
+  asOf: true,
+  instanceType: true,
+  ipAddressMode: true,
+  podsPerNode: true,
+  kubeletMaxPods: true,
+  containerImageWindowsVersion: true,
+  targetKubernetesVersion: true,
+  kubeProxyFeatureGates: true,
+  serviceSettings: true,
+};
+const PLAN_INPUT_FIELDS: ReadonlySet<string> = new Set(Object.keys(PLAN_FIELDS));
+/**
+ * camelCase words a user meets outside this tool, so a message may name them: the plan file's own
+ * keys, and fields of Kubernetes objects and configurations, eksctl, AKS Arc and HNS.
+ */
+const USER_WORDS = new Set([
+  'amiFamily',
+  'externalTrafficPolicy',
+  'featureGates',
+  'hcnCreateLoadBalancer',
+  'hostNetwork',
+  'internalTrafficPolicy',
+  'primaryNetworkPlugin',
+  'trafficDistribution',
+]);
+
+describe('invariants over a corpus of plans (docs/trials plans, examples/)', () => {
+  it('finds the corpus', () => expect(CORPUS.length).toBeGreaterThan(40));
+
+  it.each(CORPUS)('%s: a finding that may apply names the plan fields that would settle it (findings.ts settleFinding)', (_, plan) => {
+    const open = judge(plan).findings.filter((f) => f.applicability === 'may-apply' && f.dependsOn.length === 0);
+    expect(open.map((f) => `${f.code} ${f.subject ?? ''}`)).toEqual([]);
+  });
+
+  it.each(CORPUS)('%s: messages and remediations name no internal field (camelCase words only from the plan file or the outside tools)', (_, plan) => {
+    const planFields = new Set(Object.keys(plan));
+    const words = judge(plan).findings.flatMap((f) => [...`${f.message} ${f.remediation ?? ''}`.matchAll(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g)].map((m) => m[0]));
+    expect(words.filter((w) => !USER_WORDS.has(w) && !planFields.has(w) && !PLAN_INPUT_FIELDS.has(w))).toEqual([]);
   });
 });
 

@@ -53,7 +53,8 @@ describe('required settings follow FEATURE_DEFAULT (seeds/feature-defaults.yaml)
       cites: 'eks-best-practices-windows-networking#IP address management',
     });
     expect(f.message).toMatch(/leave out the settings that switch on Direct Server Return/);
-    expect(settingTexts(sac)).toEqual([]);
+    // Only the VPC CNI's Windows IPAM key is left (ipam-options.yaml), no DSR flag.
+    expect(settingTexts(sac)).toEqual(['enable-windows-ipam=true']);
     // Counter-case: the LTSC AMIs (Server 2022) have no such default, and the flags are required.
     const ltsc = judge({
       windowsVersion: 'windows-server-2022',
@@ -63,7 +64,7 @@ describe('required settings follow FEATURE_DEFAULT (seeds/feature-defaults.yaml)
       features: ['direct-server-return'],
     });
     expectNoFinding(ltsc, 'FEATURE_DEFAULT');
-    expect(settingTexts(ltsc)).toEqual(dsrFlags);
+    expect(settingTexts(ltsc)).toEqual([...dsrFlags, 'enable-windows-ipam=true']);
   });
 
   it('AKS turns DSR on in Windows node pools: no DSR flags on AKS; other settings of the plan stay (aks-issues##2073)', () => {

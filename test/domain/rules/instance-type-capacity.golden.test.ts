@@ -5,7 +5,7 @@
  * knowledge base built from seeds/.
  */
 import { describe, expect, it } from 'vitest';
-import { judge, expectFinding } from './support.js';
+import { judge, expectFinding, settingTexts } from './support.js';
 
 describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc-resource-controller#pkg/aws/vpc/limits.go)', () => {
   const base = { windowsVersion: 'windows-server-2022', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.33' } as const;
@@ -89,6 +89,35 @@ describe('EC2 instance type and pod capacity (seeds/ec2-instance-types.yaml, vpc
       cites: 'eks-best-practices-prefix-mode-windows#Prefix Mode for Windows',
     });
     expect(f.remediation).toContain('--max-pods=120');
+    // The source gives 110 as a default that can be raised: the message says so, and it stays a warning.
+    expect(f.message).toContain('default max-pods on EKS Windows nodes (110)');
+    expect(f.message).toContain('can be raised');
     expect(judge({ ...input, kubeletMaxPods: 144 }).findings.map((x) => x.code)).not.toContain('PODS_EXCEED_KUBELET_MAX_PODS');
+  });
+
+  it('PODS_EXCEED_KUBELET_MAX_PODS is an error when the plan sets a max-pods below its own pods: it asks for both (eks-best-practices-prefix-mode-windows#Prefix Mode for Windows)', () => {
+    const input = { ...base, instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION', podsPerNode: 130, kubeletMaxPods: 110 } as const;
+    const f = expectFinding(judge(input), {
+      verdict: 'INCOMPATIBLE',
+      code: 'PODS_EXCEED_KUBELET_MAX_PODS',
+      severity: 'error',
+      subject: 'm5.large',
+      cites: 'eks-best-practices-prefix-mode-windows#Prefix Mode for Windows',
+    });
+    expect(f.message).toContain("the plan's kubelet max-pods of 110");
+  });
+
+  it('prefix delegation names its key among the required settings, beside the key that turns Windows IPAM on (eks-user-guide-windows#eks-networking-add-ons.adoc)', () => {
+    // seeds/ipam-options.yaml vpc-resource-controller: enable-windows-ipam, and enable-windows-prefix-delegation for PREFIX_DELEGATION; trial plan p21.
+    const input = { ...base, instanceType: 'm5.large', ipAddressMode: 'PREFIX_DELEGATION', podsPerNode: 130 } as const;
+    expect(settingTexts(judge(input))).toEqual(expect.arrayContaining(['enable-windows-ipam=true', 'enable-windows-prefix-delegation=true']));
+    // Secondary-IP mode needs Windows IPAM on, and no prefix key.
+    const secondary = settingTexts(judge({ ...input, ipAddressMode: 'SECONDARY_IP', podsPerNode: 9 }));
+    expect(secondary).toContain('enable-windows-ipam=true');
+    expect(secondary).not.toContain('enable-windows-prefix-delegation=true');
+    // A plugin with no bound IPAM settings adds none.
+    expect(settingTexts(judge({ windowsVersion: 'windows-server-2022', cniPlugin: 'win-bridge', environment: 'self-managed' })).join()).not.toMatch(
+      /enable-windows/,
+    );
   });
 });

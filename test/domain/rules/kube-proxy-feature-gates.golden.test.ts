@@ -33,7 +33,7 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
     expectNoFinding(judge({ ...plan, targetKubernetesVersion: '1.33' }), 'FEATURE_GATE_LOCKED');
   });
 
-  it('FEATURE_GATE_LOCKED: WinDSR=false on 1.34 is only expected to stop kube-proxy (UNCONFIRMED): a may-apply warning (k8s-feature-gates#WinDSR)', () => {
+  it('FEATURE_GATE_LOCKED: WinDSR=false on 1.34 is only expected to stop kube-proxy (UNCONFIRMED): a warning that says so, open in the sources alone (k8s-feature-gates#WinDSR)', () => {
     // feature-gates.yaml win-dsr.lockedOverride.observed: false.
     const plan: PlanInput = { windowsVersion: 'windows-server-2022', kubernetesVersion: '1.33', kubeProxyFeatureGates: ['WinDSR=false'] };
     const f = expectFinding(judge({ ...plan, targetKubernetesVersion: '1.34' }), {
@@ -43,7 +43,8 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
       subject: 'WinDSR',
       cites: 'k8s-feature-gates#WinDSR',
     });
-    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    // Open in the sources, not in the plan: it applies (findings.ts settleFinding), and the message says what is expected.
+    expect(f).toMatchObject({ applicability: 'applies', dependsOn: [] });
     expect(f.message).toMatch(
       /^By what the sources expect \(no source reports it for WinDSR; it is expected by the same mechanism\): kube-proxy sets WinDSR=false/,
     );
@@ -105,7 +106,8 @@ describe('upgrade readiness (targetKubernetesVersion; seeds/feature-gates.yaml)'
       subject: 'WinDSR',
       cites: 'k8s-gate-removal##142125',
     });
-    expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    // Open in the sources, not in the plan: it applies (findings.ts settleFinding), and the message says what is expected.
+    expect(f).toMatchObject({ applicability: 'applies', dependsOn: [] });
     expect(f.message).toMatch(/\(the removal is proposed, and no source says which release ships it\)/);
     // Past the horizon (1.37) the stage facts are "may apply" too.
     const past = judge({ ...dsr, targetKubernetesVersion: '1.38' });

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../src/domain/compatibility/findings.js';
-import type { CompatibilityReport } from '../../../src/domain/compatibility/judge.js';
+import { judgeCompatibility, type CompatibilityReport } from '../../../src/domain/compatibility/judge.js';
 import type { PlanInput } from '../../../src/domain/compatibility/plan.js';
-import { testKnowledge } from '../../support/fixtures.js';
+import { testKnowledge, TEST_TODAY } from '../../support/fixtures.js';
 
 import { judge, expectFinding, expectNoFinding, settingTexts } from './support.js';
 
@@ -63,7 +63,7 @@ describe('limitations', () => {
       expect(f.remediation).toContain('KB5011551');
       expectNoFinding(judge({ windowsVersion: 'windows-server-2016', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
     });
-    it('65 backends on Server 2022 only "may apply": the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
+    it('65 backends on Server 2022: a warning naming what is unconfirmed, since the 17763.2746 fix boundary is confirmed on Server 2019 alone (eks-user-guide-windows#windows-support.adoc)', () => {
       // seeds/limitations.yaml backends-per-service-64.appliesTo.windowsBuilds.confirmedOn [windows-server-2019]
       const f = expectFinding(judge({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.34', backendsPerService: 65 }), {
         verdict: 'COMPATIBLE_WITH_WARNINGS',
@@ -72,9 +72,9 @@ describe('limitations', () => {
         subject: 'backends-per-service-64',
         cites: 'eks-user-guide-windows#windows-support.adoc',
       });
-      expect(f.applicability).toBe('may-apply');
+      // Open in the sources, which no plan field settles: it applies at its weight, the message naming what is unconfirmed (findings.ts settleFinding).
+      expect(f.applicability).toBe('applies');
       expect(f.message).toContain('If it holds on Windows Server 2022 too');
-      expect(f.dependsOn).toEqual([]);
       expectNoFinding(judge({ windowsVersion: 'windows-server-2022', backendsPerService: 64 }), 'THRESHOLD_EXCEEDED');
     });
     it('1025 backends: the 1024 ceiling holds on every build, so it is an error on every release (k8s-windows-networking-en#limitations)', () => {
@@ -111,11 +111,11 @@ describe('limitations', () => {
       // The older revisions' 64 (confirmed on Server 2019 builds only) is reported beside it as "may apply", naming 1024.
       const older = report.findings.find((x) => x.subject === 'backends-per-service-64')!;
       expect(older).toMatchObject({ code: 'THRESHOLD_EXCEEDED', severity: 'warning' });
-      expect(older.applicability).toBe('may-apply');
+      expect(older.applicability).toBe('applies');
       expect(older.message).toMatch(/Other documented limits of this kind: 1024 \(/);
       expect(older.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-networking-uk', section: 'limitations' }));
     });
-    it('500 backends on Server 2022 at Kubernetes 1.35: only the page revisions up to 1.34 carry the 64 limit, so it is "may apply" information there (k8s-windows-networking-en#limitations)', () => {
+    it('500 backends on Server 2022 at Kubernetes 1.35: only the page revisions up to 1.34 carry the 64 limit, so it is a general note there (k8s-windows-networking-en#limitations)', () => {
       // seeds/limitations.yaml backends-per-service-64.revisionScope {kubernetes max 1.34}; the current page gives 1024.
       const plan: PlanInput = {
         windowsVersion: 'windows-server-2022',
@@ -133,7 +133,8 @@ describe('limitations', () => {
         subject: 'backends-per-service-64',
         cites: 'k8s-windows-networking-uk#limitations',
       });
-      expect(f.applicability).toBe('may-apply');
+      // No plan field settles which revision holds: information, a general caveat (findings.ts settleFinding).
+      expect(f.applicability).toBe('general');
       expect(f.message).toMatch(/Only the Kubernetes page revision in force for Kubernetes 1\.34 and earlier/);
       // Inside the revision's versions it keeps its "may apply" warning; on Server 2019 before the fix the EKS guide confirms it at any version.
       expect(judge({ ...plan, kubernetesVersion: '1.34' }).findings.find((x) => x.subject === 'backends-per-service-64')!.severity).toBe('warning');
@@ -338,14 +339,14 @@ describe('limitations', () => {
       expect(f.applicability).toBe('applies');
       expect(f.message).toMatch(/turns off Direct Server Return \(DSR\), which the plan asks for/);
       expect(f.remediation).toMatch(/turns off Direct Server Return \(DSR\), which the plan asks for/);
-      // Without DSR asked for, no conflict is claimed; on 1.35 (outside the revision) it is "may apply" information.
+      // Without DSR asked for, no conflict is claimed; on 1.35 (outside the revision) it is a general note.
       expect(
         judge({ ...plan, features: ['session-affinity'] }).findings.find((x) => x.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619')!.message,
       ).not.toMatch(/which the plan asks for/);
       const later = judge({ ...plan, kubernetesVersion: '1.35', asOf: '2026-11-01' }).findings.find(
         (x) => x.subject === 'ws2022-l2bridge-pod-to-pod-kb5005619',
       )!;
-      expect(later).toMatchObject({ severity: 'info', applicability: 'may-apply' });
+      expect(later).toMatchObject({ severity: 'info', applicability: 'general' });
       expect(later.message).toMatch(/Only the Kubernetes page revision in force for Kubernetes 1\.32 and earlier/);
     });
     it('its remediation is narrowed to the planned Kubernetes version: the WinDSR gate up to 1.33, --enable-dsr=false from 1.34 (kep-5100#Rollback)', () => {
@@ -430,6 +431,35 @@ describe('limitations', () => {
         'CAVEAT',
         'eks-dsr-not-default-on-ltsc-2019',
       );
+    });
+    it('applies too where the plan needs DSR and does not enable it: 150 Services on an EKS Server 2019 node, where port exhaustion has DSR as its mitigation (eks-best-practices-windows-networking#IP address management)', () => {
+      // port-exhaustion-many-services (threshold 100, mitigatedBy direct-server-return) applies; trial plan p22.
+      const plan: PlanInput = {
+        windowsVersion: 'windows-server-2019',
+        windowsBuildRevision: 5000,
+        cniPlugin: 'amazon-vpc-cni',
+        environment: 'eks',
+        servicesPerNode: 150,
+        kubernetesVersion: '1.27',
+        asOf: '2024-01-01',
+      };
+      const f = expectFinding(judge(plan), {
+        verdict: 'COMPATIBLE_WITH_WARNINGS',
+        code: 'CAVEAT',
+        severity: 'info',
+        subject: 'eks-dsr-not-default-on-ltsc-2019',
+        cites: 'eks-best-practices-windows-networking#IP address management',
+        applicability: 'applies',
+      });
+      expect(f.message).toMatch(/^The plan needs Direct Server Return \(DSR\) against "Port exhaustion/);
+      expect(f.message).toContain('Only the EKS-optimized Windows Server SAC AMIs turn DSR on by default');
+      expect(f.remediation).toContain('-KubeProxyExtraArgs');
+      // Needing DSR does not ask for it by name: nothing is refused, and the plan's own features are unchanged.
+      expect(judge(plan).findings.filter((x) => x.severity === 'error')).toEqual([]);
+      // Counter-cases: few Services (nothing needs DSR), another environment, or a SAC release.
+      expectNoFinding(judge({ ...plan, servicesPerNode: 50 }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+      expectNoFinding(judge({ ...plan, environment: 'self-managed', cniPlugin: 'win-bridge' }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
+      expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-1809', windowsBuildRevision: 1432 }), 'CAVEAT', 'eks-dsr-not-default-on-ltsc-2019');
     });
     it('"may apply on Amazon EKS" when the plan gives no environment', () => {
       const report = judge({ windowsVersion: 'windows-server-2019', windowsBuildRevision: 1432, ...dsr });
@@ -911,6 +941,40 @@ describe('issue 36: a workaround the plan carries out, an explicit ask, and date
     expect(about(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] }), 'eks-no-ipv6')[0]?.severity).toBe('error');
   });
 
+  it('REQUIREMENT_NOT_MET on a mode "may apply" only where a plugin the environment lists offers the mode (k8s-windows-networking-uk#network-modes, calico-windows-docs#Windows requirements (3.32))', () => {
+    // seeds/limitations.yaml overlay-requires-kb4489899 (modes [overlay]). EKS lists the Amazon VPC CNI (no seeded mode) and
+    // Calico (overlay, l2bridge), but calico-windows-managed-only-beside-provider-cni says Calico runs on EKS only beside the
+    // VPC CNI: no plugin EKS lists networks Windows pods in overlay, so the requirement does not apply.
+    const slug = 'overlay-requires-kb4489899';
+    const node = { windowsVersion: 'windows-server-2019' } as const;
+    expectNoFinding(judge({ ...node, environment: 'eks' }), 'REQUIREMENT_NOT_MET', slug);
+    // AKS on Windows Server lists Calico (overlay there) and Flannel: the mode stays open, and the requirement may apply.
+    expect(about(judge({ ...node, environment: 'aks-windows-server' }), slug)[0]?.applicability).toBe('may-apply');
+    // With no environment, every plugin is a candidate: it may apply.
+    expect(about(judge(node), slug)[0]?.applicability).toBe('may-apply');
+  });
+
+  it('UNSUPPORTED_FUNCTIONALITY for a feature only probed: no "asks for it by name", and the record\'s own severity, not the error of an ask (k8s-windows-networking-uk#limitations)', () => {
+    // The scanner probes a node's plan with every feature (object-judgement.ts openFeatures); a probe asks for nothing.
+    // seeds/limitations.yaml ipv6-between-overlay-pods: unsupported, severity warning for plans that reach it indirectly.
+    const overlay = { windowsVersion: 'windows-server-2022', cniPlugin: 'win-overlay', features: ['dual-stack'] } as const;
+    const probed = judgeCompatibility(testKnowledge(), overlay, TEST_TODAY, { probedFeatures: ['dual-stack'] });
+    const f = expectFinding(probed, {
+      verdict: 'COMPATIBLE_WITH_WARNINGS',
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      severity: 'warning',
+      subject: 'ipv6-between-overlay-pods',
+      cites: 'k8s-windows-networking-uk#limitations',
+    });
+    expect(f.message).not.toContain('by name');
+    // seeds/limitations.yaml eks-no-ipv6 (eks-user-guide-windows#windows-support.adoc): the sentence the trial scan35 found on Karpenter pools.
+    const eks = { windowsVersion: 'windows-server-2022', environment: 'eks', features: ['dual-stack'] } as const;
+    expect(about(judgeCompatibility(testKnowledge(), eks, TEST_TODAY, { probedFeatures: ['dual-stack'] }), 'eks-no-ipv6')[0]?.message).not.toContain('by name');
+    // The same plans asking for it: the ask's wording and its error.
+    expect(about(judge(eks), 'eks-no-ipv6')[0]?.message).toContain('asks for IPv4/IPv6 dual-stack networking by name');
+    expect(about(judge(overlay), 'ipv6-between-overlay-pods')[0]?.severity).toBe('error');
+  });
+
   it('KNOWN_ISSUE judged at asOf: no node ran KB5040437 (20348.2582, 2024-07-09) before July 2024 (windows-server-release-info#Windows Server 2022)', () => {
     // seeds/windows-versions.yaml windows-server-2022 updates KB5040437 released 2024-07-09; limitation ws2022-kb5040437-pod-networking
     const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', environment: 'self-managed', kubernetesVersion: '1.29' } as const;
@@ -1000,7 +1064,8 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
     });
     const patch = about(judge({ ...plan, kubernetesVersion: '1.33' }), slug)[0]!;
     expect(patch.severity).toBe('info');
-    expect(patch).toMatchObject({ applicability: 'may-apply', dependsOn: [] });
+    // No plan field gives the patch release: a general caveat for 1.33 plans (findings.ts settleFinding).
+    expect(patch).toMatchObject({ applicability: 'general', dependsOn: [] });
     expect(patch.message).toMatch(/^On patch releases of 1\.33 before the fix \(a patch release of 1\.33 fixed it, and no source names which\)/);
     expectNoFinding(judge({ ...plan, kubernetesVersion: '1.34' }), 'KNOWN_ISSUE', slug);
     expectNoFinding(judge({ ...base, kubernetesVersion: '1.31' }), 'KNOWN_ISSUE', slug);
@@ -1035,17 +1100,35 @@ describe('issue 36: the 2025-2026 facts (shared/research/facts-2026.md)', () => 
     expectNoFinding(judge({ ...plan, environment: 'aks-windows-server' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-no-dual-stack');
   });
 
-  it('UNSUPPORTED_FUNCTIONALITY: on EKS, Calico supports Windows nodes only beside the Amazon VPC CNI (calico-windows-docs#Windows requirements (3.32))', () => {
-    // seeds/limitations.yaml calico-windows-managed-only-beside-provider-cni (calico on eks or aks, warning)
+  it('UNSUPPORTED_FUNCTIONALITY: a plan naming Calico as the CNI on EKS asks by name for what Calico 3.32 does not support there (Windows nodes only beside the Amazon VPC CNI): an error that keeps the older EKS guide beside it (calico-windows-docs#Windows requirements (3.32))', () => {
+    // seeds/limitations.yaml calico-windows-managed-only-beside-provider-cni (scoped by calico and eks/aks only); trial plan p28.
     const plan = { windowsVersion: 'windows-server-2022', cniPlugin: 'calico', kubernetesVersion: '1.34' };
-    expectFinding(judge({ ...plan, environment: 'eks' }), {
-      verdict: 'COMPATIBLE_WITH_WARNINGS',
+    const f = expectFinding(judge({ ...plan, environment: 'eks' }), {
+      verdict: 'INCOMPATIBLE',
       code: 'UNSUPPORTED_FUNCTIONALITY',
-      severity: 'warning',
+      severity: 'error',
       subject: 'calico-windows-managed-only-beside-provider-cni',
       cites: 'calico-windows-docs#Windows requirements (3.32)',
     });
+    expect(f.message).toContain('The plan asks for Calico in Amazon EKS by name');
+    // The sources disagree, and the message keeps both, each with its scope.
+    expect(f.message).toMatch(/sources disagree for EKS/);
+    expect(f.sources).toContainEqual(
+      expect.objectContaining({ doc: 'eks-best-practices-windows-networking', section: 'Container Network Interface (CNI) options' }),
+    );
+    // With the environment open it only may apply (EKS or AKS): not asked by name, no error.
+    const open = judge(plan).findings.find((x) => x.subject === 'calico-windows-managed-only-beside-provider-cni');
+    expect(open?.applicability).toBe('may-apply');
+    expect(open?.severity).not.toBe('error');
     expectNoFinding(judge({ ...plan, environment: 'self-managed' }), 'UNSUPPORTED_FUNCTIONALITY', 'calico-windows-managed-only-beside-provider-cni');
+    // A limitation scoped by a plugin alone is about functionality under it, not the plugin itself: not asked by name.
+    const icmp = judge({
+      windowsVersion: 'windows-server-2022',
+      cniPlugin: 'win-bridge',
+      environment: 'self-managed',
+      kubernetesVersion: '1.34',
+    }).findings.find((x) => x.subject === 'outbound-icmp-not-translated');
+    expect(icmp?.severity).toBe('info');
   });
 });
 
@@ -1054,29 +1137,27 @@ describe('OS bugs a later update fixed, no source giving the build (fixedByLater
   // page revision (zh) warns of them; the newer revisions dropped the warning and microsoft/Windows-Containers#204 is closed.
   const at135 = { windowsVersion: 'windows-server-2022', environment: 'self-managed', kubernetesVersion: '1.35' } as const;
 
-  it('KNOWN_ISSUE: NodePort on overlay with Server 2022 is "may apply" information at 1.35, not a warning, even with every plan fact given (windows-containers-issues##204)', () => {
+  it('KNOWN_ISSUE: NodePort on overlay with Server 2022 is a general note at 1.35, not a warning, even with every plan fact given (windows-containers-issues##204)', () => {
     const f = expectFinding(judge({ ...at135, cniPlugin: 'win-overlay', serviceTypes: ['node-port'] }), {
       verdict: 'COMPATIBLE',
       code: 'KNOWN_ISSUE',
       severity: 'info',
       subject: 'ws2022-nodeport-on-overlay',
       cites: 'windows-containers-issues##204',
-      applicability: 'may-apply',
-      // Open in the sources (no fixed build), which no plan field settles.
-      dependsOn: [],
+      // Open in the sources (no fixed build), which no plan field settles: a general caveat (findings.ts settleFinding).
+      applicability: 'general',
     });
     expect(f.message).toContain('Fixed by a later OS update whose build no source gives');
   });
 
-  it('KNOWN_ISSUE: l2bridge pod-to-pod on Server 2022 with KB5005619 or later is "may apply" information, not a warning (windows-containers-issues##204)', () => {
+  it('KNOWN_ISSUE: l2bridge pod-to-pod on Server 2022 with KB5005619 or later is a general note, not a warning (windows-containers-issues##204)', () => {
     expectFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 300 }), {
       verdict: 'COMPATIBLE',
       code: 'KNOWN_ISSUE',
       severity: 'info',
       subject: 'ws2022-l2bridge-pod-to-pod-kb5005619',
       cites: 'windows-containers-issues##204',
-      applicability: 'may-apply',
-      dependsOn: [],
+      applicability: 'general',
     });
     // Counter-case: before KB5005619 (20348.261) the issue does not arise at all.
     expectNoFinding(judge({ ...at135, cniPlugin: 'win-bridge', windowsBuildRevision: 100 }), 'KNOWN_ISSUE', 'ws2022-l2bridge-pod-to-pod-kb5005619');

@@ -86,6 +86,10 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       cites: 'aks-release-notes#Release Notes 2026-02-08',
     });
     expect(f.message).toMatch(/never on Kubernetes 1\.33/);
+    // The remediation names the releases AKS lists there, in user words (trial plan p32).
+    expect(f.remediation).toBe(
+      'Run the Windows nodes on a release Azure Kubernetes Service (AKS) in Azure lists as a node OS here: Windows Server 2022, Windows Server 2025.',
+    );
     // Counter-case: on 1.32, where AKS did offer it, the retirement stays a warning (existing pools keep running).
     expect(judge({ ...plan, kubernetesVersion: '1.32' }).findings.find((x) => x.code === 'NODE_OS_RETIRED')!.severity).toBe('warning');
   });
@@ -307,15 +311,15 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expectNoFinding(judgeK({ windowsVersion: 'ltsc-b', environment: 'cloud-a', kubernetesVersion: '1.34' }), 'NODE_OS_SUPPORT_DISPUTED');
   });
 
-  it('EKS SAC AMIs by date: the 1909 Core AMI is supported at 2020-01-01 and retired at 2021-06-01 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
-    // seeds/node-os-support.yaml eks-windows-server-1909 (2019-10-07 to before 2020-12-08) and eks-windows-server-1909-retired
+  it('EKS SAC AMIs by date: the 1909 Core AMI is supported at 2020-01-01 and retired at 2021-02-01 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    // seeds/node-os-support.yaml eks-windows-server-1909 (2019-10-07 to before 2020-12-08) and eks-windows-server-1909-retired (to 2021-04-08)
     const plan = { windowsVersion: 'windows-server-1909', environment: 'eks', cniPlugin: 'amazon-vpc-cni', kubernetesVersion: '1.18' } as const;
     const offered = judge({ ...plan, asOf: '2020-01-01' });
     // Supported: nothing but the note of an announced end (NODE_OS_RETIRED, applying information).
     expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity !== 'info')).toEqual([]);
     expect(offered.findings.filter((x) => x.code.startsWith('NODE_OS') && x.severity === 'info').map((x) => x.code)).toEqual(['NODE_OS_RETIRED']);
     expect(offered.verdict).toBe('COMPATIBLE');
-    const f = expectFinding(judge({ ...plan, asOf: '2021-06-01' }), {
+    const f = expectFinding(judge({ ...plan, asOf: '2021-02-01' }), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'NODE_OS_RETIRED',
       severity: 'warning',
@@ -341,8 +345,10 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
     expect(f.message).not.toContain('for any Kubernetes version');
   });
 
-  it('NODE_OS_RETIRED: the EKS-optimized 20H2 Core AMI was withdrawn on 2022-08-09 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
-    const f = expectFinding(judge({ windowsVersion: 'windows-server-20h2', environment: 'eks', kubernetesVersion: '1.24' }), {
+  it('NODE_OS_RETIRED: the EKS-optimized 20H2 Core AMI was withdrawn on 2022-08-09, its published versions stay accessible 4 months (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    // seeds/node-os-support.yaml eks-windows-server-20h2-retired (2022-08-09 to before 2022-12-09)
+    const plan = { windowsVersion: 'windows-server-20h2', environment: 'eks', kubernetesVersion: '1.24', asOf: '2022-10-01' } as const;
+    const f = expectFinding(judge(plan), {
       verdict: 'COMPATIBLE_WITH_WARNINGS',
       code: 'NODE_OS_RETIRED',
       severity: 'warning',
@@ -350,7 +356,51 @@ describe('node OS support (seeds/node-os-support.yaml)', () => {
       cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
     });
     expect(f.message).toContain('2022-08-09');
-    expectNoFinding(judge({ windowsVersion: 'windows-server-2022', environment: 'eks', kubernetesVersion: '1.24' }), 'NODE_OS_RETIRED');
+    // The calendar names no Kubernetes versions, and neither does the message.
+    expect(f.message).not.toContain('on Kubernetes 1.24');
+    expectNoFinding(judge({ ...plan, windowsVersion: 'windows-server-2022', asOf: '2023-01-01' }), 'NODE_OS_RETIRED');
+  });
+
+  it('NODE_OS_RETIRED is an error once the environment offers no node image of the release any more, in every environment: EKS makes each Windows AMI private 4 months after its release, so no 20H2 node can be created from 2022-12-09 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    // seeds/node-os-support.yaml eks-windows-server-20h2-removed (from 2022-12-09, status removed); trial plan p24.
+    const plan = {
+      windowsVersion: 'windows-server-20h2',
+      cniPlugin: 'amazon-vpc-cni',
+      environment: 'eks',
+      kubernetesVersion: '1.23',
+      asOf: '2023-01-01',
+    } as const;
+    const f = expectFinding(judge(plan), {
+      verdict: 'INCOMPATIBLE',
+      code: 'NODE_OS_RETIRED',
+      severity: 'error',
+      subject: 'windows-server-20h2',
+      cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+    });
+    expect(f.message).toContain('2022-08-09');
+    expect(f.message).toContain('no node of it can be created');
+    // What to run instead, from the same calendar at that date.
+    expect(f.remediation).toBe('Run the Windows nodes on a release Amazon EKS lists as a node OS here: Windows Server 2019, Windows Server 2022.');
+    // The same status on AKS (images removed) is the same error: one rule over the environments' tables.
+    expect(
+      judge({ windowsVersion: 'windows-server-2019', environment: 'aks', kubernetesVersion: '1.32', asOf: '2027-06-01' }).findings.find(
+        (x) => x.code === 'NODE_OS_RETIRED',
+      )?.severity,
+    ).toBe('error');
+  });
+
+  it('NODE_OS_RETIRED as information before an EKS calendar end says what the calendar says, dates and no Kubernetes versions (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
+    // seeds/node-os-support.yaml eks-windows-server-20h2 (2021-08-12 to before 2022-08-09, no kubernetes range); trial plan p25.
+    const f = expectFinding(judge({ windowsVersion: 'windows-server-20h2', environment: 'eks', kubernetesVersion: '1.21', asOf: '2022-01-01' }), {
+      verdict: 'COMPATIBLE',
+      code: 'NODE_OS_RETIRED',
+      severity: 'info',
+      subject: 'windows-server-20h2',
+      cites: 'eks-user-guide-windows#eks-optimized-windows-ami.adoc',
+    });
+    expect(f.message).toContain('until 2022-08-09, when it retires');
+    expect(f.message).not.toContain('all Kubernetes versions');
+    expect(f.remediation).toBe('Plan the move to a newer Windows release before that date.');
   });
 
   it('EKS LTSC AMIs count from their first date: Server 2022 AMIs from 2022-10-17, Server 2019 from 2019-10-07 (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
@@ -407,7 +457,7 @@ describe('the Windows release left open (the scanner judges manifests that never
 
   it('NODE_OS_RETIRED: on EKS the SAC AMIs are retired, "may apply" with the release open (eks-user-guide-windows#eks-optimized-windows-ami.adoc)', () => {
     const f = expectFinding(judge({ environment: 'eks', kubernetesVersion: '1.33' }), {
-      // COMPATIBLE since EKS (AWS) rules the open mode out of L2tunnel (limitations.ts limitationApplies).
+      // COMPATIBLE since EKS (AWS) rules the open mode out of L2tunnel (limitation-applies.ts limitationApplies).
       verdict: 'COMPATIBLE',
       code: 'NODE_OS_RETIRED',
       severity: 'info',

@@ -53,6 +53,8 @@ export function expectFinding(report: CompatibilityReport, e: Expected): Finding
   // Everywhere: a general caveat is info, and only a finding that may apply depends on anything.
   if (f.applicability === 'general') expect(f.severity).toBe('info');
   if (f.applicability !== 'may-apply') expect(f.dependsOn).toEqual([]);
+  // ...and one that may apply names what would settle it (findings.ts settleFinding).
+  else expect(f.dependsOn.length, `${f.code} ${f.subject ?? ''} may apply on nothing named`).toBeGreaterThan(0);
   // Split at the first '#': sections may themselves start with one ("#19").
   const doc = e.cites.slice(0, e.cites.indexOf('#'));
   const section = e.cites.slice(e.cites.indexOf('#') + 1);

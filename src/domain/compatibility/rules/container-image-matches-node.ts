@@ -8,7 +8,7 @@ import type { Citation, ReleaseFact } from '../../knowledge.js';
 import { releaseNames } from '../plan-context.js';
 import { acrossReleases } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

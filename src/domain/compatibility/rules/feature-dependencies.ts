@@ -4,7 +4,7 @@
  * Golden cases: test/domain/rules/feature-dependencies.golden.test.ts.
  */
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

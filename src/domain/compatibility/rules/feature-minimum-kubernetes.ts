@@ -4,9 +4,9 @@
  * Golden cases: test/domain/rules/feature-minimum-kubernetes.golden.test.ts.
  */
 import { compareKubernetes } from '../../kubernetes-version.js';
-import type { RuleFinding } from '../findings.js';
+import type { RuleFinding } from '../rule-finding.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

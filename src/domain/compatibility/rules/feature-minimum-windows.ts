@@ -7,10 +7,10 @@
 import type { ReleaseFact } from '../../knowledge.js';
 import { formatBuild, isAtLeast, parseBuild } from '../../windows-build.js';
 import { nodeOf, releaseNames, type PlanContext } from '../plan-context.js';
-import type { RuleFinding } from '../findings.js';
+import type { RuleFinding } from '../rule-finding.js';
 import { acrossReleases, dependsOn, open, type OpenDimension } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

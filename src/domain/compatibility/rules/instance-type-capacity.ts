@@ -6,12 +6,12 @@
  */
 import { ADDRESSES_PER_PREFIX, CAPACITY_SOURCES } from '../../capacity.js';
 import { NAMING_SOURCES, NITRO_SOURCES, plannedCapacity, supportsPrefixDelegation, windowsUnsuitability } from '../../instance-types.js';
-import type { RuleFinding } from '../findings.js';
+import type { RuleFinding } from '../rule-finding.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { limitationApplies } from './limitations.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import { limitationApplies } from '../limitation-applies.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {
@@ -35,8 +35,10 @@ export const CODES = {
     scanOnly: false,
   },
   PODS_EXCEED_KUBELET_MAX_PODS: {
-    description: "The addresses allow the planned pods, but the kubelet's max-pods (110 by default on EKS) caps the node below them.",
-    severities: ['warning'],
+    description:
+      "The addresses allow the planned pods, but the kubelet's max-pods caps the node below them: a warning at the default of 110 on EKS, which the source says can be raised, " +
+      'an error when the plan itself sets a max-pods below its pods.',
+    severities: ['error', 'warning'],
     raisedBy: ['compatibility/rules/instance-type-capacity.ts instanceTypeCapacity'],
     scanOnly: false,
   },
@@ -62,9 +64,10 @@ const CAPACITY = {
   podsExceedCapacity: (wanted: number, type: string, maxPods: number, mode: string) =>
     `The plan needs ${wanted} pods per node; ${type} gives ${maxPods} in ${mode}.`,
   enablePrefixDelegation: 'Enable prefix delegation (this type is Nitro-based), or choose a larger instance type.',
-  chooseLarger: 'Choose an instance type with more IPv4 addresses per interface (see instanceTypes(filter: { minimumPods })).',
-  podsExceedMaxPods: (type: string, maxPods: number, kubeletMaxPods: number, wanted: number) =>
-    `${type} has addresses for ${maxPods} pods, but the kubelet max-pods of ${kubeletMaxPods} caps the node below the planned ${wanted}.`,
+  chooseLarger: "Choose an instance type with more IPv4 addresses per interface (the catalogue of instance types gives each one's Windows pods).",
+  podsExceedMaxPods: (type: string, maxPods: number, kubeletMaxPods: number, wanted: number, planned: boolean) =>
+    `${type} has addresses for ${maxPods} pods, but ${planned ? `the plan's kubelet max-pods of ${kubeletMaxPods}` : `the kubelet's default max-pods on EKS Windows nodes (${kubeletMaxPods})`} ` +
+    `caps the node below the planned ${wanted}.${planned ? '' : " The default can be raised in the node's bootstrap, so the plan works only once it is."}`,
   raiseMaxPods: (wanted: number) => `Raise the kubelet's max-pods to at least ${wanted}, e.g. -KubeletExtraArgs '--max-pods=${wanted}' in the node bootstrap.`,
 };
 
@@ -137,10 +140,12 @@ const judge: RuleJudge = (ctx) => {
     });
   } else if (wanted !== undefined && wanted > c.schedulablePods)
     findings.push({
-      severity: 'warning',
+      // A default the source says can be raised is a warning; a max-pods the plan sets itself below its
+      // own pods asks for both at once, an error.
+      severity: plan.kubeletMaxPods === undefined ? 'warning' : 'error',
       code: 'PODS_EXCEED_KUBELET_MAX_PODS',
       subject: type.name,
-      message: CAPACITY.podsExceedMaxPods(type.name, c.maxPods, c.kubeletMaxPods, wanted),
+      message: CAPACITY.podsExceedMaxPods(type.name, c.maxPods, c.kubeletMaxPods, wanted, plan.kubeletMaxPods !== undefined),
       remediation: CAPACITY.raiseMaxPods(wanted),
       sources: CAPACITY_SOURCES,
     });

@@ -15,9 +15,9 @@ import type { Citation, FeatureGateFact, FeatureGateStage, Knowledge, SettingFac
 import type { Plan } from '../plan.js';
 import type { PlanContext } from '../plan-context.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import { mayApplySeverity, type RuleFinding } from '../findings.js';
+import { mayApplySeverity, type RuleFinding } from '../rule-finding.js';
 import { beyondHorizon, HORIZON_DIMENSION, open, openOn, wherePrefix, type OpenDimension } from '../scope.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {
@@ -113,10 +113,15 @@ function span(gate: FeatureGateFact, test: (s: FeatureGateStage) => boolean): Ku
  * gate values the plan's mode and features need (gateNeeds); a setting against one of them is an
  * error wherever the gate is not locked (FEATURE_GATE_CONFLICT), and never "no longer needed".
  */
-export function judgeGateSetting(k: Knowledge, version: string | undefined, setting: GateSetting, needs: readonly GateNeed[] = []): RuleFinding[] {
+export function judgeGateSetting(
+  k: Knowledge,
+  version: string | undefined,
+  setting: GateSetting,
+  needs: readonly GateNeed[] = [],
+): RuleFinding<keyof typeof CODES>[] {
   const gate = k.featureGates.get(setting.gate);
   if (!gate) return [];
-  const findings: RuleFinding[] = [];
+  const findings: RuleFinding<keyof typeof CODES>[] = [];
   const horizon = k.horizon.kubernetesVersion;
   const where = `kube-proxy's --feature-gates (featureGates in KubeProxyConfiguration)`;
   const at = (range: KubernetesRange) => (version ? `on Kubernetes ${version}` : `on ${describeKubernetesRange(range)}`);

@@ -9,7 +9,7 @@ import type { Citation, DatasetHorizon } from '../../knowledge.js';
 import { describeHorizon } from '../../horizon.js';
 import type { PlanContext } from '../plan-context.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

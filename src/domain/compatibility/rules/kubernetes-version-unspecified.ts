@@ -7,7 +7,7 @@ import type { SettingFact } from '../../knowledge.js';
 import { describeSetting, requiredSettings } from '../settings.js';
 import { dependsOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

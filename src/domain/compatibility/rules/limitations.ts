@@ -6,11 +6,12 @@
  */
 import type { LimitationFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
-import { matchScope, matchScopeUnless, wherePrefix, openOn, type ScopeMatch } from '../scope.js';
+import { mayApplySeverity, type RuleFinding } from '../rule-finding.js';
+import { wherePrefix, openOn } from '../scope.js';
+import { limitationApplies } from '../limitation-applies.js';
 import { describeSetting, settingApplies } from '../settings.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 import { SEVERITIES } from '../../vocabulary.js';
 import { SERVICE_SETTING_INFO } from '../../service-settings.js';
 import { describeKubernetesRange, kubernetesInRange } from '../../kubernetes-version.js';
@@ -78,6 +79,8 @@ const LIMITATION = {
     `Only the Kubernetes page revision in force ${where} carries this; the plan is judged outside it, where the page no longer says so: it may not apply.`,
   revisionWhere: (r: NonNullable<LimitationFact['revisionScope']>) =>
     [r.kubernetes ? `for ${describeKubernetesRange(r.kubernetes)}` : '', r.dates ? describeDateRange(r.dates) : ''].filter(Boolean).join(', '),
+  neededAgainst: (features: readonly string[], against: string) =>
+    `The plan needs ${features.join(', ')} against "${against}" and does not enable it; how to turn it on here: `,
   contradicts: (settings: readonly string[], features: readonly string[]) =>
     `The workaround (${settings.join(', ')}) turns off ${features.join(', ')}, which the plan asks for: it cannot have both.`,
 };
@@ -124,7 +127,7 @@ function contradictedFeatures(workaround: readonly SettingFact[], ctx: PlanConte
   return { settings: [...settings], features: [...features] };
 }
 
-const KIND_CODE: Record<LimitationFact['kind'], FindingCode> = {
+const KIND_CODE: Record<LimitationFact['kind'], keyof typeof CODES> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',
   'known-issue': 'KNOWN_ISSUE',
   requirement: 'REQUIREMENT_NOT_MET',
@@ -152,25 +155,6 @@ const scopedByComponentsOnly = (l: LimitationFact) => !l.threshold && !l.require
  */
 export const isConfigurationReminder = (l: LimitationFact) => l.kind === 'requirement' && scopedByComponentsOnly(l);
 
-/** Whether a limitation applies to the plan, and which open dimensions leave it undecided. */
-export function limitationApplies(l: LimitationFact, ctx: PlanContext): ScopeMatch {
-  const result = matchScopeUnless(l.scope, l.requires, ctx);
-  // A requirement on a mode says where the mode exists at all (L2tunnel only on Azure). Where the
-  // plan's settled facts fail it (an EKS cluster, on AWS) and the mode is the only thing left open,
-  // the plan cannot be using that mode: the requirement rules the mode out instead of warning.
-  if (
-    result.match === 'unknown' &&
-    l.kind === 'requirement' &&
-    l.requires &&
-    l.scope.modes &&
-    !ctx.plan.networkMode &&
-    result.open.every((o) => o.field === 'networkMode') &&
-    matchScope(l.requires, ctx).match === 'no'
-  )
-    return { match: 'no', open: [] };
-  return result;
-}
-
 /**
  * The plan inputs that carry out a limitation's workaround (mitigatedBy): its features enabled and
  * its kube-proxy gates set as given. Undefined when the plan lacks one of them (or the limitation
@@ -186,15 +170,28 @@ function mitigations(l: LimitationFact, ctx: PlanContext): string[] | undefined 
 
 /**
  * What a plan asks for by name: its requested features (not those added because another requires
- * them) and its Service settings. A plan that asks by name for something a source says is not
- * supported where it runs is refused (an error), whatever the record's own severity, which is for
- * plans that reach it indirectly.
+ * them, nor those the caller only probed it with) and its Service settings. A plan that asks by
+ * name for something a source says is not supported where it runs is refused (an error), whatever
+ * the record's own severity, which is for plans that reach it indirectly.
  */
 function askedFor(l: LimitationFact, ctx: PlanContext): string[] {
   if (l.kind !== 'unsupported') return [];
-  const features = (l.scope.features ?? []).filter((f) => ctx.plan.features.includes(f)).map((f) => ctx.k.features.get(f)!.name);
+  const features = (l.scope.features ?? []).filter((f) => ctx.plan.features.includes(f) && !ctx.probedFeatures?.has(f)).map((f) => ctx.k.features.get(f)!.name);
   const settings = (l.scope.serviceSettings ?? []).filter((s) => ctx.plan.serviceSettings?.includes(s)).map((s) => SERVICE_SETTING_INFO[s].name);
-  return [...features, ...settings];
+  return [...features, ...settings, ...pluginAskedHere(l, ctx)];
+}
+
+/**
+ * A record scoped by nothing but plugins and environments is about the plugin in that environment
+ * (Calico as the CNI of Windows nodes on EKS): a plan that names both its plugin and its
+ * environment asks for that combination by name.
+ */
+function pluginAskedHere(l: LimitationFact, ctx: PlanContext): string[] {
+  const dimensions = Object.entries(l.scope).filter(([, v]) => v !== undefined);
+  const { cniPlugin, environment } = ctx.plan;
+  if (dimensions.length !== 2 || l.requires || !cniPlugin || !environment) return [];
+  if (!l.scope.plugins?.includes(cniPlugin) || !l.scope.environments?.includes(environment)) return [];
+  return [`${ctx.k.plugins.get(cniPlugin)!.name} in ${ctx.k.environments.get(environment)!.name}`];
 }
 
 /** The rule's own wording for a plan that asks for an unsupported thing by name. */
@@ -234,8 +231,49 @@ function howToEnable(l: LimitationFact, ctx: PlanContext): string[] {
     .flatMap((o) => o.workaroundSettings.filter((s) => settingApplies(s, withFeatures)).map(describeSetting));
 }
 
+/**
+ * A record about a feature the plan does not enable, where another limitation that applies to the
+ * plan has that feature as its mitigation (port exhaustion above about 100 Services, mitigated by
+ * DSR): how the feature is turned on where the plan runs matters to it (EKS's LTSC AMIs leave DSR
+ * off until the bootstrap passes the flags). Judged as if the feature were on; undefined otherwise.
+ */
+function neededAsMitigation(o: LimitationFact, ctx: PlanContext): { ctx: PlanContext; because: LimitationFact; features: string[] } | undefined {
+  // Only a record that says how to turn the feature on (a caveat or requirement with settings), as
+  // howToEnable reads them: what goes wrong once it is on (unsupported, known issues) is for plans that turn it on.
+  if ((o.kind !== 'caveat' && o.kind !== 'requirement') || o.workaroundSettings.length === 0) return undefined;
+  const off = (o.scope.features ?? []).filter((f) => !ctx.enabledFeatures.includes(f));
+  if (off.length === 0) return undefined;
+  const because = ctx.k.limitations.find(
+    (l) =>
+      l !== o &&
+      l.mitigatedBy.some((f) => off.includes(f)) &&
+      (!l.threshold || exceeded(l, ctx)) &&
+      limitationApplies(l, ctx).match === 'yes' &&
+      mitigations(l, ctx) === undefined,
+  );
+  if (!because) return undefined;
+  const features = because.mitigatedBy.filter((f) => off.includes(f));
+  // Only the features on: the plan does not ask for them by name (askedFor reads plan.features).
+  const withFeatures: PlanContext = { ...ctx, enabledFeatures: [...ctx.enabledFeatures, ...features] };
+  return limitationApplies(o, withFeatures).match === 'yes' ? { ctx: withFeatures, because, features } : undefined;
+}
+
 const judge: RuleJudge = (ctx) =>
-  ctx.k.limitations.flatMap((l): RuleFinding[] => {
+  ctx.k.limitations.flatMap((l) => {
+    const needed = neededAsMitigation(l, ctx);
+    if (!needed) return judgeEach(ctx, [l]);
+    const names = needed.features.map((f) => ctx.k.features.get(f)!.name);
+    // A step the plan has not taken: information, whatever weight the record has for a plan that takes it.
+    return judgeEach(needed.ctx, [l]).map((f) => ({
+      ...f,
+      severity: 'info' as const,
+      message: `${LIMITATION.neededAgainst(names, needed.because.title)}${f.message}`,
+    }));
+  });
+
+/** Limitations against the plan: each not at all, mitigated, may apply, or applies at its severity. */
+const judgeEach = (ctx: PlanContext, limitations: readonly LimitationFact[]) =>
+  limitations.flatMap((l): RuleFinding[] => {
     let thresholdText = '';
     if (l.threshold) {
       if (!exceeded(l, ctx)) return [];

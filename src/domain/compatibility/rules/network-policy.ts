@@ -6,10 +6,10 @@
  */
 import type { NetworkPolicyFact, PolicySupport } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import { mayApplySeverity, type FindingCode, type RuleFinding } from '../findings.js';
+import { mayApplySeverity, type RuleFinding } from '../rule-finding.js';
 import { dependsOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {
@@ -68,7 +68,7 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
   const enforcing = answers.filter((a) => a.answer.support === 'supported').map((a) => a.plugin.name);
   const remediation = NETWORK_POLICY.namePlugin(enforcing);
   const where = environment ? k.environments.get(environment)!.name : undefined;
-  const finding = (support: PolicySupport, code: FindingCode, says: string): RuleFinding[] => {
+  const finding = (support: PolicySupport, code: keyof typeof CODES, says: string): RuleFinding[] => {
     const hits = answers.filter((a) => a.answer.support === support);
     if (hits.length === 0) return [];
     return [

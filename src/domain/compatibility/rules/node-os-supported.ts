@@ -9,10 +9,10 @@ import { compareKubernetes, describeKubernetesRange, kubernetesInRange } from '.
 import type { Citation, Knowledge, NodeOsSupportFact, ReleaseFact, Severity } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
 import { beyondHorizon, dependsOn, everyCandidate, releaseOpen } from '../scope.js';
-import { mayApplySeverity, type PlanField, type RuleFinding } from '../findings.js';
+import { mayApplySeverity, type PlanField, type RuleFinding } from '../rule-finding.js';
 import { dateInRange, describeDateRange } from '../../dates.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {
@@ -68,11 +68,14 @@ const NODE_OS = {
   neverListed: (who: string, release: string) => `${who} does not list ${release} as a Windows node OS for any Kubernetes version it documents.`,
   neverOnVersion: (who: string, release: string, ranges: string, version: string) =>
     `${who} offered ${release} as a node OS only for ${ranges}, never on Kubernetes ${version}, and has since retired it: no node of it can be created on ${version}.`,
-  retiring: (who: string, release: string, range: string, before: string | undefined, note: string | undefined) =>
-    `${who} supports ${release} as a node OS for ${range}${before ? ` and until ${before}, when it retires` : ''}: an upcoming end for this plan.${note ? ` ${note}` : ''}`,
-  planMove: 'Plan the move to a newer Windows release before that Kubernetes version or date.',
+  // A row without Kubernetes versions (EKS's AMI calendar) gives dates only, and the message says no more.
+  retiring: (who: string, release: string, range: string | undefined, before: string | undefined, note: string | undefined) =>
+    `${who} ${range ? `supports ${release} as a node OS for ${range}` : `offers ${release} as a node OS (its calendar gives dates, not Kubernetes versions)`}` +
+    `${before ? `${range ? ' and' : ''} until ${before}, when it retires` : ''}: an upcoming end for this plan.${note ? ` ${note}` : ''}`,
+  planMove: (versioned: boolean) => `Plan the move to a newer Windows release before that ${versioned ? 'Kubernetes version or ' : ''}date.`,
   judgeAtDate: (who: string, release: string) => `Judge the plan at a date when ${who} offers ${release} (asOf), or use a release it lists then.`,
-  runListed: 'Run the Windows nodes on a release listed in nodeOsSupport.',
+  runListed: (who: string, listed: string) =>
+    listed ? `Run the Windows nodes on a release ${who} lists as a node OS here: ${listed}.` : `Run the Windows nodes on a release ${who} lists as a node OS.`,
   notForVersion: (who: string, release: string, ranges: string, version: string) =>
     `${who} lists ${release} as a Windows node OS for ${ranges}, not for ${version}.`,
   listedFor: (version: string, who: string, listed: string) => `For Kubernetes ${version}, ${who} lists: ${listed}.`,
@@ -141,10 +144,18 @@ function currentBaseline(rows: readonly NodeOsSupportFact[], horizon: string): s
     .sort(compareKubernetes)[0];
 }
 
+/** The statuses of a release no longer offered for new nodes. */
+const NOT_OFFERED: ReadonlySet<string> = new Set(['retired', 'removed']);
 /** The code a release's status other than supported raises. */
 const STATUS_CODE = { preview: 'NODE_OS_PREVIEW', disputed: 'NODE_OS_SUPPORT_DISPUTED', retired: 'NODE_OS_RETIRED', removed: 'NODE_OS_RETIRED' } as const;
 /** Its severity. Once the node images are gone no node of the release can be created, as before it was offered: an error. */
 const STATUS_SEVERITY = { preview: 'warning', disputed: 'warning', retired: 'warning', removed: 'error' } as const;
+
+/** The releases a table lists at the plan's date (and version, when given), by name, for a remediation in user words. */
+function listedReleases(k: Knowledge, rows: readonly NodeOsSupportFact[], version: string | undefined): string {
+  const listed = rows.filter((r) => r.status === 'supported' && (!version || kubernetesInRange(version, r.kubernetes)));
+  return [...new Set(listed.map((r) => k.releases.get(r.windowsVersion)!.name))].join(', ');
+}
 
 /**
  * What one authority's table says about one release: statements with their real severity, whether
@@ -167,16 +178,13 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
     mayApply: boolean,
     open: OpenPart[] = [],
   ): Entry => ({ release, severity, code, message, ...(remediation ? { remediation } : {}), mayApply, open, sources });
+  // A release no longer offered: the remediation names those that are.
+  const instead = (row: NodeOsSupportFact) => (NOT_OFFERED.has(row.status) ? NODE_OS.runListed(who, supportedList(plan.kubernetesVersion)) : undefined);
   const statusFinding = (row: NodeOsSupportFact, when: string): Entry[] =>
     row.status === 'supported'
       ? []
-      : [finding(STATUS_SEVERITY[row.status], STATUS_CODE[row.status], NODE_OS.status(who, release.name, when, row.status, row.note), undefined, false)];
-  const supportedList = (version: string) =>
-    [
-      ...new Set(
-        allRows.filter((r) => r.status === 'supported' && kubernetesInRange(version, r.kubernetes)).map((r) => k.releases.get(r.windowsVersion)!.name),
-      ),
-    ].join(', ');
+      : [finding(STATUS_SEVERITY[row.status], STATUS_CODE[row.status], NODE_OS.status(who, release.name, when, row.status, row.note), instead(row), false)];
+  const supportedList = (version: string | undefined) => listedReleases(k, allRows, version);
   if (rows.length === 0) {
     const when = elsewhen.map((r) => `${describeDateRange(r.dates!)} (${r.status})`).join(', ');
     return [
@@ -184,7 +192,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
         'error',
         'NODE_OS_UNSUPPORTED',
         when ? NODE_OS.notListedAt(who, release.name, plan.asOf, when) : NODE_OS.neverListed(who, release.name),
-        when ? NODE_OS.judgeAtDate(who, release.name) : NODE_OS.runListed,
+        when ? NODE_OS.judgeAtDate(who, release.name) : NODE_OS.runListed(who, supportedList(plan.kubernetesVersion)),
         false,
       ),
     ];
@@ -225,7 +233,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
           'error',
           'NODE_OS_RETIRED',
           `${NODE_OS.neverOnVersion(who, release.name, rangeText(offered), version)}${row.note ? ` ${row.note}` : ''}`,
-          NODE_OS.runListed,
+          NODE_OS.runListed(who, supportedList(version)),
           false,
         ),
       ];
@@ -237,12 +245,13 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
         finding(
           'info',
           'NODE_OS_RETIRED',
-          NODE_OS.retiring(who, release.name, describeKubernetesRange(row.kubernetes), row.dates?.before, row.note),
-          NODE_OS.planMove,
+          NODE_OS.retiring(who, release.name, row.kubernetes ? describeKubernetesRange(row.kubernetes) : undefined, row.dates?.before, row.note),
+          NODE_OS.planMove(row.kubernetes !== undefined),
           false,
         ),
       ];
-    return statusFinding(row, NODE_OS.onVersion(version));
+    // A row without Kubernetes versions (an AMI calendar) speaks of the release at any version: the message names none.
+    return statusFinding(row, row.kubernetes ? NODE_OS.onVersion(version) : '');
   }
   // Rows with no Kubernetes range (an environment's AMI calendar) are judged without a version.
   const unscoped = rows.filter((r) => r.kubernetes === undefined);

@@ -7,10 +7,10 @@
  */
 import { compareKubernetes } from '../../kubernetes-version.js';
 import type { ModeFact } from '../../knowledge.js';
-import type { RuleFinding } from '../findings.js';
+import type { RuleFinding } from '../rule-finding.js';
 import { dependsOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

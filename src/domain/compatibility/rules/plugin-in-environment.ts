@@ -5,11 +5,11 @@
  * Golden cases: test/domain/rules/plugin-in-environment.golden.test.ts.
  */
 import type { PlanContext } from '../plan-context.js';
-import type { RuleFinding } from '../findings.js';
+import type { RuleFinding } from '../rule-finding.js';
 import { dateInRange } from '../../dates.js';
 import { dependsOn } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

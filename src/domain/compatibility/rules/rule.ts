@@ -2,10 +2,10 @@
  * The shape every compatibility rule has: its name, the finding codes it can raise, and its
  * judgement of a plan. Each rule is generic over the data: no rule names a particular feature,
  * plugin or release; what varies lives in the seeds. judge.ts runs them all, in the order of
- * index.ts.
+ * index.ts, and checks that each finding's code is one of the rule's own.
  */
-import type { FindingCode, RuleFinding } from '../findings.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { RuleFinding } from '../rule-finding.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 import type { PlanContext } from '../plan-context.js';
 
 export type RuleJudge = (ctx: PlanContext) => RuleFinding[];
@@ -13,8 +13,8 @@ export type RuleJudge = (ctx: PlanContext) => RuleFinding[];
 export interface Rule {
   /** The rule's name, as the registry's `raisedBy` gives it. */
   readonly name: string;
-  /** The finding codes the rule can raise: the keys of its `CODES` table. */
-  readonly codes: readonly FindingCode[];
+  /** The finding codes the rule can raise: the keys of its `CODES` table (which the registry gathers). */
+  readonly codes: readonly string[];
   readonly judge: RuleJudge;
 }
 

@@ -6,10 +6,10 @@
  */
 import type { ReleaseFact } from '../../knowledge.js';
 import type { PlanContext } from '../plan-context.js';
-import type { RuleFinding } from '../findings.js';
+import type { RuleFinding } from '../rule-finding.js';
 import { acrossReleases } from '../scope.js';
 import { codesOf, type Rule, type RuleJudge } from './rule.js';
-import type { FindingCodeEntry } from '../../finding-codes.js';
+import type { FindingCodeEntry } from '../../finding-code-entry.js';
 
 /** The finding codes this rule raises, with what each means (the registry, ../../finding-codes.ts, gathers them). */
 export const CODES = {

@@ -8,7 +8,7 @@
  */
 import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
-import { at, isRecord, key, list, text, type Json } from '../kube.js';
+import { at, isRecord, key, list, stringMap, text, type Json } from '../kube.js';
 import { readSignal, signalIndex, valuesAt } from '../signals.js';
 import { reading, type Reading, type ReadResult } from './types.js';
 
@@ -62,7 +62,7 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
   if (isRecord(ref) && text(ref.kind) && text(ref.name)) r.links = [{ kind: text(ref.kind)!, name: text(ref.name)!, path: reference! }];
   if (windows) r.windows = 'yes';
   // A pool that names its template is read whatever it says: the template may say it is Windows (scan.ts decides).
-  if (!windows && !r.links && r.facts.length === 0 && r.clusterFacts.length === 0) return { ignored: `a ${kind} that states nothing about Windows nodes` };
+  if (!windows && !r.links && r.facts.length === 0 && r.clusterFacts.length === 0) return { ignored: statesNothing(kind, obj) };
   if (
     r.role === 'node-group' &&
     !r.facts.some((f) => f.field === 'kubernetesVersion') &&
@@ -106,4 +106,18 @@ export function linkNodePools(readings: readonly Reading[]): { absorbed: Set<Rea
   const notWindows = new Set(readings.filter((r) => r.role === 'node-group' && r.windows !== 'yes' && !absorbed.has(r)));
   // Node-pool readings only: eksctl node groups are always Windows ('yes').
   return { absorbed, notWindows };
+}
+
+/**
+ * Why a pool-like object is not read. Labels that speak of Windows (CAPZ's cni-windows: calico) are
+ * named, not read: no source gives them a meaning, so the report says so rather than drop them unseen.
+ */
+function statesNothing(kind: string, obj: Json): string {
+  const a = /^[AEIOU]/.test(kind) ? 'an' : 'a';
+  const labels = Object.entries(stringMap(at(obj, 'metadata.labels')))
+    .filter(([name, value]) => /windows/i.test(name) || /windows/i.test(value))
+    .map(([name]) => name);
+  return labels.length === 0
+    ? `${a} ${kind} that states nothing about Windows nodes`
+    : `${a} ${kind} that states nothing about Windows nodes the knowledge base reads: no source gives its label${labels.length > 1 ? 's' : ''} ${labels.join(', ')} a meaning`;
 }

@@ -1,10 +1,11 @@
 /** Workloads (Pods and their controllers) scheduled on Windows: hostNetwork, host ports, IPv6, and the kube-proxy among them. */
 import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
-import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, text, windowsScheduling, type Json } from '../kube.js';
+import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, text, windowsScheduling, type Json } from '../kube.js';
 import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
-import { HOST_NETWORK_LIMITATION, ignore, reading, type PodUsage, type ReaderFinding, type ReadResult } from './types.js';
+import { HOST_NETWORK_LIMITATION, ignore, reading, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
+import { parseImage, signalIndex } from '../signals.js';
 
 const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/i;
 const OS_LABEL = 'kubernetes.io/os';
@@ -67,7 +68,11 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
     // A CNI agent of the other nodes may still set what the cluster's Windows nodes get (the default IP pool's encapsulation).
     const cni = reading(obj, 'cni', 'if-cluster-has-windows');
     if (readClusterEnvSignals(k, known, containersOf(pod.spec, pod.path), cni)) return { readings: [cni] };
-    return ignore(`a ${kind} not scheduled on Windows (no kubernetes.io/os: windows selector or affinity)`);
+    return ignore(
+      statesOs(pod.spec)
+        ? `a ${kind} not scheduled on Windows (its OS selector or affinity names another OS)`
+        : `a ${kind} whose OS the input does not state (no kubernetes.io/os selector or affinity, no os.name): it may run on any node, so it is not judged as Windows`,
+    );
   }
   const r = reading(obj, 'workload', 'yes');
   r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
@@ -90,6 +95,52 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
     if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });
+  if (!r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild')) r.unknown.push(releaseUnknown(k, containers, pod.path));
   r.pod = usage;
   return { readings: [r] };
+}
+
+const tokenCache = new WeakMap<Knowledge, ReadonlySet<string>>();
+
+/** The tag tokens that name a release on the images whose tag the seeds read as a build (ltsc2022, 1809), once per knowledge base. */
+function releaseTokens(k: Knowledge): ReadonlySet<string> {
+  let tokens = tokenCache.get(k);
+  if (!tokens) {
+    tokens = new Set(
+      signalIndex(k)
+        .images.filter(({ signal }) => signal.reads === 'windows-build')
+        .flatMap(({ signal }) => Object.keys(signal.values)),
+    );
+    tokenCache.set(k, tokens);
+  }
+  return tokens;
+}
+
+/**
+ * The release of a Windows workload's nodes, when none of its images or selectors states it. A tag
+ * token that names a release on a Windows base image (ltsc2022, 1809: the values of the
+ * manifest-signals.yaml places that read a build) is not read on any other image
+ * (registry.k8s.io/pause:3.9-windows-ltsc2022-amd64): the sources tie it to the base images only
+ * (windows-container-version-compatibility), so the report names it as not read rather than guess.
+ */
+function releaseUnknown(k: Knowledge, containers: readonly { container: Json; path: string }[], specPath: string): UnknownFact {
+  const tokens = releaseTokens(k);
+  const named = containers.flatMap(({ container, path }) => {
+    const image = text(container.image);
+    const token = image
+      ? parseImage(image)
+          .tag?.split('-')
+          .find((t) => tokens.has(t))
+      : undefined;
+    return image && token ? [{ image, token, path: `${path}.image` }] : [];
+  });
+  const first = named[0];
+  return {
+    fact: first
+      ? `the Windows release of its nodes: the tag of ${first.image} names ${first.token}, but no source ties a tag to a release except on a Windows base image, so it is not read`
+      : 'the Windows release of its nodes (no Windows base image or windows-build selector names it)',
+    settledBy: "a Windows base image tag, a node.kubernetes.io/windows-build selector, the node pool's release, or the plan's windowsVersion",
+    path: first?.path ?? specPath,
+    field: 'windowsVersion',
+  };
 }

@@ -1,0 +1,43 @@
+/**
+ * The kinds the scanner reads: the one list that docs/cli.md (tools/scan-signals-doc.ts) and
+ * `winnet-kb scan --help` (src/cli/program.ts) derive theirs from. A module of its own, with no
+ * imports, so the CLI's help does not load the readers. test/scan/signals-doc.test.ts checks that it
+ * names every object kind of a FIELD place in manifest-signals.yaml.
+ */
+/**
+ * What the scanner reads of each kind, besides the places of
+ * manifest-signals.yaml (docs/cli.md's list is generated from both: tools/scan-signals-doc.ts).
+ */
+export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
+  {
+    kinds: 'Node',
+    reads:
+      'the Windows release and revision (status.nodeInfo.kernelVersion, the node.kubernetes.io/windows-build label, osImage), the kubelet version, EKS and AKS labels, the instance type, the pod addresses it advertises',
+  },
+  {
+    kinds: 'Service',
+    reads:
+      'its type; the fields and annotations that switch a feature on (features.yaml settings); what it leaves at its default (externalTrafficPolicy); the workloads it selects',
+  },
+  {
+    kinds: 'ConfigMap',
+    reads:
+      "CNI network configurations (every entry's `type`), flannel's net-conf.json, the keys manifest-signals.yaml names, an IPAM option's keys (ipam-options.yaml), a KubeProxyConfiguration or a kube-proxy start script",
+  },
+  { kinds: 'KubeProxyConfiguration', reads: 'mode, winkernel (enableDSR, sourceVip, networkName) and featureGates' },
+  { kinds: 'NetworkPolicy', reads: 'the Windows workloads its podSelector selects' },
+  { kinds: 'ClusterConfig (eksctl.io)', reads: "each Windows node group: amiFamily, instance type, metadata.version, and eksctl's defaults" },
+  {
+    kinds: 'Pod, Deployment, DaemonSet, StatefulSet, ReplicaSet, ReplicationController, Job, CronJob',
+    reads:
+      "scheduling on Windows (nodeSelector, required node affinity, os.name, windowsOptions), hostNetwork and HostProcess, host ports, IPv6 addresses, kube-proxy's flags and mounted ConfigMaps, and each container's environment and image and the node labels it requires (manifest-signals.yaml)",
+  },
+  {
+    kinds: 'NodePool (Karpenter), MachineDeployment and MachinePool (Cluster API)',
+    reads: 'the node labels a NodePool requires, and the template it names (nodeClassRef, infrastructureRef), read with it as one node group',
+  },
+  {
+    kinds: 'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane and AzureMachineTemplate (Cluster API), IPAMConfig (Calico)',
+    reads: 'the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, Calico)',
+  },
+];
