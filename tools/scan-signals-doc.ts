@@ -27,6 +27,7 @@ const PLACE_WORDS: Record<string, string> = {
   IMAGE: 'image',
   NODE_LABEL: 'node label',
   FIELD: 'field',
+  COMMAND_FILE: "file named in a container's command or args",
 };
 
 /** The generated section: the kinds, then one row per place of manifest-signals.yaml. */
@@ -42,7 +43,7 @@ export function signalsSection(seedsDir = SEEDS_DIR): string {
       );
       const reads = [...states, ...(s.reads ? [`value read as ${s.reads}`] : []), ...(values.length > 0 ? [`values ${values.join(', ')}`] : [])].join('; ');
       const sources = s.sources.map((c) => `${c.doc}: ${c.section}`).join('; ');
-      return `| ${PLACE_WORDS[w.kind]} \`${cell(w.name)}\`${w.objectKinds ? ` of ${w.objectKinds.join(', ')}` : ''} | ${cell(reads)} | \`${slug}\` | ${cell(sources)} |`;
+      return `| ${PLACE_WORDS[w.kind]} \`${cell(w.name)}\`${w.field ? ` field \`${cell(w.field)}\`` : ''}${w.objectKinds ? ` of ${w.objectKinds.join(', ')}` : ''} | ${cell(reads)} | \`${slug}\` | ${cell(sources)} |`;
     }),
   );
   return [

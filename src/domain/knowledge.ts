@@ -300,6 +300,8 @@ export interface SignalPlace {
   kind: SignalPlaceKind;
   name: string;
   objectKinds?: string[];
+  /** CONFIG_MAP_KEY: the field of the JSON document the key holds that holds the value. */
+  field?: string;
 }
 
 /** What a signal states: a plugin (a slug, or a name the knowledge base does not hold), an environment, Windows. */
@@ -308,6 +310,8 @@ export interface SignalFacts {
   environment?: string;
   windows?: boolean;
   networking?: boolean;
+  /** Limitations a Windows object with this place is concerned by (raised on it as applying where their dates hold). */
+  concerns?: string[];
 }
 
 /** A value of a signal with a meaning of its own. */
@@ -315,6 +319,12 @@ export interface SignalValue {
   windowsBuild?: number;
   windowsVersion?: string;
   states?: SignalFacts;
+  /** A plugin-backend value's backend (cni-plugins.yaml), when the value is not the backend's own name; a listed value without one states none. */
+  backend?: string;
+  /** A limitation the value shows is kept to (its general note is not raised). */
+  meets?: string;
+  /** A limitation the value runs into (raised as a setting to change). */
+  breaks?: string;
   note?: string;
 }
 

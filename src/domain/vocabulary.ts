@@ -78,9 +78,10 @@ export type IpAddressMode = (typeof IP_ADDRESS_MODES)[number];
  * environment variable, a ConfigMap key, the `type` of a CNI network configuration, a container
  * image (its repository; the tag is the value), a node label (in a Node's labels, a pod's
  * nodeSelector or required node affinity, a node pool's requirements), a field of an object of
- * named kinds (a dotted path).
+ * named kinds (a dotted path), a file a container's command or args name (an installer that copies
+ * azure-vnet.exe onto the node).
  */
-export const SIGNAL_PLACES = ['ENV_VAR', 'CONFIG_MAP_KEY', 'CNI_TYPE', 'IMAGE', 'NODE_LABEL', 'FIELD'] as const;
+export const SIGNAL_PLACES = ['ENV_VAR', 'CONFIG_MAP_KEY', 'CNI_TYPE', 'IMAGE', 'NODE_LABEL', 'FIELD', 'COMMAND_FILE'] as const;
 export type SignalPlaceKind = (typeof SIGNAL_PLACES)[number];
 
 /**

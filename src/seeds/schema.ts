@@ -659,6 +659,13 @@ export const signalFacts = z
       .boolean()
       .optional()
       .describe("False when this value turns the plugin's networking off (Calico's backend none: another plugin networks the pods)."),
+    concerns: z
+      .array(slug)
+      .min(1)
+      .optional()
+      .describe(
+        "Limitations (limitations.yaml) a Windows object with this place is concerned by: raised on it as applying where the limitation's dates hold (the azure-npm image: AKS's end of support for NPM on Windows).",
+      ),
   })
   .strict();
 
@@ -668,6 +675,17 @@ export const signalValue = z
     windowsBuild: z.number().int().min(10000).max(99999).optional().describe('The Windows build the value names (ltsc2019 and 1809: 17763).'),
     windowsVersion: slug.optional().describe('The Windows release the value names (an AMI family: Windows2019 -> windows-server-2019).'),
     states: signalFacts.optional().describe('What the signal states with this value, instead of its general `states`.'),
+    backend: text
+      .optional()
+      .describe(
+        "For a plugin-backend signal: the plugin's backend (cni-plugins.yaml modes[].backend) this value stands for (Calico's calico_backend bird: windows-bgp). A listed value without one states no backend.",
+      ),
+    meets: slug
+      .optional()
+      .describe('A limitation (limitations.yaml) this value shows the input keeps to: its general note is not raised on the cluster (IPIP Never).'),
+    breaks: slug
+      .optional()
+      .describe("A limitation (limitations.yaml) this value runs into: raised as a setting to change, with the limitation's sources (IPIP Always)."),
     note: text.optional().describe('What the value means, for the report.'),
   })
   .strict();
@@ -689,6 +707,11 @@ export const manifestSignal = z
               'The variable, ConfigMap key, CNI type, image repository (its path, matched from the end: windows/servercore), node label, or dotted field path.',
             ),
             objectKinds: z.array(text).min(1).optional().describe('For FIELD: the object kinds that have the field.'),
+            field: text
+              .optional()
+              .describe(
+                'For CONFIG_MAP_KEY: the field (dotted path) of the JSON document the key holds that holds the value (cns_config.json: CNIConflistScenario).',
+              ),
           })
           .strict(),
       )

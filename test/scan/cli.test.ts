@@ -152,7 +152,9 @@ describe('--show-all', () => {
     expect(all.code).toBe(0);
     // The short default: what applies (Server 2019's mainstream end, from --plan), and one line for the rest.
     expect(brief.stdout).toMatch(/^ {2}INFO {4}WINDOWS_VERSION_MAINSTREAM_ENDED \(windows-server-2019\)/m);
-    expect(brief.stdout).toMatch(/^8 general notes and \d+ may-apply notes? hidden; --show-all lists them$/m);
+    expect(brief.stdout).toMatch(
+      /^8 general notes and \d+ may-apply notes? hidden \(the may-apply notes by what the files do not say: [^)]+\); --show-all lists them$/m,
+    );
     expect(brief.stdout).not.toMatch(/\[general\]|\[may apply\]/);
     expect(brief.stdout).not.toMatch(/inferred:/);
     expect(all.stdout).not.toMatch(/hidden; --show-all/);
@@ -163,6 +165,23 @@ describe('--show-all', () => {
     expect(all.stdout).toMatch(/^ {2}inferred: cniPlugin = flannel {2}line 57 data\["cni-conf.json"\]\.type$/m);
     // Same verdict and counts: the flag changes what is printed, not what is judged.
     expect(all.stdout.split('\n')[0]).toBe(brief.stdout.split('\n')[0]);
+  });
+});
+
+describe('the hidden may-apply notes, by open dimension (trial scan37: a Windows Service alone got dozens)', () => {
+  it('counts them by what the files do not say, each dimension once, most first', async () => {
+    const { stdout } = await runCli(['scan', `${F}/trial/13-rke2-windows-app-deployment.yaml`, '--fail-on', 'none']);
+    const line =
+      /^\d+ general notes? and (\d+) may-apply notes hidden \(the may-apply notes by what the files do not say: ([^)]+)\); --show-all lists them$/m.exec(
+        stdout,
+      );
+    expect(line).not.toBeNull();
+    const counts = line![2]!.split(', ').map((part) => Number(/ (\d+)$/.exec(part)![1]));
+    expect(line![2]).toMatch(/the environment \d+/);
+    expect(line![2]).toMatch(/the CNI plugin \d+/);
+    // Each count is at most the number of notes, and the list is sorted by count.
+    expect(counts.every((n) => n <= Number(line![1]))).toBe(true);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 });
 

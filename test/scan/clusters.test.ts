@@ -130,6 +130,22 @@ describe('clusters', () => {
     expect(svc.planFindingsOn.every((where) => where.startsWith('svc.yaml') || where.startsWith('deploy.yaml'))).toBe(true);
   });
 
+  it('a file that joins the only cluster says it is a guess; with several clusters it stays apart, and says why (trial scan37 C7)', () => {
+    const trial = (name: string) => readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial', name), 'utf8');
+    const hostProcess = trial('07-aksplay-hostprocess-debug.yaml');
+    const one = scan({ 'calico.yaml': trial('09-swdt-calico.yaml'), 'debug.yaml': hostProcess });
+    expect(one.summary.clusters.map((c) => c.files)).toEqual([['calico.yaml', 'debug.yaml']]);
+    expect(one.summary.clusters[0]!.groupedBecause).toEqual([
+      expect.stringMatching(/^debug\.yaml: no cluster fact .* one cluster the input states facts for \(calico\.yaml\), which is a guess/),
+    ]);
+    // The Azure CNI installer (C2) is a cluster of its own beside Calico's: the Deployment joins neither.
+    const two = scan({ 'azure-cni.yaml': trial('01-acn-cni-installer-windows.yaml'), 'calico.yaml': trial('09-swdt-calico.yaml'), 'debug.yaml': hostProcess });
+    expect(two.summary.clusters.map((c) => c.files)).toEqual([['azure-cni.yaml'], ['calico.yaml'], ['debug.yaml']]);
+    expect(two.summary.clusters.map((c) => c.facts.find((f) => f.field === 'cniPlugin')?.value)).toEqual(['azure-cni', 'calico', undefined]);
+    expect(two.summary.clusters[2]!.groupedBecause).toEqual([expect.stringMatching(/states facts for 2 clusters: nothing says which one it belongs to/)]);
+    expect(two.summary.clusters[0]!.groupedBecause).toBeUndefined();
+  });
+
   it('the real fixtures are split where they disagree: host-gw and overlay flannel, Calico and eksctl are not one cluster', () => {
     const files = [
       'eksctl-14-windows-nodes.yaml',

@@ -41,12 +41,20 @@ export function listedByDefault(f: Pick<FindingView, 'applicability' | 'severity
   return f.applicability === 'APPLIES' || f.severity !== 'INFO';
 }
 
-/** "12 general notes and 3 may-apply notes hidden; --show-all lists them", or '' when nothing is hidden. */
-export function hiddenLine(hidden: readonly Pick<FindingView, 'applicability'>[]): string {
+/**
+ * "12 general notes and 3 may-apply notes hidden; --show-all lists them", or '' when nothing is
+ * hidden. On a scan, the may-apply notes are counted by what the files leave open, one count per
+ * open dimension (a Service scanned alone gets dozens, each for an environment or CNI it may run on).
+ */
+export function hiddenLine(hidden: readonly Pick<FindingView, 'applicability' | 'dependsOn'>[], kind?: Report['kind']): string {
   const general = hidden.filter((f) => f.applicability === 'GENERAL').length;
   const mayApply = hidden.length - general;
   const parts = [general > 0 ? plural(general, 'general note') : '', mayApply > 0 ? plural(mayApply, 'may-apply note') : ''].filter(Boolean);
-  return parts.length === 0 ? '' : `${parts.join(' and ')} hidden; --show-all lists them`;
+  if (parts.length === 0) return '';
+  const open = new Map<string, number>();
+  if (kind === 'scan') for (const f of hidden) if (f.applicability === 'MAY_APPLY') for (const d of new Set(f.dependsOn)) open.set(d, (open.get(d) ?? 0) + 1);
+  const byDimension = [...open].sort((a, b) => b[1] - a[1]).map(([d, n]) => `${SCAN_WORDS[d] ?? d} ${n}`);
+  return `${parts.join(' and ')} hidden${byDimension.length > 0 ? ` (the may-apply notes by what the files do not say: ${byDimension.join(', ')})` : ''}; --show-all lists them`;
 }
 
 /** The applicability word of the table's severity cell: nothing for APPLIES. */

@@ -93,6 +93,8 @@ export interface Cluster {
   conflicts: Map<Pending, string[]>;
   /** Why files of this cluster were kept out of a cluster whose facts they did not contradict field by field. */
   keptApart: string[];
+  /** Why files that state no cluster fact are in this cluster (joined the only one, or judged on their own), so that a guess is never silent. */
+  groupedBecause: string[];
 }
 
 export const describeRef = (r: Reading['ref']) => `${r.kind}${r.namespace ? ` ${r.namespace}/` : ' '}${r.name}${r.part ? ` (${r.part})` : ''}`;
@@ -136,8 +138,8 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
   }
   for (const w of workloads) fileOf(w.file).workloads.push(w);
 
-  let groups: { files: string[]; facts: Map<PlanField, unknown>; keptApart: string[] }[];
-  if (grouping === 'one-cluster') groups = [{ files: [...files.keys()], facts: new Map(), keptApart: [] }];
+  let groups: { files: string[]; facts: Map<PlanField, unknown>; keptApart: string[]; because: string[] }[];
+  if (grouping === 'one-cluster') groups = [{ files: [...files.keys()], facts: new Map(), keptApart: [], because: [] }];
   else {
     groups = [];
     const factless: string[] = [];
@@ -157,11 +159,31 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
         fits[0]!.files.push(file);
         fits[0]!.keptApart.push(...keptApart);
         for (const [field, value] of facts) if (!fits[0]!.facts.has(field)) fits[0]!.facts.set(field, value);
-      } else groups.push({ files: [file], facts: new Map(facts), keptApart });
+      } else groups.push({ files: [file], facts: new Map(facts), keptApart, because: [] });
     }
     if (factless.length > 0) {
-      if (groups.length === 1) groups[0]!.files.push(...factless);
-      else for (const tied of tiedFiles(factless, files)) groups.push({ files: tied, facts: new Map(), keptApart: [] });
+      const stating = groups.length;
+      if (stating === 1) {
+        groups[0]!.files.push(...factless);
+        groups[0]!.because.push(
+          `${factless.join(', ')}: no cluster fact (CNI, network mode, environment) of ${factless.length === 1 ? 'its' : 'their'} own; ` +
+            `judged with the one cluster the input states facts for (${groups[0]!.files[0]}), which is a guess: scan ${factless.length === 1 ? 'it' : 'them'} apart if ${factless.length === 1 ? 'it belongs' : 'they belong'} to another cluster`,
+        );
+      } else
+        for (const tied of tiedFiles(factless, files))
+          groups.push({
+            files: tied,
+            facts: new Map(),
+            keptApart: [],
+            because: [
+              ...(stating > 1
+                ? [
+                    `no cluster fact (CNI, network mode, environment) of its own, and the input states facts for ${stating} clusters: nothing says which one it belongs to, so it is judged with its cluster left open`,
+                  ]
+                : []),
+              ...(tied.length > 1 ? [`${tied.join(', ')}: one group, a Service or NetworkPolicy of one selecting a workload of another`] : []),
+            ],
+          });
     }
   }
 
@@ -177,6 +199,7 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
       facts: new Map(),
       conflicts: new Map(),
       keptApart: g.keptApart,
+      groupedBecause: g.because,
     };
     collectFacts(cluster);
     return cluster;

@@ -70,6 +70,8 @@ export interface ScanClusterDocument {
   conflicts: string[];
   /** Why files of this cluster were not grouped with an earlier cluster; absent when none were kept apart. */
   keptApart?: string[];
+  /** Why files that state no cluster fact are in this cluster; absent when no file is. */
+  groupedBecause?: string[];
 }
 
 /** Counts of what a scan read (`ScanSummary`). */
@@ -134,6 +136,7 @@ function clusterDocument(c: ClusterSummary): ScanClusterDocument {
     facts: c.facts.map((f) => ({ field: f.field, value: String(f.value), from: f.from })),
     conflicts: c.conflicts,
     ...(c.keptApart ? { keptApart: c.keptApart } : {}),
+    ...(c.groupedBecause ? { groupedBecause: c.groupedBecause } : {}),
   };
 }
 

@@ -214,8 +214,8 @@ export class Judge {
     const said = keys.filter((_, i) => states[i]);
     if (said.length === 0)
       notJudged(
-        `Nothing can be said about ${describeRef(r.ref)}: it states no fact a networking rule depends on ` +
-          `(${r.windows === 'yes' ? 'it is scheduled on Windows, but names no release, network mode or feature' : 'no release, network mode or feature'}` +
+        `Nothing can be said about ${describeRef(r.ref)}: it states no fact of its cluster a networking rule depends on ` +
+          `(${r.pod?.hostNetwork?.hostProcess ? 'it is a HostProcess pod with hostNetwork, as its own note says, but names no release, network mode or feature' : r.windows === 'yes' ? 'it is scheduled on Windows, but names no release, network mode or feature' : 'no release, network mode or feature'}` +
           `${r.unknown.length > 0 ? '; what it leaves to other objects is listed as unknown' : ''}), and neither do the objects scanned with it ` +
           `(no Windows node, node group or CNI configuration) nor a --plan.`,
       );
@@ -238,7 +238,7 @@ export class Judge {
       notJudged(`${describeRef(r.ref)} was not judged: the engine refused its plan (${missing.at(-1) ?? 'see missing'}).`);
 
     // Engine findings about the object, each placed on the line of the fact it is about.
-    const own = ownFindings(this.k, p, answers, nodePlan ?? plans[0], lineOf);
+    const own = ownFindings(this.k, p, answers, nodePlan ?? plans[0], lineOf, this.today);
     // An own finding on a subject says it for this object: the same code (its hostNetwork error over
     // the engine's note), or a setting found wrong for the limitation the engine states in general.
     const replaced = new Set([...own.filter((f) => f.subject).flatMap((f) => coveredBy(f)), ...(r.meets ?? []).map((slug) => `*\0${slug}`)]);
@@ -283,7 +283,10 @@ export class Judge {
       for (const f of judgeGateSetting(this.k, this.target, { gate, value })) findings.push(settleFinding({ ...f, path, line: lineOf(path) }));
     // Asked only of the objects that carry a cluster plan's findings: built then, not for every object.
     let answered: Set<string> | undefined;
-    const says = (f: Finding) => (answered ??= new Set(answers.flatMap((a) => a.findings.map(codeAndSubject)))).has(codeAndSubject(f));
+    // What the cluster's mode rules out for open features (targetFindings) is said by an object judged in that mode.
+    const modePlan = answers.length > 0 ? plans.find((x) => x.networkMode) : undefined;
+    const says = (f: Finding) =>
+      (answered ??= new Set([...answers.flatMap((a) => a.findings), ...this.openModeFeatures(modePlan)].map(codeAndSubject))).has(codeAndSubject(f));
     return { findings, plans, facts, missing, judged: answers.length > 0 || alone.length > 0, targets: judgedTargets, place, says };
   }
 
@@ -320,6 +323,35 @@ export class Judge {
     return probed;
   }
 
+  /**
+   * What a network mode rules out for features the cluster's workloads may use, when the input does
+   * not say which they use: the plan judged with every feature, keeping each limitation scoped to a
+   * feature and to this mode (ipv6-between-overlay-pods), as infos that "may apply". Cached per plan.
+   */
+  openModeFeatures(plan: OpenPlan | undefined): readonly Finding[] {
+    if (!plan?.networkMode || (plan.features?.length ?? 0) > 0) return [];
+    const key = `mode\0${planKey(plan)}`;
+    let probed = this.featureCache.get(key);
+    if (!probed) {
+      const answer = this.lenient({ ...plan, features: [...this.k.features.keys()] }, undefined);
+      const scopedToFeatureAndMode = (slug: string | undefined) => {
+        const scope = this.k.limitations.find((l) => l.slug === slug)?.scope;
+        return scope?.features !== undefined && scope.modes?.includes(plan.networkMode!) === true;
+      };
+      probed = (answer?.findings ?? [])
+        .filter((f) => scopedToFeatureAndMode(f.subject))
+        .map((f) => ({
+          ...f,
+          severity: 'info' as const,
+          applicability: 'may-apply' as const,
+          dependsOn: ['features' as const, ...f.dependsOn.filter((d) => d !== 'features')],
+          message: `${FEATURES_OPEN}${f.message}`,
+        }));
+      this.featureCache.set(key, probed);
+    }
+    return probed;
+  }
+
   /** The code-and-subject keys of what the plans' kube-proxy gates raise on their own, without the object's features. */
   private gatesAlone(plans: readonly OpenPlan[]): Set<string> {
     const keys = new Set<string>();
@@ -342,6 +374,8 @@ export class Judge {
 
   /** The plan-level findings of a target the cluster's objects were judged against. */
   targetFindings(target: OpenPlan): readonly Finding[] {
-    return this.lenient(target, undefined)?.findings ?? [];
+    // A cluster plan that states its mode says nothing of the features its workloads use: what the
+    // mode rules out for a feature (no IPv6 between overlay pods) "may apply", once per cluster.
+    return [...(this.lenient(target, undefined)?.findings ?? []), ...this.openModeFeatures(target)];
   }
 }

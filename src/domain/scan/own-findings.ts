@@ -7,18 +7,22 @@
 import { CAPACITY_SOURCES } from '../capacity.js';
 import type { CompatibilityReport } from '../compatibility/judge.js';
 import { plannedCapacity } from '../instance-types.js';
-import type { Citation, Knowledge } from '../knowledge.js';
+import type { Citation, Knowledge, LimitationFact } from '../knowledge.js';
 import type { Pending } from './clusters.js';
 import type { OpenPlan } from './implied-plan.js';
 import type { ScanFinding } from './results.js';
 import type { Role } from './readers.js';
 import { settleFinding } from '../compatibility/findings.js';
+import { dateInRange } from '../dates.js';
 
 /** The code of a setting the object states (or lacks) against what the knowledge base requires. */
 export const SETTING_PROBLEM_CODE = 'REQUIRED_SETTING_MISSING';
 
 /** The limitation on hostNetwork in a Windows pod spec (limitations.yaml), which only an object with pods can meet. */
-export const HOST_NETWORK_LIMITATION = 'host-network-mode';
+export { HOST_NETWORK_LIMITATION } from './readers/types.js';
+import { HOST_NETWORK_LIMITATION } from './readers/types.js';
+/** The Kubernetes HostProcess page, whose citations on the host-network limitation say what HostProcess pods need. */
+const HOSTPROCESS_DOC = 'k8s-hostprocess';
 
 /**
  * Objects that run no pod and so cannot set hostNetwork (a pod spec field): a Service, a node or a
@@ -34,10 +38,11 @@ export function ownFindings(
   answers: readonly CompatibilityReport[],
   plan: OpenPlan | undefined,
   lineOf: (path: string | undefined) => number,
+  today?: string,
 ): ScanFinding[] {
   const r = p.reading;
   // The object's own findings rest on its own facts: they apply (settleFinding).
-  const out: Omit<ScanFinding, 'applicability' | 'dependsOn'>[] = r.findings.map((f) => ({ ...f, line: lineOf(f.path) }));
+  const out: OwnFinding[] = r.findings.map((f) => ({ ...f, line: lineOf(f.path) }));
   for (const problem of r.settingProblems)
     out.push({
       severity: 'warning',
@@ -84,9 +89,12 @@ export function ownFindings(
     }
   }
 
+  out.push(...concernedBy(k, r, lineOf, today));
+
   // hostNetwork on a Windows pod that is not HostProcess: the limitation applies for certain, not "may".
   const host = r.pod?.hostNetwork;
   const limitation = k.limitations.find((l) => l.slug === HOST_NETWORK_LIMITATION);
+  if (host?.hostProcess && limitation) out.push(hostProcessNote(limitation, host.path, plan, lineOf));
   if (host && !host.hostProcess && limitation)
     out.push({
       severity: 'error',
@@ -153,3 +161,50 @@ function dedupeCitations(list: readonly Citation[]): Citation[] {
 }
 
 const isTrueText = (v: string | undefined) => v === undefined || v === 'true';
+
+type OwnFinding = Omit<ScanFinding, 'applicability' | 'dependsOn'> & Partial<Pick<ScanFinding, 'applicability' | 'dependsOn'>>;
+
+/**
+ * The limitations a place of the object shows it is concerned by (manifest-signals.yaml `concerns`:
+ * the azure-npm image on Windows), within their dates. Only limitations of what Windows does not
+ * support: the code this module raises for them.
+ */
+function concernedBy(k: Knowledge, r: Pending['reading'], lineOf: (path: string | undefined) => number, today: string | undefined): OwnFinding[] {
+  const out: OwnFinding[] = [];
+  for (const c of r.windows === 'yes' ? (r.concerns ?? []) : []) {
+    const l = k.limitations.find((x) => x.slug === c.slug && x.kind === 'unsupported');
+    if (!l || (today && l.scope.dates && dateInRange(today, l.scope.dates) !== 'yes') || out.some((f) => f.subject === l.slug)) continue;
+    out.push({
+      severity: l.severity,
+      code: 'UNSUPPORTED_FUNCTIONALITY',
+      subject: l.slug,
+      message: `${l.title}. ${l.description} (read from ${c.path}, ${c.signal})`,
+      ...(l.workaround ? { remediation: l.workaround } : {}),
+      sources: l.sources,
+      path: c.path,
+      line: lineOf(c.path),
+    });
+  }
+  return out;
+}
+
+/**
+ * A HostProcess pod must set hostNetwork (the limitation's exception): said as a fact of the pod,
+ * with what HostProcess itself needs (the limitation's citations of the HostProcess page), open
+ * until the plan gives the Kubernetes version; the container runtime no input states.
+ */
+function hostProcessNote(limitation: LimitationFact, path: string, plan: OpenPlan | undefined, lineOf: (path: string | undefined) => number): OwnFinding {
+  const cited = limitation.sources.filter((c) => c.doc === HOSTPROCESS_DOC);
+  return {
+    severity: 'info',
+    code: 'CAVEAT',
+    subject: limitation.slug,
+    message:
+      `This HostProcess pod sets hostNetwork: true, as HostProcess pods must: it is the exception to "${limitation.title}". ` +
+      `The Kubernetes HostProcess page: ${cited.flatMap((c) => (c.note ? [c.note] : [])).join('; ')}.`,
+    sources: cited,
+    path,
+    line: lineOf(path),
+    ...(plan?.kubernetesVersion ? {} : { applicability: 'may-apply' as const, dependsOn: ['kubernetesVersion' as const] }),
+  };
+}

@@ -71,6 +71,8 @@ export interface ClusterSummary {
   conflicts: string[];
   /** Why files of this cluster were not grouped with an earlier cluster (an environment and a plugin that cannot go together). */
   keptApart?: string[];
+  /** Why files that state no cluster fact are in this cluster (the one the input states facts for, or none); absent when no file is. */
+  groupedBecause?: string[];
 }
 
 export interface ScanSummary {

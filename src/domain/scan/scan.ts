@@ -121,6 +121,7 @@ export class Scanner {
         ...reading.clusterFacts.map((f) => f.path),
         ...reading.settingProblems.map((p) => p.path),
         ...reading.findings.map((f) => f.path),
+        ...(reading.concerns ?? []).map((c) => c.path),
         ...reading.unknown.flatMap((u) => (u.path ? [u.path] : [])),
         // Where settle.ts may point an unknown instead: the volume of a mounted ConfigMap the input lacks.
         ...reading.unknown.flatMap((u) => (u.settles?.kind === 'kube-proxy-setting' ? u.settles.configMaps.map((m) => m.volumePath) : [])),
@@ -204,6 +205,7 @@ export class Scanner {
           facts: [...c.facts].map(([field, { fact, source }]) => ({ field, value: fact.value, from: source })),
           conflicts: [...c.conflicts.values()].flat(),
           ...(c.keptApart.length > 0 ? { keptApart: c.keptApart } : {}),
+          ...(c.groupedBecause.length > 0 ? { groupedBecause: c.groupedBecause } : {}),
         })),
     };
     return { reports, summary, skipped: this.skipped };
@@ -376,6 +378,8 @@ export class Scanner {
       carriers.set(key, [d]);
       const target = byKey.get(key);
       if (!target) continue;
+      // What one object of the cluster keeps to (calico-node's IPIP Never) holds for the cluster plan wherever its findings go.
+      const met = drafts.filter((o) => o.judgement.targets.includes(key)).flatMap((o) => (o.pending.reading.meets ?? []).map((slug) => `*\0${slug}`));
       for (const f of this.judge.targetFindings(target)) {
         if (aboutServices(f)) continue;
         // A finding the host's own plans do not give is one its facts rule out (the L2tunnel mode's
@@ -390,10 +394,7 @@ export class Scanner {
         const already = new Set(on.report.findings.map((x) => `${x.code}\0${x.subject ?? ''}\0${x.message}`));
         // A finding of the object's own on the same subject (its hostNetwork error over the engine's
         // general note on host networking) says it for this object already.
-        const own = new Set([
-          ...on.report.findings.filter((x) => x.subject).flatMap((x) => coveredBy(x)),
-          ...(on.pending.reading.meets ?? []).map((slug) => `*\0${slug}`),
-        ]);
+        const own = new Set([...on.report.findings.filter((x) => x.subject).flatMap((x) => coveredBy(x)), ...met]);
         if (already.has(`${f.code}\0${f.subject ?? ''}\0${f.message}`) || isCovered(own, f)) continue;
         on.report.findings.push(on.judgement.place(f));
         const list = carriers.get(key)!;

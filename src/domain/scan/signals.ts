@@ -17,6 +17,8 @@ export interface SignalIndex {
   configMapKey: ReadonlyMap<string, ManifestSignal[]>;
   cniType: ReadonlyMap<string, ManifestSignal[]>;
   nodeLabel: ReadonlyMap<string, ManifestSignal[]>;
+  /** COMMAND_FILE places: file names (lower case) a container's command or args may name. */
+  commandFiles: ReadonlyMap<string, ManifestSignal[]>;
   images: readonly { name: string; signal: ManifestSignal }[];
   /** FIELD places by object kind: the dotted path ("spec.amiSelectorTerms[].alias": every element). */
   fields: ReadonlyMap<string, readonly { path: string; signal: ManifestSignal }[]>;
@@ -35,6 +37,7 @@ function build(signals: readonly ManifestSignal[]): SignalIndex {
   const configMapKey = new Map<string, ManifestSignal[]>();
   const cniType = new Map<string, ManifestSignal[]>();
   const nodeLabel = new Map<string, ManifestSignal[]>();
+  const commandFiles = new Map<string, ManifestSignal[]>();
   const images: { name: string; signal: ManifestSignal }[] = [];
   const fields = new Map<string, { path: string; signal: ManifestSignal }[]>();
   const add = (m: Map<string, ManifestSignal[]>, name: string, s: ManifestSignal) => m.set(name, [...(m.get(name) ?? []), s]);
@@ -56,11 +59,14 @@ function build(signals: readonly ManifestSignal[]): SignalIndex {
         case 'IMAGE':
           images.push({ name: place.name, signal: s });
           break;
+        case 'COMMAND_FILE':
+          add(commandFiles, place.name.toLowerCase(), s);
+          break;
         case 'FIELD':
           for (const kind of place.objectKinds ?? []) fields.set(kind, [...(fields.get(kind) ?? []), { path: place.name, signal: s }]);
           break;
       }
-  return { env, configMapKey, cniType, nodeLabel, images, fields };
+  return { env, configMapKey, cniType, nodeLabel, commandFiles, images, fields };
 }
 
 /** An image reference's repository (registry included) and tag. */
@@ -91,7 +97,7 @@ export interface SignalRead {
 }
 
 /** The plan field each way of reading a value gives: an open placeholder stands for it, and is dropped when the cluster gives it. */
-const FIELD_OF_READ: Partial<Record<NonNullable<ManifestSignal['reads']>, Fact['field']>> = {
+export const FIELD_OF_READ: Partial<Record<NonNullable<ManifestSignal['reads']>, Fact['field']>> = {
   'plugin-backend': 'networkMode',
   'kubernetes-version': 'kubernetesVersion',
   'windows-build': 'windowsBuild',
@@ -125,6 +131,7 @@ export function readSignal(
   const states: SignalFacts = special?.states ?? signal.states;
   const detail = (text: string) => ({ detail: `${text} (${signal.slug})` });
   let windows = states.windows === true;
+  for (const slug of states.concerns ?? []) r.concerns = [...(r.concerns ?? []), { slug, path, signal: signal.slug }];
   if (states.networking === false) {
     r.unknown.push({
       fact: `the CNI plugin that networks the pods${special?.note ? `: ${special.note}` : ''}`,
@@ -139,13 +146,22 @@ export function readSignal(
       field: 'cniPlugin',
       value: plugin,
       path,
-      ...(k.plugins.has(plugin) ? {} : detail(`${plugin}: a CNI plugin the knowledge base holds no record of`)),
+      ...(!k.plugins.has(plugin)
+        ? detail(`${plugin}: a CNI plugin the knowledge base holds no record of`)
+        : special?.note && value !== undefined
+          ? detail(`${value}: ${special.note}`)
+          : {}),
     });
     if (!k.plugins.has(plugin) && !r.missing.some((m) => m.includes(`CNI plugin ${plugin} `)))
       r.missing.push(`the CNI plugin ${plugin} (${path}) is one the knowledge base holds no record of: what depends on the plugin is judged without it`);
   }
   if (states.environment) push({ field: 'environment', value: states.environment, path });
+  if (special?.meets) r.meets = [...(r.meets ?? []), special.meets];
+  if (special?.breaks) breaks(k, special.breaks, `${valuePath} "${value}"${special.note ? `: ${special.note}` : ''}`, valuePath, r);
   if (value === undefined || value.trim() === '') return { windows };
+  // A signal read only through its listed values (Azure CNS's scenarios): another value is not read, and the report says so.
+  if (!signal.reads && Object.keys(signal.values).length > 0 && !special)
+    r.missing.push(`${valuePath} "${value}" is not a value the knowledge base reads for ${signal.slug} (${Object.keys(signal.values).join(', ')}): not read`);
   // A template's placeholder (${KUBERNETES_VERSION}, {{ .Values.backend }}, __MODE__) is not a value: what it stands for is open.
   if (signal.reads && /\$\{|\{\{|^__[A-Z0-9_]+__$/.test(value)) {
     const field = FIELD_OF_READ[signal.reads];
@@ -160,7 +176,10 @@ export function readSignal(
   switch (signal.reads) {
     case 'plugin-backend': {
       if (states.networking === false || !plugin || !k.plugins.has(plugin)) break;
-      const mode = known.backendMode(plugin, value);
+      // A value the seeds list stands for the backend they give it (bird: windows-bgp), or for none (IPIP Never).
+      const backend = special ? special.backend : value;
+      if (backend === undefined) break;
+      const mode = known.backendMode(plugin, backend);
       if (mode) {
         push({ field: 'networkMode', value: mode.mode, path: valuePath });
         // The object states the plugin's backend: what another object of its cluster leaves to it is settled (settle.ts 'net-conf').
@@ -207,6 +226,19 @@ export function readSignal(
       break;
   }
   return { windows };
+}
+
+/** A value that runs into a limitation (Calico's IPIP Always): a setting to change, resting on the limitation's sources. */
+function breaks(k: Knowledge, slug: string, message: string, path: string, r: Reading): void {
+  const limitation = k.limitations.find((l) => l.slug === slug);
+  if (!limitation) return;
+  r.settingProblems.push({
+    message: `${message}: ${limitation.title}`,
+    path,
+    subject: slug,
+    ...(limitation.workaround ? { remediation: limitation.workaround } : {}),
+    sources: limitation.sources,
+  });
 }
 
 /**

@@ -158,7 +158,7 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
       for (const f of r.facts)
         lines.push(`  inferred: ${f.field} = ${f.value}  line ${f.line} ${f.path}${f.from ? ` (from ${f.from})` : ''}${f.detail ? `: ${f.detail}` : ''}`);
   }
-  const hiddenText = hiddenLine(hidden);
+  const hiddenText = hiddenLine(hidden, 'scan');
   if (hiddenText) lines.push('', hiddenText);
   const { clusters } = scan.summary;
   if (clusters.length > 1) {
@@ -168,6 +168,10 @@ export function scanTable({ scan }: ScanReport, { showAll }: Pick<PrintOptions, 
   }
   for (const c of clusters) for (const conflict of c.conflicts) lines.push(`  conflict in ${c.name}: ${conflict}`);
   for (const c of clusters) for (const why of c.keptApart ?? []) lines.push(`  kept apart (${c.name}): ${why}`);
+  // The same reason for many clusters (each unrelated file of a directory) is one line.
+  const groupedBy = new Map<string, string[]>();
+  for (const c of clusters) for (const why of c.groupedBecause ?? []) groupedBy.set(why, [...(groupedBy.get(why) ?? []), c.name]);
+  for (const [why, names] of groupedBy) lines.push(`  grouped (${names.join(', ')}): ${why}`);
   const reasons = scan.summary.ignoredReasons;
   if (reasons.length > 0) {
     lines.push('', 'Ignored:');

@@ -55,8 +55,9 @@ export const CODES = {
   },
   CAVEAT: {
     description: 'A documented caveat applies to the plan.',
+    // The scan's own: a HostProcess pod's hostNetwork, the exception to host-network-mode, with what HostProcess needs.
     severities: SEVERITIES,
-    raisedBy: ['compatibility/rules/limitations.ts limitations'],
+    raisedBy: ['compatibility/rules/limitations.ts limitations', 'scan/own-findings.ts ownFindings'],
     scanOnly: false,
   },
   LIMITATION_MITIGATED: {

@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import type { IpAddressMode } from '../../capacity.js';
 import type { Knowledge } from '../../knowledge.js';
 import type { IpamConfigMap, KnownFacts } from '../known-facts.js';
-import { readSignal, signalIndex } from '../signals.js';
+import { readSignal, signalIndex, valuesAt } from '../signals.js';
 import { at, isRecord, isTrue, key, stringMap, text, type Json } from '../kube.js';
 import { configAsFlags, isWindowsProxy, kubeProxyFacts, parseFlags, parseYqWrites, readNetworkName } from './kube-proxy.js';
 import { ignore, reading, type KubeProxyUsage, type Reading, type ReadResult } from './types.js';
@@ -202,6 +202,17 @@ export function readConfigMap(k: Knowledge, known: KnownFacts, obj: Json): ReadR
     // A key the seeds name (manifest-signals.yaml CONFIG_MAP_KEY: Calico's CALICO_NETWORKING_BACKEND).
     for (const signal of signalIndex(k).configMapKey.get(entry) ?? []) {
       const before = r.clusterFacts.length;
+      // A place inside the JSON document the key holds (Azure CNS's cns_config.json CNIConflistScenario).
+      const field = signal.where.find((w) => w.kind === 'CONFIG_MAP_KEY' && w.name === entry)?.field;
+      if (field) {
+        const doc = parseJsonText(value.trim());
+        const values = doc ? valuesAt(doc, field) : [];
+        for (const v of values) readSignal(k, known, signal, v.value.trim(), { path: `${key('data', entry)}.${v.path}` }, r);
+        if (values.length === 0)
+          r.missing.push(`${key('data', entry)}.${field}${doc ? '' : ` (${key('data', entry)} is not valid JSON)`}: where ${signal.slug} is stated`);
+        found = true;
+        continue;
+      }
       readSignal(k, known, signal, value.trim(), { path: key('data', entry) }, r);
       if (signal.reads === 'plugin-backend' && r.clusterFacts.slice(before).some((f) => f.field === 'networkMode')) backendStated = true;
       found = true;
@@ -259,7 +270,11 @@ export function readConfigMap(k: Knowledge, known: KnownFacts, obj: Json): ReadR
     kubeProxyFacts(known, r, proxyUsage);
     return { readings: [r] };
   }
-  if (!found) return ignore('a ConfigMap without CNI or kube-proxy settings');
+  // Not "without CNI settings": the scan cannot tell, it only knows none of the keys.
+  if (!found)
+    return ignore(
+      'a ConfigMap not read (unknown): none of its keys is one the scan reads (a CNI configuration, net-conf.json, a key seeds/manifest-signals.yaml names, a kube-proxy configuration)',
+    );
   return { readings: [r] };
 }
 

@@ -171,6 +171,8 @@ export interface Reading {
   links?: { kind: string; name: string; path: string }[];
   /** Limitations (slugs) the object shows are met (an eksctl file with a Linux node group: eks-needs-linux-node): the engine's general note on them is not repeated for it. */
   meets?: string[];
+  /** Limitations a place of the object shows it is concerned by (manifest-signals.yaml `concerns`: the azure-npm image), where. */
+  concerns?: { slug: string; path: string; signal: string }[];
 }
 
 export interface SettingProblem {
@@ -181,6 +183,9 @@ export interface SettingProblem {
   remediation?: string;
   sources: Citation[];
 }
+
+/** The limitation on hostNetwork for Windows pods (limitations.yaml), whose exception is HostProcess pods. */
+export const HOST_NETWORK_LIMITATION = 'host-network-mode';
 
 export type ReadResult = { readings: Reading[] } | { ignored: string };
 

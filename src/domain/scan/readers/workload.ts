@@ -2,9 +2,9 @@
 import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, text, windowsScheduling, type Json } from '../kube.js';
-import { readContainerSignals, readNodeLabelSignals } from './container-signals.js';
+import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
-import { ignore, reading, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
+import { HOST_NETWORK_LIMITATION, ignore, reading, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
 import { parseImage, signalIndex } from '../signals.js';
 
 const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/i;
@@ -52,24 +52,35 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   if (!pod) return ignore(`a ${kind} without a pod template`);
   const windowsPath = windowsScheduling(pod.spec, pod.path);
   const proxy = readKubeProxyWorkload(k, known, kind, obj, windowsPath);
+  const hostProcess = (spec: Json) => isTrue(at(spec, 'securityContext.windowsOptions.hostProcess'));
+  const containers = containersOf(pod.spec, pod.path);
+  const allHostProcess = hostProcess(pod.spec) || (containers.length > 0 && containers.every(({ container }) => hostProcess(container)));
   if (proxy) {
     if (windowsPath) proxy.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
+    // A HostProcess kube-proxy on the host network (k0s's): the same note as any HostProcess pod.
+    if (windowsPath && pod.spec.hostNetwork === true && allHostProcess) {
+      proxy.pod = { labels: pod.labels, hostPorts: [], ipv6: [], hostNetwork: { path: `${pod.path}.hostNetwork`, hostProcess: true } };
+      proxy.meets = [...(proxy.meets ?? []), HOST_NETWORK_LIMITATION];
+    }
     return { readings: [proxy] };
   }
-  if (!windowsPath)
+  if (!windowsPath) {
+    // A CNI agent of the other nodes may still set what the cluster's Windows nodes get (the default IP pool's encapsulation).
+    const cni = reading(obj, 'cni', 'if-cluster-has-windows');
+    if (readClusterEnvSignals(k, known, containersOf(pod.spec, pod.path), cni)) return { readings: [cni] };
     return ignore(
       statesOs(pod.spec)
         ? `a ${kind} not scheduled on Windows (its OS selector or affinity names another OS)`
         : `a ${kind} whose OS the input does not state (no kubernetes.io/os selector or affinity, no os.name): it may run on any node, so it is not judged as Windows`,
     );
+  }
   const r = reading(obj, 'workload', 'yes');
   r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
   const usage: PodUsage = { labels: pod.labels, hostPorts: [], ipv6: [] };
-  const hostProcess = (spec: Json) => isTrue(at(spec, 'securityContext.windowsOptions.hostProcess'));
-  const containers = containersOf(pod.spec, pod.path);
   if (pod.spec.hostNetwork === true) {
-    const allHostProcess = hostProcess(pod.spec) || (containers.length > 0 && containers.every(({ container }) => hostProcess(container)));
     usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess };
+    // A HostProcess pod keeps to the limitation (its exception): its own note (own-findings.ts) replaces the general one.
+    if (allHostProcess) r.meets = [...(r.meets ?? []), HOST_NETWORK_LIMITATION];
   }
   for (const { container, path } of containers) {
     list(container.ports).forEach((port, i) => {
