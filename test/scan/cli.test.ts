@@ -131,7 +131,7 @@ describe('scan on the fixtures', () => {
     const result = await runCli(['scan', `${F}/constructed/eks-cluster.json`, '--output', 'junit']);
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="winnet-kb scan" tests="8" failures="3" errors="0" skipped="0">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="winnet-kb scan" tests="8" failures="4" errors="0" skipped="0">/,
     );
     expect(result.stdout).toContain(
       '<testcase name="Service default/iis" classname="test/fixtures/scan/constructed/eks-cluster.json" file="test/fixtures/scan/constructed/eks-cluster.json" line="271">',

@@ -11,8 +11,19 @@ import { FIELD_OF_READ, imageSignals, parseImage, readSignal, requiredNodeLabels
 import type { ManifestSignal } from '../../knowledge.js';
 import type { Reading } from './types.js';
 
-/** Reads the signals of every container: its env (literal values) and its image. Returns whether one says the pod is about Windows. */
-export function readContainerSignals(k: Knowledge, known: KnownFacts, containers: readonly { container: Json; path: string }[], r: Reading): boolean {
+/**
+ * Reads the signals of every container: its env (literal values) and its image. Returns whether one
+ * says the pod is about Windows. A HostProcess container's image states no build of its node: such
+ * containers do not inherit the build-matching rule of Windows Server containers (k8s-hostprocess,
+ * Overview), so `anyBuild` names them and their images' windows-build places are not read.
+ */
+export function readContainerSignals(
+  k: Knowledge,
+  known: KnownFacts,
+  containers: readonly { container: Json; path: string }[],
+  r: Reading,
+  anyBuild: (container: Json) => boolean = () => false,
+): boolean {
   const index = signalIndex(k);
   let windows = false;
   for (const { container, path } of containers) {
@@ -39,7 +50,10 @@ export function readContainerSignals(k: Knowledge, known: KnownFacts, containers
     const image = text(container.image);
     if (!image) continue;
     const { repository, tag } = parseImage(image);
-    for (const signal of imageSignals(index, repository)) windows = readSignal(k, known, signal, tag, { path: `${path}.image` }, r).windows || windows;
+    for (const signal of imageSignals(index, repository)) {
+      if (signal.reads === 'windows-build' && anyBuild(container)) continue;
+      windows = readSignal(k, known, signal, tag, { path: `${path}.image` }, r).windows || windows;
+    }
   }
   return windows;
 }

@@ -90,12 +90,13 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
       if (hostIP && IPV6.test(hostIP)) usage.ipv6.push(`${path}.ports[${i}].hostIP`);
     });
   }
-  readContainerSignals(k, known, containers, r);
+  const anyBuild = (container: Json) => hostProcess(pod.spec) || hostProcess(container);
+  readContainerSignals(k, known, containers, r, anyBuild);
   readNodeLabelSignals(k, known, pod.spec, pod.path, r);
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
     if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });
-  if (!r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild')) r.unknown.push(releaseUnknown(k, containers, pod.path));
+  if (!r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild')) r.unknown.push(releaseUnknown(k, containers, pod.path, anyBuild));
   r.pod = usage;
   return { readings: [r] };
 }
@@ -118,12 +119,18 @@ function releaseTokens(k: Knowledge): ReadonlySet<string> {
 
 /**
  * The release of a Windows workload's nodes, when none of its images or selectors states it. A tag
- * token that names a release on a Windows base image (ltsc2022, 1809: the values of the
- * manifest-signals.yaml places that read a build) is not read on any other image
- * (registry.k8s.io/pause:3.9-windows-ltsc2022-amd64): the sources tie it to the base images only
- * (windows-container-version-compatibility), so the report names it as not read rather than guess.
+ * token that names a release on the images whose tag the seeds read (ltsc2022, 1809: the values of
+ * the manifest-signals.yaml places that read a build) is not read on an image no place names (its
+ * tag is the image's own to choose): the report names it as not read rather than guess. On a
+ * HostProcess container it is not read either, and says why: such a container need not match its
+ * node's build (k8s-hostprocess, Overview).
  */
-function releaseUnknown(k: Knowledge, containers: readonly { container: Json; path: string }[], specPath: string): UnknownFact {
+function releaseUnknown(
+  k: Knowledge,
+  containers: readonly { container: Json; path: string }[],
+  specPath: string,
+  anyBuild: (container: Json) => boolean,
+): UnknownFact {
   const tokens = releaseTokens(k);
   const named = containers.flatMap(({ container, path }) => {
     const image = text(container.image);
@@ -132,12 +139,15 @@ function releaseUnknown(k: Knowledge, containers: readonly { container: Json; pa
           .tag?.split('-')
           .find((t) => tokens.has(t))
       : undefined;
-    return image && token ? [{ image, token, path: `${path}.image` }] : [];
+    return image && token ? [{ image, token, path: `${path}.image`, hostProcess: anyBuild(container) }] : [];
   });
   const first = named[0];
+  const why = first?.hostProcess
+    ? 'but a HostProcess container need not match the build of its node, so it says nothing about the release'
+    : "but no source ties that image's tags to a release, so it is not read";
   return {
     fact: first
-      ? `the Windows release of its nodes: the tag of ${first.image} names ${first.token}, but no source ties a tag to a release except on a Windows base image, so it is not read`
+      ? `the Windows release of its nodes: the tag of ${first.image} names ${first.token}, ${why}`
       : 'the Windows release of its nodes (no Windows base image or windows-build selector names it)',
     settledBy: "a Windows base image tag, a node.kubernetes.io/windows-build selector, the node pool's release, or the plan's windowsVersion",
     path: first?.path ?? specPath,
