@@ -1,5 +1,5 @@
 /** The pure scan: object extraction with lines, the readers, plan inference and judging. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
@@ -403,5 +403,21 @@ describe('pods with no OS marker', () => {
     const linux = scan({ 'b.yaml': [pod('linux', '  nodeSelector: {kubernetes.io/os: linux}\n'), policy('linux')].join('---\n') });
     expect(linux.reports).toHaveLength(0);
     expect(linux.summary.ignoredByReason['a NetworkPolicy that selects no workload scheduled on Windows']).toBe(1);
+  });
+});
+
+describe('probed features', () => {
+  // The scanner judges open plans with every feature to say what a feature would meet; nothing in
+  // the files asks for them, so no finding may say the plan asks for one by name (the engine's
+  // explicit-ask wording), on any fixture scanned alone without a plan.
+  const files = ['trial', 'real', 'public', 'constructed'].flatMap((dir) =>
+    readdirSync(join(FIXTURES, dir))
+      .filter((f) => /\.(ya?ml|json)$/.test(f))
+      .map((f) => `${dir}/${f}`),
+  );
+  it.each(files)('%s: no finding says the files ask for a feature by name', (file) => {
+    const result = scan({ [file]: read(file) });
+    const said = result.reports.flatMap((r) => r.findings.map((f) => f.message)).filter((m) => /asks for .* by name/.test(m));
+    expect(said).toEqual([]);
   });
 });

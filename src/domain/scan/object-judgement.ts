@@ -333,7 +333,9 @@ export class Judge {
     const key = `mode\0${planKey(plan)}`;
     let probed = this.featureCache.get(key);
     if (!probed) {
-      const answer = this.lenient({ ...plan, features: [...this.k.features.keys()] }, undefined);
+      // Probed, not asked for: the engine must not say the plan asks for a feature by name.
+      const features = [...this.k.features.keys()];
+      const answer = this.lenient({ ...plan, features }, undefined, undefined, { probedFeatures: features });
       const scopedToFeatureAndMode = (slug: string | undefined) => {
         const scope = this.k.limitations.find((l) => l.slug === slug)?.scope;
         return scope?.features !== undefined && scope.modes?.includes(plan.networkMode!) === true;
