@@ -34,6 +34,24 @@ describe('environment', () => {
     const otherScope = limitation('only-in-b', { environments: ['cloud-b'] });
     expect(finding(judgeWith(otherScope, { windowsVersion: 'ltsc-a', cniPlugin: 'a-only' }, parts), 'only-in-b')).toBeUndefined();
   });
+  it('an environment whose sources list its plugins is no candidate for a plugin it does not list', () => {
+    // Azure CNI is not among the plugins EKS's guide lists: an EKS fact does not "may apply" to it.
+    const environments = [
+      { slug: 'cloud-a', name: 'Cloud A', pluginsListed: { sources: [] } },
+      { slug: 'cloud-b', name: 'Cloud B' },
+      { slug: 'cloud-c', name: 'Cloud C' },
+    ];
+    const listed = plugin('listed-in-a', ['bridge'], { environments: [{ environment: 'cloud-a', status: 'supported', sources: [] }] });
+    const unlisted = plugin('not-listed', ['bridge']);
+    const parts = { plugins: [listed, unlisted], environments };
+    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', cniPlugin: 'not-listed' }, parts), 'only-in-a')).toBeUndefined();
+    expect(finding(judgeWith(l, { windowsVersion: 'ltsc-a', cniPlugin: 'listed-in-a' }, parts), 'only-in-a')).toMatchObject({ applicability: 'may-apply' });
+    // Where no source lists the environment's plugins, any plugin may run there.
+    const otherScope = limitation('only-in-b', { environments: ['cloud-b'] });
+    expect(finding(judgeWith(otherScope, { windowsVersion: 'ltsc-a', cniPlugin: 'not-listed' }, parts), 'only-in-b')).toMatchObject({
+      applicability: 'may-apply',
+    });
+  });
   it('a plugin that is a default somewhere does not settle it', () => {
     const defaulted = plugin('a-default', ['bridge'], { environments: [{ environment: 'cloud-a', status: 'default', sources: [] }] });
     const f = finding(judgeWith(l, { windowsVersion: 'ltsc-a', cniPlugin: 'a-default' }, { plugins: [defaulted] }), 'only-in-a')!;

@@ -65,12 +65,19 @@ function closure(k: Knowledge, requested: readonly string[]): { enabled: string[
 /**
  * An environment is assumed only when the plugin runs nowhere else (the Amazon VPC CNI on EKS).
  * Being some environment's default says nothing: Calico is AKS Arc's default and runs anywhere.
+ * With the environment open, one whose sources list the plugins it runs (pluginsListed, as
+ * pluginsOf reads it) is no candidate for a plugin it does not list: Azure CNI is not among EKS's,
+ * so an EKS fact does not "may apply" to an Azure CNI plan. It only narrows the candidates; it
+ * never assumes the environment.
  */
 function environmentsOf(k: Knowledge, plan: Plan, plugin: PluginFact | undefined): { environment?: string; assumed: boolean; candidates: string[] } {
   if (plan.environment) return { environment: plan.environment, assumed: false, candidates: [plan.environment] };
   const confined = plugin?.onlyIn?.environments;
   if (confined?.length === 1) return { environment: confined[0], assumed: true, candidates: [...confined] };
-  return { assumed: false, candidates: confined ? [...confined] : [...k.environments.keys()] };
+  const all = confined ? [...confined] : [...k.environments.keys()];
+  const listsOthers = (slug: string) =>
+    plugin !== undefined && k.environments.get(slug)?.pluginsListed !== undefined && !plugin.environments.some((e) => e.environment === slug);
+  return { assumed: false, candidates: all.filter((slug) => !listsOthers(slug)) };
 }
 
 /**
