@@ -41,7 +41,9 @@ function withoutTarget(plan: Plan): Plan {
 /**
  * A rule's findings with their codes checked: each must be one of the rule's own `CODES`, which the
  * registry gathers, so it is a FindingCode. The rules know no registry (it imports them), so this is
- * where a code becomes the engine's; a code the rule does not declare is a bug in the rule.
+ * where a code becomes the engine's; a code the rule does not declare is a bug in the rule. The
+ * compiler already refuses one inside a rule typed Rule<keyof typeof CODES> (rules/rule.ts); this
+ * check stays for any rule it cannot see into (one typed with string codes, a cast).
  */
 export function ruleFindings(rule: Rule, ctx: PlanContext): RuleFinding<FindingCode>[] {
   const findings = rule.judge(ctx);

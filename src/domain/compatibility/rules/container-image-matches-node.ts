@@ -21,6 +21,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 const PROCESS_ISOLATION = 'Kubernetes runs Windows containers with process isolation, where the host and the container base image must be the same OS version.';
 const HOST_PROCESS = 'HostProcess containers are the exception: their base image need not match the host.';
@@ -44,7 +46,7 @@ export const CONTAINER_IMAGE_SOURCES: Citation[] = [
   { doc: 'k8s-hostprocess', section: 'Overview', note: 'HostProcess containers are exempt: their base image need not match the host' },
 ];
 
-const judgeContainerImage: RuleJudge = (ctx) => {
+const judgeContainerImage: RuleJudge<Code> = (ctx) => {
   const { k, plan, release } = ctx;
   if (!plan.containerImageWindowsVersion) return [];
   const image = k.releases.get(plan.containerImageWindowsVersion)!;
@@ -79,4 +81,4 @@ const judgeContainerImage: RuleJudge = (ctx) => {
   ];
 };
 
-export const containerImageMatchesNode: Rule = { name: 'containerImageMatchesNode', codes: codesOf(CODES), judge: judgeContainerImage };
+export const containerImageMatchesNode: Rule<Code> = { name: 'containerImageMatchesNode', codes: codesOf(CODES), judge: judgeContainerImage };

@@ -17,6 +17,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** featureDefaults: what a default means for the required settings, where it surely holds or only may. */
 const FEATURE_DEFAULT_SETTINGS = {
@@ -25,10 +27,10 @@ const FEATURE_DEFAULT_SETTINGS = {
     `The required settings still list the settings that switch on ${name}, as the plan does not settle where the node runs; they are not needed where this default holds.`,
 };
 
-const judge: RuleJudge = (ctx) =>
+const judge: RuleJudge<Code> = (ctx) =>
   ctx.k.featureDefaults
     .filter((d) => ctx.enabledFeatures.includes(d.feature))
-    .flatMap((d): RuleFinding[] => {
+    .flatMap((d): RuleFinding<Code>[] => {
       const { match, open } = matchScope(d.scope, ctx);
       if (match === 'no') return [];
       const name = ctx.k.features.get(d.feature)?.name ?? d.feature;
@@ -49,4 +51,4 @@ const judge: RuleJudge = (ctx) =>
       ];
     });
 
-export const featureDefaults: Rule = { name: 'featureDefaults', codes: codesOf(CODES), judge };
+export const featureDefaults: Rule<Code> = { name: 'featureDefaults', codes: codesOf(CODES), judge };

@@ -15,11 +15,13 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** featureDependencies: a feature added because another requires it. */
 const DEPENDENCY_ADDED = (by: string, added: string) => `${by} requires ${added}, so it was added to the plan and its settings are included.`;
 
-const judge: RuleJudge = ({ k, addedBy }) =>
+const judge: RuleJudge<Code> = ({ k, addedBy }) =>
   [...addedBy].map(([added, by]) => ({
     severity: 'info',
     code: 'FEATURE_DEPENDENCY_ADDED',
@@ -28,4 +30,4 @@ const judge: RuleJudge = ({ k, addedBy }) =>
     sources: k.features.get(by)!.sources,
   }));
 
-export const featureDependencies: Rule = { name: 'featureDependencies', codes: codesOf(CODES), judge };
+export const featureDependencies: Rule<Code> = { name: 'featureDependencies', codes: codesOf(CODES), judge };

@@ -17,6 +17,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** featureMinimumKubernetes: the Kubernetes version a feature needs. */
 const FEATURE_MINIMUM = {
@@ -24,8 +26,8 @@ const FEATURE_MINIMUM = {
   upgradeCluster: (minimum: string) => `Upgrade the cluster to Kubernetes ${minimum} or later.`,
 };
 
-const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
-  enabledFeatures.flatMap((slug): RuleFinding[] => {
+const judge: RuleJudge<Code> = ({ k, plan, enabledFeatures }) =>
+  enabledFeatures.flatMap((slug): RuleFinding<Code>[] => {
     const feature = k.features.get(slug)!;
     if (!feature.minimumKubernetes || !plan.kubernetesVersion || compareKubernetes(plan.kubernetesVersion, feature.minimumKubernetes) >= 0) return [];
     return [
@@ -40,4 +42,4 @@ const judge: RuleJudge = ({ k, plan, enabledFeatures }) =>
     ];
   });
 
-export const featureMinimumKubernetes: Rule = { name: 'featureMinimumKubernetes', codes: codesOf(CODES), judge };
+export const featureMinimumKubernetes: Rule<Code> = { name: 'featureMinimumKubernetes', codes: codesOf(CODES), judge };

@@ -30,6 +30,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 const installUpdate = (build: string, update: { kb: string } | undefined) =>
   `Install ${update ? `${update.kb} (build ${build})` : `build ${build}`} or a later cumulative update.`;
@@ -49,10 +51,10 @@ const FEATURE_MINIMUM = {
   waitFor: (kb: string, released: string) => `Plan the feature from ${released}, when ${kb} is out, or do without it.`,
 };
 
-const judge: RuleJudge = (ctx) =>
-  ctx.enabledFeatures.flatMap((slug): RuleFinding[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));
+const judge: RuleJudge<Code> = (ctx) =>
+  ctx.enabledFeatures.flatMap((slug): RuleFinding<Code>[] => (ctx.release ? featureMinimumOnRelease(ctx, slug, ctx.release) : featureMinimumOpen(ctx, slug)));
 
-function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: ReleaseFact): RuleFinding[] {
+function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: ReleaseFact): RuleFinding<Code>[] {
   const { k } = ctx;
   const node = nodeOf(ctx, release);
   const feature = k.features.get(slug)!;
@@ -107,11 +109,11 @@ function featureMinimumOnRelease(ctx: PlanContext, slug: string, release: Releas
  * releases older than the minimum may not run it; those at the minimum build's release may need
  * an update (their revision is open too, so at most "may apply", never an error).
  */
-function featureMinimumOpen(ctx: PlanContext, slug: string): RuleFinding[] {
+function featureMinimumOpen(ctx: PlanContext, slug: string): RuleFinding<Code>[] {
   const { k, candidateReleases } = ctx;
   const feature = k.features.get(slug)!;
   const minimum = k.releases.get(feature.minimumWindows)!;
-  const findings: RuleFinding[] = [];
+  const findings: RuleFinding<Code>[] = [];
   const older = candidateReleases.filter((r) => r.build < minimum.build);
   if (older.length > 0) {
     const { severity, prefix, ...applicability } = acrossReleases(ctx, older, 'error');
@@ -150,4 +152,4 @@ function featureMinimumOpen(ctx: PlanContext, slug: string): RuleFinding[] {
   return findings;
 }
 
-export const featureMinimumWindows: Rule = { name: 'featureMinimumWindows', codes: codesOf(CODES), judge };
+export const featureMinimumWindows: Rule<Code> = { name: 'featureMinimumWindows', codes: codesOf(CODES), judge };

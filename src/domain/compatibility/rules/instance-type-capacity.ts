@@ -49,6 +49,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 const MODE_WORDS = { SECONDARY_IP: 'secondary-IP mode', PREFIX_DELEGATION: 'prefix delegation' } as const;
 
@@ -85,7 +87,7 @@ function modeUnavailable(ctx: PlanContext): LimitationFact | undefined {
 /** The rule's own wording for a mode that is not available at the plan's date or place. */
 const MODE_UNAVAILABLE = (title: string) => `${title} (so the node runs in secondary-IP mode).`;
 
-const judge: RuleJudge = (ctx) => {
+const judge: RuleJudge<Code> = (ctx) => {
   const { k, plan } = ctx;
   if (!plan.instanceType) return [];
   const type = k.instanceTypes.get(plan.instanceType)!;
@@ -104,7 +106,7 @@ const judge: RuleJudge = (ctx) => {
   const unavailable = plan.ipAddressMode === 'PREFIX_DELEGATION' ? modeUnavailable(ctx) : undefined;
   const c = plannedCapacity(type, unavailable ? 'SECONDARY_IP' : plan.ipAddressMode, plan.kubeletMaxPods);
   if (unavailable) c.steps.unshift(MODE_UNAVAILABLE(unavailable.title));
-  const findings: RuleFinding[] = [];
+  const findings: RuleFinding<Code>[] = [];
   if (!unavailable && c.effectiveIpAddressMode !== plan.ipAddressMode)
     // The VPC Resource Controller does not refuse the node: it keeps it in secondary-IP mode.
     findings.push({
@@ -152,7 +154,7 @@ const judge: RuleJudge = (ctx) => {
   return findings;
 };
 
-export const instanceTypeCapacity: Rule = {
+export const instanceTypeCapacity: Rule<Code> = {
   name: 'instanceTypeCapacity',
   codes: codesOf(CODES),
   judge,

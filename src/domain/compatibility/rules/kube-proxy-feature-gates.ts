@@ -51,6 +51,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** A feature gate as a component's settings give it (--feature-gates=WinOverlay=false, featureGates.WinOverlay). */
 export interface GateSetting {
@@ -113,15 +115,10 @@ function span(gate: FeatureGateFact, test: (s: FeatureGateStage) => boolean): Ku
  * gate values the plan's mode and features need (gateNeeds); a setting against one of them is an
  * error wherever the gate is not locked (FEATURE_GATE_CONFLICT), and never "no longer needed".
  */
-export function judgeGateSetting(
-  k: Knowledge,
-  version: string | undefined,
-  setting: GateSetting,
-  needs: readonly GateNeed[] = [],
-): RuleFinding<keyof typeof CODES>[] {
+export function judgeGateSetting(k: Knowledge, version: string | undefined, setting: GateSetting, needs: readonly GateNeed[] = []): RuleFinding<Code>[] {
   const gate = k.featureGates.get(setting.gate);
   if (!gate) return [];
-  const findings: RuleFinding<keyof typeof CODES>[] = [];
+  const findings: RuleFinding<Code>[] = [];
   const horizon = k.horizon.kubernetesVersion;
   const where = `kube-proxy's --feature-gates (featureGates in KubeProxyConfiguration)`;
   const at = (range: KubernetesRange) => (version ? `on Kubernetes ${version}` : `on ${describeKubernetesRange(range)}`);
@@ -236,7 +233,12 @@ export function judgeGateSetting(
 }
 
 /** The findings of every gate setting at a version (undefined: the plan gives none). */
-export function judgeGateSettings(k: Knowledge, version: string | undefined, settings: Iterable<GateSetting>, needs: readonly GateNeed[] = []): RuleFinding[] {
+export function judgeGateSettings(
+  k: Knowledge,
+  version: string | undefined,
+  settings: Iterable<GateSetting>,
+  needs: readonly GateNeed[] = [],
+): RuleFinding<Code>[] {
   return [...settings].flatMap((s) => judgeGateSetting(k, version, s, needs));
 }
 
@@ -293,9 +295,10 @@ export function gateNeeds(ctx: PlanContext): GateNeed[] {
   return needs;
 }
 
-const judge: RuleJudge = (ctx) => judgeGateSettings(ctx.k, ctx.plan.kubernetesVersion, plannedGateSettings(ctx.plan, ctx.currentSettings), gateNeeds(ctx));
+const judge: RuleJudge<Code> = (ctx) =>
+  judgeGateSettings(ctx.k, ctx.plan.kubernetesVersion, plannedGateSettings(ctx.plan, ctx.currentSettings), gateNeeds(ctx));
 
-export const kubeProxyFeatureGates: Rule = {
+export const kubeProxyFeatureGates: Rule<Code> = {
   name: 'kubeProxyFeatureGates',
   codes: codesOf(CODES),
   judge,

@@ -20,6 +20,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** kubernetesBeyondHorizon: where the dataset's knowledge ends. */
 const HORIZON = {
@@ -53,7 +55,7 @@ function horizonSources(k: PlanContext['k']): Citation[] {
   ];
 }
 
-const judge: RuleJudge = ({ k, plan }) => {
+const judge: RuleJudge<Code> = ({ k, plan }) => {
   const version = plan.kubernetesVersion;
   const { horizon } = k;
   if (!version || compareKubernetes(version, horizon.kubernetesVersion) <= 0) return [];
@@ -69,4 +71,4 @@ const judge: RuleJudge = ({ k, plan }) => {
   ];
 };
 
-export const kubernetesBeyondHorizon: Rule = { name: 'kubernetesBeyondHorizon', codes: codesOf(CODES), judge };
+export const kubernetesBeyondHorizon: Rule<Code> = { name: 'kubernetesBeyondHorizon', codes: codesOf(CODES), judge };

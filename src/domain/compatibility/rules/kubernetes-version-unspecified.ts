@@ -18,6 +18,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** kubernetesVersionUnspecified: every variant of the settings that depend on the version. */
 const VERSION_UNSPECIFIED = {
@@ -26,7 +28,7 @@ const VERSION_UNSPECIFIED = {
   remediation: 'Give kubernetesVersion to get only the settings for your cluster.',
 };
 
-const judge: RuleJudge = (ctx) => {
+const judge: RuleJudge<Code> = (ctx) => {
   if (ctx.plan.kubernetesVersion) return [];
   const scoped = requiredSettings(ctx).filter((s) => s.kubernetes);
   if (scoped.length === 0) return [];
@@ -42,4 +44,4 @@ const judge: RuleJudge = (ctx) => {
   ];
 };
 
-export const kubernetesVersionUnspecified: Rule = { name: 'kubernetesVersionUnspecified', codes: codesOf(CODES), judge };
+export const kubernetesVersionUnspecified: Rule<Code> = { name: 'kubernetesVersionUnspecified', codes: codesOf(CODES), judge };

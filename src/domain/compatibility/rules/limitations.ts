@@ -67,6 +67,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** limitations: the figures of a threshold, and a mitigation. */
 const LIMITATION = {
@@ -127,7 +129,7 @@ function contradictedFeatures(workaround: readonly SettingFact[], ctx: PlanConte
   return { settings: [...settings], features: [...features] };
 }
 
-const KIND_CODE: Record<LimitationFact['kind'], keyof typeof CODES> = {
+const KIND_CODE: Record<LimitationFact['kind'], Code> = {
   unsupported: 'UNSUPPORTED_FUNCTIONALITY',
   'known-issue': 'KNOWN_ISSUE',
   requirement: 'REQUIREMENT_NOT_MET',
@@ -258,7 +260,7 @@ function neededAsMitigation(o: LimitationFact, ctx: PlanContext): { ctx: PlanCon
   return limitationApplies(o, withFeatures).match === 'yes' ? { ctx: withFeatures, because, features } : undefined;
 }
 
-const judge: RuleJudge = (ctx) =>
+const judge: RuleJudge<Code> = (ctx) =>
   ctx.k.limitations.flatMap((l) => {
     const needed = neededAsMitigation(l, ctx);
     if (!needed) return judgeEach(ctx, [l]);
@@ -273,7 +275,7 @@ const judge: RuleJudge = (ctx) =>
 
 /** Limitations against the plan: each not at all, mitigated, may apply, or applies at its severity. */
 const judgeEach = (ctx: PlanContext, limitations: readonly LimitationFact[]) =>
-  limitations.flatMap((l): RuleFinding[] => {
+  limitations.flatMap((l): RuleFinding<Code>[] => {
     let thresholdText = '';
     if (l.threshold) {
       if (!exceeded(l, ctx)) return [];
@@ -338,7 +340,7 @@ const judgeEach = (ctx: PlanContext, limitations: readonly LimitationFact[]) =>
     ];
   });
 
-export const limitations: Rule = {
+export const limitations: Rule<Code> = {
   name: 'limitations',
   codes: codesOf(CODES),
   judge,

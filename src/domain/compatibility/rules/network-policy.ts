@@ -31,6 +31,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** networkPolicy: whether the plugin enforces NetworkPolicy on Windows nodes. */
 const NETWORK_POLICY = {
@@ -60,7 +62,7 @@ const POLICY_SEVERITY: Record<PolicySupport, RuleFinding['severity'] | null> = {
  * Plugin open: whether policy is enforced depends on the plugin, so each answer other than
  * "enforced" may apply, naming the plugins it holds for.
  */
-function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): RuleFinding[] {
+function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): RuleFinding<Code>[] {
   const answers = candidatePlugins.map((slug) => {
     const plugin = k.plugins.get(slug)!;
     return { plugin, answer: environment ? policyIn(plugin, environment) : plugin.networkPolicy };
@@ -68,7 +70,7 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
   const enforcing = answers.filter((a) => a.answer.support === 'supported').map((a) => a.plugin.name);
   const remediation = NETWORK_POLICY.namePlugin(enforcing);
   const where = environment ? k.environments.get(environment)!.name : undefined;
-  const finding = (support: PolicySupport, code: keyof typeof CODES, says: string): RuleFinding[] => {
+  const finding = (support: PolicySupport, code: Code, says: string): RuleFinding<Code>[] => {
     const hits = answers.filter((a) => a.answer.support === support);
     if (hits.length === 0) return [];
     return [
@@ -98,24 +100,24 @@ function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanC
  * where two things are open: the plugin, or whether it enforces policy at all (the sources'
  * "unknown"), or every plan would carry a note about a choice it has not made.
  */
-function networkPolicyOpen(ctx: PlanContext): RuleFinding[] {
+function networkPolicyOpen(ctx: PlanContext): RuleFinding<Code>[] {
   if (!ctx.plugin) return [];
   return needed({ ...ctx, candidateEnvironments: [] })
     .filter((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED')
     .map((f) => ({ ...f, severity: 'info', ...dependsOn('networkPolicy', ...(f.dependsOn ?? [])), message: NETWORK_POLICY.mayApplyIfUsed(f.message) }));
 }
 
-const judge: RuleJudge = (ctx) => {
+const judge: RuleJudge<Code> = (ctx) => {
   if (ctx.plan.networkPolicy === undefined) return networkPolicyOpen(ctx);
   return ctx.plan.networkPolicy ? needed(ctx) : [];
 };
 
 /** The plan relies on NetworkPolicy: does its plugin (or each candidate) enforce it? */
-function needed(ctx: PlanContext): RuleFinding[] {
+function needed(ctx: PlanContext): RuleFinding<Code>[] {
   const { k, plugin, environment, candidateEnvironments } = ctx;
   if (!plugin) return networkPolicyWithPluginOpen(ctx);
   const enforcing = [...k.plugins.values()].filter((p) => p.networkPolicy.support === 'supported').map((p) => p.name);
-  const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): RuleFinding[] => {
+  const finding = (answer: NetworkPolicyFact, where: string | undefined, mayApply: boolean): RuleFinding<Code>[] => {
     const severity = POLICY_SEVERITY[answer.support];
     if (!severity) return [];
     const unknown = answer.support === 'unknown';
@@ -147,4 +149,4 @@ function needed(ctx: PlanContext): RuleFinding[] {
   return [...finding(plugin.networkPolicy, undefined, false), ...differing.flatMap((e) => finding(e.networkPolicy!, e.environment, true))];
 }
 
-export const networkPolicy: Rule = { name: 'networkPolicy', codes: codesOf(CODES), judge };
+export const networkPolicy: Rule<Code> = { name: 'networkPolicy', codes: codesOf(CODES), judge };

@@ -51,6 +51,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 const NODE_OS_STATUS = {
   preview: 'offered only in preview',
@@ -172,7 +174,7 @@ function releaseEntries({ k, plan }: PlanContext, release: ReleaseFact, authorit
   const sources = (rows.length > 0 ? rows : elsewhen.length > 0 ? elsewhen : allRows).flatMap((r) => r.sources);
   const finding = (
     severity: RuleFinding['severity'],
-    code: RuleFinding['code'],
+    code: Code,
     message: string,
     remediation: string | undefined,
     mayApply: boolean,
@@ -309,7 +311,7 @@ interface Entry {
   release: ReleaseFact;
   /** The severity where it surely applies. */
   severity: Severity;
-  code: RuleFinding['code'];
+  code: Code;
   message: string;
   remediation?: string;
   /** True when it only may apply whatever the environment (the Kubernetes version open, past the horizon). */
@@ -321,8 +323,8 @@ interface Entry {
 
 const SEVERITIES_BY_RANK = ['error', 'warning', 'info'] as const;
 
-const judgeNodeOs: RuleJudge = (ctx) =>
-  authorities(ctx.k).flatMap((authority): RuleFinding[] => {
+const judgeNodeOs: RuleJudge<Code> = (ctx) =>
+  authorities(ctx.k).flatMap((authority): RuleFinding<Code>[] => {
     const { environment, candidateEnvironments, release } = ctx;
     if (authority && !candidateEnvironments.includes(authority)) return [];
     const envOpen = authority !== undefined && environment === undefined;
@@ -358,7 +360,7 @@ const judgeNodeOs: RuleJudge = (ctx) =>
       });
     // Release open: each code once per table, naming the candidate releases it holds for.
     const entries = ctx.candidateReleases.flatMap((r) => releaseEntries(ctx, r, authority));
-    return [...new Set(entries.map((e) => e.code))].map((code): RuleFinding => {
+    return [...new Set(entries.map((e) => e.code))].map((code): RuleFinding<Code> => {
       const group = entries.filter((e) => e.code === code);
       const holds = ctx.candidateReleases.filter((r) => group.some((e) => e.release === r));
       const all = holds.length === ctx.candidateReleases.length;
@@ -392,7 +394,7 @@ const judgeNodeOs: RuleJudge = (ctx) =>
     });
   });
 
-export const nodeOsSupported: Rule = {
+export const nodeOsSupported: Rule<Code> = {
   name: 'nodeOsSupported',
   codes: codesOf(CODES),
   judge: judgeNodeOs,

@@ -59,6 +59,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** pluginAndMode: the plugin against the planned mode. */
 const PLUGIN_MODE = {
@@ -90,8 +92,8 @@ const MODE_LABEL = {
   giveVersion: 'Give kubernetesVersion for a definite answer.',
 };
 
-const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) => {
-  const findings: RuleFinding[] = [];
+const judge: RuleJudge<Code> = ({ k, plan, plugin, candidateModes, modeAmbiguous }) => {
+  const findings: RuleFinding<Code>[] = [];
   const offered = plugin ? [...new Set(plugin.modes.map((m) => m.mode))] : [];
   if (plugin && plan.networkMode && offered.length > 0 && !offered.includes(plan.networkMode))
     findings.push({
@@ -150,7 +152,7 @@ const judge: RuleJudge = ({ k, plan, plugin, candidateModes, modeAmbiguous }) =>
  * labelled Beta on every page revision, but WinOverlay is GA from 1.34, so the label warns only
  * below that version and is reported as out of date from it ("may apply" while the version is open).
  */
-function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbiguous: boolean): RuleFinding {
+function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbiguous: boolean): RuleFinding<Code> {
   const ifUsed = MODE_LABEL.ifUsed(mode.name, modeAmbiguous);
   const g = mode.gateGraduation;
   if (!g)
@@ -193,7 +195,7 @@ function modeLabelFinding(mode: ModeFact, version: string | undefined, modeAmbig
   };
 }
 
-export const pluginAndMode: Rule = {
+export const pluginAndMode: Rule<Code> = {
   name: 'pluginAndMode',
   codes: codesOf(CODES),
   judge,

@@ -51,6 +51,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 const STATUS_WORDS = { default: 'the default plugin', supported: 'supported', alternative: 'a documented alternative', retired: 'retired' } as const;
 
@@ -93,13 +95,13 @@ const PLUGIN_ENV = {
  * documented status there is reported, with how sure the answer is (confined elsewhere: error;
  * outside the environment's documented list: warning; no list documented: info).
  */
-const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, candidateEnvironments }) => {
+const judge: RuleJudge<Code> = ({ k, plan, plugin, environment, environmentAssumed, candidateEnvironments }) => {
   if (!plugin) return [];
   if (!environment) {
     // Open environment: a retirement somewhere is worth knowing, and only "may apply".
     return plugin.environments
       .filter((e) => e.status === 'retired' && candidateEnvironments.includes(e.environment) && statusInForce(e, plan.asOf) !== 'no')
-      .map((e): RuleFinding => ({
+      .map((e): RuleFinding<Code> => ({
         severity: 'info',
         ...dependsOn('environment'),
         code: 'PLUGIN_RETIRED_IN_ENVIRONMENT',
@@ -109,7 +111,7 @@ const judge: RuleJudge = ({ k, plan, plugin, environment, environmentAssumed, ca
       }));
   }
   const env = k.environments.get(environment)!;
-  const findings: RuleFinding[] = [];
+  const findings: RuleFinding<Code>[] = [];
   const status = plugin.environments.find((e) => e.environment === environment);
   if (environmentAssumed)
     findings.push({
@@ -191,7 +193,7 @@ function defaultPluginAdvice(k: PlanContext['k'], environment: string, except: s
   return PLUGIN_ENV.prefer(defaults.map((p) => p.name));
 }
 
-export const pluginInEnvironment: Rule = {
+export const pluginInEnvironment: Rule<Code> = {
   name: 'pluginInEnvironment',
   codes: codesOf(CODES),
   judge,

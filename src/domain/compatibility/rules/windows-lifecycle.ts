@@ -27,6 +27,8 @@ export const CODES = {
     scanOnly: false,
   },
 } as const satisfies Record<string, FindingCodeEntry>;
+/** The codes this rule may raise: its findings are typed with them, so a mistyped code does not compile. */
+type Code = keyof typeof CODES;
 
 /** windowsLifecycle: where a release stands in its support lifecycle. */
 const LIFECYCLE = {
@@ -45,7 +47,7 @@ function lifecycleStage(release: ReleaseFact, asOf: string): 'ended' | 'mainstre
   return undefined;
 }
 
-const judge: RuleJudge = (ctx) => {
+const judge: RuleJudge<Code> = (ctx) => {
   const { release, plan } = ctx;
   if (!release) return windowsLifecycleOpen(ctx);
   const stage = lifecycleStage(release, plan.asOf);
@@ -74,12 +76,12 @@ const judge: RuleJudge = (ctx) => {
 };
 
 /** Release open: one finding per lifecycle stage, naming the candidate releases in it. */
-function windowsLifecycleOpen(ctx: PlanContext): RuleFinding[] {
+function windowsLifecycleOpen(ctx: PlanContext): RuleFinding<Code>[] {
   const { candidateReleases, plan } = ctx;
   const inStage = (stage: ReturnType<typeof lifecycleStage>) => candidateReleases.filter((r) => lifecycleStage(r, plan.asOf) === stage);
   const ended = inStage('ended');
   const mainstream = inStage('mainstream-ended');
-  const findings: RuleFinding[] = [];
+  const findings: RuleFinding<Code>[] = [];
   if (ended.length > 0) {
     const { severity, prefix, ...applicability } = acrossReleases(ctx, ended, 'warning');
     findings.push({
@@ -104,4 +106,4 @@ function windowsLifecycleOpen(ctx: PlanContext): RuleFinding[] {
   return findings;
 }
 
-export const windowsLifecycle: Rule = { name: 'windowsLifecycle', codes: codesOf(CODES), judge };
+export const windowsLifecycle: Rule<Code> = { name: 'windowsLifecycle', codes: codesOf(CODES), judge };
