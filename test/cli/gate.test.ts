@@ -152,6 +152,7 @@ describe('accepted findings', () => {
     '',
     'UNSUPPORTED_FUNCTIONALITY:host-network-mode legacy agent, replaced by the HostProcess DaemonSet',
     'NETWORK_POLICY_UNSUPPORTED:amazon-vpc-cni the policy is documentation only until the network policy agent is on',
+    'CONTAINER_IMAGE_OS_MISMATCH:windows-server-2019 the IIS image gets a Server 2022 variant next sprint',
   ].join('\n');
 
   it('check: .winnet-kb-ignore in the working directory accepts a warning; --fail-on judges what is left', async () => {
@@ -226,6 +227,7 @@ describe('accepted findings', () => {
         `FEATURE_REQUIRES_NEWER_WINDOWS:session-affinity ${IGNORE_FILE}:2`,
         `UNSUPPORTED_FUNCTIONALITY:host-network-mode ${IGNORE_FILE}:4`,
         `NETWORK_POLICY_UNSUPPORTED:amazon-vpc-cni ${IGNORE_FILE}:5`,
+        `CONTAINER_IMAGE_OS_MISMATCH:windows-server-2019 ${IGNORE_FILE}:6`,
       ]),
     );
     expect(scan.accepted).toBe(accepted.length);
@@ -246,7 +248,7 @@ describe('accepted findings', () => {
     const suppressed = log.runs[0]!.results.filter((r) => r.suppressions);
     // SARIF carries errors and warnings (info findings are in --output json): the accepted ones are suppressed there.
     expect(suppressed.length).toBe(accepted.filter((f) => f.severity !== 'INFO').length);
-    expect(suppressed.length).toBe(3);
+    expect(suppressed.length).toBe(4);
     expect(suppressed.map((r) => r.suppressions)).toContainEqual([
       { kind: 'external', status: 'accepted', justification: `legacy agent, replaced by the HostProcess DaemonSet (${IGNORE_FILE}:4)` },
     ]);
