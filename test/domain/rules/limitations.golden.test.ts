@@ -241,13 +241,15 @@ describe('limitations', () => {
       // seeds/limitations.yaml local-traffic-policy-without-dsr (mitigatedBy direct-server-return);
       // seeds/features.yaml client-ip-preservation.requires [direct-server-return]
       const report = judge({ windowsVersion: 'windows-server-2022', networkMode: 'l2bridge', features: ['client-ip-preservation'], kubernetesVersion: '1.33' });
-      expectFinding(report, {
+      const f = expectFinding(report, {
         verdict: 'COMPATIBLE',
         code: 'LIMITATION_MITIGATED',
         severity: 'info',
         subject: 'local-traffic-policy-without-dsr',
         cites: 'k8s-windows-networking-uk#limitations',
       });
+      // DSR came with client IP preservation, not from the plan: the message says so rather than that DSR is on.
+      expect(f.message).toMatch(/Direct Server Return \(DSR\), which Client IP preservation needs \(mitigated once it is switched on/);
       expectNoFinding(report, 'UNSUPPORTED_FUNCTIONALITY', 'local-traffic-policy-without-dsr');
       // Without client IP preservation the limitation is not relevant at all.
       expectNoFinding(

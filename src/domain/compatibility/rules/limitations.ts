@@ -77,6 +77,7 @@ const LIMITATION = {
     `Other documented limits of this kind: ${others.map((o) => `${o.max} (${o.title})`).join('; ')}.`,
   fixedLater: (how: string) => `Fixed by a later OS update whose build no source gives: ${how.charAt(0).toLowerCase()}${how.slice(1)}`,
   mitigated: (title: string, inputs: readonly string[]) => `${title}: mitigated because the plan has ${inputs.join(', ')}.`,
+  requiredBy: (feature: string, by: string) => `${feature}, which ${by} needs (mitigated once it is switched on, as the required settings say)`,
   outsideRevision: (where: string) =>
     `Only the Kubernetes page revision in force ${where} carries this; the plan is judged outside it, where the page no longer says so: it may not apply.`,
   revisionWhere: (r: NonNullable<LimitationFact['revisionScope']>) =>
@@ -167,7 +168,15 @@ function mitigations(l: LimitationFact, ctx: PlanContext): string[] | undefined 
   if (!l.mitigatedBy.every((f) => ctx.enabledFeatures.includes(f))) return undefined;
   const gates = ctx.plan.kubeProxyFeatureGates ?? [];
   if (!l.mitigatedByGates.every((g) => gates.some((p) => `${p.gate}=${p.value}` === g))) return undefined;
-  return [...l.mitigatedBy.map((f) => ctx.k.features.get(f)!.name), ...l.mitigatedByGates.map((g) => `kube-proxy run with --feature-gates=${g}`)];
+  // A feature the plan has only because another needs it (DSR for client IP preservation) mitigates
+  // once it is switched on: say which feature brought it, so that "the plan has DSR" is not read as
+  // DSR being on already (the scan adds it for a Service's traffic policy, DSR itself unknown).
+  const named = (f: string) => {
+    const by = ctx.addedBy.get(f);
+    const name = ctx.k.features.get(f)!.name;
+    return by ? LIMITATION.requiredBy(name, ctx.k.features.get(by)?.name ?? by) : name;
+  };
+  return [...l.mitigatedBy.map(named), ...l.mitigatedByGates.map((g) => `kube-proxy run with --feature-gates=${g}`)];
 }
 
 /**

@@ -81,6 +81,10 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
     usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess };
     // A HostProcess pod keeps to the limitation (its exception): its own note (own-findings.ts) replaces the general one.
     if (allHostProcess) r.meets = [...(r.meets ?? []), HOST_NETWORK_LIMITATION];
+  } else {
+    // A pod that does not ask for host networking keeps to the limitation too: the general note on
+    // it would be about a setting the file does not use (trial scan38, files 08 and 12).
+    r.meets = [...(r.meets ?? []), HOST_NETWORK_LIMITATION];
   }
   for (const { container, path } of containers) {
     list(container.ports).forEach((port, i) => {
