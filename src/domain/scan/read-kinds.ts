@@ -39,10 +39,12 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
   },
   {
     kinds: 'NodePool (Karpenter), MachineDeployment and MachinePool (Cluster API)',
-    reads: 'the node labels a NodePool requires, and the template it names (nodeClassRef, infrastructureRef), read with it as one node group',
+    reads:
+      'the node labels a NodePool requires, and the templates it names (nodeClassRef, infrastructureRef, bootstrap.configRef), read with it as one node group',
   },
   {
-    kinds: 'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane and AzureMachineTemplate (Cluster API), IPAMConfig (Calico)',
-    reads: 'the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, Calico)',
+    kinds: 'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig (Calico)',
+    reads:
+      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico)",
   },
 ];
