@@ -464,4 +464,14 @@ spec:
     const linux = scan({ 'app.yaml': iis('      nodeSelector: {kubernetes.io/os: linux}\n') });
     expect(linux.reports).toEqual([]);
   });
+
+  it("an image of another build than the nodes its RuntimeClass pins is a mismatch, not silently the nodes' build (trial scan38 ALL-F1)", () => {
+    const iis = APP.replace('registry.example.com/team/app:1.0', 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2019');
+    const mismatch = (build: string) =>
+      scan({ 'rc.yaml': RUNTIME_CLASS('windows').replace('10.0.17763', build), 'app.yaml': iis })
+        .reports.find((r) => r.ref.kind === 'Deployment')!
+        .findings.filter((f) => f.code === 'CONTAINER_IMAGE_OS_MISMATCH');
+    expect(mismatch('10.0.20348')).toEqual([expect.objectContaining({ severity: 'error', subject: 'windows-server-2019' })]);
+    expect(mismatch('10.0.17763')).toEqual([]);
+  });
 });
