@@ -383,3 +383,95 @@ describe('an environment fact and a plugin fact are checked together when groupi
     expect(clash(new Map<PlanField, unknown>([['cniPlugin', 'antrea']]))).toBeUndefined();
   });
 });
+
+describe('a workload that names a RuntimeClass runs where the RuntimeClass schedules it (trial scan38 A, B, D)', () => {
+  const RUNTIME_CLASS = (os: string) => `apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata:
+  name: windows-2019
+handler: runhcs-wcow-process
+scheduling:
+  nodeSelector:
+    kubernetes.io/os: ${os}
+    node.kubernetes.io/windows-build: '10.0.17763'
+`;
+  // An image no place of the seeds reads: only the RuntimeClass says where the pods run.
+  const APP = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: app
+spec:
+  selector:
+    matchLabels: {app: app}
+  template:
+    metadata:
+      labels: {app: app}
+    spec:
+      runtimeClassName: windows-2019
+      containers:
+        - name: app
+          image: registry.example.com/team/app:1.0
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: app
+spec:
+  type: LoadBalancer
+  selector: {app: app}
+  ports: [{port: 80}]
+`;
+  const report = (result: ScanResult, kind: string) => result.reports.find((r) => r.ref.kind === kind);
+
+  it('with the RuntimeClass in another file: one group, and the workload and its Service take its build', () => {
+    const result = scan({ 'rc.yaml': RUNTIME_CLASS('windows'), 'app.yaml': APP });
+    expect(result.summary.clusters).toHaveLength(1);
+    const app = report(result, 'Deployment')!;
+    expect(app.facts.find((f) => f.field === 'windowsBuild')).toMatchObject({ value: 17763, path: 'spec.template.spec.runtimeClassName' });
+    expect(app.unknown.map((u) => u.fact).join('\n')).not.toMatch(/RuntimeClass|the Windows release of its nodes/);
+    expect(report(result, 'Service')?.facts.find((f) => f.field === 'windowsBuild')?.value).toBe(17763);
+    expect(report(result, 'RuntimeClass')?.facts.find((f) => f.field === 'windowsBuild')?.value).toBe(17763);
+  });
+
+  it('without it: the OS and release are open, named as settled by that RuntimeClass, not "may run on any node"', () => {
+    const result = scan({ 'app.yaml': APP });
+    expect(Object.keys(result.summary.ignoredByReason)).toContain(
+      'a Deployment whose OS only the RuntimeClass it names sets, in an input that holds neither that RuntimeClass nor a Windows node, node group or --plan',
+    );
+    const open = scan({ 'app.yaml': APP }, { plan: { windowsVersion: 'windows-server-2022' } });
+    const unknown = report(open, 'Deployment')!.unknown;
+    expect(unknown.map((u) => `${u.fact} / ${u.settledBy}`)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^the OS of its nodes: .*RuntimeClass windows-2019 \(its scheduling.nodeSelector\), which the input does not hold$/),
+      ]),
+    );
+  });
+
+  it('a RuntimeClass for Linux nodes makes nothing Windows', () => {
+    const result = scan({ 'rc.yaml': RUNTIME_CLASS('linux'), 'app.yaml': APP });
+    expect(result.reports.map((r) => r.ref.kind)).toEqual([]);
+  });
+
+  it('with no OS selector and no RuntimeClass, a Windows image makes a Windows workload; an OS selector naming Linux still wins', () => {
+    const iis = (selector: string) =>
+      APP.replace('      runtimeClassName: windows-2019\n', selector).replace(
+        'registry.example.com/team/app:1.0',
+        'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2019',
+      );
+    const windows = scan({ 'app.yaml': iis('') });
+    expect(report(windows, 'Deployment')?.facts.find((f) => f.field === 'windowsBuild')?.value).toBe(17763);
+    expect(report(windows, 'Service')).toBeDefined();
+    const linux = scan({ 'app.yaml': iis('      nodeSelector: {kubernetes.io/os: linux}\n') });
+    expect(linux.reports).toEqual([]);
+  });
+
+  it("an image of another build than the nodes its RuntimeClass pins is a mismatch, not silently the nodes' build (trial scan38 ALL-F1)", () => {
+    const iis = APP.replace('registry.example.com/team/app:1.0', 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2019');
+    const mismatch = (build: string) =>
+      scan({ 'rc.yaml': RUNTIME_CLASS('windows').replace('10.0.17763', build), 'app.yaml': iis })
+        .reports.find((r) => r.ref.kind === 'Deployment')!
+        .findings.filter((f) => f.code === 'CONTAINER_IMAGE_OS_MISMATCH');
+    expect(mismatch('10.0.20348')).toEqual([expect.objectContaining({ severity: 'error', subject: 'windows-server-2019' })]);
+    expect(mismatch('10.0.17763')).toEqual([]);
+  });
+});

@@ -41,6 +41,45 @@ describe('Cluster API', () => {
     });
   });
 
+  it("a KubeadmConfigTemplate joining through containerd's Windows named pipe makes the MachineDeployment naming it a Windows pool, its release open (trial scan38 B)", () => {
+    const template = (socket: string) => `apiVersion: bootstrap.cluster.x-k8s.io/v1beta1
+kind: KubeadmConfigTemplate
+metadata:
+  name: md-win
+spec:
+  template:
+    spec:
+      joinConfiguration:
+        nodeRegistration:
+          criSocket: ${socket}
+---
+apiVersion: cluster.x-k8s.io/v1beta1
+kind: MachineDeployment
+metadata:
+  name: md-win
+spec:
+  template:
+    spec:
+      version: v1.31.4
+      bootstrap:
+        configRef: {kind: KubeadmConfigTemplate, name: md-win}
+      infrastructureRef: {kind: OCIMachineTemplate, name: md-win}
+`;
+    const windows = scan({ 'md.yaml': template('npipe:////./pipe/containerd-containerd') });
+    expect(windows.reports.map((r) => `${r.ref.kind} ${r.role}`)).toEqual(['MachineDeployment node-group']);
+    expect(windows.reports[0]!.unknown.map((u) => u.fact)).toContain('the Windows release of its nodes');
+    expect(windows.summary.ignoredByReason).toMatchObject({ 'a KubeadmConfigTemplate read with the node pool that names it': 1 });
+    // containerd's Linux socket says nothing of Windows: neither object is reported.
+    expect(scan({ 'md.yaml': template('unix:///var/run/containerd/containerd.sock') }).reports).toEqual([]);
+  });
+
+  it('a Cluster label naming the CNI (CAPI OCI cni: calico) is named as not read, not dropped (trial scan38 B)', () => {
+    const cluster = 'apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: c\n  labels: {cni: calico, app: x}\nspec: {}\n';
+    expect(scan({ 'cluster.yaml': cluster }).summary.ignoredByReason).toEqual({
+      'a Cluster that states nothing about Windows nodes the knowledge base reads: no source gives its label cni a meaning': 1,
+    });
+  });
+
   it('a MachineDeployment of Linux machines is not reported', () => {
     const result = scan({ 'md.yaml': capz.replace('osType: "Windows"', 'osType: "Linux"') });
     expect(result.reports).toEqual([]);

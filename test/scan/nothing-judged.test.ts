@@ -14,9 +14,11 @@ import { runCli } from '../cli/cli-helpers.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-// A real Windows Pod that states no networking fact, with no node, node group, CNI or plan beside
-// it: nothing can be said about it. (A Service beside it would be judged for its type.)
-const WORKLOAD = 'test/fixtures/scan/real/k8s-website-simple-pod.yaml';
+// A real Windows Pod (HostProcess, on the host network) that states no release, Kubernetes version or
+// networking fact, with no node, node group, CNI or plan beside it: nothing can be said about it.
+// (The Kubernetes website's IIS pod served here before; its microsoft/iis:windowsservercore-1709
+// image is read since trial scan38, so that pod is judged on Windows Server, version 1709.)
+const WORKLOAD = 'test/fixtures/scan/trial/10-wincontainers-hostsysprocess.yaml';
 
 function scan(file: string): ScanResult {
   return scanObjects(testKnowledge(), [...objectsOf(readFileSync(join(PROJECT_ROOT, file), 'utf8'), file)], { today: TEST_TODAY });

@@ -41,6 +41,8 @@ export interface Workload {
   osUnknown: boolean;
   /** The Windows build its pods need (a base image tag, a windows-build selector), and the workload ("Deployment ns/name"). */
   windowsBuild?: { build: number; of: string };
+  /** The RuntimeClass its pods name (runtimeClassName): a file holding that RuntimeClass is tied to this one. */
+  runtimeClass?: string;
 }
 
 /** A Service's or NetworkPolicy's selector and namespace: what ties it to the workloads it selects. */
@@ -58,6 +60,14 @@ function selectorOf(r: Reading): { namespace: string; selector: Record<string, s
 function tiedFiles(names: readonly string[], files: ReadonlyMap<string, { pending: Pending[]; workloads: Workload[] }>): string[][] {
   const parent = new Map(names.map((n) => [n, n]));
   const root = (n: string): string => (parent.get(n) === n ? n : root(parent.get(n)!));
+  // A workload that names a RuntimeClass is tied to the file that defines it (cluster-scoped: by name).
+  for (const from of names)
+    for (const w of files.get(from)!.workloads) {
+      if (!w.runtimeClass) continue;
+      for (const to of names)
+        if (to !== from && files.get(to)!.pending.some((p) => p.reading.ref.kind === 'RuntimeClass' && p.reading.ref.name === w.runtimeClass))
+          parent.set(root(to), root(from));
+    }
   for (const from of names)
     for (const p of files.get(from)!.pending) {
       const sel = selectorOf(p.reading);
@@ -181,7 +191,11 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
                     `no cluster fact (CNI, network mode, environment) of its own, and the input states facts for ${stating} clusters: nothing says which one it belongs to, so it is judged with its cluster left open`,
                   ]
                 : []),
-              ...(tied.length > 1 ? [`${tied.join(', ')}: one group, a Service or NetworkPolicy of one selecting a workload of another`] : []),
+              ...(tied.length > 1
+                ? [
+                    `${tied.join(', ')}: one group, a Service or NetworkPolicy of one selecting a workload of another, or a workload of one naming a RuntimeClass of another`,
+                  ]
+                : []),
             ],
           });
     }

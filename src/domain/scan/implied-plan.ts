@@ -126,6 +126,8 @@ export function objectPlans(k: Knowledge, p: Pending, targets: readonly OpenPlan
   const image = r.facts.find((f) => f.field === 'windowsBuild' && /\.image$/.test(f.path));
   return targets.map((t) => {
     const plan: Record<string, unknown> = { ...t };
+    // The build the nodes state without a release (a RuntimeClass's or a node group's windows-build), before the object's own facts.
+    const nodeBuild = typeof t.windowsBuild === 'number' && t.windowsVersion === undefined ? t.windowsBuild : undefined;
     // A Service's own types are its types, not added to the cluster's.
     if (r.facts.some((f) => f.field === 'serviceTypes')) delete plan.serviceTypes;
     applyFacts(plan, r.facts, true);
@@ -137,6 +139,14 @@ export function objectPlans(k: Knowledge, p: Pending, targets: readonly OpenPlan
         if (built) plan.containerImageWindowsVersion = built.slug;
       }
       delete plan.windowsBuild;
+    } else if (!release && image && nodeBuild !== undefined && Number(image.value) !== nodeBuild) {
+      // An image of another build than the nodes' (an ltsc2019 image on nodes a RuntimeClass pins to 20348): the nodes keep
+      // their build and the image is judged against it, rather than the image's build silently taking its place.
+      const built = releaseByBuild(k, Number(image.value));
+      if (built) {
+        plan.containerImageWindowsVersion = built.slug;
+        plan.windowsBuild = nodeBuild;
+      }
     }
     return plan;
   });

@@ -30,14 +30,21 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
   {
     kinds: 'Pod, Deployment, DaemonSet, StatefulSet, ReplicaSet, ReplicationController, Job, CronJob',
     reads:
-      "scheduling on Windows (nodeSelector, required node affinity, os.name, windowsOptions), hostNetwork and HostProcess, host ports, IPv6 addresses, kube-proxy's flags and mounted ConfigMaps, and each container's environment and image and the node labels it requires (manifest-signals.yaml)",
+      "scheduling on Windows (nodeSelector, required node affinity, os.name, windowsOptions, runtimeClassName, or a Windows image), hostNetwork and HostProcess, host ports, IPv6 addresses, kube-proxy's flags and mounted ConfigMaps, and each container's environment and image and the node labels it requires (manifest-signals.yaml)",
+  },
+  {
+    kinds: 'RuntimeClass',
+    reads:
+      'scheduling.nodeSelector (the OS and windows-build labels, read as a node group); a workload that names it by runtimeClassName takes its OS and build',
   },
   {
     kinds: 'NodePool (Karpenter), MachineDeployment and MachinePool (Cluster API)',
-    reads: 'the node labels a NodePool requires, and the template it names (nodeClassRef, infrastructureRef), read with it as one node group',
+    reads:
+      'the node labels a NodePool requires, and the templates it names (nodeClassRef, infrastructureRef, bootstrap.configRef), read with it as one node group',
   },
   {
-    kinds: 'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane and AzureMachineTemplate (Cluster API), IPAMConfig (Calico)',
-    reads: 'the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, Calico)',
+    kinds: 'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig (Calico)',
+    reads:
+      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico)",
   },
 ];

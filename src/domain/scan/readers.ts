@@ -12,6 +12,7 @@ import { readKubeProxyConfiguration } from './readers/kube-proxy.js';
 import { readNetworkPolicy } from './readers/network-policy.js';
 import { readNode } from './readers/node.js';
 import { readNodePool, readsNodePool } from './readers/node-pool.js';
+import { readRuntimeClass } from './readers/runtime-class.js';
 import { readService } from './readers/service.js';
 import { ignore, type ReadResult } from './readers/types.js';
 import { readWorkload } from './readers/workload.js';
@@ -48,6 +49,8 @@ export function readObject(k: Knowledge, obj: Json): ReadResult {
       return readKubeProxyConfiguration(knownFacts(k), obj);
     case 'NetworkPolicy':
       return readNetworkPolicy(obj);
+    case 'RuntimeClass':
+      return readRuntimeClass(k, knownFacts(k), obj);
     case 'ClusterConfig':
       return text(obj.apiVersion)?.startsWith('eksctl.io/') ? readClusterConfig(k, obj) : ignore("a ClusterConfig that is not eksctl's");
     default:

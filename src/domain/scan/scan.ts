@@ -22,6 +22,7 @@ import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, notJudged, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
 import { linkNodePools } from './readers/node-pool.js';
+import { linkRuntimeClasses } from './readers/runtime-class.js';
 import { askForServiceProxyFeatures, settleUnknowns } from './settle.js';
 import { policyEnforcement } from './defaults.js';
 import { readObject, type Reading, type UnknownFact } from './readers.js';
@@ -55,6 +56,8 @@ const whereIs = (r: ObjectReport) => `${r.file}:${r.line} ${describeRef(r.ref)}`
 export class Scanner {
   private readonly pending: Pending[] = [];
   private readonly workloads: Workload[] = [];
+  /** The workload entry of each workload reading that names a RuntimeClass, updated when the RuntimeClass is tied to it. */
+  private readonly workloadOfReading = new Map<Reading, Workload>();
   private readonly skipped: SkippedDocument[] = [];
   private objectsRead = 0;
   private readonly readByKind: Record<string, number> = {};
@@ -109,6 +112,15 @@ export class Scanner {
     const release = facts.find((f) => f.field === 'windowsVersion');
     const build = facts.find((f) => f.field === 'windowsBuild')?.value ?? (release ? this.k.releases.get(String(release.value))?.build : undefined);
     if (workload && build !== undefined && 'readings' in result) workload.windowsBuild = { build: Number(build), of: describeRef(result.readings[0]!.ref) };
+    const first = 'readings' in result ? result.readings[0] : undefined;
+    if (workload && first?.role === 'workload') {
+      // Windows by what the reader found beyond the OS selector (a Windows image).
+      if (first.windows === 'yes') [workload.windows, workload.osUnknown] = [true, false];
+      if (first.runtimeClass) {
+        workload.runtimeClass = first.runtimeClass.name;
+        this.workloadOfReading.set(first, workload);
+      }
+    }
     if ('ignored' in result) {
       this.ignore(result.ignored);
       return;
@@ -127,6 +139,7 @@ export class Scanner {
         ...reading.unknown.flatMap((u) => (u.settles?.kind === 'kube-proxy-setting' ? u.settles.configMaps.map((m) => m.volumePath) : [])),
       ];
       for (const link of reading.links ?? []) paths.push(link.path);
+      if (reading.runtimeClass) paths.push(reading.runtimeClass.path);
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
       for (const flag of reading.kubeProxy?.flags.values() ?? []) paths.push(flag.path);
@@ -152,6 +165,15 @@ export class Scanner {
 
   /** Judges everything read so far. */
   finish(): ScanResult {
+    // A workload that names a RuntimeClass of the input runs on the nodes it schedules onto.
+    for (const [r] of this.workloadOfReading.size > 0 ? linkRuntimeClasses(this.pending.map((p) => p.reading)) : []) {
+      const workload = this.workloadOfReading.get(r);
+      if (!workload) continue;
+      [workload.windows, workload.osUnknown] = [true, false];
+      const build =
+        r.facts.find((f) => f.field === 'windowsBuild')?.value ?? this.k.releases.get(String(r.facts.find((f) => f.field === 'windowsVersion')?.value))?.build;
+      if (!workload.windowsBuild && build !== undefined) workload.windowsBuild = { build: Number(build), of: describeRef(r.ref) };
+    }
     // A node pool and the template it names are one node group; pools nothing shows to be Windows are not reported.
     const pools = this.pending.some((p) => p.reading.links || (p.reading.role === 'node-group' && p.reading.windows !== 'yes'));
     const { absorbed, notWindows } = pools ? linkNodePools(this.pending.map((p) => p.reading)) : { absorbed: new Set(), notWindows: new Set() };
@@ -256,7 +278,11 @@ export class Scanner {
         shareBuild(r, chosen, 'spec.podSelector');
       }
       if (r.windows === 'if-cluster-has-windows' && !windowsTargets && r.role !== 'cni' && !osOpen) {
-        this.ignore(`a ${r.ref.kind} in an input with no Windows node, node group or --plan`);
+        this.ignore(
+          r.runtimeClass
+            ? `a ${r.ref.kind} whose OS only the RuntimeClass it names sets, in an input that holds neither that RuntimeClass nor a Windows node, node group or --plan`
+            : `a ${r.ref.kind} in an input with no Windows node, node group or --plan`,
+        );
         continue;
       }
       drafts.push(this.draft(p, cluster, nodePlans.get(p), objectTargets));

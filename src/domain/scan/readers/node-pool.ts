@@ -12,11 +12,11 @@ import { at, isRecord, key, list, stringMap, text, type Json } from '../kube.js'
 import { readSignal, signalIndex, valuesAt } from '../signals.js';
 import { reading, type Reading, type ReadResult } from './types.js';
 
-/** Where a pool names the object that holds the rest of its description. */
-const REFERENCES: Record<string, string> = {
-  NodePool: 'spec.template.spec.nodeClassRef',
-  MachineDeployment: 'spec.template.spec.infrastructureRef',
-  MachinePool: 'spec.template.spec.infrastructureRef',
+/** Where a pool names the objects that hold the rest of its description (a Cluster API pool: its machine template and its bootstrap template). */
+const REFERENCES: Record<string, readonly string[]> = {
+  NodePool: ['spec.template.spec.nodeClassRef'],
+  MachineDeployment: ['spec.template.spec.infrastructureRef', 'spec.template.spec.bootstrap.configRef'],
+  MachinePool: ['spec.template.spec.infrastructureRef', 'spec.template.spec.bootstrap.configRef'],
 };
 
 /** Where a pool lists the node labels its nodes must have (Karpenter's requirements). */
@@ -57,10 +57,14 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
     r.role = 'cni';
     r.clusterFacts.push(...r.facts.splice(0));
   }
-  const reference = REFERENCES[kind];
-  const ref = reference ? at(obj, reference) : undefined;
-  if (isRecord(ref) && text(ref.kind) && text(ref.name)) r.links = [{ kind: text(ref.kind)!, name: text(ref.name)!, path: reference! }];
-  if (windows) r.windows = 'yes';
+  for (const reference of REFERENCES[kind] ?? []) {
+    const ref = at(obj, reference);
+    if (isRecord(ref) && text(ref.kind) && text(ref.name)) r.links = [...(r.links ?? []), { kind: text(ref.kind)!, name: text(ref.name)!, path: reference }];
+  }
+  if (windows) {
+    r.windows = 'yes';
+    releaseOpen(r);
+  }
   // A pool that names its template is read whatever it says: the template may say it is Windows (scan.ts decides).
   if (!windows && !r.links && r.facts.length === 0 && r.clusterFacts.length === 0) return { ignored: statesNothing(kind, obj) };
   if (
@@ -103,21 +107,38 @@ export function linkNodePools(readings: readonly Reading[]): { absorbed: Set<Rea
       if (target.windows === 'yes') pool.windows = 'yes';
       absorbed.add(target);
     }
+  // A pool its templates show to be Windows, whose release none of them states: open, and said so.
+  for (const pool of readings) if (pool.links && pool.windows === 'yes' && !absorbed.has(pool)) releaseOpen(pool);
   const notWindows = new Set(readings.filter((r) => r.role === 'node-group' && r.windows !== 'yes' && !absorbed.has(r)));
   // Node-pool readings only: eksctl node groups are always Windows ('yes').
   return { absorbed, notWindows };
 }
 
 /**
- * Why a pool-like object is not read. Labels that speak of Windows (CAPZ's cni-windows: calico) are
- * named, not read: no source gives them a meaning, so the report says so rather than drop them unseen.
+ * Why a pool-like object is not read. Labels that speak of Windows or of the CNI plugin (CAPZ's
+ * cni-windows: calico, CAPI OCI's cni: calico) are named, not read: no source gives them a meaning, so the report says so rather than drop them unseen.
  */
 function statesNothing(kind: string, obj: Json): string {
   const a = /^[AEIOU]/.test(kind) ? 'an' : 'a';
   const labels = Object.entries(stringMap(at(obj, 'metadata.labels')))
-    .filter(([name, value]) => /windows/i.test(name) || /windows/i.test(value))
+    // Labels that speak of Windows, or of the CNI plugin (CAPI OCI's Cluster label cni: calico).
+    .filter(([name, value]) => /windows/i.test(name) || /windows/i.test(value) || /(^|[-_./])cni($|[-_./])/i.test(name))
     .map(([name]) => name);
   return labels.length === 0
     ? `${a} ${kind} that states nothing about Windows nodes`
     : `${a} ${kind} that states nothing about Windows nodes the knowledge base reads: no source gives its label${labels.length > 1 ? 's' : ''} ${labels.join(', ')} a meaning`;
+}
+
+/**
+ * A Windows node group whose release nothing read states (a Cluster API template names its machine
+ * image by an id or a placeholder): the release is listed as unknown, not left unsaid.
+ */
+function releaseOpen(r: Reading): void {
+  if (r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild') || r.unknown.some((u) => u.field === 'windowsVersion')) return;
+  r.unknown.push({
+    fact: 'the Windows release of its nodes',
+    settledBy:
+      "the machine image its nodes boot (the machine template's image), or a node.kubernetes.io/windows-build label, neither of which the input states in a form the knowledge base reads",
+    field: 'windowsVersion',
+  });
 }

@@ -169,6 +169,8 @@ export interface Reading {
   netConfOf?: string;
   /** The objects a node pool names for the rest of its description (a NodePool's nodeClassRef), tied by scan.ts once all are read. */
   links?: { kind: string; name: string; path: string }[];
+  /** The RuntimeClass a workload names (runtimeClassName), whose scheduling scan.ts gives it when the input holds it (runtime-class.ts). */
+  runtimeClass?: { name: string; path: string };
   /** Limitations (slugs) the object shows are met (an eksctl file with a Linux node group: eks-needs-linux-node): the engine's general note on them is not repeated for it. */
   meets?: string[];
   /** Limitations a place of the object shows it is concerned by (manifest-signals.yaml `concerns`: the azure-npm image), where. */

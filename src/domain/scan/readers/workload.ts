@@ -5,7 +5,22 @@ import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, tex
 import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
 import { HOST_NETWORK_LIMITATION, ignore, reading, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
-import { parseImage, signalIndex } from '../signals.js';
+import { imageSignals, parseImage, signalIndex } from '../signals.js';
+
+/**
+ * The first container whose image the seeds read as a Windows image (an IMAGE place whose signal
+ * states windows: the base images, IIS): a Windows container cannot start on a Linux node
+ * (windows-container-version-compatibility), so a pod that runs it is a Windows pod even without an
+ * OS selector. Undefined when no image says so.
+ */
+function windowsImage(k: Knowledge, containers: readonly { container: Json; path: string }[]): string | undefined {
+  const index = signalIndex(k);
+  for (const { container, path } of containers) {
+    const image = text(container.image);
+    if (image && imageSignals(index, parseImage(image).repository).some((s) => s.states.windows === true)) return `${path}.image`;
+  }
+  return undefined;
+}
 
 const IPV6 = /^[0-9a-f]*:[0-9a-f:.]*$/i;
 const OS_LABEL = 'kubernetes.io/os';
@@ -50,10 +65,14 @@ function atPath(obj: unknown, path: string): unknown {
 export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj: Json): ReadResult {
   const pod = podSpecOf(kind, obj);
   if (!pod) return ignore(`a ${kind} without a pod template`);
-  const windowsPath = windowsScheduling(pod.spec, pod.path);
+  const containers = containersOf(pod.spec, pod.path);
+  const selected = windowsScheduling(pod.spec, pod.path);
+  // No OS selector: a Windows image still pins it (but not when its selector names another OS).
+  const windowsPath = selected ?? (statesOs(pod.spec) ? undefined : windowsImage(k, containers));
+  const runtimeClassName = text(pod.spec.runtimeClassName);
+  const runtimeClass = runtimeClassName ? { name: runtimeClassName, path: `${pod.path}.runtimeClassName` } : undefined;
   const proxy = readKubeProxyWorkload(k, known, kind, obj, windowsPath);
   const hostProcess = (spec: Json) => isTrue(at(spec, 'securityContext.windowsOptions.hostProcess'));
-  const containers = containersOf(pod.spec, pod.path);
   const allHostProcess = hostProcess(pod.spec) || (containers.length > 0 && containers.every(({ container }) => hostProcess(container)));
   if (proxy) {
     if (windowsPath) proxy.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
@@ -64,7 +83,7 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
     }
     return { readings: [proxy] };
   }
-  if (!windowsPath) {
+  if (!windowsPath && !(runtimeClass && !statesOs(pod.spec))) {
     // A CNI agent of the other nodes may still set what the cluster's Windows nodes get (the default IP pool's encapsulation).
     const cni = reading(obj, 'cni', 'if-cluster-has-windows');
     if (readClusterEnvSignals(k, known, containersOf(pod.spec, pod.path), cni)) return { readings: [cni] };
@@ -74,8 +93,18 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
         : `a ${kind} whose OS the input does not state (no kubernetes.io/os selector or affinity, no os.name): it may run on any node, so it is not judged as Windows`,
     );
   }
-  const r = reading(obj, 'workload', 'yes');
-  r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
+  const r = reading(obj, 'workload', windowsPath ? 'yes' : 'if-cluster-has-windows');
+  if (windowsPath) r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
+  if (runtimeClass) {
+    r.runtimeClass = runtimeClass;
+    // Its RuntimeClass's scheduling.nodeSelector joins the pod's (k8s-runtime-class, Scheduling): until the input holds it, the OS is open.
+    if (!windowsPath)
+      r.unknown.push({
+        fact: `the OS of its nodes: it states none, and RuntimeClass ${runtimeClass.name} schedules it`,
+        settledBy: `RuntimeClass ${runtimeClass.name} (its scheduling.nodeSelector), which the input does not hold`,
+        path: runtimeClass.path,
+      });
+  }
   const usage: PodUsage = { labels: pod.labels, hostPorts: [], ipv6: [] };
   if (pod.spec.hostNetwork === true) {
     usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess };
@@ -100,7 +129,8 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
     if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });
-  if (!r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild')) r.unknown.push(releaseUnknown(k, containers, pod.path, anyBuild));
+  if (!r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild'))
+    r.unknown.push(releaseUnknown(k, containers, pod.path, anyBuild, runtimeClass));
   r.pod = usage;
   return { readings: [r] };
 }
@@ -134,6 +164,7 @@ function releaseUnknown(
   containers: readonly { container: Json; path: string }[],
   specPath: string,
   anyBuild: (container: Json) => boolean,
+  runtimeClass?: { name: string; path: string },
 ): UnknownFact {
   const tokens = releaseTokens(k);
   const named = containers.flatMap(({ container, path }) => {
@@ -153,8 +184,10 @@ function releaseUnknown(
     fact: first
       ? `the Windows release of its nodes: the tag of ${first.image} names ${first.token}, ${why}`
       : 'the Windows release of its nodes (no Windows base image or windows-build selector names it)',
-    settledBy: "a Windows base image tag, a node.kubernetes.io/windows-build selector, the node pool's release, or the plan's windowsVersion",
-    path: first?.path ?? specPath,
+    settledBy: runtimeClass
+      ? `RuntimeClass ${runtimeClass.name} (a node.kubernetes.io/windows-build label in its scheduling.nodeSelector), which the input does not hold, a Windows base image tag, or the plan's windowsVersion`
+      : "a Windows base image tag, a node.kubernetes.io/windows-build selector, the node pool's release, or the plan's windowsVersion",
+    path: first?.path ?? runtimeClass?.path ?? specPath,
     field: 'windowsVersion',
   };
 }
