@@ -16,7 +16,6 @@ import { knownFacts, type KnownFacts } from './known-facts.js';
 import { kubeProxySettingFact, kubeProxySettlerPath, kubeProxySettlersText } from './readers/kube-proxy.js';
 import { configMapId, setsSetting, type Reading, type Settlers, type UnknownFact } from './readers/types.js';
 import { isTrue } from './kube.js';
-import { EXTERNAL_SERVICE_TYPES } from './defaults.js';
 
 const KUBE_PROXY_ELSEWHERE =
   "the Windows kube-proxy's settings (its DaemonSet's command line or start script, or its KubeProxyConfiguration), which the input lacks";
@@ -136,7 +135,11 @@ function askForIpamSettings(k: Knowledge, known: KnownFacts, r: Reading, hasInst
 function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Reading): void {
   if (r.windows !== 'yes') return;
   // A Service is known to be in front of Windows pods only once its cluster's workloads are matched (scan.ts): askForServiceProxyFeatures.
-  const wanted = r.role === 'node-group' || r.role === 'node' ? undefined : r.role === 'service' ? featuresAServiceLeavesOff(k, r) : new Set<string>();
+  // Every Service in front of Windows pods, whatever its type: whether kube-proxy runs DSR decides
+  // how its traffic is balanced and the source address its pods see, and with about 100 Services or
+  // more the ports a node uses up (k8s-windows-networking-uk#dsr; eks-best-practices-windows-networking,
+  // IP address management). Trials scan35 13-U4 (NodePort), scan37 10-U3 and scan39 12-U2 (ClusterIP).
+  const wanted = r.role === 'node-group' || r.role === 'node' || r.role === 'service' ? undefined : new Set<string>();
   if (wanted?.size === 0) return;
   const path = r.role === 'service' ? (r.facts.find((f) => f.field === 'serviceTypes')?.path ?? r.partPath) : (r.facts[0]?.path ?? r.partPath);
   const byFeature = new Map<string, string[]>();
@@ -156,18 +159,6 @@ function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Readin
 /** askForDefaultedProxyFeatures for a Service found to select Windows workloads, in a cluster whose input holds no Windows kube-proxy. */
 export function askForServiceProxyFeatures(k: Knowledge, cluster: Cluster, r: Reading): void {
   if (r.role === 'service' && !cluster.pending.some((p) => p.reading.role === 'kube-proxy')) askForDefaultedProxyFeatures(k, knownFacts(k), r);
-}
-
-/**
- * The kube-proxy features a Service in front of Windows pods leaves its outcome to: those a
- * switch it leaves off requires (client IP preservation needs DSR, features.yaml), for a type that
- * takes traffic from outside the cluster (where the external traffic policy decides anything).
- * Whether kube-proxy runs them is then what decides the Service's traffic (trial scan35 13-U4).
- */
-function featuresAServiceLeavesOff(k: Knowledge, r: Reading): Set<string> {
-  const external = r.facts.some((f) => f.field === 'serviceTypes' && EXTERNAL_SERVICE_TYPES.has(String(f.value)));
-  if (!external) return new Set();
-  return new Set((r.service?.fieldsOff ?? []).flatMap((off) => k.features.get(off.feature)?.requires ?? []));
 }
 
 /**

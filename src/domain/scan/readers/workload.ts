@@ -76,10 +76,12 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   const allHostProcess = hostProcess(pod.spec) || (containers.length > 0 && containers.every(({ container }) => hostProcess(container)));
   if (proxy) {
     if (windowsPath) proxy.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
-    // A HostProcess kube-proxy on the host network (k0s's): the same note as any HostProcess pod.
-    if (windowsPath && pod.spec.hostNetwork === true && allHostProcess) {
-      proxy.pod = { labels: pod.labels, hostPorts: [], ipv6: [], hostNetwork: { path: `${pod.path}.hostNetwork`, hostProcess: true } };
-      proxy.meets = [...(proxy.meets ?? []), HOST_NETWORK_LIMITATION];
+    // A kube-proxy pod on the host network is judged as any Windows pod there: HostProcess (k0s's)
+    // gets the HostProcess note; an ordinary pod (the wins-era manifests run kube-proxy.exe through
+    // wins and set hostNetwork) gets the error, its hostNetwork having no effect on Windows.
+    if (windowsPath && pod.spec.hostNetwork === true) {
+      proxy.pod = { labels: pod.labels, hostPorts: [], ipv6: [], hostNetwork: { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess } };
+      if (allHostProcess) proxy.meets = [...(proxy.meets ?? []), HOST_NETWORK_LIMITATION];
     }
     return { readings: [proxy] };
   }
