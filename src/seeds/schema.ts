@@ -719,7 +719,12 @@ export const manifestSignal = z
       .describe('The places that hold it.'),
     states: signalFacts.default({}).describe('What the place states whenever it is present.'),
     reads: z.enum(SIGNAL_READS).optional().describe("How its value (a variable's value, an image's tag, a field's value) reads."),
-    values: z.record(z.string().min(1), signalValue).default({}).describe('Values with a meaning of their own, by value (an image tag, a backend).'),
+    values: z
+      .record(z.string().min(1), signalValue)
+      .default({})
+      .describe(
+        "Values with a meaning of their own, by value (a backend) or by one dash-separated part of the value (an image tag's calico in v1.26.7-calico-hostprocess, ltsc2019 in 4.8-windowsservercore-ltsc2019).",
+      ),
     sources: citations.describe("Where the place and the meaning of its values are stated (the project's documentation or code)."),
   })
   .strict();

@@ -475,3 +475,17 @@ spec:
     expect(mismatch('10.0.17763')).toEqual([]);
   });
 });
+
+describe('a Calico build of kube-proxy is not grouped with a Flannel cluster (trial scan39 ALL, wrong merge 01+02+03)', () => {
+  const TRIAL = join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial');
+  const files = ['39-01-flannel-hostgw-linux.yaml', '39-02-flannel-hostgw-windows-hp.yaml', '39-03-kube-proxy-calico-hp-v1.22.yaml'];
+
+  it('puts the -calico-hostprocess kube-proxy in a cluster of its own, and keeps its Kubernetes version off the Flannel files', () => {
+    const result = scan(Object.fromEntries(files.map((f) => [f, readFileSync(join(TRIAL, f), 'utf8')])));
+    const clusterOf = (file: string) => result.summary.clusters.find((c) => c.files.includes(file))!;
+    expect(clusterOf(files[0]!).name).toBe(clusterOf(files[1]!).name);
+    expect(clusterOf(files[2]!).name).not.toBe(clusterOf(files[0]!).name);
+    expect(clusterOf(files[2]!).facts).toContainEqual(expect.objectContaining({ field: 'cniPlugin', value: 'calico' }));
+    expect(clusterOf(files[0]!).facts.map((f) => f.field)).not.toContain('kubernetesVersion');
+  });
+});

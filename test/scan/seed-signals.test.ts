@@ -116,6 +116,34 @@ describe('the real seeds', () => {
     expect(daemonSet!.unknown.map((u) => u.settledBy)).toContain('the value the template is rendered with');
   });
 
+  it("read the CNI plugin a kube-proxy image's tag names in one of its dash-separated parts, with its release (trial scan39 A2)", () => {
+    const text = readFileSync(join(PROJECT_ROOT, 'test/fixtures/scan/trial/39-08-kube-proxy-calico-hp-v1.26.yaml'), 'utf8');
+    const { reports, summary } = scan(testKnowledge(), 'kp.yml', text);
+    const facts = summary.clusters.flatMap((c) => c.facts).map((f) => `${f.field}=${f.value}`);
+    expect(facts).toEqual(expect.arrayContaining(['cniPlugin=calico', 'kubernetesVersion=1.26']));
+    // The flannel build of the same image is flannel's; a tag without a plugin part states none.
+    const flannel = scan(testKnowledge(), 'kp.yml', text.replace('-calico-hostprocess', '-flannel-hostprocess'));
+    expect(flannel.summary.clusters.flatMap((c) => c.facts).map((f) => `${f.field}=${f.value}`)).toContain('cniPlugin=flannel');
+    const bare = scan(testKnowledge(), 'kp.yml', text.replace('-calico-hostprocess', ''));
+    expect(bare.summary.clusters.flatMap((c) => c.facts).map((f) => f.field)).not.toContain('cniPlugin');
+    expect(reports.flatMap((r) => r.findings).map((f) => f.subject)).not.toContainEqual(expect.stringMatching(/^flannel-/));
+  });
+
+  it("read a Calico operator Installation's IP pool encapsulation: VXLAN is Calico's overlay, IPIP and cross-subnet run into the Windows limitation (trial scan39 D)", () => {
+    const text = readFileSync(join(PROJECT_ROOT, 'test/fixtures/scan/trial/39-04-calico-installation-vxlan.yaml'), 'utf8');
+    const vxlan = scan(testKnowledge(), 'install.yml', text);
+    expect(Object.keys(vxlan.summary.ignoredByReason).join('\n')).not.toMatch(/Installation/);
+    expect(vxlan.reports.map((r) => r.ref.kind)).toContain('Installation');
+    expect(vxlan.summary.clusters.flatMap((c) => c.facts).map((f) => `${f.field}=${f.value}`)).toEqual(
+      expect.arrayContaining(['cniPlugin=calico', 'networkMode=overlay']),
+    );
+    const subjects = (t: string) =>
+      scan(testKnowledge(), 'install.yml', t).reports.flatMap((r) => r.findings.filter((f) => f.severity !== 'info').map((f) => f.subject));
+    expect(subjects(text)).not.toContain('calico-windows-ipip-cross-subnet');
+    for (const encapsulation of ['IPIP', 'IPIPCrossSubnet', 'VXLANCrossSubnet'])
+      expect(subjects(text.replace('encapsulation: VXLAN', `encapsulation: ${encapsulation}`)), encapsulation).toContain('calico-windows-ipip-cross-subnet');
+  });
+
   it('do not know a backend stated under a name no seed names', () => {
     const [daemonSet] = scan(testKnowledge(), 'ds.yml', CUSTOM_BACKEND).reports;
     expect(daemonSet!.facts.map((f) => f.field)).not.toContain('networkMode');

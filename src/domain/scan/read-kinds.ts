@@ -43,8 +43,9 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
       'the node labels a NodePool requires, and the templates it names (nodeClassRef, infrastructureRef, bootstrap.configRef), read with it as one node group',
   },
   {
-    kinds: 'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig (Calico)',
+    kinds:
+      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig and Installation (Calico)',
     reads:
-      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico)",
+      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation)",
   },
 ];

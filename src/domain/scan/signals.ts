@@ -127,7 +127,7 @@ export function readSignal(
   const { path } = place;
   const valuePath = place.valuePath ?? path;
   const push = (fact: Fact) => (asCluster(fact.field) ? r.clusterFacts : r.facts).push(fact);
-  const special = value !== undefined ? (signal.values[value] ?? signal.values[value.split('@')[0]!]) : undefined;
+  const special = value !== undefined ? listedValue(signal, value) : undefined;
   const states: SignalFacts = special?.states ?? signal.states;
   const detail = (text: string) => ({ detail: `${text} (${signal.slug})` });
   let windows = states.windows === true;
@@ -226,6 +226,18 @@ export function readSignal(
       break;
   }
   return { windows };
+}
+
+/**
+ * The entry of `values` a value is: the value itself, its part before an "@" (an AMI alias's
+ * windows2022@latest), or one of its dash-separated parts, as an image tag names what it is built
+ * for (kube-proxy's v1.26.7-calico-hostprocess: calico). The first part that is listed wins.
+ */
+function listedValue(signal: ManifestSignal, value: string): ManifestSignal['values'][string] | undefined {
+  const exact = signal.values[value] ?? signal.values[value.split('@')[0]!];
+  if (exact) return exact;
+  const token = value.split('-').find((t) => Object.hasOwn(signal.values, t));
+  return token !== undefined ? signal.values[token] : undefined;
 }
 
 /** A value that runs into a limitation (Calico's IPIP Always): a setting to change, resting on the limitation's sources. */
