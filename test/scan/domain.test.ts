@@ -1,7 +1,7 @@
 /** The pure scan: object extraction with lines, the readers, plan inference and judging. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { jsonItemOffsets, kubectlListItems, objectsOf, objectsOfChunks, ScanParseError, type SourceObject } from '../../src/domain/scan/documents.js';
 import { kubernetesMinorOf, parseWindowsKernel, releaseByBuild, releaseOfAmiFamily } from '../../src/domain/scan/readers.js';
@@ -419,5 +419,18 @@ describe('probed features', () => {
     const result = scan({ [file]: read(file) });
     const said = result.reports.flatMap((r) => r.findings.map((f) => f.message)).filter((m) => /asks for .* by name/.test(m));
     expect(said).toEqual([]);
+  });
+});
+
+describe('YAML the scan reads quietly', () => {
+  it('a template key that parses as a map (Helm {{ .Values.x }}) prints no Node warning on stderr (trial scan40, file 12)', () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const objects = [...objectsOf('kind: NetworkPolicy\nmetadata:\n  namespace: {{ .Values.namespace }}\n  name: p\n', 'netpol.yaml')];
+      expect(objects).toHaveLength(1);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -237,7 +237,7 @@ function* fromJson(text: string, file: string, skipped: SkippedDocument[]): Gene
 
 function* fromYaml(text: string, file: string, skipped: SkippedDocument[]): Generator<SourceObject> {
   const counter = new LineCounter();
-  const documents = parseAllDocuments(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false });
+  const documents = parseAllDocuments(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
   const docs = Array.isArray(documents) ? documents : [];
   for (const doc of docs) {
     const error = doc.errors[0];
