@@ -434,3 +434,23 @@ describe('YAML the scan reads quietly', () => {
     }
   });
 });
+
+describe("flannel's net-conf.json as a file of its own", () => {
+  it('is read as the ConfigMap key is, its keys in any case (trial scan40, files 05 and 06)', () => {
+    const facts = (file: string) => scan({ [file]: read(file) }).reports.flatMap((r) => r.facts.map((f) => [f.field, String(f.value)]));
+    expect(facts('trial/40-06-flannel-hostgw-net-conf.yaml')).toEqual(
+      expect.arrayContaining([
+        ['cniPlugin', 'flannel'],
+        ['networkMode', 'l2bridge'],
+      ]),
+    );
+    expect(facts('trial/40-05-flannel-vxlan-net-conf.yaml')).toEqual(
+      expect.arrayContaining([
+        ['cniPlugin', 'flannel'],
+        ['networkMode', 'overlay'],
+      ]),
+    );
+    // A document without a kind that is not a net-conf.json (Helm values) stays ignored.
+    expect(scan({ 'values.yaml': 'image:\n  tag: ltsc2022\nBackend: {}\n' }).reports).toEqual([]);
+  });
+});

@@ -24,6 +24,10 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
     reads:
       "CNI network configurations (every entry's `type`), flannel's net-conf.json, the keys manifest-signals.yaml names, an IPAM option's keys (ipam-options.yaml), a KubeProxyConfiguration or a kube-proxy start script",
   },
+  {
+    kinds: "(no kind) flannel's net-conf.json",
+    reads: 'a document with Network and Backend at its top, keys in any case as flanneld reads them: the backend (its network mode), VNI and port',
+  },
   { kinds: 'KubeProxyConfiguration', reads: 'mode, winkernel (enableDSR, sourceVip, networkName) and featureGates' },
   { kinds: 'NetworkPolicy', reads: 'the Windows workloads its podSelector selects' },
   { kinds: 'ClusterConfig (eksctl.io)', reads: "each Windows node group: amiFamily, instance type, metadata.version, and eksctl's defaults" },

@@ -6,7 +6,7 @@
 import type { Knowledge } from '../knowledge.js';
 import { knownFacts } from './known-facts.js';
 import { podSpecOf, text, type Json } from './kube.js';
-import { readConfigMap } from './readers/config-map.js';
+import { readConfigMap, readFlannelNetConfFile } from './readers/config-map.js';
 import { readClusterConfig } from './readers/eksctl.js';
 import { readKubeProxyConfiguration } from './readers/kube-proxy.js';
 import { readNetworkPolicy } from './readers/network-policy.js';
@@ -37,7 +37,7 @@ export { READ_KINDS } from './read-kinds.js';
 /** Reads one object; `ignored` says why an object is not about Windows networking. */
 export function readObject(k: Knowledge, obj: Json): ReadResult {
   const kind = text(obj.kind);
-  if (!kind) return ignore('no kind (Helm values and other documents without a kind are not read)');
+  if (!kind) return readFlannelNetConfFile(knownFacts(k), obj) ?? ignore('no kind (Helm values and other documents without a kind are not read)');
   switch (kind) {
     case 'Node':
       return readNode(k, obj);

@@ -61,28 +61,37 @@ function readCniConfig(k: Knowledge, known: KnownFacts, config: Json, path: stri
 
 /** Flannel's net-conf.json: the backend, and what the knowledge base requires of it (VXLAN's VNI and port). */
 function readFlannelNetConf(known: KnownFacts, conf: Json, path: string, r: Reading): void {
+  // A path inside the JSON: under the ConfigMap key, or at the top of a net-conf.json file of its own.
+  const under = (field: string) => (path ? `${path}.${field}` : field);
+  // flanneld decodes the file with Go's encoding/json, which matches keys whatever their case
+  // ("type": "vxlan" is "Type"): read them so, and point at the key as written.
+  const backendKey = keyAnyCase(conf, 'Backend');
+  const backendConf: Json = backendKey && isRecord(conf[backendKey]) ? conf[backendKey] : {};
+  const field = (name: string) => {
+    const found = keyAnyCase(backendConf, name);
+    return { value: found ? backendConf[found] : undefined, path: under(`${backendKey ?? 'Backend'}.${found ?? name}`) };
+  };
   const flannel = known.plugin('flannel');
   if (!flannel) return;
   r.clusterFacts.push({ field: 'cniPlugin', value: flannel.slug, path });
-  const backend = text(at(conf, 'Backend.Type'));
+  const type = field('Type');
+  const backend = text(type.value);
   const mode = backend ? known.backendMode(flannel.slug, backend) : undefined;
-  if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: `${path}.Backend.Type` });
+  if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: type.path });
   else
-    r.missing.push(
-      backend
-        ? `${path}.Backend.Type "${backend}" is not a backend flannel offers on Windows (${known.backends(flannel.slug).join(', ')})`
-        : `${path}.Backend.Type`,
-    );
+    r.missing.push(backend ? `${type.path} "${backend}" is not a backend flannel offers on Windows (${known.backends(flannel.slug).join(', ')})` : type.path);
   const requirement = mode ? known.vxlan(flannel.slug, mode.mode) : undefined;
   if (!requirement) return;
   const { limitation } = requirement;
-  const vni = at(conf, 'Backend.VNI');
-  const port = at(conf, 'Backend.Port');
+  const vniField = field('VNI');
+  const vni = vniField.value;
+  const portField = field('Port');
+  const port = portField.value;
   // The parameter is the VNI flannel takes by default; its Windows code accepts that or higher (the limitation's description).
   if (requirement.vni !== undefined && vni !== undefined && (typeof vni !== 'number' || vni < requirement.vni))
     r.settingProblems.push({
       message: `flannel ${backend} uses VNI ${JSON.stringify(vni)}; Windows nodes need ${requirement.vni} or higher (${requirement.vni} by default)`,
-      path: `${path}.Backend.VNI`,
+      path: vniField.path,
       subject: limitation.slug,
       remediation: `Set "VNI": ${requirement.vni} in net-conf.json.`,
       sources: limitation.sources,
@@ -104,7 +113,7 @@ function readFlannelNetConf(known: KnownFacts, conf: Json, path: string, r: Read
         `flannel ${backend} leaves ${unset.map((u) => u.name).join(' and ')} unset: flanneld then uses ` +
         `${unset.map((u) => `${u.name} ${u.windows}`).join(' and ')} on Windows nodes but ${unset.map((u) => `${u.name} ${u.linux}`).join(' and ')} ` +
         `on Linux nodes, so the nodes that share this net-conf.json disagree`,
-      path: `${path}.Backend`,
+      path: under(backendKey ?? 'Backend'),
       subject: limitation.slug,
       remediation: `Set ${unset.map((u) => `"${u.name}": ${u.windows}`).join(', ')} in net-conf.json.`,
       sources: limitation.sources,
@@ -112,11 +121,27 @@ function readFlannelNetConf(known: KnownFacts, conf: Json, path: string, r: Read
   if (requirement.udpPort !== undefined && port !== undefined && port !== requirement.udpPort)
     r.settingProblems.push({
       message: `flannel ${backend} uses UDP port ${JSON.stringify(port)}; Windows nodes need ${requirement.udpPort}`,
-      path: `${path}.Backend.Port`,
+      path: portField.path,
       subject: limitation.slug,
       remediation: `Set "Port": ${requirement.udpPort} in net-conf.json.`,
       sources: limitation.sources,
     });
+}
+
+/**
+ * A net-conf.json file on its own (no kind: flannel's configuration, `Network` and `Backend` at its
+ * top, as flannel's configuration documentation gives it and as a repository keeps it beside its
+ * ConfigMap): read as the ConfigMap's net-conf.json key is (trial scan40, files 05 and 06).
+ */
+export function readFlannelNetConfFile(known: KnownFacts, obj: Json): ReadResult | undefined {
+  const network = keyAnyCase(obj, 'Network');
+  const backend = keyAnyCase(obj, 'Backend');
+  if (!network || !backend || !isRecord(obj[backend]) || !keyAnyCase(obj[backend], 'Type')) return undefined;
+  const r = reading(obj, 'cni', 'if-cluster-has-windows');
+  r.ref = { kind: 'net-conf.json', name: "flannel's network configuration" };
+  readFlannelNetConf(known, obj, '', r);
+  r.netConfOf = 'flannel';
+  return { readings: [r] };
 }
 
 /** A ConfigMap that configures an IPAM option (amazon-vpc-cni's): the plugin, its environment, the settings it needs and the IP address mode. */
@@ -288,4 +313,11 @@ function backendPlaces(k: Knowledge, plugin: string): string | undefined {
       ),
     );
   return places.length > 0 ? [...new Set(places)].join(' or ') : undefined;
+}
+
+/** The key of an object that matches a name whatever its case (Go's encoding/json decoding), if any. */
+function keyAnyCase(obj: Json, name: string): string | undefined {
+  if (name in obj) return name;
+  const lower = name.toLowerCase();
+  return Object.keys(obj).find((k) => k.toLowerCase() === lower);
 }
