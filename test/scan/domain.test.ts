@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '../../src/db/paths.js';
 import { jsonItemOffsets, kubectlListItems, objectsOf, objectsOfChunks, ScanParseError, type SourceObject } from '../../src/domain/scan/documents.js';
 import { kubernetesMinorOf, parseWindowsKernel, releaseByBuild, releaseOfAmiFamily } from '../../src/domain/scan/readers.js';
 import { scanObjects, type ScanResult } from '../../src/domain/scan/scan.js';
+import { valuesAt } from '../../src/domain/scan/signals.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
 
 const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'scan');
@@ -452,5 +453,15 @@ describe("flannel's net-conf.json as a file of its own", () => {
     );
     // A document without a kind that is not a net-conf.json (Helm values) stays ignored.
     expect(scan({ 'values.yaml': 'image:\n  tag: ltsc2022\nBackend: {}\n' }).reports).toEqual([]);
+  });
+});
+
+describe('valuesAt', () => {
+  it('steps into a key that holds dots when the path quotes it (a label: labels["machine.openshift.io/os-id"])', () => {
+    const obj = { spec: { template: { metadata: { labels: { 'machine.openshift.io/os-id': 'Windows' } } } }, items: [{ a: 'x' }, { a: 'y' }] };
+    expect(valuesAt(obj, 'spec.template.metadata.labels["machine.openshift.io/os-id"]')).toEqual([
+      { value: 'Windows', path: 'spec.template.metadata.labels["machine.openshift.io/os-id"]' },
+    ]);
+    expect(valuesAt(obj, 'items[].a').map((v) => v.path)).toEqual(['items[0].a', 'items[1].a']);
   });
 });

@@ -269,15 +269,18 @@ function windowsBuildOf(k: Knowledge, signal: ManifestSignal, value: string): { 
   return undefined;
 }
 
-/** The values at a dotted path where "[]" steps into every element of a list, with the concrete path of each. */
+/**
+ * The values at a dotted path where "[]" steps into every element of a list and ["a.b/c"] names a
+ * key that holds dots (a label: labels["machine.openshift.io/os-id"]), with the concrete path of each.
+ */
 export function valuesAt(obj: unknown, path: string): { value: string; path: string }[] {
   let current: { node: unknown; path: string }[] = [{ node: obj, path: '' }];
-  for (const step of path.split('.')) {
-    const each = step.endsWith('[]');
-    const name = each ? step.slice(0, -2) : step;
+  for (const [, quoted, plain] of path.matchAll(/\["([^"]+)"\]|([^.[\]]+(?:\[\])?)/g)) {
+    const each = plain?.endsWith('[]') === true;
+    const name = quoted ?? (each ? plain.slice(0, -2) : plain!);
     current = current.flatMap(({ node, path: p }) => {
       const next = isRecord(node) ? node[name] : undefined;
-      const here = p ? `${p}.${name}` : name;
+      const here = quoted !== undefined ? key(p, name) : p ? `${p}.${name}` : name;
       return each ? list(next).map((item, i) => ({ node: item, path: `${here}[${i}]` })) : [{ node: next, path: here }];
     });
   }
