@@ -15,7 +15,7 @@ import type { ScanFinding } from './results.js';
 /** The feature a Service's external traffic policy switches on. */
 const CLIENT_IP_PRESERVATION = 'client-ip-preservation';
 /** Service types that take traffic from outside the cluster, for which the external traffic policy decides what the pods see. */
-export const EXTERNAL_SERVICE_TYPES: ReadonlySet<string> = new Set(['load-balancer', 'node-port']);
+const EXTERNAL_SERVICE_TYPES: ReadonlySet<string> = new Set(['load-balancer', 'node-port']);
 
 /** What the defaults an object leaves in place decide for it (a Service's external traffic policy). */
 export function defaultsThatApply(k: Knowledge, p: Pending, lineOf: (path: string | undefined) => number): ScanFinding[] {

@@ -10,7 +10,7 @@ import { settleFinding, type Finding } from '../compatibility/findings.js';
 import { PlanError } from '../compatibility/plan.js';
 import { judgeGateSetting, kubeProxyFeatureGates } from '../compatibility/rules/kube-proxy-feature-gates.js';
 import { kubernetesVersionUnspecified } from '../compatibility/rules/kubernetes-version-unspecified.js';
-import type { Knowledge } from '../knowledge.js';
+import type { Knowledge, LimitationFact } from '../knowledge.js';
 import { verdictOf } from '../outcome.js';
 import { describeRef, type Pending } from './clusters.js';
 import { planKey, type OpenPlan } from './implied-plan.js';
@@ -299,28 +299,11 @@ export class Judge {
    */
   openFeatures(plan: OpenPlan | undefined): readonly Finding[] {
     if (!plan?.windowsVersion || (plan.features?.length ?? 0) > 0) return [];
-    const key = planKey(plan);
-    let probed = this.featureCache.get(key);
-    if (!probed) {
-      // Probed, not asked for: the engine must not say the plan asks for a feature by name (eks-no-ipv6 on dual-stack).
-      const features = [...this.k.features.keys()];
-      const answer = this.lenient({ ...plan, features }, undefined, undefined, { probedFeatures: features });
-      const scopedToFeatureAndEnvironment = (slug: string | undefined) => {
-        const scope = this.k.limitations.find((l) => l.slug === slug)?.scope;
-        return scope?.features !== undefined && scope.environments !== undefined;
-      };
-      probed = (answer?.findings ?? [])
-        .filter((f) => f.code === 'FEATURE_REQUIRES_NEWER_WINDOWS' || scopedToFeatureAndEnvironment(f.subject))
-        .map((f) => ({
-          ...f,
-          severity: 'info' as const,
-          applicability: 'may-apply' as const,
-          dependsOn: ['features' as const, ...f.dependsOn],
-          message: `${FEATURES_OPEN}${f.message}`,
-        }));
-      this.featureCache.set(key, probed);
-    }
-    return probed;
+    return this.probedFeatures(
+      planKey(plan),
+      plan,
+      (f, scope) => f.code === 'FEATURE_REQUIRES_NEWER_WINDOWS' || (scope?.features !== undefined && scope.environments !== undefined),
+    );
   }
 
   /**
@@ -330,18 +313,23 @@ export class Judge {
    */
   openModeFeatures(plan: OpenPlan | undefined): readonly Finding[] {
     if (!plan?.networkMode || (plan.features?.length ?? 0) > 0) return [];
-    const key = `mode\0${planKey(plan)}`;
+    const mode = plan.networkMode;
+    return this.probedFeatures(`mode\0${planKey(plan)}`, plan, (_, scope) => scope?.features !== undefined && scope.modes?.includes(mode) === true);
+  }
+
+  /**
+   * The plan judged with every feature, probed, not asked for (the engine must not say the plan asks
+   * for one by name: eks-no-ipv6 on dual-stack), keeping the findings `keep` picks (given the scope of
+   * the limitation a finding is about, if any) as infos that "may apply" on the features in use.
+   */
+  private probedFeatures(key: string, plan: OpenPlan, keep: (f: Finding, scope: LimitationFact['scope'] | undefined) => boolean): readonly Finding[] {
     let probed = this.featureCache.get(key);
     if (!probed) {
-      // Probed, not asked for: the engine must not say the plan asks for a feature by name.
       const features = [...this.k.features.keys()];
       const answer = this.lenient({ ...plan, features }, undefined, undefined, { probedFeatures: features });
-      const scopedToFeatureAndMode = (slug: string | undefined) => {
-        const scope = this.k.limitations.find((l) => l.slug === slug)?.scope;
-        return scope?.features !== undefined && scope.modes?.includes(plan.networkMode!) === true;
-      };
+      const scopeOf = (slug: string | undefined) => this.k.limitations.find((l) => l.slug === slug)?.scope;
       probed = (answer?.findings ?? [])
-        .filter((f) => scopedToFeatureAndMode(f.subject))
+        .filter((f) => keep(f, scopeOf(f.subject)))
         .map((f) => ({
           ...f,
           severity: 'info' as const,

@@ -10,7 +10,7 @@ import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
 import { at, isRecord, key, list, stringMap, text, type Json } from '../kube.js';
 import { readSignal, signalIndex, valuesAt } from '../signals.js';
-import { reading, type Reading, type ReadResult } from './types.js';
+import { reading, statesRelease, type Reading, type ReadResult } from './types.js';
 
 /** Where a pool names the objects that hold the rest of its description (a Cluster API pool: its machine template and its bootstrap template). */
 const REFERENCES: Record<string, readonly string[]> = {
@@ -134,7 +134,7 @@ function statesNothing(kind: string, obj: Json): string {
  * image by an id or a placeholder): the release is listed as unknown, not left unsaid.
  */
 function releaseOpen(r: Reading): void {
-  if (r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild') || r.unknown.some((u) => u.field === 'windowsVersion')) return;
+  if (statesRelease(r) || r.unknown.some((u) => u.field === 'windowsVersion')) return;
   r.unknown.push({
     fact: 'the Windows release of its nodes',
     settledBy:

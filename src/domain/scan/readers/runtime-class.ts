@@ -11,7 +11,7 @@ import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
 import { at, record, statesOs, windowsScheduling } from '../kube.js';
 import { readNodeLabelSignals } from './container-signals.js';
-import { ignore, reading, type Reading, type ReadResult } from './types.js';
+import { ignore, isReleaseFact, reading, statesRelease, type Reading, type ReadResult } from './types.js';
 
 /** Where a RuntimeClass keeps what its pods' nodeSelector gets. */
 export const RUNTIME_CLASS_SCHEDULING = 'scheduling';
@@ -28,7 +28,7 @@ export function readRuntimeClass(k: Knowledge, known: KnownFacts, obj: Record<st
     );
   const r = reading(obj, 'node-group', 'yes');
   readNodeLabelSignals(k, known, spec, RUNTIME_CLASS_SCHEDULING, r);
-  if (!r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild'))
+  if (!statesRelease(r))
     r.unknown.push({
       fact: 'the Windows release of the nodes it schedules pods onto (its nodeSelector names no node.kubernetes.io/windows-build)',
       settledBy: "a node.kubernetes.io/windows-build label in its scheduling.nodeSelector, or the nodes' release",
@@ -37,9 +37,6 @@ export function readRuntimeClass(k: Knowledge, known: KnownFacts, obj: Record<st
     });
   return { readings: [r] };
 }
-
-/** The release facts a pod takes from the RuntimeClass it names. */
-const RELEASE_FIELDS = new Set(['windowsVersion', 'windowsBuild']);
 
 /**
  * Ties each workload that names a RuntimeClass (runtimeClassName) to the RuntimeClass of that name
@@ -57,11 +54,11 @@ export function linkRuntimeClasses(readings: readonly Reading[]): Map<Reading, R
     const rc = classes.get(r.runtimeClass.name);
     if (!rc) continue;
     r.windows = 'yes';
-    const hadRelease = r.facts.some((f) => RELEASE_FIELDS.has(f.field));
+    const hadRelease = statesRelease(r);
     if (!hadRelease)
-      for (const fact of rc.facts.filter((f) => RELEASE_FIELDS.has(f.field)))
+      for (const fact of rc.facts.filter(isReleaseFact))
         r.facts.push({ ...fact, path: r.runtimeClass.path, detail: `${fact.detail ? `${fact.detail}; ` : ''}from RuntimeClass ${rc.ref.name} (${fact.path})` });
-    const settled = r.facts.some((f) => RELEASE_FIELDS.has(f.field));
+    const settled = statesRelease(r);
     // The OS it left open (no field) is settled; its release only when the RuntimeClass states one.
     r.unknown = r.unknown.filter((u) => !(u.path === r.runtimeClass!.path && !u.field) && !(settled && u.field === 'windowsVersion'));
     tied.set(r, rc);

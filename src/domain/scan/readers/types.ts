@@ -202,6 +202,15 @@ export function refOf(obj: Json): ObjectRef {
   return ref;
 }
 
+/** The facts that state a Windows release: the release itself, or the build its images or labels need. */
+const RELEASE_FIELDS: ReadonlySet<string> = new Set(['windowsVersion', 'windowsBuild']);
+
+/** Whether a fact states the Windows release (or its build). */
+export const isReleaseFact = (f: { field: string }): boolean => RELEASE_FIELDS.has(f.field);
+
+/** Whether an object's facts state the Windows release of its nodes (or their build). */
+export const statesRelease = (r: Pick<Reading, 'facts'>): boolean => r.facts.some(isReleaseFact);
+
 export function reading(obj: Json, role: Role, windows: Reading['windows']): Reading {
   return { ref: refOf(obj), role, partPath: '', facts: [], clusterFacts: [], missing: [], unknown: [], windows, settingProblems: [], findings: [] };
 }

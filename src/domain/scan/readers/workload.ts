@@ -4,7 +4,7 @@ import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, text, windowsScheduling, type Json } from '../kube.js';
 import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
-import { HOST_NETWORK_LIMITATION, ignore, reading, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
+import { HOST_NETWORK_LIMITATION, ignore, reading, statesRelease, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
 import { imageSignals, parseImage, signalIndex } from '../signals.js';
 
 /**
@@ -108,15 +108,11 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
       });
   }
   const usage: PodUsage = { labels: pod.labels, hostPorts: [], ipv6: [] };
-  if (pod.spec.hostNetwork === true) {
-    usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess };
-    // A HostProcess pod keeps to the limitation (its exception): its own note (own-findings.ts) replaces the general one.
-    if (allHostProcess) r.meets = [...(r.meets ?? []), HOST_NETWORK_LIMITATION];
-  } else {
-    // A pod that does not ask for host networking keeps to the limitation too: the general note on
-    // it would be about a setting the file does not use (trial scan38, files 08 and 12).
-    r.meets = [...(r.meets ?? []), HOST_NETWORK_LIMITATION];
-  }
+  if (pod.spec.hostNetwork === true) usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess };
+  // The pod keeps to the limitation when it does not ask for host networking (the general note would
+  // be about a setting it does not use: trial scan38, files 08 and 12) or is HostProcess (its
+  // exception, whose own note, own-findings.ts, replaces the general one).
+  if (pod.spec.hostNetwork !== true || allHostProcess) r.meets = [...(r.meets ?? []), HOST_NETWORK_LIMITATION];
   for (const { container, path } of containers) {
     list(container.ports).forEach((port, i) => {
       if (!isRecord(port)) return;
@@ -131,8 +127,7 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
     if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });
-  if (!r.facts.some((f) => f.field === 'windowsVersion' || f.field === 'windowsBuild'))
-    r.unknown.push(releaseUnknown(k, containers, pod.path, anyBuild, runtimeClass));
+  if (!statesRelease(r)) r.unknown.push(releaseUnknown(k, containers, pod.path, anyBuild, runtimeClass));
   r.pod = usage;
   return { readings: [r] };
 }
