@@ -62,10 +62,12 @@ describe('the overlay network a name implies (KUBE_NETWORK, --network-name, a CN
     const text = read('public/sig-windows-tools-flannel-overlay-kubeadm.yml');
     const cm = one(reports({ 'flannel.yml': text }, PLAN_2019), 'ConfigMap');
     expect(cm.findings.filter((f) => f.code === 'REQUIRED_SETTING_MISSING')).toEqual([]);
-    // The file has no kube-proxy: what the overlay mode needs of it is unknown too (settle.ts).
+    // The file has no kube-proxy: what the overlay mode needs of it is unknown too, and whether it
+    // runs DSR, asked of the data plane when no other object asks (settle.ts).
     expect(cm.unknown.map((u) => u.fact)).toEqual([
       expect.stringContaining("flannel's VXLAN VNI and UDP port"),
       'kube-proxy --source-vip, which the Overlay mode needs',
+      expect.stringContaining('whether kube-proxy runs with Direct Server Return (DSR)'),
     ]);
     expect(cm.missing).toEqual([]);
     const low = one(reports({ 'flannel.yml': text.replace('"name": "flannel.4096"', '"name": "flannel.7"') }, PLAN_2019), 'ConfigMap');

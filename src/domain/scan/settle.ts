@@ -72,7 +72,21 @@ export function settleUnknowns(clusters: readonly Cluster[], known: KnownFacts, 
         p.kubeProxy = { usage: proxy.reading.kubeProxy!, from: `${describeRef(proxy.reading.ref)} (${proxy.file}:${proxy.line})` };
     }
     if (!hasKubeProxy) askForKubeProxy(cluster.pending, known);
+    if (k && !hasKubeProxy) askDataPlaneForProxyFeatures(k, known, cluster.pending);
   }
+}
+
+/**
+ * A cluster whose input states its data plane (a CNI configuration) but holds no Windows kube-proxy
+ * and no object that already asks: whether kube-proxy runs DSR is as open for it as for a node pool,
+ * and it decides how every Service of that data plane balances its traffic and the source address
+ * its pods see (k8s-windows-networking-uk#dsr). Named once, on the object that states the plugin or
+ * mode (trial scan41 07-U3: a flannel net-conf.json alone).
+ */
+function askDataPlaneForProxyFeatures(k: Knowledge, known: KnownFacts, pending: readonly Pending[]): void {
+  if (pending.some((p) => p.reading.unknown.some((u) => u.settles?.kind === 'kube-proxy' && u.settles.defaultedFeature))) return;
+  const stating = pending.find((p) => p.reading.clusterFacts.some((f) => f.field === 'networkMode' || f.field === 'cniPlugin'));
+  if (stating) askForDefaultedProxyFeatures(k, known, stating.reading, true);
 }
 
 /**
@@ -132,16 +146,19 @@ function askForIpamSettings(k: Knowledge, known: KnownFacts, r: Reading, hasInst
  * node pool of a cluster whose input holds no Windows kube-proxy, whether it is on is unknown, and
  * named (trial scan35 01-U3, 08-U4); so too on a Service whose outcome depends on it (13-U4).
  */
-function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Reading): void {
-  if (r.windows !== 'yes') return;
+function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Reading, statesDataPlane = false): void {
+  if (r.windows !== 'yes' && !statesDataPlane) return;
   // A Service is known to be in front of Windows pods only once its cluster's workloads are matched (scan.ts): askForServiceProxyFeatures.
   // Every Service in front of Windows pods, whatever its type: whether kube-proxy runs DSR decides
   // how its traffic is balanced and the source address its pods see, and with about 100 Services or
   // more the ports a node uses up (k8s-windows-networking-uk#dsr; eks-best-practices-windows-networking,
   // IP address management). Trials scan35 13-U4 (NodePort), scan37 10-U3 and scan39 12-U2 (ClusterIP).
-  const wanted = r.role === 'node-group' || r.role === 'node' || r.role === 'service' ? undefined : new Set<string>();
+  const wanted = statesDataPlane || r.role === 'node-group' || r.role === 'node' || r.role === 'service' ? undefined : new Set<string>();
   if (wanted?.size === 0) return;
-  const path = r.role === 'service' ? (r.facts.find((f) => f.field === 'serviceTypes')?.path ?? r.partPath) : (r.facts[0]?.path ?? r.partPath);
+  const path =
+    r.role === 'service'
+      ? (r.facts.find((f) => f.field === 'serviceTypes')?.path ?? r.partPath)
+      : (r.facts[0]?.path ?? (statesDataPlane ? r.clusterFacts[0]?.path : undefined) ?? r.partPath);
   const byFeature = new Map<string, string[]>();
   for (const f of known.kubeProxyFlags) {
     if (!f.feature || !k.featureDefaults.some((d) => d.feature === f.feature) || (wanted && !wanted.has(f.feature))) continue;
@@ -152,7 +169,12 @@ function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Readin
   for (const [feature, flags] of byFeature) {
     const fact = `whether kube-proxy runs with ${k.features.get(feature)?.name ?? feature} (${flags.join(', ')}), whose default depends on the environment and release`;
     if (r.unknown.some((u) => u.fact === fact)) continue;
-    r.unknown.push({ fact, settledBy: KUBE_PROXY_ELSEWHERE, path, settles: { kind: 'kube-proxy', setting: flags[0]!.split('=')[0]! } });
+    r.unknown.push({
+      fact,
+      settledBy: KUBE_PROXY_ELSEWHERE,
+      path,
+      settles: { kind: 'kube-proxy', setting: flags[0]!.split('=')[0]!, defaultedFeature: feature },
+    });
   }
 }
 

@@ -76,7 +76,7 @@ export type Settlers =
   /** flannel's net-conf.json, in whichever ConfigMap of the cluster holds it. */
   | { kind: 'net-conf'; plugin: string }
   /** The cluster's Windows kube-proxy, in whatever object the input has it. */
-  | { kind: 'kube-proxy'; setting: string }
+  | { kind: 'kube-proxy'; setting: string; /** The feature whose default differs by environment or release (DSR), when it is one. */ defaultedFeature?: string }
   /** The instance type of a Windows node or node group of the cluster. */
   | { kind: 'instance-type' }
   /** A kube-proxy flag a feature of this object needs (--enable-dsr=true for DSR): settled by the cluster's Windows kube-proxy when it sets the flag. */
