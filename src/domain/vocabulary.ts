@@ -88,9 +88,19 @@ export type SignalPlaceKind = (typeof SIGNAL_PLACES)[number];
  * How a signal's value reads: a plugin's backend (the mode it selects, from cni-plugins.yaml), a
  * Kubernetes version (v1.31.0 -> 1.31), a Windows build (a base image tag, a windows-build label:
  * ltsc2019 -> 17763), a plugin's release (v0.13.0-nanoserver -> 0.13.0), an EC2 instance type,
- * an operating system name (windows), or a Windows release by its value (an AMI family).
+ * an operating system name (windows), a Windows release by its value (an AMI family), or the name
+ * of the cluster a node pool belongs to (files naming two clusters are never judged as one).
  */
-export const SIGNAL_READS = ['plugin-backend', 'kubernetes-version', 'windows-build', 'plugin-version', 'instance-type', 'os', 'windows-release'] as const;
+export const SIGNAL_READS = [
+  'plugin-backend',
+  'kubernetes-version',
+  'windows-build',
+  'plugin-version',
+  'instance-type',
+  'os',
+  'windows-release',
+  'cluster-name',
+] as const;
 export type SignalRead = (typeof SIGNAL_READS)[number];
 
 export const SOURCE_KINDS = ['seed-document', 'research'] as const;

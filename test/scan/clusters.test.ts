@@ -146,6 +146,58 @@ describe('clusters', () => {
     expect(two.summary.clusters[0]!.groupedBecause).toBeUndefined();
   });
 
+  it('files that name different clusters are not one, however alike their facts (eksctl metadata.name; trial scan42 04/05)', () => {
+    const other = EKSCTL.replace(/^(\s+)name: cluster-14$/m, '$1name: windows-cluster');
+    expect(other).not.toBe(EKSCTL);
+    const two = scan({ 'a.yaml': EKSCTL, 'b.yaml': other });
+    expect(two.summary.clusters.map((c) => c.files)).toEqual([['a.yaml'], ['b.yaml']]);
+    expect(two.summary.clusters[1]!.keptApart).toEqual([
+      expect.stringMatching(
+        /^b\.yaml not grouped with a\.yaml: it names the cluster "windows-cluster" \(metadata\.name, line \d+\), and a\.yaml names "cluster-14"/,
+      ),
+    ]);
+    // The same name, or no name at all, is one cluster as before.
+    expect(scan({ 'a.yaml': EKSCTL, 'b.yaml': EKSCTL }).summary.clusters).toHaveLength(1);
+  });
+
+  it('a file stating no cluster fact joins the group naming its cluster, and never the only cluster when it names another (Cluster API spec.clusterName)', () => {
+    const pool = (cluster: string) => `apiVersion: cluster.x-k8s.io/v1beta1
+kind: MachineDeployment
+metadata:
+  name: win-md
+spec:
+  clusterName: ${cluster}
+  template:
+    spec:
+      clusterName: ${cluster}
+      version: v1.31.2
+      infrastructureRef: {kind: AzureMachineTemplate, name: win-mt}
+---
+apiVersion: infrastructure.cluster.x-k8s.io/v1beta1
+kind: AzureMachineTemplate
+metadata:
+  name: win-mt
+spec:
+  template:
+    spec:
+      osDisk: {osType: Windows}
+`;
+    const named = (cluster: string) => CALICO_POLICY.split('---\n')[0]! + `---\n${pool(cluster)}`;
+    // The calico file names "capz" through its pool; a pool of "capz" alone in another file joins it.
+    const same = scan({ 'calico.yaml': named('capz'), 'pool.yaml': pool('capz') });
+    expect(same.summary.clusters.map((c) => c.files)).toEqual([['calico.yaml', 'pool.yaml']]);
+    expect(same.summary.clusters[0]!.groupedBecause).toEqual([
+      expect.stringMatching(/^pool\.yaml: names the cluster "capz" \(spec\.clusterName\), as calico\.yaml does/),
+    ]);
+    // A pool of another cluster is not given Calico as a guess: it stays apart, and says why.
+    const other = scan({ 'calico.yaml': named('capz'), 'pool.yaml': pool('other') });
+    expect(other.summary.clusters.map((c) => c.files)).toEqual([['calico.yaml'], ['pool.yaml']]);
+    expect(other.summary.clusters[1]!.keptApart).toEqual([expect.stringMatching(/^pool\.yaml not grouped with calico\.yaml: it names the cluster "other"/)]);
+    // A template's placeholder names no cluster: the guess stands.
+    const placeholder = scan({ 'calico.yaml': named('capz'), 'pool.yaml': pool('${CLUSTER_NAME}') });
+    expect(placeholder.summary.clusters.map((c) => c.files)).toEqual([['calico.yaml', 'pool.yaml']]);
+  });
+
   it('the real fixtures are split where they disagree: host-gw and overlay flannel, Calico and eksctl are not one cluster', () => {
     const files = [
       'eksctl-14-windows-nodes.yaml',

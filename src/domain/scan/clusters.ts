@@ -119,6 +119,24 @@ function clusterFactsOf(r: Reading): Fact[] {
   return [...r.clusterFacts, ...r.facts.filter((f) => f.field === 'environment' || f.field === 'cniPlugin')];
 }
 
+/** The cluster a file names as its own (readers.ts clusterNameOf), with the place that names it. */
+type ClusterName = { value: string; path: string; line: number; file: string } | undefined;
+
+/** Files judged as one cluster while grouping: their facts, and the cluster they name when one does. */
+interface Group {
+  files: string[];
+  facts: Map<PlanField, unknown>;
+  keptApart: string[];
+  because: string[];
+  names?: ClusterName;
+}
+
+/** Why a file that names its cluster is not of a group that names another one, or undefined. */
+function namesAnother(names: ClusterName, group: Group): string | undefined {
+  if (!names || !group.names || names.value === group.names.value) return undefined;
+  return `it names the cluster "${names.value}" (${names.path}, line ${names.line}), and ${group.names.file} names "${group.names.value}" (${group.names.path}, line ${group.names.line})`;
+}
+
 /** Does a file's first value for each field agree with the cluster's? */
 const agrees = (a: ReadonlyMap<PlanField, unknown>, b: ReadonlyMap<PlanField, unknown>) =>
   [...a].every(([field, value]) => !b.has(field) || b.get(field) === value);
@@ -135,25 +153,27 @@ const joined = (file: ReadonlyMap<PlanField, unknown>, cluster: ReadonlyMap<Plan
 
 export function groupClusters(pending: readonly Pending[], workloads: readonly Workload[], grouping: Grouping, clash: Clash = () => undefined): Cluster[] {
   // Each file's pending objects and its first value per cluster field, in input order.
-  const files = new Map<string, { pending: Pending[]; workloads: Workload[]; facts: Map<PlanField, unknown> }>();
+  const files = new Map<string, { pending: Pending[]; workloads: Workload[]; facts: Map<PlanField, unknown>; names: ClusterName }>();
   const fileOf = (file: string) => {
     let entry = files.get(file);
-    if (!entry) files.set(file, (entry = { pending: [], workloads: [], facts: new Map() }));
+    if (!entry) files.set(file, (entry = { pending: [], workloads: [], facts: new Map(), names: undefined }));
     return entry;
   };
   for (const p of pending) {
     const entry = fileOf(p.file);
     entry.pending.push(p);
     for (const fact of clusterFactsOf(p.reading)) if (!entry.facts.has(fact.field)) entry.facts.set(fact.field, fact.value);
+    if (!entry.names && p.reading.clusterName)
+      entry.names = { ...p.reading.clusterName, line: p.lines.get(p.reading.clusterName.path) ?? p.line, file: p.file };
   }
   for (const w of workloads) fileOf(w.file).workloads.push(w);
 
-  let groups: { files: string[]; facts: Map<PlanField, unknown>; keptApart: string[]; because: string[] }[];
+  let groups: Group[];
   if (grouping === 'one-cluster') groups = [{ files: [...files.keys()], facts: new Map(), keptApart: [], because: [] }];
   else {
     groups = [];
     const factless: string[] = [];
-    for (const [file, { facts }] of files) {
+    for (const [file, { facts, names }] of files) {
       if (facts.size === 0) {
         factless.push(file);
         continue;
@@ -161,44 +181,61 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
       const keptApart: string[] = [];
       const fits = groups.filter((g) => {
         if (!agrees(facts, g.facts)) return false;
-        const why = clash(joined(facts, g.facts));
+        const why = clash(joined(facts, g.facts)) ?? namesAnother(names, g);
         if (why) keptApart.push(`${file} not grouped with ${g.files.join(', ')}: ${why}`);
         return !why;
       });
       if (fits.length === 1) {
         fits[0]!.files.push(file);
         fits[0]!.keptApart.push(...keptApart);
+        fits[0]!.names ??= names;
         for (const [field, value] of facts) if (!fits[0]!.facts.has(field)) fits[0]!.facts.set(field, value);
-      } else groups.push({ files: [file], facts: new Map(facts), keptApart, because: [] });
+      } else groups.push({ files: [file], facts: new Map(facts), keptApart, because: [], names });
     }
-    if (factless.length > 0) {
-      const stating = groups.length;
-      if (stating === 1) {
-        groups[0]!.files.push(...factless);
-        groups[0]!.because.push(
-          `${factless.join(', ')}: no cluster fact (CNI, network mode, environment) of ${factless.length === 1 ? 'its' : 'their'} own; ` +
-            `judged with the one cluster the input states facts for (${groups[0]!.files[0]}), which is a guess: scan ${factless.length === 1 ? 'it' : 'them'} apart if ${factless.length === 1 ? 'it belongs' : 'they belong'} to another cluster`,
-        );
-      } else
-        for (const tied of tiedFiles(factless, files))
-          groups.push({
-            files: tied,
-            facts: new Map(),
-            keptApart: [],
-            because: [
-              ...(stating > 1
-                ? [
-                    `no cluster fact (CNI, network mode, environment) of its own, and the input states facts for ${stating} clusters: nothing says which one it belongs to, so it is judged with its cluster left open`,
-                  ]
-                : []),
-              ...(tied.length > 1
-                ? [
-                    `${tied.join(', ')}: one group, a Service or NetworkPolicy of one selecting a workload of another, or a workload of one naming a RuntimeClass of another`,
-                  ]
-                : []),
-            ],
-          });
+    // A file that states no cluster fact but names its cluster joins the one group naming it.
+    for (const file of [...factless]) {
+      const names = files.get(file)!.names;
+      const same = names ? groups.filter((g) => g.names?.value === names.value) : [];
+      if (same.length !== 1) continue;
+      same[0]!.files.push(file);
+      same[0]!.because.push(`${file}: names the cluster "${names!.value}" (${names!.path}), as ${same[0]!.files[0]} does`);
+      factless.splice(factless.indexOf(file), 1);
     }
+    // The only cluster that states facts takes the files that state none, as a guess, but never
+    // one that names another cluster (the reason is kept on it).
+    const stating = groups.length;
+    const only = stating === 1 ? groups[0]! : undefined;
+    const namesOther = (file: string) => (only ? namesAnother(files.get(file)!.names, only) : undefined);
+    const joining = only ? factless.filter((f) => namesOther(f) === undefined) : [];
+    if (only && joining.length > 0) {
+      only.files.push(...joining);
+      only.because.push(
+        `${joining.join(', ')}: no cluster fact (CNI, network mode, environment) of ${joining.length === 1 ? 'its' : 'their'} own; ` +
+          `judged with the one cluster the input states facts for (${only.files[0]}), which is a guess: scan ${joining.length === 1 ? 'it' : 'them'} apart if ${joining.length === 1 ? 'it belongs' : 'they belong'} to another cluster`,
+      );
+    }
+    const apart = factless.filter((f) => !joining.includes(f));
+    for (const tied of tiedFiles(apart, files))
+      groups.push({
+        files: tied,
+        facts: new Map(),
+        keptApart: only
+          ? tied.map((f) => `${f} not grouped with ${only.files.join(', ')}: ${namesOther(f) ?? 'tied to a file that names another cluster'}`)
+          : [],
+        because: [
+          ...(stating > 1
+            ? [
+                `no cluster fact (CNI, network mode, environment) of its own, and the input states facts for ${stating} clusters: nothing says which one it belongs to, so it is judged with its cluster left open`,
+              ]
+            : []),
+          ...(tied.length > 1
+            ? [
+                `${tied.join(', ')}: one group, a Service or NetworkPolicy of one selecting a workload of another, or a workload of one naming a RuntimeClass of another`,
+              ]
+            : []),
+        ],
+        names: tied.map((f) => files.get(f)!.names).find((n) => n !== undefined),
+      });
   }
 
   return groups.map((g, i) => {

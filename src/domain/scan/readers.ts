@@ -15,6 +15,7 @@ import { readNodePool, readsNodePool } from './readers/node-pool.js';
 import { readRuntimeClass } from './readers/runtime-class.js';
 import { readService } from './readers/service.js';
 import { ignore, type ReadResult } from './readers/types.js';
+import { signalIndex, valuesAt } from './signals.js';
 import { readWorkload } from './readers/workload.js';
 
 export type {
@@ -36,6 +37,25 @@ export { READ_KINDS } from './read-kinds.js';
 
 /** Reads one object; `ignored` says why an object is not about Windows networking. */
 export function readObject(k: Knowledge, obj: Json): ReadResult {
+  const result = readByKind(k, obj);
+  const kind = text(obj.kind);
+  const name = kind !== undefined && 'readings' in result ? clusterNameOf(k, kind, obj) : undefined;
+  if (name && 'readings' in result) for (const r of result.readings) r.clusterName = name;
+  return result;
+}
+
+/**
+ * The cluster an object names as its own, at a FIELD place the seeds read as `cluster-name`: a
+ * value, not a template's placeholder (${INFRA_ID}), which names no cluster.
+ */
+function clusterNameOf(k: Knowledge, kind: string, obj: Json): { value: string; path: string } | undefined {
+  for (const { path, signal } of signalIndex(k).fields.get(kind) ?? [])
+    if (signal.reads === 'cluster-name')
+      for (const found of valuesAt(obj, path)) if (found.value.trim() !== '' && !/\$\{|\{\{|<|^__/.test(found.value)) return found;
+  return undefined;
+}
+
+function readByKind(k: Knowledge, obj: Json): ReadResult {
   const kind = text(obj.kind);
   if (!kind) return readFlannelNetConfFile(knownFacts(k), obj) ?? ignore('no kind (Helm values and other documents without a kind are not read)');
   switch (kind) {

@@ -140,6 +140,7 @@ export class Scanner {
       ];
       for (const link of reading.links ?? []) paths.push(link.path);
       if (reading.runtimeClass) paths.push(reading.runtimeClass.path);
+      if (reading.clusterName) paths.push(reading.clusterName.path);
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
       for (const flag of reading.kubeProxy?.flags.values() ?? []) paths.push(flag.path);

@@ -163,6 +163,8 @@ export function readSignal(
   if (!signal.reads && Object.keys(signal.values).length > 0 && !special)
     r.missing.push(`${valuePath} "${value}" is not a value the knowledge base reads for ${signal.slug} (${Object.keys(signal.values).join(', ')}): not read`);
   // A template's placeholder (${KUBERNETES_VERSION}, {{ .Values.backend }}, __MODE__) is not a value: what it stands for is open.
+  // A cluster's name only tells clusters apart (readers.ts clusterNameOf): a placeholder leaves nothing open that a rule needs.
+  if (signal.reads === 'cluster-name') return { windows };
   if (signal.reads && /\$\{|\{\{|^__[A-Z0-9_]+__$/.test(value)) {
     const field = FIELD_OF_READ[signal.reads];
     r.unknown.push({

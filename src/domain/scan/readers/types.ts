@@ -173,6 +173,8 @@ export interface Reading {
   runtimeClass?: { name: string; path: string };
   /** Limitations (slugs) the object shows are met (an eksctl file with a Linux node group: eks-needs-linux-node): the engine's general note on them is not repeated for it. */
   meets?: string[];
+  /** The cluster the object names as its own (an eksctl ClusterConfig's metadata.name, a MachineDeployment's spec.clusterName): manifest-signals.yaml `reads: cluster-name`. */
+  clusterName?: { value: string; path: string };
   /** Limitations a place of the object shows it is concerned by (manifest-signals.yaml `concerns`: the azure-npm image), where. */
   concerns?: { slug: string; path: string; signal: string }[];
 }
