@@ -102,6 +102,17 @@ describe('network policy by environment', () => {
   });
 });
 
+describe('a candidate plugin that runs in one environment only', () => {
+  it('NETWORK_POLICY_UNSUPPORTED for the Amazon VPC CNI among the candidates when the environment is open: it runs only on EKS, whose answer is its own (eks-user-guide-windows#cni-network-policy.adoc; trial scan43 03/13)', () => {
+    // seeds/cni-plugins.yaml amazon-vpc-cni: onlyIn [eks]; networkPolicy unknown in general, not-supported on EKS
+    const report = judge({ windowsVersion: 'windows-server-2022', networkPolicy: true, kubernetesVersion: '1.33' });
+    const unsupported = report.findings.find((f) => f.code === 'NETWORK_POLICY_UNSUPPORTED' && !f.subject);
+    expect(unsupported?.message).toContain('Amazon VPC CNI');
+    const unknown = report.findings.find((f) => f.code === 'NETWORK_POLICY_UNKNOWN' && !f.subject);
+    expect(unknown?.message ?? '').not.toContain('Amazon VPC CNI');
+  });
+});
+
 describe('scopes as the sources give them: platforms, plugins open, dates, builds, the horizon', () => {
   it('NETWORK_POLICY_UNSUPPORTED with the plugin open: "may apply" for Flannel, and NETWORK_POLICY_UNKNOWN for the plugins no source settles (aks-arc-container-networking#Compare network models)', () => {
     // seeds/cni-plugins.yaml flannel.networkPolicy not-supported; calico and ovn-kubernetes supported; the rest unknown

@@ -51,6 +51,15 @@ const NETWORK_POLICY = {
   enforcing: (plugins: readonly string[]) => `Plugins documented to enforce NetworkPolicy on Windows: ${plugins.join(', ')}.`,
 };
 
+/**
+ * The environment a candidate plugin decides when the plan leaves it open: the one environment the
+ * plugin runs in (amazon-vpc-cni: EKS only, cni-plugins.yaml onlyIn), whose answer is then the
+ * plugin's, as plan-context.ts assumes it for a named plugin (trial scan43: "the sources do not
+ * say" for the Amazon VPC CNI among the candidates, beside "does not enforce" once it is named).
+ */
+const soleEnvironment = (plugin: NonNullable<PlanContext['plugin']>): string | undefined =>
+  plugin.onlyIn?.environments.length === 1 ? plugin.onlyIn.environments[0] : undefined;
+
 /** The plugin's NetworkPolicy answer in one environment: the environment's own where the sources give one. */
 function policyIn(plugin: NonNullable<PlanContext['plugin']>, environment: string | undefined): NetworkPolicyFact {
   return plugin.environments.find((e) => e.environment === environment)?.networkPolicy ?? plugin.networkPolicy;
@@ -65,7 +74,8 @@ const POLICY_SEVERITY: Record<PolicySupport, RuleFinding['severity'] | null> = {
 function networkPolicyWithPluginOpen({ k, environment, candidatePlugins }: PlanContext): RuleFinding<Code>[] {
   const answers = candidatePlugins.map((slug) => {
     const plugin = k.plugins.get(slug)!;
-    return { plugin, answer: environment ? policyIn(plugin, environment) : plugin.networkPolicy };
+    const where = environment ?? soleEnvironment(plugin);
+    return { plugin, answer: where ? policyIn(plugin, where) : plugin.networkPolicy };
   });
   const enforcing = answers.filter((a) => a.answer.support === 'supported').map((a) => a.plugin.name);
   const remediation = NETWORK_POLICY.namePlugin(enforcing);
