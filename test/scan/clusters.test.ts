@@ -160,6 +160,22 @@ describe('clusters', () => {
     expect(scan({ 'a.yaml': EKSCTL, 'b.yaml': EKSCTL }).summary.clusters).toHaveLength(1);
   });
 
+  it('the same plugin configuration installed in two namespaces is two clusters; in one namespace, one (trial scan43 X-M1)', () => {
+    const trial = (name: string) => readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial', name), 'utf8');
+    const old = trial('43-05-kube-flannel-mod.yaml');
+    const two = scan({ 'a.yaml': old, 'b.yaml': trial('43-17-kube-flannel-windows-nodes.yaml') });
+    expect(two.summary.clusters.map((c) => c.files)).toEqual([['a.yaml'], ['b.yaml']]);
+    expect(two.summary.clusters[1]!.keptApart).toEqual([
+      expect.stringMatching(
+        /^b\.yaml not grouped with a\.yaml: it installs flannel's ConfigMap kube-flannel-cfg in the namespace kube-flannel \(line \d+\), and a\.yaml in kube-system/,
+      ),
+    ]);
+    // The same file twice (one installation), or the second moved into kube-system: one cluster.
+    expect(scan({ 'a.yaml': old, 'b.yaml': old }).summary.clusters).toHaveLength(1);
+    const moved = trial('43-17-kube-flannel-windows-nodes.yaml').replaceAll('namespace: kube-flannel', 'namespace: kube-system');
+    expect(scan({ 'a.yaml': old, 'b.yaml': moved }).summary.clusters).toHaveLength(1);
+  });
+
   it('a file stating no cluster fact joins the group naming its cluster, and never the only cluster when it names another (Cluster API spec.clusterName)', () => {
     const pool = (cluster: string) => `apiVersion: cluster.x-k8s.io/v1beta1
 kind: MachineDeployment

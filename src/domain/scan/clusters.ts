@@ -129,6 +129,32 @@ interface Group {
   keptApart: string[];
   because: string[];
   names?: ClusterName;
+  installs?: Installs;
+}
+
+/**
+ * A plugin's own configuration a file installs (flannel's kube-flannel-cfg, the ConfigMap holding
+ * its net-conf.json), by plugin and ConfigMap name, with the namespace it goes in. The same
+ * configuration in two namespaces is two installations of the plugin, each with its own agent
+ * reading it, which one cluster's nodes cannot both run (trial scan43 X-M1: kube-system and
+ * kube-flannel flannel manifests from two repositories).
+ */
+type Installs = Map<string, { namespace: string; file: string; line: number }>;
+
+function installsOf(p: Pending): [string, { namespace: string; file: string; line: number }] | undefined {
+  const r = p.reading;
+  if (!r.netConfOf || r.ref.kind !== 'ConfigMap') return undefined;
+  return [`${r.netConfOf}'s ConfigMap ${r.ref.name}`, { namespace: r.ref.namespace ?? 'default', file: p.file, line: p.line }];
+}
+
+/** Why a file that installs a plugin's configuration is not of a group that installs it in another namespace, or undefined. */
+function installedElsewhere(installs: Installs, group: Group): string | undefined {
+  for (const [what, mine] of installs) {
+    const theirs = group.installs?.get(what);
+    if (theirs && theirs.namespace !== mine.namespace)
+      return `it installs ${what} in the namespace ${mine.namespace} (line ${mine.line}), and ${theirs.file} in ${theirs.namespace} (line ${theirs.line}): two installations of the plugin`;
+  }
+  return undefined;
 }
 
 /** Why a file that names its cluster is not of a group that names another one, or undefined. */
@@ -153,16 +179,18 @@ const joined = (file: ReadonlyMap<PlanField, unknown>, cluster: ReadonlyMap<Plan
 
 export function groupClusters(pending: readonly Pending[], workloads: readonly Workload[], grouping: Grouping, clash: Clash = () => undefined): Cluster[] {
   // Each file's pending objects and its first value per cluster field, in input order.
-  const files = new Map<string, { pending: Pending[]; workloads: Workload[]; facts: Map<PlanField, unknown>; names: ClusterName }>();
+  const files = new Map<string, { pending: Pending[]; workloads: Workload[]; facts: Map<PlanField, unknown>; names: ClusterName; installs: Installs }>();
   const fileOf = (file: string) => {
     let entry = files.get(file);
-    if (!entry) files.set(file, (entry = { pending: [], workloads: [], facts: new Map(), names: undefined }));
+    if (!entry) files.set(file, (entry = { pending: [], workloads: [], facts: new Map(), names: undefined, installs: new Map() }));
     return entry;
   };
   for (const p of pending) {
     const entry = fileOf(p.file);
     entry.pending.push(p);
     for (const fact of clusterFactsOf(p.reading)) if (!entry.facts.has(fact.field)) entry.facts.set(fact.field, fact.value);
+    const install = installsOf(p);
+    if (install && !entry.installs.has(install[0])) entry.installs.set(...install);
     if (!entry.names && p.reading.clusterName)
       entry.names = { ...p.reading.clusterName, line: p.lines.get(p.reading.clusterName.path) ?? p.line, file: p.file };
   }
@@ -173,7 +201,7 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
   else {
     groups = [];
     const factless: string[] = [];
-    for (const [file, { facts, names }] of files) {
+    for (const [file, { facts, names, installs }] of files) {
       if (facts.size === 0) {
         factless.push(file);
         continue;
@@ -181,7 +209,7 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
       const keptApart: string[] = [];
       const fits = groups.filter((g) => {
         if (!agrees(facts, g.facts)) return false;
-        const why = clash(joined(facts, g.facts)) ?? namesAnother(names, g);
+        const why = clash(joined(facts, g.facts)) ?? namesAnother(names, g) ?? installedElsewhere(installs, g);
         if (why) keptApart.push(`${file} not grouped with ${g.files.join(', ')}: ${why}`);
         return !why;
       });
@@ -189,8 +217,9 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
         fits[0]!.files.push(file);
         fits[0]!.keptApart.push(...keptApart);
         fits[0]!.names ??= names;
+        fits[0]!.installs = new Map([...installs, ...(fits[0]!.installs ?? [])]);
         for (const [field, value] of facts) if (!fits[0]!.facts.has(field)) fits[0]!.facts.set(field, value);
-      } else groups.push({ files: [file], facts: new Map(facts), keptApart, because: [], names });
+      } else groups.push({ files: [file], facts: new Map(facts), keptApart, because: [], names, installs });
     }
     // A file that states no cluster fact but names its cluster joins the one group naming it.
     for (const file of [...factless]) {

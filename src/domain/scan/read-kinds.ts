@@ -48,8 +48,8 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
   },
   {
     kinds:
-      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig and Installation (Calico), MachineSet (OpenShift)',
+      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig and Installation (Calico), MachineSet and Network (OpenShift)',
     reads:
-      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label of an OpenShift MachineSet)",
+      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label and Azure image SKU of an OpenShift MachineSet, OpenShift's hybrid overlay network, the cluster an object names)",
   },
 ];
