@@ -214,6 +214,37 @@ spec:
     expect(placeholder.summary.clusters.map((c) => c.files)).toEqual([['calico.yaml', 'pool.yaml']]);
   });
 
+  it("what only a guessed grouping decides may apply, and says so; with --one-cluster (the user's word) it applies (trial scan44)", () => {
+    // The stating file: Calico, and a RuntimeClass for Windows Server 2019 nodes (build 17763).
+    const cluster = `${CALICO_POLICY.split('---\n')[0]!}---
+apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata:
+  name: windows-2019
+handler: runhcs-wcow-process
+scheduling:
+  nodeSelector:
+    kubernetes.io/os: windows
+    node.kubernetes.io/windows-build: 10.0.17763
+`;
+    // A file of its own: a Deployment of a Windows Server 2022 image (build 20348), no cluster fact.
+    const app = CALICO_POLICY.split('---\n')[1]!;
+    const mismatch = (result: ScanResult) =>
+      result.reports.find((r) => r.ref.kind === 'Deployment')!.findings.find((f) => f.code === 'CONTAINER_IMAGE_OS_MISMATCH');
+    const guessed = scan({ 'cluster.yaml': cluster, 'app.yaml': app });
+    expect(guessed.summary.clusters[0]!.groupedBecause).toEqual([expect.stringMatching(/which is a guess/)]);
+    expect(mismatch(guessed)).toMatchObject({ severity: 'warning', applicability: 'may-apply', dependsOn: ['windowsVersion', 'cniPlugin', 'networkMode'] });
+    expect(mismatch(guessed)!.message).toMatch(
+      /Only the grouping says so: its file states no cluster fact and was judged with the facts of cluster\.yaml as a guess\.$/,
+    );
+    expect(guessed.summary.verdict).not.toBe('INCOMPATIBLE');
+    // The app alone raises no mismatch (no node says 17763); the user's word makes it one cluster, and the error applies.
+    expect(mismatch(scan({ 'app.yaml': app }))).toBeUndefined();
+    expect(mismatch(scan({ 'cluster.yaml': cluster, 'app.yaml': app }, { oneCluster: true }))).toMatchObject({ severity: 'error', applicability: 'applies' });
+    // In one file, the two are one cluster by what the file says: the error applies.
+    expect(mismatch(scan({ 'all.yaml': `${cluster}---\n${app}` }))).toMatchObject({ severity: 'error', applicability: 'applies' });
+  });
+
   it('the real fixtures are split where they disagree: host-gw and overlay flannel, Calico and eksctl are not one cluster', () => {
     const files = [
       'eksctl-14-windows-nodes.yaml',

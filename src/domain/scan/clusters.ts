@@ -105,6 +105,8 @@ export interface Cluster {
   keptApart: string[];
   /** Why files that state no cluster fact are in this cluster (joined the only one, or judged on their own), so that a guess is never silent. */
   groupedBecause: string[];
+  /** The files that joined it as a guess (they state no cluster fact, and it was the only cluster that did): scan.ts softens what only the guess decides. */
+  guessed: string[];
 }
 
 export const describeRef = (r: Reading['ref']) => `${r.kind}${r.namespace ? ` ${r.namespace}/` : ' '}${r.name}${r.part ? ` (${r.part})` : ''}`;
@@ -130,6 +132,7 @@ interface Group {
   because: string[];
   names?: ClusterName;
   installs?: Installs;
+  guessed?: string[];
 }
 
 /**
@@ -238,6 +241,7 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
     const joining = only ? factless.filter((f) => namesOther(f) === undefined) : [];
     if (only && joining.length > 0) {
       only.files.push(...joining);
+      only.guessed = joining;
       only.because.push(
         `${joining.join(', ')}: no cluster fact (CNI, network mode, environment) of ${joining.length === 1 ? 'its' : 'their'} own; ` +
           `judged with the one cluster the input states facts for (${only.files[0]}), which is a guess: scan ${joining.length === 1 ? 'it' : 'them'} apart if ${joining.length === 1 ? 'it belongs' : 'they belong'} to another cluster`,
@@ -280,6 +284,7 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
       conflicts: new Map(),
       keptApart: g.keptApart,
       groupedBecause: g.because,
+      guessed: g.guessed ?? [],
     };
     collectFacts(cluster);
     return cluster;

@@ -25,6 +25,7 @@ import { linkNodePools } from './readers/node-pool.js';
 import { linkRuntimeClasses } from './readers/runtime-class.js';
 import { askForServiceProxyFeatures, settleUnknowns } from './settle.js';
 import { policyEnforcement } from './defaults.js';
+import { objectKey, softenGuessedFindings } from './guessed-grouping.js';
 import { readObject, type Reading, type UnknownFact } from './readers.js';
 import type { InferredFact, ObjectReport, ScanResult, ScanSummary } from './results.js';
 
@@ -42,6 +43,11 @@ export interface ScanOptions {
   targetKubernetesVersion?: string;
   /** The user's word that the whole input is one cluster: its facts are merged, and those that disagree reported. */
   oneCluster?: boolean;
+}
+
+/** A scan of part of the input, to see what it raises on its own (guessed-grouping.ts): it softens nothing itself. */
+interface PartScan extends ScanOptions {
+  part?: true;
 }
 
 /** A report being built: its plan-level findings are placed once every report of the cluster is known. */
@@ -67,10 +73,12 @@ export class Scanner {
   private readonly configMaps = new Set<string>();
   private readonly given: GivenPlan;
   private readonly judge: Judge;
+  /** The objects read, kept to scan a side of a guessed grouping again on its own (guessed-grouping.ts). */
+  private readonly sources: SourceObject[] = [];
 
   constructor(
     private readonly k: Knowledge,
-    private readonly options: ScanOptions,
+    private readonly options: PartScan,
   ) {
     if (options.plan) {
       // The plan without the upgrade fields: the scan applies the target itself, to the gates the objects set.
@@ -89,6 +97,7 @@ export class Scanner {
   /** Reads one object and keeps only its facts. */
   add(source: SourceObject): void {
     this.objectsRead++;
+    if (!this.options.oneCluster && !this.options.part) this.sources.push(source);
     const kind = text(source.data.kind) ?? '(no kind)';
     this.readByKind[kind] = (this.readByKind[kind] ?? 0) + 1;
     if (kind === 'ConfigMap') this.configMaps.add(configMapId(text(at(source.data, 'metadata.namespace')), text(at(source.data, 'metadata.name')) ?? ''));
@@ -202,6 +211,7 @@ export class Scanner {
     });
     for (const report of reports) if (cannotUseHostNetwork(report.role)) report.findings = report.findings.filter((f) => f.subject !== HOST_NETWORK_LIMITATION);
     onceAcrossReports(reports);
+    this.softenGuesses(clusters, reports);
 
     const findings: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
     for (const report of reports) for (const f of report.findings) findings[f.severity]++;
@@ -232,6 +242,38 @@ export class Scanner {
         })),
     };
     return { reports, summary, skipped: this.skipped };
+  }
+
+  /**
+   * Each cluster some files joined as a guess: what its objects raise only with the grouping may
+   * apply (guessed-grouping.ts), each side compared with a scan of that side alone.
+   */
+  private softenGuesses(clusters: readonly Cluster[], reports: readonly ObjectReport[]): void {
+    const guessed = new Set(clusters.flatMap((c) => c.guessed));
+    if (guessed.size === 0 || this.options.part) return;
+    const alone = (files: (file: string) => boolean) => {
+      const scanner = new Scanner(this.k, { ...this.options, part: true });
+      for (const s of this.sources) if (files(s.file)) scanner.add(s);
+      return new Map(scanner.finish().reports.map((r) => [objectKey(r), r]));
+    };
+    const guessedAlone = alone((file) => guessed.has(file));
+    const restAlone = alone((file) => !guessed.has(file));
+    for (const cluster of clusters) {
+      if (cluster.guessed.length === 0) continue;
+      const files = new Set(cluster.files);
+      const ofCluster = reports.filter((r) => files.has(r.file));
+      const stating = cluster.files.filter((f) => !cluster.guessed.includes(f));
+      softenGuessedFindings(
+        ofCluster.filter((r) => guessed.has(r.file)),
+        guessedAlone,
+        () => `its file states no cluster fact and was judged with the facts of ${stating.join(', ')} as a guess.`,
+      );
+      softenGuessedFindings(
+        ofCluster.filter((r) => !guessed.has(r.file)),
+        restAlone,
+        () => `it rests on ${cluster.guessed.join(', ')}, which state no cluster fact and were judged with this cluster as a guess.`,
+      );
+    }
   }
 
   /** Judges one cluster's objects, then places its plan-level findings once per cluster plan. */
@@ -322,7 +364,7 @@ export class Scanner {
       planTargets = [targetOf(node)];
       for (const [field, { fact, source }] of cluster.facts)
         if (!r.facts.some((f) => f.field === field) && (node as Record<string, unknown>)[field] === fact.value)
-          facts.push({ ...fact, line: p.line, from: source });
+          facts.push({ ...fact, line: p.line, from: cluster.guessed.includes(p.file) ? `${source}, with which its file was grouped as a guess` : source });
     } else {
       plans = objectPlans(this.k, p, targets);
       planTargets = targets;

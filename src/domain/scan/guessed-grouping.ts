@@ -1,0 +1,84 @@
+/**
+ * What only a guess decides is never stated as fact. A file that states no cluster fact is judged
+ * with the one cluster the input states facts for (clusters.ts), and says it is a guess; but the
+ * facts it then borrows (that cluster's environment, its node pools' release) can raise findings of
+ * their own, and its own objects (a RuntimeClass read as a node pool) can raise findings on the
+ * cluster's. Scanned as one directory, 14 files from 9 repositories took AKS and build 17763 from
+ * two of them and got five image/host mismatch errors and an "AKS does not list 1903" error that no
+ * file of theirs says (trial scan44).
+ *
+ * So each finding of such a cluster is compared with the same object's findings when its side is
+ * scanned without the other (the guessed files alone; the rest without them): one that holds only
+ * with the grouping "may apply" (an error becomes a warning), names the fields the grouping gave
+ * its plans, and says that the grouping is a guess. What either side raises on its own stays.
+ */
+import { verdictOf } from '../outcome.js';
+import { mayApplySeverity } from '../compatibility/rule-finding.js';
+import type { Finding } from '../compatibility/findings.js';
+import type { OpenPlan } from './implied-plan.js';
+import type { ObjectReport, ScanFinding } from './results.js';
+
+/** The same object in two scans: its file, line, kind and name (and part, for a node group of an eksctl file). */
+export const objectKey = (r: Pick<ObjectReport, 'file' | 'line' | 'ref'>): string => `${r.file}\0${r.line}\0${r.ref.kind}\0${r.ref.name}\0${r.ref.part ?? ''}`;
+
+const findingKey = (f: ScanFinding): string => `${f.code}\0${f.subject ?? ''}\0${f.severity}\0${f.applicability}`;
+
+/**
+ * The cluster's fields a grouping can give an object's plans, each as the plan field a reader is
+ * told is open (a node build stands for the release its nodes run).
+ */
+const GROUPED_FIELDS: Readonly<Record<string, Finding['dependsOn'][number]>> = {
+  windowsVersion: 'windowsVersion',
+  windowsBuild: 'windowsVersion',
+  windowsBuildRevision: 'windowsBuildRevision',
+  cniPlugin: 'cniPlugin',
+  cniPluginVersion: 'cniPluginVersion',
+  networkMode: 'networkMode',
+  kubernetesVersion: 'kubernetesVersion',
+  environment: 'environment',
+};
+
+/** The fields the grouping gave an object: set in its plans with the cluster, absent or another value without it. */
+function fieldsFromGrouping(withCluster: readonly OpenPlan[], alone: readonly OpenPlan[]): Finding['dependsOn'] {
+  const fields = new Set<Finding['dependsOn'][number]>();
+  for (const plan of withCluster)
+    for (const [field, value] of Object.entries(plan)) {
+      const named = GROUPED_FIELDS[field];
+      if (value === undefined || !named) continue;
+      if (!alone.some((a) => JSON.stringify((a as Record<string, unknown>)[field]) === JSON.stringify(value))) fields.add(named);
+    }
+  return [...fields];
+}
+
+/**
+ * Softens, in place, the findings of `reports` (those of a cluster joined by guess) that `alone`
+ * (the same objects scanned without the other side) does not raise. `why` says what the guess was.
+ */
+export function softenGuessedFindings(reports: readonly ObjectReport[], alone: ReadonlyMap<string, ObjectReport>, why: (r: ObjectReport) => string): void {
+  // What each cluster of the scan alone raises, on whichever of its objects: a plan-level finding
+  // may sit on another object there (the first judged with that plan).
+  const byCluster = new Map<string, Set<string>>();
+  for (const r of alone.values()) {
+    const set = byCluster.get(r.cluster) ?? new Set<string>();
+    for (const f of r.findings) set.add(findingKey(f));
+    byCluster.set(r.cluster, set);
+  }
+  for (const report of reports) {
+    const own = alone.get(objectKey(report));
+    const kept = own ? (byCluster.get(own.cluster) ?? new Set<string>()) : new Set<string>();
+    let changed = false;
+    report.findings = report.findings.map((f) => {
+      if (f.applicability !== 'applies' || f.code === 'NOT_JUDGED' || kept.has(findingKey(f))) return f;
+      changed = true;
+      const dependsOn = fieldsFromGrouping(report.plans, own?.plans ?? []);
+      return {
+        ...f,
+        severity: mayApplySeverity(f.severity, false),
+        applicability: 'may-apply' as const,
+        dependsOn: dependsOn.length > 0 ? dependsOn : f.dependsOn,
+        message: `${f.message} Only the grouping says so: ${why(report)}`,
+      };
+    });
+    if (changed && report.verdict !== null) report.verdict = verdictOf(report.findings);
+  }
+}
