@@ -129,7 +129,7 @@ Examples:
 
 const SCAN_HELP = `
 ${wrap(
-  `Reads these kinds (docs/cli.md says what of each): ${READ_KINDS.map((k) => k.kinds).join('; ')}. Lists are flattened. ` +
+  `Reads these kinds (docs/cli.md says what of each): ${READ_KINDS.map((k) => k.kinds).join('; ')}. Lists and OpenShift Templates' objects are flattened. ` +
     'Other kinds are ignored and counted. Each object is judged with a plan inferred from it and from its cluster ' +
     '(its Windows nodes, CNI, IP address mode) and --plan; what none of them says stays open. Files whose cluster ' +
     'facts disagree (two CNIs, two environments) are judged as separate clusters unless --one-cluster is given; ' +

@@ -304,3 +304,45 @@ describe('the amazon-vpc-cni ConfigMap states its IP address mode even with Wind
     expect(cm.facts.filter((f) => f.field === 'ipAddressMode')).toEqual([]);
   });
 });
+
+describe('a CNI network configuration file on its own (no kind; trial scan44, file 04)', () => {
+  const conf = (type: string) => JSON.stringify({ cniVersion: '0.2.0', name: 'l2bridge', type, master: 'Ethernet' });
+
+  it('a type the knowledge base knows gives the plugin and its mode, as in a ConfigMap', () => {
+    const [r] = reports({ 'l2bridge.conf.json': conf('win-bridge') });
+    expect(r!.ref).toMatchObject({ kind: 'CNI network configuration', name: 'l2bridge' });
+    expect(r!.facts.map((f) => [f.field, f.value, f.path])).toEqual([
+      ['cniPlugin', 'win-bridge', 'type'],
+      ['networkMode', 'l2bridge', 'type'],
+    ]);
+  });
+
+  it('a type it does not know is named, and the plugin and mode stay open, not "no kind"', () => {
+    const [r] = reports({ 'l2bridge.conf.json': conf('wincni.exe') });
+    expect(r!.missing).toEqual([expect.stringMatching(/^type "wincni\.exe": not a CNI plugin the knowledge base knows/)]);
+    expect(r!.unknown.map((u) => u.fact)).toContain('the CNI plugin and network mode of this configuration');
+  });
+
+  it('a document without cniVersion is no CNI configuration: still not read', () => {
+    expect(reports({ 'values.json': JSON.stringify({ type: 'win-bridge' }) })).toEqual([]);
+  });
+});
+
+describe("Calico's own NetworkPolicy (projectcalico.org/v3) selects with spec.selector (trial scan44, file 15)", () => {
+  const trial = (name: string) => readFileSync(join(FIXTURES, 'trial', name), 'utf8');
+  const policyOf = (policy: string) =>
+    reports({ 'pods.yaml': trial('44-14-calico-policy-demo-pods.yaml'), 'policy.yaml': policy }).find((r) => r.ref.kind === 'NetworkPolicy');
+
+  it("app == 'windows-server' selects that pod: its build, not another pod's", () => {
+    const policy = policyOf(trial('44-15-calico-policy-demo-policy.yaml'))!;
+    expect(policy.facts.find((f) => f.field === 'windowsBuild')).toMatchObject({ value: 18362, path: 'spec.selector' });
+    expect(policy.facts.find((f) => f.field === 'windowsBuild')!.detail).toContain('calico-demo/windows-server');
+  });
+
+  it('an expression it cannot evaluate is named, and matches no workload (their OS stays open)', () => {
+    const policy = policyOf(trial('44-15-calico-policy-demo-policy.yaml').replace("selector: app == 'windows-server'", "selector: has(app) || app in {'a'}"))!;
+    expect(policy.missing).toEqual([expect.stringMatching(/^spec\.selector "has\(app\) \|\| app in \{'a'\}" \(not evaluated/)]);
+    expect(policy.facts.some((f) => f.field === 'windowsBuild')).toBe(false);
+    expect(policy.unknown.map((u) => u.fact)).toEqual(expect.arrayContaining([expect.stringMatching(/whether the pods it selects run on Windows/)]));
+  });
+});

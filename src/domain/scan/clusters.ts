@@ -49,7 +49,7 @@ export interface Workload {
 function selectorOf(r: Reading): { namespace: string; selector: Record<string, string>; all: boolean } | undefined {
   const namespace = r.ref.namespace ?? 'default';
   if (r.service && Object.keys(r.service.selector).length > 0) return { namespace, selector: r.service.selector, all: false };
-  if (r.networkPolicy) return { namespace, selector: r.networkPolicy.selector, all: r.networkPolicy.selectsAll };
+  if (r.networkPolicy && !r.networkPolicy.selectsNone) return { namespace, selector: r.networkPolicy.selector, all: r.networkPolicy.selectsAll };
   return undefined;
 }
 

@@ -54,6 +54,21 @@ function isList(data: Record<string, unknown>): boolean {
   return typeof data.kind === 'string' && data.kind.endsWith('List') && Array.isArray(data.items);
 }
 
+/**
+ * An OpenShift Template holds the objects it creates in `objects` (openshift/api template/v1:
+ * "an array of resources to include in this template"): they are read as a List's items, a
+ * parameter they use (${AMI_ID}) being a placeholder (trial scan44, file 12: a Windows MachineSet
+ * inside a Template).
+ */
+function isTemplate(data: Record<string, unknown>): boolean {
+  return (
+    data.kind === 'Template' && typeof data.apiVersion === 'string' && /^(template\.openshift\.io\/)?v1$/.test(data.apiVersion) && Array.isArray(data.objects)
+  );
+}
+
+/** The field that holds a document's objects, when it holds several: a List's items, a Template's objects. */
+const objectsField = (data: Record<string, unknown>): 'items' | 'objects' | undefined => (isList(data) ? 'items' : isTemplate(data) ? 'objects' : undefined);
+
 /** Items of a typed list (NodeList from the API) may omit their kind: it is the list's minus "List". */
 function itemKind(list: Record<string, unknown>, item: Record<string, unknown>): void {
   const kind = list.kind as string;
@@ -216,22 +231,23 @@ function* fromJson(text: string, file: string, skipped: SkippedDocument[]): Gene
     skipped.push({ file, line: 1, reason: Array.isArray(data) ? 'a JSON array, not a Kubernetes object' : 'not a Kubernetes object' });
     return;
   }
-  if (!isList(data)) {
+  const field = objectsField(data);
+  if (!field) {
     yield { file, line: 1, path: '', data, lineOf: unknownLine };
     return;
   }
-  const items = data.items as unknown[];
-  const lines = linesOf(text, jsonItemOffsets(text));
+  const items = data[field] as unknown[];
+  const lines = field === 'items' ? linesOf(text, jsonItemOffsets(text)) : [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     items[i] = undefined; // released once judged
     const line = lines[i] ?? 1;
     if (!isRecord(item)) {
-      skipped.push({ file, line, reason: `items[${i}] is not an object` });
+      skipped.push({ file, line, reason: `${field}[${i}] is not an object` });
       continue;
     }
-    itemKind(data, item);
-    yield { file, line, path: `items[${i}]`, data: item, lineOf: unknownLine };
+    if (field === 'items') itemKind(data, item);
+    yield { file, line, path: `${field}[${i}]`, data: item, lineOf: unknownLine };
   }
 }
 
@@ -270,22 +286,23 @@ function* objectsOfDocument(doc: Document, counter: LineCounter, file: string, s
     // A scalar's own line is where its value is; a key with a mapping value starts on the key's line.
     return node && typeof node === 'object' && 'range' in node ? startLine(node) : undefined;
   };
-  if (!isList(data)) {
+  const field = objectsField(data);
+  if (!field) {
     yield { file, line: docLine, path: '', data, lineOf: lineIn([]) };
     return;
   }
-  const itemsNode = root.get('items', true);
-  const items = data.items as unknown[];
+  const itemsNode = root.get(field, true);
+  const items = data[field] as unknown[];
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     const node = isSeq(itemsNode) ? itemsNode.items[i] : undefined;
     const line = startLine(node as never) ?? docLine;
     if (!isRecord(item)) {
-      skipped.push({ file, line, reason: `items[${i}] is not an object` });
+      skipped.push({ file, line, reason: `${field}[${i}] is not an object` });
       continue;
     }
-    itemKind(data, item);
-    yield { file, line, path: `items[${i}]`, data: item, lineOf: lineIn(['items', i]) };
+    if (field === 'items') itemKind(data, item);
+    yield { file, line, path: `${field}[${i}]`, data: item, lineOf: lineIn([field, i]) };
   }
 }
 

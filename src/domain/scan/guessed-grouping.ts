@@ -68,7 +68,7 @@ export function softenGuessedFindings(reports: readonly ObjectReport[], alone: R
     const kept = own ? (byCluster.get(own.cluster) ?? new Set<string>()) : new Set<string>();
     let changed = false;
     report.findings = report.findings.map((f) => {
-      if (f.applicability !== 'applies' || f.code === 'NOT_JUDGED' || kept.has(findingKey(f))) return f;
+      if (f.applicability !== 'applies' || kept.has(findingKey(f))) return f;
       changed = true;
       const dependsOn = fieldsFromGrouping(report.plans, own?.plans ?? []);
       return {

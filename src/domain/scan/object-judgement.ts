@@ -246,7 +246,12 @@ export class Judge {
       f.code.startsWith('FEATURE_GATE_') && f.subject ? r.kubeProxy?.featureGates.get(f.subject)?.path : undefined;
     const place = (f: Finding): ScanFinding => {
       const path = gatePath(f);
-      const fact = path || f.subject === undefined ? undefined : facts.find((x) => x.value === f.subject && !x.from);
+      // The fact it is about: its subject itself, or the build its subject release has (an image's tag read as a build).
+      const build = f.subject === undefined ? undefined : this.k.releases.get(f.subject)?.build;
+      const fact =
+        path || f.subject === undefined
+          ? undefined
+          : facts.find((x) => !x.from && (x.value === f.subject || (build !== undefined && x.field === 'windowsBuild' && Number(x.value) === build)));
       const at = path ?? fact?.path;
       return { ...f, ...(at ? { path: at } : {}), line: path ? lineOf(path) : fact ? fact.line : p.line };
     };

@@ -25,11 +25,19 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
       "CNI network configurations (every entry's `type`), flannel's net-conf.json, the keys manifest-signals.yaml names, an IPAM option's keys (ipam-options.yaml), a KubeProxyConfiguration or a kube-proxy start script",
   },
   {
+    kinds: '(no kind) a CNI network configuration file',
+    reads:
+      "a document with cniVersion and a type or plugins list, read as a ConfigMap's CNI configuration is; a type the knowledge base does not know is named",
+  },
+  {
     kinds: "(no kind) flannel's net-conf.json",
     reads: 'a document with Network and Backend at its top, keys in any case as flanneld reads them: the backend (its network mode), VNI and port',
   },
   { kinds: 'KubeProxyConfiguration', reads: 'mode, winkernel (enableDSR, sourceVip, networkName) and featureGates' },
-  { kinds: 'NetworkPolicy', reads: 'the Windows workloads its podSelector selects' },
+  {
+    kinds: 'NetworkPolicy',
+    reads: "the Windows workloads its podSelector selects (a Calico projectcalico.org/v3 policy: its spec.selector's label == 'value' terms)",
+  },
   { kinds: 'ClusterConfig (eksctl.io)', reads: "each Windows node group: amiFamily, instance type, metadata.version, and eksctl's defaults" },
   {
     kinds: 'Pod, Deployment, DaemonSet, StatefulSet, ReplicaSet, ReplicationController, Job, CronJob',
@@ -48,7 +56,7 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
   },
   {
     kinds:
-      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig and Installation (Calico), MachineSet and Network (OpenShift)',
+      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig and Installation (Calico), MachineSet and Network (OpenShift), ClusterConfiguration (kubeadm)',
     reads:
       "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label and Azure image SKU of an OpenShift MachineSet, OpenShift's hybrid overlay network, the cluster an object names)",
   },

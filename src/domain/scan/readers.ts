@@ -6,7 +6,7 @@
 import type { Knowledge } from '../knowledge.js';
 import { knownFacts } from './known-facts.js';
 import { podSpecOf, text, type Json } from './kube.js';
-import { readConfigMap, readFlannelNetConfFile } from './readers/config-map.js';
+import { readCniConfigFile, readConfigMap, readFlannelNetConfFile } from './readers/config-map.js';
 import { readClusterConfig } from './readers/eksctl.js';
 import { readKubeProxyConfiguration } from './readers/kube-proxy.js';
 import { readNetworkPolicy } from './readers/network-policy.js';
@@ -57,7 +57,12 @@ function clusterNameOf(k: Knowledge, kind: string, obj: Json): { value: string; 
 
 function readByKind(k: Knowledge, obj: Json): ReadResult {
   const kind = text(obj.kind);
-  if (!kind) return readFlannelNetConfFile(knownFacts(k), obj) ?? ignore('no kind (Helm values and other documents without a kind are not read)');
+  if (!kind)
+    return (
+      readFlannelNetConfFile(knownFacts(k), obj) ??
+      readCniConfigFile(k, knownFacts(k), obj) ??
+      ignore('no kind (Helm values and other documents without a kind are not read)')
+    );
   switch (kind) {
     case 'Node':
       return readNode(k, obj);

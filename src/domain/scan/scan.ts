@@ -308,17 +308,20 @@ export class Scanner {
         shareBuild(r, chosen, 'spec.selector');
       }
       if (r.role === 'network-policy' && r.networkPolicy) {
-        const chosen = selected(r.ref.namespace ?? 'default', r.networkPolicy.selector, r.networkPolicy.selectsAll);
+        // A selector not evaluated (a Calico expression) selects nothing known: which pods it selects, and their OS, stay open.
+        const chosen = r.networkPolicy.selectsNone ? [] : selected(r.ref.namespace ?? 'default', r.networkPolicy.selector, r.networkPolicy.selectsAll);
         // The pods it selects may be Windows ones when the input does not say their OS (or holds none of them):
         // whether it is enforced there is then open, and depends on the CNI (key scan35 11-F1), not dismissed.
-        osOpen = !chosen.some((w) => w.windows) && (chosen.length === 0 ? cluster.workloads.length === 0 : chosen.every((w) => w.osUnknown));
+        osOpen =
+          r.networkPolicy.selectsNone === true ||
+          (!chosen.some((w) => w.windows) && (chosen.length === 0 ? cluster.workloads.length === 0 : chosen.every((w) => w.osUnknown)));
         if (!chosen.some((w) => w.windows) && !osOpen && (cluster.workloads.length > 0 || !windowsTargets)) {
           this.ignore('a NetworkPolicy that selects no workload scheduled on Windows');
           continue;
         }
         if (osOpen) r.unknown.push(selectedPodsOs(chosen.length > 0));
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
-        shareBuild(r, chosen, 'spec.podSelector');
+        shareBuild(r, chosen, r.facts.find((f) => f.field === 'networkPolicy')?.path ?? 'spec.podSelector');
       }
       if (r.windows === 'if-cluster-has-windows' && !windowsTargets && r.role !== 'cni' && !osOpen) {
         this.ignore(

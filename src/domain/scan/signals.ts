@@ -120,7 +120,7 @@ export function readSignal(
   known: KnownFacts,
   signal: ManifestSignal,
   value: string | undefined,
-  place: { path: string; valuePath?: string },
+  place: { path: string; valuePath?: string; /** The place holds the version itself (a FIELD), not a tag that may carry one. */ namesVersion?: boolean },
   r: Reading,
   asCluster: (field: Fact['field']) => boolean = (field) => CLUSTER_FIELDS.has(field),
 ): SignalRead {
@@ -195,6 +195,14 @@ export function readSignal(
     case 'kubernetes-version': {
       const minor = kubernetesMinorOf(value);
       if (minor) push({ field: 'kubernetesVersion', value: minor, path: valuePath, ...detail(`${value}`) });
+      // A FIELD that holds the version and something else (a setup script's DONOTCHANGE): open, and named (trial scan44, 09-U1).
+      else if (place.namesVersion)
+        r.unknown.push({
+          fact: `the Kubernetes version: ${valuePath} is "${value}", which is not a Kubernetes version (${signal.slug})`,
+          settledBy: 'the value it is replaced with when the cluster is set up',
+          path: valuePath,
+          field: 'kubernetesVersion',
+        });
       break;
     }
     case 'plugin-version': {

@@ -27,34 +27,36 @@ function parseJsonText(s: string): Json | undefined {
 function readCniConfig(k: Knowledge, known: KnownFacts, config: Json, path: string, r: Reading): boolean {
   const plugins = Array.isArray(config.plugins) ? config.plugins.filter(isRecord) : [config];
   let found = false;
+  const under = (field: string) => (path ? `${path}.${field}` : field);
   plugins.forEach((entry, i) => {
-    const base = Array.isArray(config.plugins) ? `${path}.plugins[${i}]` : path;
+    const base = Array.isArray(config.plugins) ? under(`plugins[${i}]`) : path;
+    const at_ = (field: string) => (base ? `${base}.${field}` : field);
     const type = text(entry.type);
     const plugin = type ? known.plugin(type) : undefined;
     if (!plugin) {
       // A type the seeds name as a plugin's (manifest-signals.yaml CNI_TYPE: Antrea's), even one the knowledge base holds no record of.
       for (const signal of (type && signalIndex(k).cniType.get(type)) || []) {
-        readSignal(k, known, signal, undefined, { path: `${base}.type` }, r);
+        readSignal(k, known, signal, undefined, { path: at_('type') }, r);
         found = true;
       }
       return;
     }
     found = true;
-    r.clusterFacts.push({ field: 'cniPlugin', value: plugin.slug, path: `${base}.type` });
+    r.clusterFacts.push({ field: 'cniPlugin', value: plugin.slug, path: at_('type') });
     const delegate = text(at(entry, 'delegate.type'));
     const backend = text(entry.mode);
     if (delegate) {
       const mode = known.delegateMode(plugin.slug, delegate) ?? (known.plugin(delegate) ? known.onlyMode(delegate) : undefined);
-      if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: `${base}.delegate.type` });
+      if (mode) r.clusterFacts.push({ field: 'networkMode', value: mode.mode, path: at_('delegate.type') });
       else
         r.missing.push(
-          `${base}.delegate.type "${delegate}": the knowledge base does not say which network mode it is ` +
+          `${at_('delegate.type')} "${delegate}": the knowledge base does not say which network mode it is ` +
             `(not determinable from the input; the backend in flannel's net-conf.json settles it)`,
         );
     } else if (backend && known.backendMode(plugin.slug, backend))
-      r.clusterFacts.push({ field: 'networkMode', value: known.backendMode(plugin.slug, backend)!.mode, path: `${base}.mode` });
+      r.clusterFacts.push({ field: 'networkMode', value: known.backendMode(plugin.slug, backend)!.mode, path: at_('mode') });
     else if (!backend && known.onlyMode(plugin.slug) && plugin.modes[0]?.backend === undefined)
-      r.clusterFacts.push({ field: 'networkMode', value: known.onlyMode(plugin.slug)!.mode, path: `${base}.type` });
+      r.clusterFacts.push({ field: 'networkMode', value: known.onlyMode(plugin.slug)!.mode, path: at_('type') });
   });
   return found;
 }
@@ -141,6 +143,31 @@ export function readFlannelNetConfFile(known: KnownFacts, obj: Json): ReadResult
   r.ref = { kind: 'net-conf.json', name: "flannel's network configuration" };
   readFlannelNetConf(known, obj, '', r);
   r.netConfOf = 'flannel';
+  return { readings: [r] };
+}
+
+/**
+ * A CNI network configuration file on its own (no kind: `cniVersion` with a `type` or a `plugins`
+ * list, as a node's /etc/cni/net.d or C:\\k\\cni\\config holds it and a repository keeps it): read
+ * as a ConfigMap's CNI configuration is. A type the knowledge base does not know is named, and the
+ * plugin and mode stay open (trial scan44, file 04: a wincni.exe configuration).
+ */
+export function readCniConfigFile(k: Knowledge, known: KnownFacts, obj: Json): ReadResult | undefined {
+  if (typeof obj.cniVersion !== 'string' || (typeof obj.type !== 'string' && !Array.isArray(obj.plugins))) return undefined;
+  const r = reading(obj, 'cni', 'if-cluster-has-windows');
+  r.ref = { kind: 'CNI network configuration', name: text(obj.name) ?? '(no name)' };
+  if (!readCniConfig(k, known, obj, '', r)) {
+    const types = (Array.isArray(obj.plugins) ? obj.plugins.filter(isRecord) : [obj]).map((e) => text(e.type)).filter((t) => t !== undefined);
+    r.missing.push(
+      `type ${types.map((t) => `"${t}"`).join(', ') || '(none)'}: not a CNI plugin the knowledge base knows, so the plugin and its network mode are not read from this configuration`,
+    );
+    r.unknown.push({
+      fact: 'the CNI plugin and network mode of this configuration',
+      settledBy: "a CNI plugin type the knowledge base knows, or the cluster's CNI installation",
+      path: Array.isArray(obj.plugins) ? 'plugins' : 'type',
+      field: 'cniPlugin',
+    });
+  }
   return { readings: [r] };
 }
 

@@ -33,7 +33,8 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
   // Everything a pool states describes its nodes: their facts, not the cluster's (clusters.ts takes a node group's environment).
   const own = () => false;
   for (const { path, signal } of signalIndex(k).fields.get(kind) ?? [])
-    for (const { value, path: at } of valuesAt(obj, path)) windows = readSignal(k, known, signal, value, { path: at }, r, own).windows || windows;
+    for (const { value, path: at } of valuesAt(obj, path))
+      windows = readSignal(k, known, signal, value, { path: at, namesVersion: true }, r, own).windows || windows;
   const requirements = REQUIREMENTS[kind];
   if (requirements)
     list(at(obj, requirements)).forEach((req, i) => {
@@ -66,7 +67,9 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
     releaseOpen(r);
   }
   // A pool that names its template is read whatever it says: the template may say it is Windows (scan.ts decides).
-  if (!windows && !r.links && r.facts.length === 0 && r.clusterFacts.length === 0) return { ignored: statesNothing(kind, obj) };
+  // A cluster's own object whose version is a placeholder is read too: that the version is open is what it says.
+  const versionOpen = r.role === 'cni' && r.unknown.some((u) => u.field === 'kubernetesVersion');
+  if (!windows && !r.links && r.facts.length === 0 && r.clusterFacts.length === 0 && !versionOpen) return { ignored: statesNothing(kind, obj) };
   if (
     r.role === 'node-group' &&
     !r.facts.some((f) => f.field === 'kubernetesVersion') &&

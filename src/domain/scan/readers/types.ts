@@ -158,7 +158,11 @@ export interface Reading {
   kubeProxy?: KubeProxyUsage;
   /** A Service's selector, and the Service fields that switch a feature on which it leaves off (absent or another value), with the value it has. */
   service?: { selector: Record<string, string>; fieldsOff?: { key: string; value?: string; feature: string }[] };
-  networkPolicy?: { selector: Record<string, string>; selectsAll: boolean };
+  networkPolicy?: {
+    selector: Record<string, string>;
+    selectsAll: boolean;
+    /** Its selector could not be evaluated: it is matched against no workload. */ selectsNone?: boolean;
+  };
   /** Advertised and computed capacity checks of a Node. */
   advertised?: { ipv4Addresses?: { value: number; path: string }; pods?: { value: number; path: string } };
   /** Checks a reader can make on its own: settings that are present but wrong, with the sources of the fact they break. */
