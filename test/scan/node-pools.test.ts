@@ -159,3 +159,34 @@ describe('AKS', () => {
     expect(service.plans[0]).toMatchObject({ windowsBuild: 20348 });
   });
 });
+
+describe('OpenShift MachineSets name their image (openshift-wmco docs/machineset-azure.md and docs/machineset-gcp.md)', () => {
+  const machineSet = (provider: string) => `apiVersion: machine.openshift.io/v1beta1
+kind: MachineSet
+metadata:
+  name: winworker
+  namespace: openshift-machine-api
+spec:
+  template:
+    metadata:
+      labels:
+        machine.openshift.io/os-id: Windows
+    spec:
+      providerSpec:
+        value:
+${provider}`;
+  const releaseOf = (provider: string) => scan({ 'ms.yaml': machineSet(provider) }).reports[0]!.facts.find((f) => f.field === 'windowsVersion')?.value;
+
+  it('Azure SKU 2022-datacenter and the GCP family windows-2022-core are Windows Server 2022', () => {
+    expect(releaseOf('          image: {offer: WindowsServer, publisher: MicrosoftWindowsServer, sku: 2022-datacenter}\n')).toBe('windows-server-2022');
+    expect(releaseOf('          disks:\n          - image: projects/windows-cloud/global/images/family/windows-2022-core\n')).toBe('windows-server-2022');
+  });
+
+  it('an image no source ties to a release leaves the release open, and named', () => {
+    const result = scan({
+      'ms.yaml': machineSet('          image: {offer: WindowsServer, publisher: MicrosoftWindowsServer, sku: 2019-datacenter-smalldisk}\n'),
+    });
+    expect(result.reports[0]!.facts.some((f) => f.field === 'windowsVersion')).toBe(false);
+    expect(result.reports[0]!.unknown.map((u) => u.fact)).toContain('the Windows release of its nodes');
+  });
+});
