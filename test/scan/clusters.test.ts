@@ -241,8 +241,23 @@ scheduling:
     // The app alone raises no mismatch (no node says 17763); the user's word makes it one cluster, and the error applies.
     expect(mismatch(scan({ 'app.yaml': app }))).toBeUndefined();
     expect(mismatch(scan({ 'cluster.yaml': cluster, 'app.yaml': app }, { oneCluster: true }))).toMatchObject({ severity: 'error', applicability: 'applies' });
+    // What the app leaves open on its own stays named, as taken from the cluster by guess.
+    const deployment = guessed.reports.find((r) => r.ref.kind === 'Deployment')!;
+    expect(deployment.unknown.map((u) => u.fact)).toContainEqual(
+      'the CNI plugin, which its files do not say: this run takes it from cluster.yaml, with which they were grouped as a guess',
+    );
     // In one file, the two are one cluster by what the file says: the error applies.
     expect(mismatch(scan({ 'all.yaml': `${cluster}---\n${app}` }))).toMatchObject({ severity: 'error', applicability: 'applies' });
+  });
+
+  it("a component's general notes that only a guessed grouping gives (EKS on an OpenShift pool) may apply (trial scan45, 03 with 21)", () => {
+    const trial = (name: string) => readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial', name), 'utf8');
+    // The ConfigMap names no cluster, so nothing keeps the MachineSet apart from it: it joins as a guess.
+    const pool = trial('45-03-ocp-win-machineset.yaml');
+    const result = scan({ 'vpc-cni.yaml': trial('45-21-vpc-cni-win-cm.yaml'), 'pool.yaml': pool });
+    const eksNotes = result.reports.find((r) => r.ref.kind === 'MachineSet')!.findings.filter((f) => f.subject?.startsWith('eks-'));
+    expect(eksNotes.map((f) => f.subject)).toContain('eks-single-eni');
+    for (const f of eksNotes) expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: expect.arrayContaining(['environment']) });
   });
 
   it('the real fixtures are split where they disagree: host-gw and overlay flannel, Calico and eksctl are not one cluster', () => {

@@ -465,3 +465,40 @@ describe('valuesAt', () => {
     expect(valuesAt(obj, 'items[].a').map((v) => v.path)).toEqual(['items[0].a', 'items[1].a']);
   });
 });
+
+describe('YAML merge keys, as Kubernetes and eksctl resolve them (trial scan45, file 20)', () => {
+  const eksctl = `apiVersion: eksctl.io/v1alpha5
+kind: ClusterConfig
+metadata: {name: spot, region: us-east-1, version: "1.23"}
+nodeGroups:
+  - name: linux
+    instanceType: m5.large
+  - name: win-a
+    <<: &windows
+      amiFamily: WindowsServer2019FullContainer
+      instancesDistribution:
+        instanceTypes: [t3.xlarge, t3a.xlarge, m5a.xlarge, m6a.xlarge]
+  - name: win-b
+    <<: *windows
+`;
+
+  it('a node group that takes its amiFamily through <<: is a Windows node group', () => {
+    const [object] = [...objectsOf(eksctl, 'spot.yaml')];
+    expect((object!.data.nodeGroups as { amiFamily?: string }[]).map((g) => g.amiFamily)).toEqual([
+      undefined,
+      'WindowsServer2019FullContainer',
+      'WindowsServer2019FullContainer',
+    ]);
+    const result = scan({ 'spot.yaml': eksctl });
+    expect(result.reports.map((r) => r.ref.part)).toEqual(['nodeGroups/win-a', 'nodeGroups/win-b']);
+  });
+
+  it('types of the same network limits stand for each other (the pods per node are the same); types that differ leave the type open', () => {
+    const pool = scan({ 'spot.yaml': eksctl }).reports[0]!;
+    expect(pool.facts.find((f) => f.field === 'instanceType')).toMatchObject({ value: 't3.xlarge', path: 'nodeGroups[1].instancesDistribution.instanceTypes' });
+    expect(pool.findings.find((f) => f.code === 'POD_CAPACITY')?.message).toMatch(/gives 14 Windows pods/);
+    const mixed = scan({ 'spot.yaml': eksctl.replace('m6a.xlarge]', 'm5.large]') }).reports[0]!;
+    expect(mixed.facts.some((f) => f.field === 'instanceType')).toBe(false);
+    expect(mixed.unknown.map((u) => u.fact)).toContain('the instance type');
+  });
+});

@@ -253,7 +253,10 @@ function* fromJson(text: string, file: string, skipped: SkippedDocument[]): Gene
 
 function* fromYaml(text: string, file: string, skipped: SkippedDocument[]): Generator<SourceObject> {
   const counter = new LineCounter();
-  const documents = parseAllDocuments(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
+  // Merge keys (`<<: *defaults`), as Kubernetes' own YAML reader (sigs.k8s.io/yaml over go-yaml) and
+  // eksctl resolve them: an eksctl file that gives its node groups their amiFamily through one kept
+  // them otherwise (trial scan45, file 20). Each expansion counts against the alias bound.
+  const documents = parseAllDocuments(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, logLevel: 'error', merge: true });
   const docs = Array.isArray(documents) ? documents : [];
   for (const doc of docs) {
     const error = doc.errors[0];

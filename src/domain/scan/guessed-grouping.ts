@@ -9,14 +9,17 @@
  *
  * So each finding of such a cluster is compared with the same object's findings when its side is
  * scanned without the other (the guessed files alone; the rest without them): one that holds only
- * with the grouping "may apply" (an error becomes a warning), names the fields the grouping gave
- * its plans, and says that the grouping is a guess. What either side raises on its own stays.
+ * with the grouping "may apply" (an error becomes a warning; a general note of a component only
+ * the grouping gave becomes a may-apply note), names the fields the grouping gave its plans, and
+ * says that the grouping is a guess. What either side raises on its own stays, and what an object
+ * leaves open on its own (its CNI plugin) stays named as unknown.
  */
 import { verdictOf } from '../outcome.js';
 import { mayApplySeverity } from '../compatibility/rule-finding.js';
 import type { Finding } from '../compatibility/findings.js';
 import type { OpenPlan } from './implied-plan.js';
 import type { ObjectReport, ScanFinding } from './results.js';
+import type { PlanField } from './readers.js';
 
 /** The same object in two scans: its file, line, kind and name (and part, for a node group of an eksctl file). */
 export const objectKey = (r: Pick<ObjectReport, 'file' | 'line' | 'ref'>): string => `${r.file}\0${r.line}\0${r.ref.kind}\0${r.ref.name}\0${r.ref.part ?? ''}`;
@@ -54,7 +57,24 @@ function fieldsFromGrouping(withCluster: readonly OpenPlan[], alone: readonly Op
  * Softens, in place, the findings of `reports` (those of a cluster joined by guess) that `alone`
  * (the same objects scanned without the other side) does not raise. `why` says what the guess was.
  */
-export function softenGuessedFindings(reports: readonly ObjectReport[], alone: ReadonlyMap<string, ObjectReport>, why: (r: ObjectReport) => string): void {
+/** What each field the grouping gives stands for, in the report's words. */
+const FIELD_WORDS: Partial<Record<string, { field: PlanField; words: string }>> = {
+  windowsVersion: { field: 'windowsVersion', words: 'the Windows release of its nodes' },
+  windowsBuildRevision: { field: 'windowsBuildRevision', words: "its nodes' update revision" },
+  cniPlugin: { field: 'cniPlugin', words: 'the CNI plugin' },
+  cniPluginVersion: { field: 'cniPluginVersion', words: 'the CNI plugin version' },
+  networkMode: { field: 'networkMode', words: 'the network mode' },
+  kubernetesVersion: { field: 'kubernetesVersion', words: 'the Kubernetes version' },
+  environment: { field: 'environment', words: 'the environment' },
+};
+
+export function softenGuessedFindings(
+  reports: readonly ObjectReport[],
+  alone: ReadonlyMap<string, ObjectReport>,
+  why: (r: ObjectReport) => string,
+  /** For the files that joined by guess: the files whose facts they were given, so that what those facts fill is named as a guess. */
+  givenBy?: string,
+): void {
   // What each cluster of the scan alone raises, on whichever of its objects: a plan-level finding
   // may sit on another object there (the first judged with that plan).
   const byCluster = new Map<string, Set<string>>();
@@ -68,7 +88,8 @@ export function softenGuessedFindings(reports: readonly ObjectReport[], alone: R
     const kept = own ? (byCluster.get(own.cluster) ?? new Set<string>()) : new Set<string>();
     let changed = false;
     report.findings = report.findings.map((f) => {
-      if (f.applicability !== 'applies' || kept.has(findingKey(f))) return f;
+      // A general note stands for a component the plan uses: one the grouping gave it (EKS's notes on an OpenShift pool) may apply too.
+      if (f.applicability === 'may-apply' || kept.has(findingKey(f))) return f;
       changed = true;
       const dependsOn = fieldsFromGrouping(report.plans, own?.plans ?? []);
       return {
@@ -80,5 +101,20 @@ export function softenGuessedFindings(reports: readonly ObjectReport[], alone: R
       };
     });
     if (changed && report.verdict !== null) report.verdict = verdictOf(report.findings);
+    // What the object leaves open on its own stays named: the grouping's answer is a guess (trial scan45: 01 and 03 lost their CNI unknown).
+    for (const u of own?.unknown ?? [])
+      if (u.field && !report.unknown.some((x) => x.fact === u.fact))
+        report.unknown.push({ ...u, settledBy: `${u.settledBy}; this run takes it from the cluster it was grouped with, which is a guess` });
+    if (!givenBy || !own) continue;
+    for (const given of fieldsFromGrouping(report.plans, own.plans)) {
+      const named = FIELD_WORDS[given];
+      if (!named || report.unknown.some((u) => u.field === named.field)) continue;
+      report.unknown.push({
+        fact: `${named.words}, which its files do not say: this run takes it from ${givenBy}, with which they were grouped as a guess`,
+        settledBy: 'a file of its own cluster that states it, scanned with it, or the plan (--plan)',
+        field: named.field,
+        line: report.line,
+      });
+    }
   }
 }

@@ -267,6 +267,7 @@ export class Scanner {
         ofCluster.filter((r) => guessed.has(r.file)),
         guessedAlone,
         () => `its file states no cluster fact and was judged with the facts of ${stating.join(', ')} as a guess.`,
+        stating.join(', '),
       );
       softenGuessedFindings(
         ofCluster.filter((r) => !guessed.has(r.file)),

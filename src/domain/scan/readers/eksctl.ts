@@ -3,6 +3,7 @@ import type { Knowledge } from '../../knowledge.js';
 import { plannedCapacity } from '../../instance-types.js';
 import { knownFacts } from '../known-facts.js';
 import { at, isRecord, list, text, type Json } from '../kube.js';
+import { representativeType } from './instance-choice.js';
 import { ignore, reading, type Reading, type ReadResult } from './types.js';
 import { kubernetesMinorOf } from './windows-release.js';
 
@@ -80,15 +81,24 @@ function readInstanceType(k: Knowledge, r: Reading, group: Json, path: string): 
   const pickedElsewhere = ['instanceSelector', 'instancesDistribution', 'launchTemplate'].find((f) => group[f] !== undefined);
   // eksctl's default is the knowledge base's (environments.yaml eks.eksctl); without it the type stays unknown.
   const byDefault = instanceType || pickedElsewhere ? undefined : knownFacts(k).eksctlDefaultInstanceType('eks');
-  const chosen = instanceType ?? byDefault?.instanceType;
+  // A distribution over types of the same network limits: the pods per node are the same whichever it picks.
+  const distributed = list(at(group, 'instancesDistribution.instanceTypes'))
+    .map(text)
+    .filter((t): t is string => t !== undefined);
+  const standIn = instanceType || distributed.length === 0 ? undefined : representativeType(k, distributed);
+  const chosen = instanceType ?? byDefault?.instanceType ?? standIn;
   if (chosen)
     r.facts.push({
       field: 'instanceType',
       value: chosen,
-      path: typePath,
+      path: standIn ? `${path}.instancesDistribution.instanceTypes` : typePath,
       ...(byDefault
         ? { detail: `eksctl's default instance type (${byDefault.sources.map((s) => `${s.doc}#${s.section}`).join(', ')}): the node group names none` }
-        : {}),
+        : standIn
+          ? {
+              detail: `${distributed.join(', ')}: the same IPv4 addresses per network interface each, so the pods per Windows node are the same whichever the group gets`,
+            }
+          : {}),
     });
   else if (pickedElsewhere)
     r.unknown.push({

@@ -10,6 +10,7 @@ import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
 import { at, isRecord, key, list, stringMap, text, type Json } from '../kube.js';
 import { readSignal, signalIndex, valuesAt } from '../signals.js';
+import { representativeType } from './instance-choice.js';
 import { reading, statesRelease, type Reading, type ReadResult } from './types.js';
 
 /** Where a pool names the objects that hold the rest of its description (a Cluster API pool: its machine template and its bootstrap template). */
@@ -43,7 +44,21 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
       if (!label || text(at(req, 'operator')) !== 'In') return;
       const path = `${requirements}[${i}]`;
       for (const signal of signalIndex(k).nodeLabel.get(label) ?? []) {
+        const standIn =
+          signal.reads === 'instance-type' && values.length > 1
+            ? representativeType(
+                k,
+                values.filter((v): v is string => v !== undefined),
+              )
+            : undefined;
         if (values.length === 1 && values[0]) windows = readSignal(k, known, signal, values[0], { path }, r, own).windows || windows;
+        else if (standIn)
+          r.facts.push({
+            field: 'instanceType',
+            value: standIn,
+            path,
+            detail: `${values.join(', ')}: the same IPv4 addresses per network interface each, so the pods per Windows node are the same whichever the pool gets`,
+          });
         else if (signal.reads === 'instance-type' && values.length > 1)
           r.unknown.push({
             fact: `which of the instance types ${values.join(', ')} the nodes get (the pods per node differ by type)`,

@@ -1,0 +1,18 @@
+/**
+ * A node pool that lets its instances be any of several types (eksctl's instancesDistribution,
+ * Karpenter's instance-type requirement): the pods per Windows node follow from the type's IPv4
+ * addresses per network interface, its hypervisor and whether it is bare metal (capacity.ts), so
+ * when every listed type has the same of all three, the pods per node are the same whichever the
+ * pool gets, and the first type stands for them all (trial scan45, file 20: t3.xlarge, t3a.xlarge,
+ * m5a.xlarge, m6a.xlarge, 15 addresses each).
+ */
+import type { Knowledge } from '../../knowledge.js';
+
+/** The type that stands for all of `types` when they share their network limits, or undefined (one unknown, or two that differ). */
+export function representativeType(k: Knowledge, types: readonly string[]): string | undefined {
+  const limits = types.map((t) => k.instanceTypes.get(t));
+  const first = limits[0];
+  if (!first || limits.some((l) => !l || l.ipv4PerInterface !== first.ipv4PerInterface || l.hypervisor !== first.hypervisor || l.bareMetal !== first.bareMetal))
+    return undefined;
+  return first.name;
+}
