@@ -246,6 +246,10 @@ scheduling:
     expect(deployment.unknown.map((u) => u.fact)).toContainEqual(
       'the CNI plugin, which its files do not say: this run takes it from cluster.yaml, with which they were grouped as a guess',
     );
+    // Past the objects a scan keeps (a large input), nothing is compared: the guessed file's error still only may apply.
+    const filler = Array.from({ length: 1_001 }, (_, i) => `apiVersion: v1\nkind: Secret\nmetadata: {name: s${i}}\n`).join('---\n');
+    const large = scan({ 'cluster.yaml': cluster, 'filler.yaml': filler, 'app.yaml': app });
+    expect(mismatch(large)).toMatchObject({ severity: 'warning', applicability: 'may-apply' });
     // In one file, the two are one cluster by what the file says: the error applies.
     expect(mismatch(scan({ 'all.yaml': `${cluster}---\n${app}` }))).toMatchObject({ severity: 'error', applicability: 'applies' });
   });

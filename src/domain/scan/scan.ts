@@ -50,6 +50,9 @@ interface PartScan extends ScanOptions {
   part?: true;
 }
 
+/** How many objects a scan keeps to compare a guessed grouping's sides (Scanner.sources). */
+const RETAINED_OBJECTS = 1_000;
+
 /** A report being built: its plan-level findings are placed once every report of the cluster is known. */
 interface Draft {
   report: ObjectReport;
@@ -73,8 +76,12 @@ export class Scanner {
   private readonly configMaps = new Set<string>();
   private readonly given: GivenPlan;
   private readonly judge: Judge;
-  /** The objects read, kept to scan a side of a guessed grouping again on its own (guessed-grouping.ts). */
-  private readonly sources: SourceObject[] = [];
+  /**
+   * The objects read, kept to scan a side of a guessed grouping again on its own (guessed-grouping.ts);
+   * undefined past RETAINED_OBJECTS, so that a large dump is not held whole (bench:scan's 10,000
+   * objects took 30 MiB more): a guess is then softened without that comparison.
+   */
+  private sources: SourceObject[] | undefined = [];
 
   constructor(
     private readonly k: Knowledge,
@@ -97,7 +104,7 @@ export class Scanner {
   /** Reads one object and keeps only its facts. */
   add(source: SourceObject): void {
     this.objectsRead++;
-    if (!this.options.oneCluster && !this.options.part) this.sources.push(source);
+    if (this.sources && !this.options.oneCluster && !this.options.part) if (this.sources.push(source) > RETAINED_OBJECTS) this.sources = undefined;
     const kind = text(source.data.kind) ?? '(no kind)';
     this.readByKind[kind] = (this.readByKind[kind] ?? 0) + 1;
     if (kind === 'ConfigMap') this.configMaps.add(configMapId(text(at(source.data, 'metadata.namespace')), text(at(source.data, 'metadata.name')) ?? ''));
@@ -251,7 +258,9 @@ export class Scanner {
   private softenGuesses(clusters: readonly Cluster[], reports: readonly ObjectReport[]): void {
     const guessed = new Set(clusters.flatMap((c) => c.guessed));
     if (guessed.size === 0 || this.options.part) return;
+    // Without the objects kept (a large input), nothing is compared: all a guessed file's findings may apply.
     const alone = (files: (file: string) => boolean) => {
+      if (!this.sources) return new Map<string, ObjectReport>();
       const scanner = new Scanner(this.k, { ...this.options, part: true });
       for (const s of this.sources) if (files(s.file)) scanner.add(s);
       return new Map(scanner.finish().reports.map((r) => [objectKey(r), r]));
@@ -269,11 +278,12 @@ export class Scanner {
         () => `its file states no cluster fact and was judged with the facts of ${stating.join(', ')} as a guess.`,
         stating.join(', '),
       );
-      softenGuessedFindings(
-        ofCluster.filter((r) => !guessed.has(r.file)),
-        restAlone,
-        () => `it rests on ${cluster.guessed.join(', ')}, which state no cluster fact and were judged with this cluster as a guess.`,
-      );
+      if (this.sources)
+        softenGuessedFindings(
+          ofCluster.filter((r) => !guessed.has(r.file)),
+          restAlone,
+          () => `it rests on ${cluster.guessed.join(', ')}, which state no cluster fact and were judged with this cluster as a guess.`,
+        );
     }
   }
 
