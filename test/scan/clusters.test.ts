@@ -130,6 +130,18 @@ describe('clusters', () => {
     expect(svc.planFindingsOn.every((where) => where.startsWith('svc.yaml') || where.startsWith('deploy.yaml'))).toBe(true);
   });
 
+  it('files that define the same object are never tied, and a selector matching several of them ties none (trial scan46)', () => {
+    const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
+    const [, service, deployment] = web.split(/^---\n/m);
+    // Two repositories' copies of the win-webserver Deployment, and a third one's Service selecting app: win-webserver.
+    const two = scan({ 'a.yaml': `---\n${deployment!}`, 'b.yaml': `---\n${deployment!}`, 'svc.yaml': `---\n${service!}` });
+    expect(two.summary.clusters.map((c) => c.files)).not.toContainEqual(expect.arrayContaining(['svc.yaml', 'a.yaml']));
+    expect(two.summary.clusters.map((c) => c.files)).not.toContainEqual(expect.arrayContaining(['a.yaml', 'b.yaml']));
+    // One copy: the Service and its Deployment are one application, as before.
+    const one = scan({ 'a.yaml': `---\n${deployment!}`, 'svc.yaml': `---\n${service!}` });
+    expect(one.summary.clusters.map((c) => c.files)).toEqual([['a.yaml', 'svc.yaml']]);
+  });
+
   it('a file that joins the only cluster says it is a guess; with several clusters it stays apart, and says why (trial scan37 C7)', () => {
     const trial = (name: string) => readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial', name), 'utf8');
     const hostProcess = trial('07-aksplay-hostprocess-debug.yaml');
@@ -346,7 +358,11 @@ describe('plan-level findings, once per cluster', () => {
     // issue of Server 2022 on overlay; that finding goes on the NodePort Service, still open there.
     // The image without its tag, so that the release stays open (the tag would state build 17763, issue 35).
     const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8').replace('servercore:ltsc2019', 'servercore');
-    const clusterIp = web.replace('type: NodePort', 'type: ClusterIP').replace(/^ {2}name: win-webserver$/m, '  name: internal');
+    // The second Service alone in its file (a file of its own Deployment too would define the same Deployment twice: two clusters).
+    const clusterIp = web
+      .slice(0, web.indexOf('\n---', 1) + 1)
+      .replace('type: NodePort', 'type: ClusterIP')
+      .replace(/^ {2}name: win-webserver$/m, '  name: internal');
     const nodePortIssue = (r: ScanResult['reports'][number]) => r.findings.filter((f) => f.subject === 'ws2022-nodeport-on-overlay');
     const result = scan({ 'internal.yaml': clusterIp, 'web.yaml': web });
     const internal = result.reports.find((r) => r.file === 'internal.yaml' && r.ref.kind === 'Service')!;

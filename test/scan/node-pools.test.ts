@@ -180,6 +180,9 @@ ${provider}`;
   it('Azure SKU 2022-datacenter and the GCP family windows-2022-core are Windows Server 2022', () => {
     expect(releaseOf('          image: {offer: WindowsServer, publisher: MicrosoftWindowsServer, sku: 2022-datacenter}\n')).toBe('windows-server-2022');
     expect(releaseOf('          disks:\n          - image: projects/windows-cloud/global/images/family/windows-2022-core\n')).toBe('windows-server-2022');
+    // The SKUs the WMCO's earlier workload guide paired with the 1809 and ltsc2022 base images (trial scan46, 18-F1).
+    expect(releaseOf('          image: {sku: 2019-Datacenter-with-Containers}\n')).toBe('windows-server-2019');
+    expect(releaseOf('          image: {sku: 2022-datacenter-smalldisk}\n')).toBe('windows-server-2022');
   });
 
   it('an image no source ties to a release leaves the release open, and named', () => {

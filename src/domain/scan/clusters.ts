@@ -56,27 +56,51 @@ function selectorOf(r: Reading): { namespace: string; selector: Record<string, s
 /**
  * Files grouped by their ties: a file whose Service or NetworkPolicy selects a workload of another
  * is one group with it (transitively); a file tied to none is a group of its own. Input order kept.
+ * Two files that define the same object (kind, namespace and name: a Deployment win-webserver in
+ * each) are never tied: one cluster holds one such object, so they are two clusters, or two
+ * versions of one file. A selector that matches workloads in several files of that kind cannot say
+ * which it belongs with, and ties none of them (trial scan46: a Service app: win-webserver of one
+ * repository tied to the same-named Deployments of three others).
  */
-function tiedFiles(names: readonly string[], files: ReadonlyMap<string, { pending: Pending[]; workloads: Workload[] }>): string[][] {
+function tiedFiles(
+  names: readonly string[],
+  files: ReadonlyMap<string, { pending: Pending[]; workloads: Workload[] }>,
+  definedIn: ReadonlyMap<string, ReadonlySet<string>>,
+): string[][] {
   const parent = new Map(names.map((n) => [n, n]));
   const root = (n: string): string => (parent.get(n) === n ? n : root(parent.get(n)!));
+  const objectsOf = (file: string) => {
+    const r = root(file);
+    return new Set(names.filter((n) => root(n) === r).flatMap((n) => [...(definedIn.get(n) ?? [])]));
+  };
+  const sameObject = (a: string, b: string) => {
+    const mine = objectsOf(a);
+    return [...objectsOf(b)].some((id) => mine.has(id));
+  };
+  // Ties `from` to every target, unless two targets define the same object (the tie is ambiguous) or a target defines one `from` does.
+  const tie = (from: string, targets: readonly string[]) => {
+    if (targets.some((a, i) => targets.slice(i + 1).some((b) => root(a) !== root(b) && sameObject(a, b)))) return;
+    for (const to of targets) if (root(to) !== root(from) && !sameObject(from, to)) parent.set(root(to), root(from));
+  };
   // A workload that names a RuntimeClass is tied to the file that defines it (cluster-scoped: by name).
   for (const from of names)
     for (const w of files.get(from)!.workloads) {
       if (!w.runtimeClass) continue;
-      for (const to of names)
-        if (to !== from && files.get(to)!.pending.some((p) => p.reading.ref.kind === 'RuntimeClass' && p.reading.ref.name === w.runtimeClass))
-          parent.set(root(to), root(from));
+      tie(
+        from,
+        names.filter((to) => to !== from && files.get(to)!.pending.some((p) => p.reading.ref.kind === 'RuntimeClass' && p.reading.ref.name === w.runtimeClass)),
+      );
     }
   for (const from of names)
     for (const p of files.get(from)!.pending) {
       const sel = selectorOf(p.reading);
       if (!sel) continue;
-      for (const to of names) {
-        if (to === from) continue;
-        const hit = files.get(to)!.workloads.some((w) => w.namespace === sel.namespace && (sel.all || selects(sel.selector, w.labels)));
-        if (hit) parent.set(root(to), root(from));
-      }
+      tie(
+        from,
+        names.filter(
+          (to) => to !== from && files.get(to)!.workloads.some((w) => w.namespace === sel.namespace && (sel.all || selects(sel.selector, w.labels))),
+        ),
+      );
     }
   const groups = new Map<string, string[]>();
   for (const n of names) {
@@ -180,7 +204,14 @@ export type Clash = (facts: ReadonlyMap<PlanField, unknown>) => string | undefin
 /** The facts of a file and a cluster together: the cluster's value wins where both state one. */
 const joined = (file: ReadonlyMap<PlanField, unknown>, cluster: ReadonlyMap<PlanField, unknown>) => new Map([...file, ...cluster]);
 
-export function groupClusters(pending: readonly Pending[], workloads: readonly Workload[], grouping: Grouping, clash: Clash = () => undefined): Cluster[] {
+export function groupClusters(
+  pending: readonly Pending[],
+  workloads: readonly Workload[],
+  grouping: Grouping,
+  clash: Clash = () => undefined,
+  /** The objects each file defines ("kind\0namespace\0name"), read or ignored: files defining the same one are never tied. */
+  definedIn: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): Cluster[] {
   // Each file's pending objects and its first value per cluster field, in input order.
   const files = new Map<string, { pending: Pending[]; workloads: Workload[]; facts: Map<PlanField, unknown>; names: ClusterName; installs: Installs }>();
   const fileOf = (file: string) => {
@@ -248,7 +279,7 @@ export function groupClusters(pending: readonly Pending[], workloads: readonly W
       );
     }
     const apart = factless.filter((f) => !joining.includes(f));
-    for (const tied of tiedFiles(apart, files))
+    for (const tied of tiedFiles(apart, files, definedIn))
       groups.push({
         files: tied,
         facts: new Map(),

@@ -74,6 +74,8 @@ export class Scanner {
   private ignored = 0;
   /** Every ConfigMap of the input ("namespace/name"), read or ignored: what the input holds is never named as missing from it. */
   private readonly configMaps = new Set<string>();
+  /** The objects each file defines ("kind\0namespace\0name"), read or ignored: files that define the same one are not tied (clusters.ts). */
+  private readonly definedIn = new Map<string, Set<string>>();
   private readonly given: GivenPlan;
   private readonly judge: Judge;
   /**
@@ -107,6 +109,11 @@ export class Scanner {
     if (this.sources && !this.options.oneCluster && !this.options.part) if (this.sources.push(source) > RETAINED_OBJECTS) this.sources = undefined;
     const kind = text(source.data.kind) ?? '(no kind)';
     this.readByKind[kind] = (this.readByKind[kind] ?? 0) + 1;
+    const name = text(at(source.data, 'metadata.name'));
+    if (name !== undefined) {
+      const defined = this.definedIn.get(source.file) ?? new Set<string>();
+      this.definedIn.set(source.file, defined.add(`${kind}\0${text(at(source.data, 'metadata.namespace')) ?? ''}\0${name}`));
+    }
     if (kind === 'ConfigMap') this.configMaps.add(configMapId(text(at(source.data, 'metadata.namespace')), text(at(source.data, 'metadata.name')) ?? ''));
     const pod = podSpecOf(kind, source.data);
     const workload: Workload | undefined = pod
@@ -207,7 +214,7 @@ export class Scanner {
       }
     }
     const grouping: Grouping = this.options.oneCluster ? 'one-cluster' : 'by-cluster-facts';
-    const clusters = groupClusters(this.pending, this.workloads, grouping, clusterClash(this.k));
+    const clusters = groupClusters(this.pending, this.workloads, grouping, clusterClash(this.k), this.definedIn);
     settleUnknowns(clusters, knownFacts(this.k), this.configMaps, this.k);
     const drafts = new Map<Pending, Draft>();
     for (const cluster of clusters) for (const draft of this.judgeCluster(cluster)) drafts.set(draft.pending, draft);
