@@ -276,6 +276,15 @@ scheduling:
     for (const f of eksNotes) expect(f).toMatchObject({ applicability: 'may-apply', dependsOn: expect.arrayContaining(['environment']) });
   });
 
+  it('a may-apply note whose open dimension only the grouping settled names it again (trial scan47, 14 with 07)', () => {
+    const trial = (name: string) => readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial', name), 'utf8');
+    const result = scan({ 'aks.yaml': trial('47-07-wcnspect-sample22-lb-local.yaml'), 'rc.yaml': trial('47-14-kubecon-win2019-runtimeclass.yaml') });
+    const retired = result.reports.find((r) => r.ref.kind === 'RuntimeClass')!.findings.find((f) => f.code === 'NODE_OS_RETIRED');
+    // AKS comes from the other file's os-sku label: the note depends on the environment still, and says why.
+    expect(retired).toMatchObject({ applicability: 'may-apply', dependsOn: expect.arrayContaining(['environment']) });
+    expect(retired!.message).toMatch(/Only the grouping says so/);
+  });
+
   it('the real fixtures are split where they disagree: host-gw and overlay flannel, Calico and eksctl are not one cluster', () => {
     const files = [
       'eksctl-14-windows-nodes.yaml',

@@ -77,26 +77,30 @@ export function softenGuessedFindings(
 ): void {
   // What each cluster of the scan alone raises, on whichever of its objects: a plan-level finding
   // may sit on another object there (the first judged with that plan).
-  const byCluster = new Map<string, Set<string>>();
+  // Each finding there with what it depends on (a may-apply note names what the files leave open).
+  const byCluster = new Map<string, Map<string, Finding['dependsOn']>>();
   for (const r of alone.values()) {
-    const set = byCluster.get(r.cluster) ?? new Set<string>();
-    for (const f of r.findings) set.add(findingKey(f));
-    byCluster.set(r.cluster, set);
+    const found = byCluster.get(r.cluster) ?? new Map<string, Finding['dependsOn']>();
+    for (const f of r.findings) found.set(findingKey(f), f.dependsOn);
+    byCluster.set(r.cluster, found);
   }
   for (const report of reports) {
     const own = alone.get(objectKey(report));
-    const kept = own ? (byCluster.get(own.cluster) ?? new Set<string>()) : new Set<string>();
+    const kept = own ? (byCluster.get(own.cluster) ?? new Map<string, Finding['dependsOn']>()) : new Map<string, Finding['dependsOn']>();
     let changed = false;
     report.findings = report.findings.map((f) => {
-      // A general note stands for a component the plan uses: one the grouping gave it (EKS's notes on an OpenShift pool) may apply too.
-      if (f.applicability === 'may-apply' || kept.has(findingKey(f))) return f;
+      // Raised alone too, and open on no less: it stands. A may-apply note whose open dimension only
+      // the grouping settled (AKS's retirement of Server 2019, once AKS came from another file) names it again.
+      const aloneDependsOn = kept.get(findingKey(f));
+      if (aloneDependsOn && aloneDependsOn.every((d) => f.dependsOn.includes(d))) return f;
       changed = true;
-      const dependsOn = fieldsFromGrouping(report.plans, own?.plans ?? []);
+      const given = fieldsFromGrouping(report.plans, own?.plans ?? []);
+      // A general note stands for a component the plan uses: one the grouping gave it (EKS's notes on an OpenShift pool) may apply too.
       return {
         ...f,
-        severity: mayApplySeverity(f.severity, false),
+        severity: f.applicability === 'may-apply' ? f.severity : mayApplySeverity(f.severity, false),
         applicability: 'may-apply' as const,
-        dependsOn: dependsOn.length > 0 ? dependsOn : f.dependsOn,
+        dependsOn: [...new Set([...f.dependsOn, ...(aloneDependsOn ?? []), ...given])],
         message: `${f.message} Only the grouping says so: ${why(report)}`,
       };
     });
