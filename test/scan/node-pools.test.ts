@@ -193,3 +193,36 @@ ${provider}`;
     expect(result.reports[0]!.unknown.map((u) => u.fact)).toContain('the Windows release of its nodes');
   });
 });
+
+describe('an AKS Engine cluster definition (apimodel, no kind; aks-engine-cluster-definitions)', () => {
+  const apimodel = (extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      apiVersion: 'vlabs',
+      properties: {
+        orchestratorProfile: { orchestratorType: 'Kubernetes', ...extra },
+        masterProfile: { count: 1, dnsPrefix: 'win', vmSize: 'Standard_D2_v3' },
+        agentPoolProfiles: [{ name: 'winpool', count: 2, vmSize: 'Standard_D2_v3', osType: 'Windows' }],
+        windowsProfile: { adminUsername: 'azureuser', windowsSku: '2019-Datacenter-Core-with-Containers-smalldisk' },
+      },
+    });
+
+  it('its Windows pool, Kubernetes version, network plugin and Windows SKU are read', () => {
+    const [r] = scan({ 'kubernetes-windows.json': apimodel({ orchestratorRelease: '1.18', kubernetesConfig: { networkPlugin: 'azure' } }) }).reports;
+    expect(r!.ref).toMatchObject({ kind: 'AKS Engine cluster definition', name: 'win' });
+    expect(r!.facts.map((f) => [f.field, f.value])).toEqual(
+      expect.arrayContaining([
+        ['kubernetesVersion', '1.18'],
+        ['cniPlugin', 'azure-cni'],
+        ['windowsVersion', 'windows-server-2019'],
+      ]),
+    );
+  });
+
+  it('what it leaves out stays open and named; a vlabs document without an orchestratorProfile is not one', () => {
+    const [r] = scan({ 'kubernetes-windows.json': apimodel() }).reports;
+    expect(r!.facts.some((f) => f.field === 'kubernetesVersion' || f.field === 'cniPlugin')).toBe(false);
+    // Judged with its release, so the version is named where it decides: the notes that may apply on it.
+    expect(r!.findings.some((f) => f.applicability === 'may-apply' && f.dependsOn.includes('kubernetesVersion'))).toBe(true);
+    expect(scan({ 'other.json': JSON.stringify({ apiVersion: 'vlabs', properties: {} }) }).reports).toEqual([]);
+  });
+});

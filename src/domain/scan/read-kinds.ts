@@ -30,6 +30,11 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
       "a document with cniVersion and a type or plugins list, read as a ConfigMap's CNI configuration is; a type the knowledge base does not know is named",
   },
   {
+    kinds: '(no kind) an AKS Engine cluster definition (AksEngineClusterDefinition)',
+    reads:
+      "an apimodel (apiVersion vlabs with an orchestratorProfile): the fields manifest-signals.yaml names for it (its pools' osType, Kubernetes version, network plugin, Windows SKU)",
+  },
+  {
     kinds: "(no kind) flannel's net-conf.json",
     reads: 'a document with Network and Backend at its top, keys in any case as flanneld reads them: the backend (its network mode), VNI and port',
   },

@@ -5,7 +5,7 @@
  */
 import type { Knowledge } from '../knowledge.js';
 import { knownFacts } from './known-facts.js';
-import { podSpecOf, text, type Json } from './kube.js';
+import { at, isRecord, podSpecOf, text, type Json } from './kube.js';
 import { readCniConfigFile, readConfigMap, readFlannelNetConfFile } from './readers/config-map.js';
 import { readClusterConfig } from './readers/eksctl.js';
 import { readKubeProxyConfiguration } from './readers/kube-proxy.js';
@@ -45,6 +45,23 @@ export function readObject(k: Knowledge, obj: Json): ReadResult {
 }
 
 /**
+ * An AKS Engine cluster definition (its apimodel: apiVersion vlabs, a properties.orchestratorProfile,
+ * no kind), read through the FIELD places manifest-signals.yaml gives the AksEngineClusterDefinition
+ * kind: its Windows pools, Kubernetes version, network plugin and Windows image (trial scan46, file 12).
+ */
+function readAksEngineDefinition(k: Knowledge, obj: Json): ReadResult | undefined {
+  if (obj.apiVersion !== 'vlabs' || !isRecord(at(obj, 'properties.orchestratorProfile'))) return undefined;
+  const result = readNodePool(k, knownFacts(k), AKS_ENGINE_KIND, obj);
+  if ('readings' in result)
+    for (const r of result.readings)
+      r.ref = { kind: 'AKS Engine cluster definition', name: text(at(obj, 'properties.masterProfile.dnsPrefix')) ?? '(no name)' };
+  return result;
+}
+
+/** The kind manifest-signals.yaml names an AKS Engine cluster definition by (it has none of its own). */
+export const AKS_ENGINE_KIND = 'AksEngineClusterDefinition';
+
+/**
  * The cluster an object names as its own, at a FIELD place the seeds read as `cluster-name`: a
  * value, not a template's placeholder (${INFRA_ID}), which names no cluster.
  */
@@ -61,6 +78,7 @@ function readByKind(k: Knowledge, obj: Json): ReadResult {
     return (
       readFlannelNetConfFile(knownFacts(k), obj) ??
       readCniConfigFile(k, knownFacts(k), obj) ??
+      readAksEngineDefinition(k, obj) ??
       ignore('no kind (Helm values and other documents without a kind are not read)')
     );
   switch (kind) {
