@@ -134,9 +134,15 @@ describe('clusters', () => {
     const web = readFileSync(join(REAL, 'k8s-website-win-webserver.yaml'), 'utf8');
     const [, service, deployment] = web.split(/^---\n/m);
     // Two repositories' copies of the win-webserver Deployment, and a third one's Service selecting app: win-webserver.
-    const two = scan({ 'a.yaml': `---\n${deployment!}`, 'b.yaml': `---\n${deployment!}`, 'svc.yaml': `---\n${service!}` });
+    const other = deployment!.replace('replicas: 2', 'replicas: 3');
+    expect(other).not.toBe(deployment);
+    const two = scan({ 'a.yaml': `---\n${deployment!}`, 'b.yaml': `---\n${other}`, 'svc.yaml': `---\n${service!}` });
     expect(two.summary.clusters.map((c) => c.files)).not.toContainEqual(expect.arrayContaining(['svc.yaml', 'a.yaml']));
     expect(two.summary.clusters.map((c) => c.files)).not.toContainEqual(expect.arrayContaining(['a.yaml', 'b.yaml']));
+    // The same Deployment twice (a copy) is one object: one application with the Service.
+    expect(
+      scan({ 'a.yaml': `---\n${deployment!}`, 'b.yaml': `---\n${deployment!}`, 'svc.yaml': `---\n${service!}` }).summary.clusters.map((c) => c.files),
+    ).toEqual([['a.yaml', 'b.yaml', 'svc.yaml']]);
     // One copy: the Service and its Deployment are one application, as before.
     const one = scan({ 'a.yaml': `---\n${deployment!}`, 'svc.yaml': `---\n${service!}` });
     expect(one.summary.clusters.map((c) => c.files)).toEqual([['a.yaml', 'svc.yaml']]);
@@ -172,7 +178,7 @@ describe('clusters', () => {
     expect(scan({ 'a.yaml': EKSCTL, 'b.yaml': EKSCTL }).summary.clusters).toHaveLength(1);
   });
 
-  it('the same plugin configuration installed in two namespaces is two clusters; in one namespace, one (trial scan43 X-M1)', () => {
+  it('the same plugin configuration installed in two namespaces is two clusters, and so is one defined otherwise in the same namespace; the same file twice is one (trials scan43 X-M1, scan48)', () => {
     const trial = (name: string) => readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial', name), 'utf8');
     const old = trial('43-05-kube-flannel-mod.yaml');
     const two = scan({ 'a.yaml': old, 'b.yaml': trial('43-17-kube-flannel-windows-nodes.yaml') });
@@ -184,8 +190,26 @@ describe('clusters', () => {
     ]);
     // The same file twice (one installation), or the second moved into kube-system: one cluster.
     expect(scan({ 'a.yaml': old, 'b.yaml': old }).summary.clusters).toHaveLength(1);
+    // Moved into kube-system, it defines kube-flannel-cfg there otherwise than a.yaml: still two, for that reason (trial scan48).
     const moved = trial('43-17-kube-flannel-windows-nodes.yaml').replaceAll('namespace: kube-flannel', 'namespace: kube-system');
-    expect(scan({ 'a.yaml': old, 'b.yaml': moved }).summary.clusters).toHaveLength(1);
+    const movedScan = scan({ 'a.yaml': old, 'b.yaml': moved });
+    expect(movedScan.summary.clusters).toHaveLength(2);
+    expect(movedScan.summary.clusters[1]!.keptApart).toEqual([expect.stringMatching(/it and a\.yaml each define .+, differently: one cluster holds it once/)]);
+  });
+
+  it("two repositories' kube-proxy and flannel files group as the repositories do: neither lends its Kubernetes version to the other's (trial scan48)", () => {
+    const trial = (name: string) => readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial', name), 'utf8');
+    const result = scan({
+      'bp-proxy.yaml': trial('48-09-bp-kube-proxy.yaml'),
+      'bp-flannel.yaml': trial('48-11-bp-kube-flannel.yaml'),
+      'yp-proxy.yaml': trial('48-13-yp-kube-proxy.yaml'),
+      'yp-flannel.yaml': trial('48-14-yp-kube-flannel.yaml'),
+    });
+    expect(result.summary.clusters.map((c) => c.files)).toEqual([
+      ['bp-proxy.yaml', 'bp-flannel.yaml'],
+      ['yp-proxy.yaml', 'yp-flannel.yaml'],
+    ]);
+    expect(result.summary.clusters.map((c) => c.facts.find((f) => f.field === 'kubernetesVersion')?.value)).toEqual(['1.28', '1.29']);
   });
 
   it('a file stating no cluster fact joins the group naming its cluster, and never the only cluster when it names another (Cluster API spec.clusterName)', () => {
@@ -222,7 +246,8 @@ spec:
     expect(other.summary.clusters.map((c) => c.files)).toEqual([['calico.yaml'], ['pool.yaml']]);
     expect(other.summary.clusters[1]!.keptApart).toEqual([expect.stringMatching(/^pool\.yaml not grouped with calico\.yaml: it names the cluster "other"/)]);
     // A template's placeholder names no cluster: the guess stands.
-    const placeholder = scan({ 'calico.yaml': named('capz'), 'pool.yaml': pool('${CLUSTER_NAME}') });
+    // (its own pool: the same MachineDeployment defined otherwise in two files would be two clusters)
+    const placeholder = scan({ 'calico.yaml': named('capz'), 'pool.yaml': pool('${CLUSTER_NAME}').replaceAll('win-m', 'other-win-m') });
     expect(placeholder.summary.clusters.map((c) => c.files)).toEqual([['calico.yaml', 'pool.yaml']]);
   });
 

@@ -54,29 +54,38 @@ function selectorOf(r: Reading): { namespace: string; selector: Record<string, s
 }
 
 /**
+ * The objects each file defines: "kind\0namespace\0name" to a fingerprint of the object's content.
+ * Two files define an object differently when they hold the same one with other content: one
+ * cluster holds one such object, so they are two clusters, or two versions of one file.
+ */
+export type ObjectDefinitions = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** The first object `a` and `b` both define, each differently, or undefined. */
+function definedDifferently(a: ReadonlyMap<string, string> | undefined, b: ReadonlyMap<string, string> | undefined): string | undefined {
+  if (!a || !b) return undefined;
+  for (const [id, print] of a) if (b.has(id) && b.get(id) !== print) return id;
+  return undefined;
+}
+
+/**
  * Files grouped by their ties: a file whose Service or NetworkPolicy selects a workload of another
  * is one group with it (transitively); a file tied to none is a group of its own. Input order kept.
- * Two files that define the same object (kind, namespace and name: a Deployment win-webserver in
- * each) are never tied: one cluster holds one such object, so they are two clusters, or two
- * versions of one file. A selector that matches workloads in several files of that kind cannot say
- * which it belongs with, and ties none of them (trial scan46: a Service app: win-webserver of one
+ * Two files that define the same object differently (kind, namespace and name: a Deployment
+ * win-webserver in each, not the same) are never tied: one cluster holds one such object, so they
+ * are two clusters, or two versions of one file. A selector that matches workloads in several
+ * files of that kind cannot say which it belongs with, and ties none of them (trial scan46: a Service app: win-webserver of one
  * repository tied to the same-named Deployments of three others).
  */
 function tiedFiles(
   names: readonly string[],
   files: ReadonlyMap<string, { pending: Pending[]; workloads: Workload[] }>,
-  definedIn: ReadonlyMap<string, ReadonlySet<string>>,
+  definedIn: ObjectDefinitions,
 ): string[][] {
   const parent = new Map(names.map((n) => [n, n]));
   const root = (n: string): string => (parent.get(n) === n ? n : root(parent.get(n)!));
-  const objectsOf = (file: string) => {
-    const r = root(file);
-    return new Set(names.filter((n) => root(n) === r).flatMap((n) => [...(definedIn.get(n) ?? [])]));
-  };
-  const sameObject = (a: string, b: string) => {
-    const mine = objectsOf(a);
-    return [...objectsOf(b)].some((id) => mine.has(id));
-  };
+  const membersOf = (file: string) => names.filter((n) => root(n) === root(file));
+  const sameObject = (a: string, b: string) =>
+    membersOf(a).some((x) => membersOf(b).some((y) => definedDifferently(definedIn.get(x), definedIn.get(y)) !== undefined));
   // Ties `from` to every target, unless two targets define the same object (the tie is ambiguous) or a target defines one `from` does.
   const tie = (from: string, targets: readonly string[]) => {
     if (targets.some((a, i) => targets.slice(i + 1).some((b) => root(a) !== root(b) && sameObject(a, b)))) return;
@@ -184,6 +193,22 @@ function installedElsewhere(installs: Installs, group: Group): string | undefine
   return undefined;
 }
 
+/**
+ * Why a file is not of a group one of whose files defines the same object (kind, namespace and name)
+ * differently, or undefined: one cluster holds one such object, so the two are two clusters, or two versions of
+ * one file (trial scan48: two repositories' kube-flannel-cfg and kube-proxy-windows in kube-system).
+ */
+function definesTheSame(file: string, group: Group, definedIn: ObjectDefinitions): string | undefined {
+  for (const other of group.files) {
+    const same = definedDifferently(definedIn.get(file), definedIn.get(other));
+    if (same) {
+      const [kind, namespace, name] = same.split('\0');
+      return `it and ${other} each define ${kind} ${namespace ? `${namespace}/` : ''}${name}, differently: one cluster holds it once`;
+    }
+  }
+  return undefined;
+}
+
 /** Why a file that names its cluster is not of a group that names another one, or undefined. */
 function namesAnother(names: ClusterName, group: Group): string | undefined {
   if (!names || !group.names || names.value === group.names.value) return undefined;
@@ -209,8 +234,8 @@ export function groupClusters(
   workloads: readonly Workload[],
   grouping: Grouping,
   clash: Clash = () => undefined,
-  /** The objects each file defines ("kind\0namespace\0name"), read or ignored: files defining the same one are never tied. */
-  definedIn: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+  /** The objects each file defines, read or ignored: files defining one differently are never one cluster. */
+  definedIn: ObjectDefinitions = new Map(),
 ): Cluster[] {
   // Each file's pending objects and its first value per cluster field, in input order.
   const files = new Map<string, { pending: Pending[]; workloads: Workload[]; facts: Map<PlanField, unknown>; names: ClusterName; installs: Installs }>();
@@ -243,7 +268,7 @@ export function groupClusters(
       const keptApart: string[] = [];
       const fits = groups.filter((g) => {
         if (!agrees(facts, g.facts)) return false;
-        const why = clash(joined(facts, g.facts)) ?? namesAnother(names, g) ?? installedElsewhere(installs, g);
+        const why = clash(joined(facts, g.facts)) ?? namesAnother(names, g) ?? installedElsewhere(installs, g) ?? definesTheSame(file, g, definedIn);
         if (why) keptApart.push(`${file} not grouped with ${g.files.join(', ')}: ${why}`);
         return !why;
       });
@@ -268,7 +293,7 @@ export function groupClusters(
     // one that names another cluster (the reason is kept on it).
     const stating = groups.length;
     const only = stating === 1 ? groups[0]! : undefined;
-    const namesOther = (file: string) => (only ? namesAnother(files.get(file)!.names, only) : undefined);
+    const namesOther = (file: string) => (only ? (namesAnother(files.get(file)!.names, only) ?? definesTheSame(file, only, definedIn)) : undefined);
     const joining = only ? factless.filter((f) => namesOther(f) === undefined) : [];
     if (only && joining.length > 0) {
       only.files.push(...joining);

@@ -50,7 +50,14 @@ interface PartScan extends ScanOptions {
   part?: true;
 }
 
-/** How many objects a scan keeps to compare a guessed grouping's sides (Scanner.sources). */
+/** A short fingerprint of an object's JSON (FNV-1a, 32 bits): two definitions of one object differ or not. */
+function fingerprint(json: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < json.length; i++) hash = Math.imul(hash ^ json.charCodeAt(i), 0x01000193);
+  return `${json.length}:${(hash >>> 0).toString(16)}`;
+}
+
+/** How many objects a scan keeps to compare a guessed grouping's sides (Scanner.sources), and records the definitions of. */
 const RETAINED_OBJECTS = 1_000;
 
 /** A report being built: its plan-level findings are placed once every report of the cluster is known. */
@@ -74,8 +81,8 @@ export class Scanner {
   private ignored = 0;
   /** Every ConfigMap of the input ("namespace/name"), read or ignored: what the input holds is never named as missing from it. */
   private readonly configMaps = new Set<string>();
-  /** The objects each file defines ("kind\0namespace\0name"), read or ignored: files that define the same one are not tied (clusters.ts). */
-  private readonly definedIn = new Map<string, Set<string>>();
+  /** The objects each file defines ("kind\0namespace\0name" to a fingerprint), read or ignored: files that define one differently are not one cluster (clusters.ts). */
+  private readonly definedIn = new Map<string, Map<string, string>>();
   private readonly given: GivenPlan;
   private readonly judge: Judge;
   /**
@@ -109,10 +116,13 @@ export class Scanner {
     if (this.sources && !this.options.oneCluster && !this.options.part) if (this.sources.push(source) > RETAINED_OBJECTS) this.sources = undefined;
     const kind = text(source.data.kind) ?? '(no kind)';
     this.readByKind[kind] = (this.readByKind[kind] ?? 0) + 1;
+    // What each file defines, for the grouping (clusters.ts): only while the input is small, as
+    // the fingerprint reads the whole object and a large dump is one file anyway.
     const name = text(at(source.data, 'metadata.name'));
-    if (name !== undefined) {
-      const defined = this.definedIn.get(source.file) ?? new Set<string>();
-      this.definedIn.set(source.file, defined.add(`${kind}\0${text(at(source.data, 'metadata.namespace')) ?? ''}\0${name}`));
+    if (name !== undefined && this.objectsRead <= RETAINED_OBJECTS) {
+      const defined = this.definedIn.get(source.file) ?? new Map<string, string>();
+      defined.set(`${kind}\0${text(at(source.data, 'metadata.namespace')) ?? ''}\0${name}`, fingerprint(JSON.stringify(source.data)));
+      this.definedIn.set(source.file, defined);
     }
     if (kind === 'ConfigMap') this.configMaps.add(configMapId(text(at(source.data, 'metadata.namespace')), text(at(source.data, 'metadata.name')) ?? ''));
     const pod = podSpecOf(kind, source.data);
