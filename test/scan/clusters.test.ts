@@ -148,6 +148,16 @@ describe('clusters', () => {
     expect(one.summary.clusters.map((c) => c.files)).toEqual([['a.yaml', 'svc.yaml']]);
   });
 
+  it('a file whose cluster facts share none with a cluster they do not contradict joins it as a guess, and says so (trial scan49)', () => {
+    const flannel = JSON.stringify({ Network: '10.244.0.0/16', Backend: { Type: 'vxlan', VNI: 4096, Port: 4789 } });
+    const kubeadm = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.31.2\n';
+    const result = scan({ 'net-conf.json': flannel, 'kubeadm.yaml': kubeadm });
+    expect(result.summary.clusters.map((c) => c.files)).toEqual([['net-conf.json', 'kubeadm.yaml']]);
+    expect(result.summary.clusters[0]!.groupedBecause).toEqual([
+      expect.stringMatching(/^kubeadm\.yaml: its cluster facts \(kubernetesVersion\) share none with net-conf\.json.*which is a guess/),
+    ]);
+  });
+
   it('a file that joins the only cluster says it is a guess; with several clusters it stays apart, and says why (trial scan37 C7)', () => {
     const trial = (name: string) => readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'scan', 'trial', name), 'utf8');
     const hostProcess = trial('07-aksplay-hostprocess-debug.yaml');

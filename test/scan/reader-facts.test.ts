@@ -346,3 +346,28 @@ describe("Calico's own NetworkPolicy (projectcalico.org/v3) selects with spec.se
     expect(policy.unknown.map((u) => u.fact)).toEqual(expect.arrayContaining([expect.stringMatching(/whether the pods it selects run on Windows/)]));
   });
 });
+
+describe('a CNI plugin sample without cniVersion (trial scan49, files 05 and 06)', () => {
+  it('a name and a type the knowledge base knows make it a CNI configuration; neither alone does', () => {
+    const [r] = reports({ 'win-bridge.json': JSON.stringify({ name: 'cbr0', type: 'win-bridge' }) });
+    expect(r!.facts.map((f) => [f.field, f.value])).toEqual([
+      ['cniPlugin', 'win-bridge'],
+      ['networkMode', 'l2bridge'],
+    ]);
+    expect(reports({ 'x.json': JSON.stringify({ type: 'win-bridge' }) })).toEqual([]);
+    expect(reports({ 'x.json': JSON.stringify({ name: 'cbr0', type: 'not-a-plugin' }) })).toEqual([]);
+  });
+});
+
+describe('a HostProcess kube-proxy (trial scan49, file 18)', () => {
+  const proxy = () => reports({ 'kube-proxy.yaml': read('trial/49-18-windows-kubeproxy-ds.yaml') }).find((r) => r.ref.kind === 'DaemonSet')!;
+
+  it("takes its flags through $(VAR) from the container's env, as the kubelet expands them", () => {
+    const facts = proxy().facts.map((f) => [f.field, f.value]);
+    expect(facts).toContainEqual(['features', 'direct-server-return']);
+  });
+
+  it("reads no node build from its HostProcess init container's image (servercore:ltsc2022)", () => {
+    expect(proxy().facts.some((f) => f.field === 'windowsBuild' || f.field === 'windowsVersion')).toBe(false);
+  });
+});

@@ -273,6 +273,17 @@ export function groupClusters(
         return !why;
       });
       if (fits.length === 1) {
+        // Facts that only do not contradict (a CNI beside an environment, nothing in common, no
+        // name shared) make a guess as much as no facts do: said, and softened (trial scan49: a
+        // win-overlay sample and an AKS Deployment of two repositories).
+        const shares =
+          [...facts].some(([field, value]) => fits[0]!.facts.get(field) === value) || (names !== undefined && fits[0]!.names?.value === names.value);
+        if (!shares) {
+          fits[0]!.guessed = [...(fits[0]!.guessed ?? []), file];
+          fits[0]!.because.push(
+            `${file}: its cluster facts (${[...facts.keys()].join(', ')}) share none with ${fits[0]!.files.join(', ')}, which they do not contradict either; judged together, which is a guess: scan it apart if it belongs to another cluster`,
+          );
+        }
         fits[0]!.files.push(file);
         fits[0]!.keptApart.push(...keptApart);
         fits[0]!.names ??= names;
@@ -297,7 +308,7 @@ export function groupClusters(
     const joining = only ? factless.filter((f) => namesOther(f) === undefined) : [];
     if (only && joining.length > 0) {
       only.files.push(...joining);
-      only.guessed = joining;
+      only.guessed = [...(only.guessed ?? []), ...joining];
       only.because.push(
         `${joining.join(', ')}: no cluster fact (CNI, network mode, environment) of ${joining.length === 1 ? 'its' : 'their'} own; ` +
           `judged with the one cluster the input states facts for (${only.files[0]}), which is a guess: scan ${joining.length === 1 ? 'it' : 'them'} apart if ${joining.length === 1 ? 'it belongs' : 'they belong'} to another cluster`,

@@ -147,17 +147,19 @@ export function readFlannelNetConfFile(known: KnownFacts, obj: Json): ReadResult
 }
 
 /**
- * A CNI network configuration file on its own (no kind: `cniVersion` with a `type` or a `plugins`
- * list, as a node's /etc/cni/net.d or C:\\k\\cni\\config holds it and a repository keeps it): read
+ * A CNI network configuration file on its own (no kind: `cniVersion`, or a name and a type the
+ * knowledge base knows, with a `type` or a `plugins` list, as a node's /etc/cni/net.d or C:\\k\\cni\\config holds it and a repository keeps it): read
  * as a ConfigMap's CNI configuration is. A type the knowledge base does not know is named, and the
  * plugin and mode stay open (trial scan44, file 04: a wincni.exe configuration).
  */
 export function readCniConfigFile(k: Knowledge, known: KnownFacts, obj: Json): ReadResult | undefined {
-  if (typeof obj.cniVersion !== 'string' || (typeof obj.type !== 'string' && !Array.isArray(obj.plugins))) return undefined;
+  if (typeof obj.type !== 'string' && !Array.isArray(obj.plugins)) return undefined;
+  // Without cniVersion (the plugins' own samples omit it), only a type the knowledge base knows says it is one (trial scan49, 05 and 06).
+  const types = (Array.isArray(obj.plugins) ? obj.plugins.filter(isRecord) : [obj]).map((e) => text(e.type)).filter((t) => t !== undefined);
+  if (typeof obj.cniVersion !== 'string' && (typeof obj.name !== 'string' || !types.some((t) => known.plugin(t)))) return undefined;
   const r = reading(obj, 'cni', 'if-cluster-has-windows');
   r.ref = { kind: 'CNI network configuration', name: text(obj.name) ?? '(no name)' };
   if (!readCniConfig(k, known, obj, '', r)) {
-    const types = (Array.isArray(obj.plugins) ? obj.plugins.filter(isRecord) : [obj]).map((e) => text(e.type)).filter((t) => t !== undefined);
     r.missing.push(
       `type ${types.map((t) => `"${t}"`).join(', ') || '(none)'}: not a CNI plugin the knowledge base knows, so the plugin and its network mode are not read from this configuration`,
     );

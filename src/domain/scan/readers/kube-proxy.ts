@@ -206,6 +206,19 @@ function mountedConfigMaps(spec: Json, specPath: string, containers: { container
   return [...out.values()];
 }
 
+/**
+ * A command or argument with its $(VAR) references expanded from the container's literal env values,
+ * as the kubelet expands them ($$ stays a literal $; a reference to no such variable, or to one whose
+ * value comes from elsewhere, is left as written): `--enable-dsr=$(ENABLE_DSR)` with ENABLE_DSR "true"
+ * is --enable-dsr=true (trial scan49, file 18).
+ */
+function expandEnv(arg: string, container: Json): string {
+  if (!arg.includes('$(')) return arg;
+  const values = new Map<string, string>();
+  for (const env of list(container.env)) if (isRecord(env) && text(env.name) && text(env.value) !== undefined) values.set(text(env.name)!, text(env.value)!);
+  return arg.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (match, name: string | undefined) => (name === undefined ? match : (values.get(name) ?? match)));
+}
+
 function looksLikeKubeProxy(obj: Json, containers: { container: Json }[]): boolean {
   const name = text(at(obj, 'metadata.name')) ?? '';
   return /kube-?proxy/i.test(name) || containers.some(({ container }) => /kube-?proxy/i.test(`${text(container.image) ?? ''} ${text(container.name) ?? ''}`));
@@ -219,14 +232,19 @@ export function readKubeProxyWorkload(k: Knowledge, known: KnownFacts, kind: str
   const usage: KubeProxyUsage = { flags: new Map(), featureGates: new Map() };
   for (const { container, path } of containers) {
     for (const field of ['command', 'args'] as const)
-      list(container[field]).forEach((arg, i) => text(arg) !== undefined && parseFlags(` ${text(arg)!}`, `${path}.${field}[${i}]`, usage));
+      list(container[field]).forEach(
+        (arg, i) => text(arg) !== undefined && parseFlags(` ${expandEnv(text(arg)!, container)}`, `${path}.${field}[${i}]`, usage),
+      );
   }
   if (!windowsPath && !isWindowsProxy(known, usage)) return undefined;
   const r = reading(obj, 'kube-proxy', 'yes');
   r.kubeProxy = usage;
   kubeProxyFacts(known, r, usage);
   // Its image's tag (the Kubernetes release) and what its environment states (manifest-signals.yaml).
-  readContainerSignals(k, known, containers, r);
+  // A HostProcess container's image (a kube-proxy's own, or an init container stopping the node's
+  // service) says nothing of its node's build (k8s-hostprocess, Overview; trial scan49, file 18).
+  const hostProcess = (spec: Json) => isTrue(at(spec, 'securityContext.windowsOptions.hostProcess'));
+  readContainerSignals(k, known, containers, r, (container) => hostProcess(pod.spec) || hostProcess(container));
   // The HNS network kube-proxy attaches to, from its environment (sig-windows-tools' KUBE_NETWORK).
   for (const { container, path } of containers)
     list(container.env).forEach((env, i) => {
