@@ -226,3 +226,26 @@ describe('an AKS Engine cluster definition (apimodel, no kind; aks-engine-cluste
     expect(scan({ 'other.json': JSON.stringify({ apiVersion: 'vlabs', properties: {} }) }).reports).toEqual([]);
   });
 });
+
+describe("Karpenter's instance family and size requirements (karpenter-aws labels.go; trial scan50, file 08)", () => {
+  const pool = (families: string[], sizes: string[]) => `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata: {name: win}
+spec:
+  template:
+    spec:
+      requirements:
+        - {key: kubernetes.io/os, operator: In, values: [windows]}
+        - {key: karpenter.k8s.aws/instance-family, operator: In, values: [${families.join(', ')}]}
+        - {key: karpenter.k8s.aws/instance-size, operator: In, values: [${sizes.join(', ')}]}
+`;
+  const typeOf = (text: string) => scan({ 'pool.yaml': text }).reports[0]!.facts.find((f) => f.field === 'instanceType')?.value;
+
+  it('one family and one size are one type; types of one network size stand for each other; types that differ stay open', () => {
+    expect(typeOf(pool(['m5'], ['2xlarge']))).toBe('m5.2xlarge');
+    expect(typeOf(pool(['m5', 'm5a'], ['xlarge']))).toBe('m5.xlarge');
+    const mixed = scan({ 'pool.yaml': pool(['m5'], ['large', '2xlarge']) }).reports[0]!;
+    expect(mixed.facts.some((f) => f.field === 'instanceType')).toBe(false);
+    expect(mixed.unknown.map((u) => u.fact)).toContainEqual(expect.stringMatching(/^which of the instance types m5\.large, m5\.2xlarge/));
+  });
+});

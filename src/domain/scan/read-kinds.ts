@@ -57,7 +57,7 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
   {
     kinds: 'NodePool (Karpenter), MachineDeployment and MachinePool (Cluster API)',
     reads:
-      'the node labels a NodePool requires, and the templates it names (nodeClassRef, infrastructureRef, bootstrap.configRef), read with it as one node group',
+      "the node labels a NodePool requires (Karpenter's instance family and size read as EC2 instance types), and the templates it names (nodeClassRef, infrastructureRef, bootstrap.configRef), read with it as one node group",
   },
   {
     kinds:

@@ -68,6 +68,7 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
           });
       }
     });
+  if (requirements && !r.facts.some((f) => f.field === 'instanceType')) instanceFromFamilyAndSize(k, r, obj, requirements);
   // An object that is no pool (a Cluster API Cluster) states what holds for the whole cluster: its version.
   if (!(kind in REFERENCES) && !(kind in REQUIREMENTS) && !windows) {
     r.role = 'cni';
@@ -100,6 +101,46 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
       field: 'kubernetesVersion',
     });
   return { readings: [r] };
+}
+
+/**
+ * Karpenter's instance family and size requirements (karpenter-aws, pkg/apis/v1/labels.go:
+ * karpenter.k8s.aws/instance-family and instance-size), which name the pool's types as EC2 does,
+ * family.size: when the types they allow that the EC2 data holds are one, or share their network
+ * limits, the pods per Windows node are known (trial scan50, file 08: m5 and 2xlarge).
+ */
+const FAMILY_LABEL = 'karpenter.k8s.aws/instance-family';
+const SIZE_LABEL = 'karpenter.k8s.aws/instance-size';
+
+function instanceFromFamilyAndSize(k: Knowledge, r: Reading, obj: Json, requirements: string): void {
+  const allowed = new Map<string, { values: string[]; path: string }>();
+  list(at(obj, requirements)).forEach((req, i) => {
+    const label = text(at(req, 'key'));
+    if ((label === FAMILY_LABEL || label === SIZE_LABEL) && text(at(req, 'operator')) === 'In')
+      allowed.set(label, { values: list(at(req, 'values')).flatMap((v) => (text(v) !== undefined ? [text(v)!] : [])), path: `${requirements}[${i}]` });
+  });
+  const families = allowed.get(FAMILY_LABEL);
+  const sizes = allowed.get(SIZE_LABEL);
+  if (!families || !sizes) return;
+  const types = families.values.flatMap((f) => sizes.values.map((size) => `${f}.${size}`)).filter((t) => k.instanceTypes.has(t));
+  const standIn = types.length === 1 ? types[0] : types.length > 1 ? representativeType(k, types) : undefined;
+  if (standIn)
+    r.facts.push({
+      field: 'instanceType',
+      value: standIn,
+      path: families.path,
+      detail:
+        types.length === 1
+          ? `instance family ${families.values.join(', ')} and size ${sizes.values.join(', ')}`
+          : `${types.join(', ')}: the same IPv4 addresses per network interface each, so the pods per Windows node are the same whichever the pool gets`,
+    });
+  else if (types.length > 1)
+    r.unknown.push({
+      fact: `which of the instance types ${types.join(', ')} the nodes get (the pods per node differ by type)`,
+      settledBy: 'the nodes the pool provisions (their node.kubernetes.io/instance-type label)',
+      path: families.path,
+      field: 'instanceType',
+    });
 }
 
 /**
