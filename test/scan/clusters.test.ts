@@ -148,13 +148,19 @@ describe('clusters', () => {
     expect(one.summary.clusters.map((c) => c.files)).toEqual([['a.yaml', 'svc.yaml']]);
   });
 
-  it('a file whose cluster facts share none with a cluster they do not contradict joins it as a guess, and says so (trial scan49)', () => {
+  it('a file whose cluster facts share none with a cluster they do not contradict is a cluster of its own, and says why (trials scan49, scan51)', () => {
     const flannel = JSON.stringify({ Network: '10.244.0.0/16', Backend: { Type: 'vxlan', VNI: 4096, Port: 4789 } });
     const kubeadm = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.31.2\n';
     const result = scan({ 'net-conf.json': flannel, 'kubeadm.yaml': kubeadm });
-    expect(result.summary.clusters.map((c) => c.files)).toEqual([['net-conf.json', 'kubeadm.yaml']]);
-    expect(result.summary.clusters[0]!.groupedBecause).toEqual([
-      expect.stringMatching(/^kubeadm\.yaml: its cluster facts \(kubernetesVersion\) share none with net-conf\.json.*which is a guess/),
+    expect(result.summary.clusters.map((c) => c.files)).toEqual([['net-conf.json'], ['kubeadm.yaml']]);
+    expect(result.summary.clusters[1]!.keptApart).toEqual([
+      expect.stringMatching(/^kubeadm\.yaml not grouped with net-conf\.json: its cluster facts \(kubernetesVersion\) share none with it/),
+    ]);
+    // One fact in common (the same network mode) is enough to be one cluster.
+    const kubeProxy =
+      'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nmode: kernelspace\nwinkernel:\n  networkName: flannel.4096\n';
+    expect(scan({ 'net-conf.json': flannel, 'kube-proxy.yaml': kubeProxy }).summary.clusters.map((c) => c.files)).toEqual([
+      ['net-conf.json', 'kube-proxy.yaml'],
     ]);
   });
 

@@ -266,24 +266,23 @@ export function groupClusters(
         continue;
       }
       const keptApart: string[] = [];
+      // Facts that only do not contradict a cluster's (a CNI beside an environment: nothing in
+      // common, no cluster name shared) say nothing of belonging to it: the file is a cluster of
+      // its own, and says why (trials scan49 and scan51: a CNI sample and an AKS pool of two repositories).
+      const sharesWith = (g: Group) =>
+        [...facts].some(([field, value]) => g.facts.get(field) === value) || (names !== undefined && g.names?.value === names.value);
       const fits = groups.filter((g) => {
         if (!agrees(facts, g.facts)) return false;
-        const why = clash(joined(facts, g.facts)) ?? namesAnother(names, g) ?? installedElsewhere(installs, g) ?? definesTheSame(file, g, definedIn);
+        const why =
+          clash(joined(facts, g.facts)) ??
+          namesAnother(names, g) ??
+          installedElsewhere(installs, g) ??
+          definesTheSame(file, g, definedIn) ??
+          (sharesWith(g) ? undefined : `its cluster facts (${[...facts.keys()].join(', ')}) share none with it, so nothing says they are one cluster`);
         if (why) keptApart.push(`${file} not grouped with ${g.files.join(', ')}: ${why}`);
         return !why;
       });
       if (fits.length === 1) {
-        // Facts that only do not contradict (a CNI beside an environment, nothing in common, no
-        // name shared) make a guess as much as no facts do: said, and softened (trial scan49: a
-        // win-overlay sample and an AKS Deployment of two repositories).
-        const shares =
-          [...facts].some(([field, value]) => fits[0]!.facts.get(field) === value) || (names !== undefined && fits[0]!.names?.value === names.value);
-        if (!shares) {
-          fits[0]!.guessed = [...(fits[0]!.guessed ?? []), file];
-          fits[0]!.because.push(
-            `${file}: its cluster facts (${[...facts.keys()].join(', ')}) share none with ${fits[0]!.files.join(', ')}, which they do not contradict either; judged together, which is a guess: scan it apart if it belongs to another cluster`,
-          );
-        }
         fits[0]!.files.push(file);
         fits[0]!.keptApart.push(...keptApart);
         fits[0]!.names ??= names;
