@@ -154,6 +154,8 @@ export interface Reading {
   unknown: UnknownFact[];
   /** Whether a non-node object concerns Windows for sure (pinned to Windows), or only if the cluster has Windows nodes. */
   windows: 'yes' | 'if-cluster-has-windows';
+  /** Windows by its image alone (no OS selector): where the image is; its pods run only on Windows, but nothing keeps them there. */
+  windowsByImage?: string;
   pod?: PodUsage;
   kubeProxy?: KubeProxyUsage;
   /** A Service's selector, and the Service fields that switch a feature on which it leaves off (absent or another value), with the value it has. */

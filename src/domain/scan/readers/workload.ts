@@ -97,6 +97,16 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   }
   const r = reading(obj, 'workload', windowsPath ? 'yes' : 'if-cluster-has-windows');
   if (windowsPath) r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
+  // Windows by its image alone: its pods run only on Windows nodes, but nothing keeps them there
+  // (trial scan53, file 20): said as open, not as "scheduled on Windows".
+  if (windowsPath && !selected && !runtimeClass) {
+    r.windowsByImage = windowsPath;
+    r.unknown.push({
+      fact: 'whether its pods are kept to Windows nodes: it has no OS selector, node affinity or os.name, and its Windows image runs on Windows nodes only',
+      settledBy: 'a kubernetes.io/os: windows nodeSelector (or node affinity, or spec.os.name: windows) on its pod template',
+      path: windowsPath,
+    });
+  }
   if (runtimeClass) {
     r.runtimeClass = runtimeClass;
     // Its RuntimeClass's scheduling.nodeSelector joins the pod's (k8s-runtime-class, Scheduling): until the input holds it, the OS is open.
