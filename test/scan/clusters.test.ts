@@ -63,6 +63,18 @@ spec:
             matchLabels: {role: frontend}
 `;
 
+/** A RuntimeClass for build 17763 nodes of the OS given. */
+const RUNTIME_CLASS = (os: string) => `apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata:
+  name: windows-2019
+handler: runhcs-wcow-process
+scheduling:
+  nodeSelector:
+    kubernetes.io/os: ${os}
+    node.kubernetes.io/windows-build: '10.0.17763'
+`;
+
 function scan(files: Record<string, string>, options: Omit<ScanOptions, 'today'> = {}): ScanResult {
   const objects = Object.entries(files).flatMap(([file, text]) => [...objectsOf(text, file)]);
   return scanObjects(testKnowledge(), objects, { today: TEST_TODAY, ...options });
@@ -269,17 +281,7 @@ spec:
 
   it("what only a guessed grouping decides may apply, and says so; with --one-cluster (the user's word) it applies (trial scan44)", () => {
     // The stating file: Calico, and a RuntimeClass for Windows Server 2019 nodes (build 17763).
-    const cluster = `${CALICO_POLICY.split('---\n')[0]!}---
-apiVersion: node.k8s.io/v1
-kind: RuntimeClass
-metadata:
-  name: windows-2019
-handler: runhcs-wcow-process
-scheduling:
-  nodeSelector:
-    kubernetes.io/os: windows
-    node.kubernetes.io/windows-build: 10.0.17763
-`;
+    const cluster = `${CALICO_POLICY.split('---\n')[0]!}---\n${RUNTIME_CLASS('windows')}`;
     // A file of its own: a Deployment of a Windows Server 2022 image (build 20348), no cluster fact.
     const app = CALICO_POLICY.split('---\n')[1]!;
     const mismatch = (result: ScanResult) =>
@@ -569,16 +571,6 @@ describe('an environment fact and a plugin fact are checked together when groupi
 });
 
 describe('a workload that names a RuntimeClass runs where the RuntimeClass schedules it (trial scan38 A, B, D)', () => {
-  const RUNTIME_CLASS = (os: string) => `apiVersion: node.k8s.io/v1
-kind: RuntimeClass
-metadata:
-  name: windows-2019
-handler: runhcs-wcow-process
-scheduling:
-  nodeSelector:
-    kubernetes.io/os: ${os}
-    node.kubernetes.io/windows-build: '10.0.17763'
-`;
   // An image no place of the seeds reads: only the RuntimeClass says where the pods run.
   const APP = `apiVersion: apps/v1
 kind: Deployment

@@ -26,11 +26,23 @@ export const objectKey = (r: Pick<ObjectReport, 'file' | 'line' | 'ref'>): strin
 
 const findingKey = (f: ScanFinding): string => `${f.code}\0${f.subject ?? ''}\0${f.severity}\0${f.applicability}`;
 
+/** The fields a grouping can give an object's plans, in the report's words. */
+const FIELD_WORDS = {
+  windowsVersion: 'the Windows release of its nodes',
+  windowsBuildRevision: "its nodes' update revision",
+  cniPlugin: 'the CNI plugin',
+  cniPluginVersion: 'the CNI plugin version',
+  networkMode: 'the network mode',
+  kubernetesVersion: 'the Kubernetes version',
+  environment: 'the environment',
+} as const satisfies Partial<Record<PlanField & Finding['dependsOn'][number], string>>;
+type GroupedField = keyof typeof FIELD_WORDS;
+
 /**
- * The cluster's fields a grouping can give an object's plans, each as the plan field a reader is
- * told is open (a node build stands for the release its nodes run).
+ * The cluster's plan fields a grouping can give, each as the field a reader is told is open (a node
+ * build stands for the release its nodes run).
  */
-const GROUPED_FIELDS: Readonly<Record<string, Finding['dependsOn'][number]>> = {
+const GROUPED_FIELDS: Readonly<Record<string, GroupedField>> = {
   windowsVersion: 'windowsVersion',
   windowsBuild: 'windowsVersion',
   windowsBuildRevision: 'windowsBuildRevision',
@@ -42,8 +54,8 @@ const GROUPED_FIELDS: Readonly<Record<string, Finding['dependsOn'][number]>> = {
 };
 
 /** The fields the grouping gave an object: set in its plans with the cluster, absent or another value without it. */
-function fieldsFromGrouping(withCluster: readonly OpenPlan[], alone: readonly OpenPlan[]): Finding['dependsOn'] {
-  const fields = new Set<Finding['dependsOn'][number]>();
+function fieldsFromGrouping(withCluster: readonly OpenPlan[], alone: readonly OpenPlan[]): GroupedField[] {
+  const fields = new Set<GroupedField>();
   for (const plan of withCluster)
     for (const [field, value] of Object.entries(plan)) {
       const named = GROUPED_FIELDS[field];
@@ -57,17 +69,6 @@ function fieldsFromGrouping(withCluster: readonly OpenPlan[], alone: readonly Op
  * Softens, in place, the findings of `reports` (those of a cluster joined by guess) that `alone`
  * (the same objects scanned without the other side) does not raise. `why` says what the guess was.
  */
-/** What each field the grouping gives stands for, in the report's words. */
-const FIELD_WORDS: Partial<Record<string, { field: PlanField; words: string }>> = {
-  windowsVersion: { field: 'windowsVersion', words: 'the Windows release of its nodes' },
-  windowsBuildRevision: { field: 'windowsBuildRevision', words: "its nodes' update revision" },
-  cniPlugin: { field: 'cniPlugin', words: 'the CNI plugin' },
-  cniPluginVersion: { field: 'cniPluginVersion', words: 'the CNI plugin version' },
-  networkMode: { field: 'networkMode', words: 'the network mode' },
-  kubernetesVersion: { field: 'kubernetesVersion', words: 'the Kubernetes version' },
-  environment: { field: 'environment', words: 'the environment' },
-};
-
 export function softenGuessedFindings(
   reports: readonly ObjectReport[],
   alone: ReadonlyMap<string, ObjectReport>,
@@ -110,13 +111,12 @@ export function softenGuessedFindings(
       if (u.field && !report.unknown.some((x) => x.fact === u.fact))
         report.unknown.push({ ...u, settledBy: `${u.settledBy}; this run takes it from the cluster it was grouped with, which is a guess` });
     if (!givenBy || !own) continue;
-    for (const given of fieldsFromGrouping(report.plans, own.plans)) {
-      const named = FIELD_WORDS[given];
-      if (!named || report.unknown.some((u) => u.field === named.field)) continue;
+    for (const field of fieldsFromGrouping(report.plans, own.plans)) {
+      if (report.unknown.some((u) => u.field === field)) continue;
       report.unknown.push({
-        fact: `${named.words}, which its files do not say: this run takes it from ${givenBy}, with which they were grouped as a guess`,
+        fact: `${FIELD_WORDS[field]}, which its files do not say: this run takes it from ${givenBy}, with which they were grouped as a guess`,
         settledBy: 'a file of its own cluster that states it, scanned with it, or the plan (--plan)',
-        field: named.field,
+        field,
         line: report.line,
       });
     }

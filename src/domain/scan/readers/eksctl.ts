@@ -3,7 +3,7 @@ import type { Knowledge } from '../../knowledge.js';
 import { plannedCapacity } from '../../instance-types.js';
 import { knownFacts } from '../known-facts.js';
 import { at, isRecord, list, text, type Json } from '../kube.js';
-import { representativeType } from './instance-choice.js';
+import { representativeType, sameLimitsDetail } from './instance-choice.js';
 import { ignore, reading, type Reading, type ReadResult } from './types.js';
 import { kubernetesMinorOf } from './windows-release.js';
 
@@ -95,9 +95,7 @@ function readInstanceType(k: Knowledge, r: Reading, group: Json, path: string): 
       ...(byDefault
         ? { detail: `eksctl's default instance type (${byDefault.sources.map((s) => `${s.doc}#${s.section}`).join(', ')}): the node group names none` }
         : standIn
-          ? {
-              detail: `${distributed.join(', ')}: the same IPv4 addresses per network interface each, so the pods per Windows node are the same whichever the group gets`,
-            }
+          ? { detail: sameLimitsDetail(distributed, 'group') }
           : {}),
     });
   else if (pickedElsewhere)

@@ -7,6 +7,7 @@
  * m5a.xlarge, m6a.xlarge, 15 addresses each).
  */
 import type { Knowledge } from '../../knowledge.js';
+import type { UnknownFact } from './types.js';
 
 /** The type that stands for all of `types` when they share their network limits, or undefined (one unknown, or two that differ). */
 export function representativeType(k: Knowledge, types: readonly string[]): string | undefined {
@@ -16,3 +17,15 @@ export function representativeType(k: Knowledge, types: readonly string[]): stri
     return undefined;
   return first.name;
 }
+
+/** Why `types` stand for each other, said on the fact that takes the first of them. */
+export const sameLimitsDetail = (types: readonly string[], picker: 'pool' | 'group'): string =>
+  `${types.join(', ')}: the same IPv4 addresses per network interface each, so the pods per Windows node are the same whichever the ${picker} gets`;
+
+/** Types whose network limits differ: which one the nodes get is open, and decides the pods per node. */
+export const typesOpen = (types: readonly string[], path: string): UnknownFact => ({
+  fact: `which of the instance types ${types.join(', ')} the nodes get (the pods per node differ by type)`,
+  settledBy: 'the nodes the pool provisions (their node.kubernetes.io/instance-type label)',
+  path,
+  field: 'instanceType',
+});

@@ -10,7 +10,7 @@ import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
 import { at, isRecord, key, list, stringMap, text, type Json } from '../kube.js';
 import { readSignal, signalIndex, valuesAt } from '../signals.js';
-import { representativeType } from './instance-choice.js';
+import { representativeType, sameLimitsDetail, typesOpen } from './instance-choice.js';
 import { reading, statesRelease, type Reading, type ReadResult } from './types.js';
 
 /** Where a pool names the objects that hold the rest of its description (a Cluster API pool: its machine template and its bootstrap template). */
@@ -57,15 +57,18 @@ export function readNodePool(k: Knowledge, known: KnownFacts, kind: string, obj:
             field: 'instanceType',
             value: standIn,
             path,
-            detail: `${values.join(', ')}: the same IPv4 addresses per network interface each, so the pods per Windows node are the same whichever the pool gets`,
+            detail: sameLimitsDetail(
+              values.filter((v): v is string => v !== undefined),
+              'pool',
+            ),
           });
         else if (signal.reads === 'instance-type' && values.length > 1)
-          r.unknown.push({
-            fact: `which of the instance types ${values.join(', ')} the nodes get (the pods per node differ by type)`,
-            settledBy: 'the nodes the pool provisions (their node.kubernetes.io/instance-type label)',
-            path,
-            field: 'instanceType',
-          });
+          r.unknown.push(
+            typesOpen(
+              values.filter((v): v is string => v !== undefined),
+              path,
+            ),
+          );
       }
     });
   if (requirements && !r.facts.some((f) => f.field === 'instanceType')) instanceFromFamilyAndSize(k, r, obj, requirements);
@@ -129,18 +132,9 @@ function instanceFromFamilyAndSize(k: Knowledge, r: Reading, obj: Json, requirem
       field: 'instanceType',
       value: standIn,
       path: families.path,
-      detail:
-        types.length === 1
-          ? `instance family ${families.values.join(', ')} and size ${sizes.values.join(', ')}`
-          : `${types.join(', ')}: the same IPv4 addresses per network interface each, so the pods per Windows node are the same whichever the pool gets`,
+      detail: types.length === 1 ? `instance family ${families.values.join(', ')} and size ${sizes.values.join(', ')}` : sameLimitsDetail(types, 'pool'),
     });
-  else if (types.length > 1)
-    r.unknown.push({
-      fact: `which of the instance types ${types.join(', ')} the nodes get (the pods per node differ by type)`,
-      settledBy: 'the nodes the pool provisions (their node.kubernetes.io/instance-type label)',
-      path: families.path,
-      field: 'instanceType',
-    });
+  else if (types.length > 1) r.unknown.push(typesOpen(types, families.path));
 }
 
 /**
