@@ -85,6 +85,14 @@ export const FINDING_CODE_REGISTRY = {
     raisedBy: ['scan/readers/workload.ts readWorkload'],
     scanOnly: true,
   },
+  IMAGE_BUILD_NOT_SELECTED: {
+    description:
+      "A Windows workload's image pins a Windows build (its base image's tag) but nothing in its pod template keeps its pods on nodes of that build " +
+      '(no node.kubernetes.io/windows-build selector, no RuntimeClass): on nodes of another build a process-isolated container does not start.',
+    severities: ['info'],
+    raisedBy: ['scan/readers/build-selector.ts imageBuildNotSelected'],
+    scanOnly: true,
+  },
   DEFAULT_APPLIES: {
     description:
       'What a default decides for a Windows object, said where a reviewer would say it: a LoadBalancer or NodePort Service in front of Windows pods ' +

@@ -71,6 +71,7 @@ describe('the registry', () => {
     expect([...Object.keys(ENGINE_FINDING_CODES), ...Object.keys(SCAN_ONLY_FINDING_CODES)].sort()).toEqual(Object.keys(ALL_FINDING_CODES).sort());
     expect(Object.keys(SCAN_ONLY_FINDING_CODES).sort()).toEqual([
       'DEFAULT_APPLIES',
+      'IMAGE_BUILD_NOT_SELECTED',
       'NODE_CAPACITY_MISMATCH',
       'NOT_JUDGED',
       'OS_SELECTOR_BETA_LABEL',

@@ -211,6 +211,37 @@ describe('the beta.kubernetes.io/os selector', () => {
   });
 });
 
+describe('an image that pins a Windows build, with nothing keeping its pods on that build (trial scan54, files 08, 12, 19, 20)', () => {
+  const pod = (spec: Record<string, unknown>, container: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: {
+        nodeSelector: { 'kubernetes.io/os': 'windows' },
+        containers: [{ name: 'c', image: 'mcr.microsoft.com/windows/servercore:ltsc2019', ...container }],
+        ...spec,
+      },
+    });
+  const finding = (text: string) => one(reports({ 'pod.json': text }), 'Pod').findings.find((f) => f.code === 'IMAGE_BUILD_NOT_SELECTED');
+
+  it('says the pods start only on nodes of its build (process isolation) and names the selector that keeps them there', () => {
+    const f = finding(pod({}));
+    expect(f).toMatchObject({ severity: 'info', path: 'spec.containers[0].image' });
+    expect(f!.message).toContain('mcr.microsoft.com/windows/servercore:ltsc2019 is built for build 17763 (Windows Server, version 1809 / Windows Server 2019)');
+    expect(f!.remediation).toContain('node.kubernetes.io/windows-build: "10.0.17763"');
+    expect(f!.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-windows-intro', section: 'windows-os-version-support' }));
+    expect(f!.sources).toContainEqual(expect.objectContaining({ doc: 'k8s-well-known-labels', section: 'node.kubernetes.io/windows-build' }));
+  });
+
+  it('is not raised when the pod selects the build, names a RuntimeClass, or is HostProcess, or when no image names a build', () => {
+    expect(finding(pod({ nodeSelector: { 'kubernetes.io/os': 'windows', 'node.kubernetes.io/windows-build': '10.0.17763' } }))).toBeUndefined();
+    expect(finding(pod({ runtimeClassName: 'windows-2019' }))).toBeUndefined();
+    expect(finding(pod({}, { securityContext: { windowsOptions: { hostProcess: true } } }))).toBeUndefined();
+    expect(finding(pod({}, { image: 'contoso/app:1.0' }))).toBeUndefined();
+  });
+});
+
 describe('eksctl node groups', () => {
   it("pods per node in both IP address modes, from the EC2 data, with eksctl's default instance type (m5.large)", () => {
     const group = one(reports({ 'eksctl.yaml': read('real/eksctl-14-windows-nodes.yaml') }), 'ClusterConfig');

@@ -6,6 +6,7 @@ import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } fro
 import { readKubeProxyWorkload } from './kube-proxy.js';
 import { HOST_NETWORK_LIMITATION, ignore, reading, statesRelease, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
 import { imageSignals, parseImage, signalIndex } from '../signals.js';
+import { imageBuildNotSelected } from './build-selector.js';
 
 /**
  * The first container whose image the seeds read as a Windows image (an IMAGE place whose signal
@@ -134,6 +135,7 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   const anyBuild = (container: Json) => hostProcess(pod.spec) || hostProcess(container);
   readContainerSignals(k, known, containers, r, anyBuild);
   readNodeLabelSignals(k, known, pod.spec, pod.path, r);
+  r.findings.push(...imageBuildNotSelected(k, r, containers, runtimeClass !== undefined));
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
     if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });

@@ -1,0 +1,54 @@
+/**
+ * A workload whose image pins a Windows build but whose pods nothing keeps on nodes of that build
+ * (IMAGE_BUILD_NOT_SELECTED, info). A process-isolated container starts only on a node of its base
+ * image's build; the scan reads that build as its nodes' (the plan it is judged on), and this says
+ * what that reading rests on, and what a cluster with nodes of another build does to its pods: the
+ * error users report most ("the container operating system does not match the host", research
+ * facts-2026 B.1). Trial scan54, files 08, 12, 19 and 20.
+ */
+import type { Knowledge } from '../../knowledge.js';
+import { CONTAINER_IMAGE_SOURCES } from '../../compatibility/rules/container-image-matches-node.js';
+import { text, type Json } from '../kube.js';
+import type { Reading, ReaderFinding } from './types.js';
+
+/** The manifest-signals.yaml place that reads the node label a workload selects its nodes' build with. */
+const BUILD_LABEL_SIGNAL = 'windows-build-label';
+const BUILD_LABEL = 'node.kubernetes.io/windows-build';
+
+/**
+ * The note, when the reading's Windows build comes from a container image only: not from the node
+ * labels it selects, nor from a RuntimeClass it names (which may select the build: runtime-class.ts).
+ * A HostProcess container's image is not read for a build (container-signals.ts), so it never raises this.
+ */
+export function imageBuildNotSelected(
+  k: Knowledge,
+  r: Reading,
+  containers: readonly { container: Json; path: string }[],
+  runtimeClassNamed: boolean,
+): ReaderFinding[] {
+  if (runtimeClassNamed) return [];
+  const builds = r.facts.filter((f) => f.field === 'windowsBuild');
+  const fromImage = builds.find((f) => /\.image$/.test(f.path));
+  if (!fromImage || builds.some((f) => !/\.image$/.test(f.path))) return [];
+  const build = Number(fromImage.value);
+  const releases = [...k.releases.values()].filter((rel) => rel.build === build);
+  if (releases.length === 0) return [];
+  const names = releases.map((rel) => rel.name).join(' / ');
+  const image = text(containers.find(({ path }) => `${path}.image` === fromImage.path)?.container.image);
+  const label = k.manifestSignals.find((s) => s.slug === BUILD_LABEL_SIGNAL);
+  return [
+    {
+      code: 'IMAGE_BUILD_NOT_SELECTED',
+      severity: 'info',
+      message:
+        `${image ? `Its image ${image}` : 'Its image'} is built for build ${build} (${names}): a process-isolated container starts only on a node of that build, ` +
+        `and nothing in its pod template keeps it there (no ${BUILD_LABEL} selector, no RuntimeClass). ` +
+        `Where the cluster has Windows nodes of another build, its pods can be scheduled on them and fail to start because the container's OS does not match the host's.`,
+      remediation:
+        `Select nodes of build ${build}: nodeSelector ${BUILD_LABEL}: "10.0.${build}" on the pod template, or a RuntimeClass whose scheduling.nodeSelector holds it; ` +
+        `or publish the image for each build the cluster runs (a multi-arch manifest) and select by that.`,
+      path: fromImage.path,
+      sources: [...CONTAINER_IMAGE_SOURCES, ...(label?.sources ?? [])],
+    },
+  ];
+}
