@@ -3,10 +3,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../src/db/paths.js';
-import { jsonItemOffsets, kubectlListItems, objectsOf, objectsOfChunks, ScanParseError, type SourceObject } from '../../src/domain/scan/documents.js';
+import {
+  jsonItemOffsets,
+  kubectlListItems,
+  objectsOf,
+  objectsOfChunks,
+  ScanParseError,
+  type SkippedDocument,
+  type SourceObject,
+} from '../../src/domain/scan/documents.js';
+import { MAX_EMBEDDED_DOCUMENTS } from '../../src/domain/scan/embedded-manifests.js';
 import { kubernetesMinorOf, parseWindowsKernel, releaseByBuild, releaseOfAmiFamily } from '../../src/domain/scan/readers.js';
 import { scanObjects, type ScanResult } from '../../src/domain/scan/scan.js';
-import { valuesAt } from '../../src/domain/scan/signals.js';
+import { valuesAt, withShellDefaults } from '../../src/domain/scan/signals.js';
 import { TEST_TODAY, testKnowledge } from '../support/fixtures.js';
 
 const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures', 'scan');
@@ -53,7 +62,88 @@ describe('documents', () => {
   });
 });
 
+describe("manifests a ConfigMap keeps as text (a ClusterResourceSet's, trial scan54 files 01 and 02)", () => {
+  const configMap = [
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata:',
+    '  name: cni-windows',
+    'data:',
+    '  proxy: |',
+    '    apiVersion: apps/v1',
+    '    kind: DaemonSet',
+    '    metadata:',
+    '      name: kube-proxy-windows',
+    '    spec:',
+    '      template:',
+    '        spec:',
+    '          nodeSelector: {kubernetes.io/os: windows}',
+    '          containers: [{name: p, image: x}]',
+    '    ---',
+    '    apiVersion: v1',
+    '    kind: ConfigMap',
+    '    metadata: {name: inner}',
+    '    data: {a: b}',
+    '  config.conf: |',
+    '    apiVersion: kubeproxy.config.k8s.io/v1alpha1',
+    '    kind: KubeProxyConfiguration',
+    '    mode: kernelspace',
+    '  quoted: "apiVersion: v1\\nkind: Service\\nmetadata: {name: s}\\nspec: {type: NodePort}\\n"',
+    '',
+  ].join('\n');
+
+  it('reads the named objects of a block value on their own lines, and a quoted value on its key line', () => {
+    const objects = [...objectsOf(configMap, 'crs.yaml')];
+    expect(objects.map((o) => [o.data.kind, o.line, o.path])).toEqual([
+      ['ConfigMap', 1, ''],
+      ['DaemonSet', 7, 'data.proxy'],
+      ['ConfigMap', 17, 'data.proxy'],
+      ['Service', 25, 'data.quoted'],
+    ]);
+    expect(objects[1]!.lineOf(['spec', 'template', 'spec', 'nodeSelector'])).toBe(14);
+    // The Service's fields are on its key's line: a quoted value's lines are not the file's.
+    expect(objects[3]!.lineOf(['spec', 'type'])).toBe(25);
+  });
+
+  it("leaves a configuration without metadata (kube-proxy's) to the ConfigMap's reader, and reads nothing from a value that does not parse or holds too many documents", () => {
+    expect([...objectsOf(configMap, 'crs.yaml')].map((o) => o.data.kind)).not.toContain('KubeProxyConfiguration');
+    const broken = configMap.replace('      name: kube-proxy-windows', '      name: [unclosed');
+    const skipped: SkippedDocument[] = [];
+    const kinds = [...objectsOf(broken, 'crs.yaml', skipped)].map((o) => o.data.kind);
+    expect(kinds).toEqual(['ConfigMap', 'Service']);
+    expect(skipped).toEqual([
+      expect.objectContaining({ file: 'crs.yaml', reason: expect.stringMatching(/^data key proxy holds text that is not valid YAML/) }),
+    ]);
+    const many = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: m}',
+      'data:',
+      '  all: |',
+      '    apiVersion: v1',
+      '    kind: Pod',
+      ...Array(MAX_EMBEDDED_DOCUMENTS + 1).fill('    ---'),
+      '',
+    ].join('\n');
+    const tooMany: SkippedDocument[] = [];
+    expect([...objectsOf(many, 'm.yaml', tooMany)].map((o) => o.data.kind)).toEqual(['ConfigMap']);
+    expect(tooMany[0]!.reason).toContain(`more than ${MAX_EMBEDDED_DOCUMENTS} documents`);
+  });
+
+  it('judges the embedded kube-proxy as a Windows workload of the file', () => {
+    const reports = scan({ 'crs.yaml': configMap }).reports;
+    expect(reports.map((r) => `${r.ref.kind} ${r.ref.name} ${r.line}`)).toContain('DaemonSet kube-proxy-windows 7');
+  });
+});
+
 describe('readers', () => {
+  it('expands a template value whose variables all have shell defaults, and no other', () => {
+    expect(withShellDefaults('${WINDOWS_SERVER_VERSION:=windows-2019}-containerd-gen1')).toBe('windows-2019-containerd-gen1');
+    expect(withShellDefaults('${A:-"x"}-${B=y}')).toBe('x-y');
+    expect(withShellDefaults('${A:-x}-${KUBERNETES_VERSION}')).toBeUndefined();
+    expect(withShellDefaults('plain')).toBeUndefined();
+  });
+
   it('maps builds to releases, LTSC before SAC', () => {
     expect(releaseByBuild(testKnowledge(), 17763)?.slug).toBe('windows-server-2019');
     expect(releaseByBuild(testKnowledge(), 20348)?.slug).toBe('windows-server-2022');

@@ -80,6 +80,71 @@ spec:
     });
   });
 
+  describe('a MachinePool with its AzureMachinePool and KubeadmConfig (trial scan54, file 01)', () => {
+    const machinePool = (sku: string, osType = 'Windows') => `apiVersion: cluster.x-k8s.io/v1beta1
+kind: MachinePool
+metadata:
+  name: mp-win
+spec:
+  clusterName: c
+  template:
+    spec:
+      clusterName: c
+      version: v1.31.4
+      bootstrap:
+        configRef: {apiVersion: bootstrap.cluster.x-k8s.io/v1beta1, kind: KubeadmConfig, name: mp-win}
+      infrastructureRef: {apiVersion: infrastructure.cluster.x-k8s.io/v1beta1, kind: AzureMachinePool, name: mp-win}
+---
+apiVersion: infrastructure.cluster.x-k8s.io/v1beta1
+kind: AzureMachinePool
+metadata:
+  name: mp-win
+spec:
+  template:
+    image:
+      marketplace: {publisher: cncf-upstream, offer: capi-windows, sku: "${sku}", version: latest}
+    osDisk:
+      osType: ${osType}
+---
+apiVersion: bootstrap.cluster.x-k8s.io/v1beta1
+kind: KubeadmConfig
+metadata:
+  name: mp-win
+spec:
+  joinConfiguration:
+    nodeRegistration:
+      criSocket: npipe:////./pipe/containerd-containerd
+`;
+
+    it('is a Windows node group whose release is the one its capi-windows SKU names', () => {
+      const result = scan({ 'mp.yaml': machinePool('windows-2022-containerd-gen1') });
+      expect(result.reports.map((r) => `${r.ref.kind} ${r.role}`)).toEqual(['MachinePool node-group']);
+      expect(result.reports[0]!.plans[0]).toMatchObject({ windowsVersion: 'windows-server-2022', kubernetesVersion: '1.31' });
+      expect(result.summary.ignoredByReason).toMatchObject({
+        'an AzureMachinePool read with the node pool that names it': 1,
+        'a KubeadmConfig read with the node pool that names it': 1,
+      });
+    });
+
+    it("leaves a templated SKU open, naming the release its variable's default gives, once", () => {
+      const pool = scan({ 'mp.yaml': machinePool('${WINDOWS_SERVER_VERSION:=windows-2019}-containerd-gen1') }).reports[0]!;
+      expect(pool.plans[0]!.windowsVersion).toBeUndefined();
+      const release = pool.unknown.filter((u) => u.field === 'windowsVersion');
+      expect(release).toHaveLength(1);
+      expect(release[0]!.fact).toContain('where the template\'s variables are left unset it is "windows-2019-containerd-gen1", in AzureMachinePool mp-win');
+    });
+
+    it('does not call a pool Linux when its templates are not in the input or not read: it says whose OS it is', () => {
+      const lone = machinePool('x').split('---')[0]!.replace('kind: AzureMachinePool', 'kind: AWSMachinePool');
+      expect(scan({ 'mp.yaml': lone }).summary.ignoredByReason).toEqual({
+        'a MachinePool whose OS is left to objects the scan does not read or the input lacks (AWSMachinePool, KubeadmConfig): not judged': 1,
+      });
+      // Templates that are in the input and read, and state nothing of Windows: the plain reason.
+      const linux = machinePool('ubuntu-2204-gen1', 'Linux').replace('npipe:////./pipe/containerd-containerd', 'unix:///run/containerd/containerd.sock');
+      expect(scan({ 'mp.yaml': linux }).summary.ignoredByReason).toMatchObject({ 'a MachinePool that nothing in the input shows to be for Windows nodes': 1 });
+    });
+  });
+
   it('a MachineDeployment of Linux machines is not reported', () => {
     const result = scan({ 'md.yaml': capz.replace('osType: "Windows"', 'osType: "Linux"') });
     expect(result.reports).toEqual([]);

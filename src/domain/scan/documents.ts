@@ -15,6 +15,7 @@
  */
 import { isMap, isSeq, LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { yamlValue, YamlValueError } from '../yaml-value.js';
+import { manifestTexts, MAX_EMBEDDED_DOCUMENTS, type ManifestText } from './embedded-manifests.js';
 
 export interface SourceObject {
   file: string;
@@ -292,6 +293,7 @@ function* objectsOfDocument(doc: Document, counter: LineCounter, file: string, s
   const field = objectsField(data);
   if (!field) {
     yield { file, line: docLine, path: '', data, lineOf: lineIn([]) };
+    yield* embeddedObjects(manifestTexts(doc, counter, data), file, skipped);
     return;
   }
   const itemsNode = root.get(field, true);
@@ -306,6 +308,41 @@ function* objectsOfDocument(doc: Document, counter: LineCounter, file: string, s
     }
     if (field === 'items') itemKind(data, item);
     yield { file, line, path: `${field}[${i}]`, data: item, lineOf: lineIn([field, i]) };
+  }
+}
+
+/**
+ * The objects a ConfigMap keeps as text (embedded-manifests.ts), each on its line of the file where
+ * the text is a block scalar, else on its key's line. Only objects with a name are taken (what a
+ * ClusterResourceSet creates): a configuration file with an apiVersion and a kind but no metadata
+ * (a KubeProxyConfiguration in kube-proxy's ConfigMap) is the ConfigMap's reader's to read. Text
+ * that does not parse, or holds too many documents, is reported as skipped, never read in part.
+ */
+function* embeddedObjects(texts: readonly ManifestText[], file: string, skipped: SkippedDocument[]): Generator<SourceObject> {
+  for (const { key, text, firstLine, keyLine } of texts) {
+    const where = (line: number | undefined) => (firstLine !== undefined && line !== undefined ? firstLine + line - 1 : keyLine);
+    if (hasMoreDocumentsThan(text, MAX_EMBEDDED_DOCUMENTS)) {
+      skipped.push({ file, line: keyLine, reason: `data key ${key} holds more than ${MAX_EMBEDDED_DOCUMENTS} documents: its manifests are not read` });
+      continue;
+    }
+    const inner: SkippedDocument[] = [];
+    let objects: SourceObject[];
+    try {
+      objects = [...(looksLikeJson(text) ? objectsOfGeneral(text, file, inner) : fromYaml(text, file, inner))];
+    } catch (error) {
+      if (!(error instanceof ScanParseError)) throw error;
+      skipped.push({
+        file,
+        line: where(error.line),
+        reason: `data key ${key} holds text that is not valid YAML (${error.reason}): its manifests are not read`,
+      });
+      continue;
+    }
+    for (const o of objects) {
+      const meta = o.data.metadata;
+      if (!isRecord(meta) || typeof meta.name !== 'string' || typeof o.data.kind !== 'string') continue;
+      yield { file, line: where(o.line), path: `data.${key}${o.path ? `.${o.path}` : ''}`, data: o.data, lineOf: (path) => where(o.lineOf(path)) };
+    }
   }
 }
 

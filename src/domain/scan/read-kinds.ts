@@ -22,7 +22,7 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
   {
     kinds: 'ConfigMap',
     reads:
-      "CNI network configurations (every entry's `type`), flannel's net-conf.json, the keys manifest-signals.yaml names, an IPAM option's keys (ipam-options.yaml), a KubeProxyConfiguration or a kube-proxy start script",
+      "CNI network configurations (every entry's `type`), flannel's net-conf.json, the keys manifest-signals.yaml names, an IPAM option's keys (ipam-options.yaml), a KubeProxyConfiguration or a kube-proxy start script; in YAML input, the named objects a key holds as text (what a Cluster API ClusterResourceSet applies), read as objects of the file",
   },
   {
     kinds: '(no kind) a CNI network configuration file',
@@ -61,8 +61,8 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
   },
   {
     kinds:
-      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate and AzureMachineTemplate (Cluster API), IPAMConfig and Installation (Calico), MachineSet and Network (OpenShift), ClusterConfiguration (kubeadm)',
+      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate, KubeadmConfig, AzureMachineTemplate and AzureMachinePool (Cluster API), IPAMConfig and Installation (Calico), MachineSet and Network (OpenShift), ClusterConfiguration (kubeadm)',
     reads:
-      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label and Azure image SKU of an OpenShift MachineSet, OpenShift's hybrid overlay network, the cluster an object names)",
+      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label and Azure image SKU of an OpenShift MachineSet, Cluster API Azure's Windows image SKU, OpenShift's hybrid overlay network, the cluster an object names)",
   },
 ];

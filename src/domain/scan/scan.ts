@@ -21,7 +21,7 @@ import { kubernetesInRange } from '../kubernetes-version.js';
 import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, notJudged, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
-import { linkNodePools } from './readers/node-pool.js';
+import { linkNodePools, readsNodePool } from './readers/node-pool.js';
 import { linkRuntimeClasses } from './readers/runtime-class.js';
 import { askForServiceProxyFeatures, settleUnknowns } from './settle.js';
 import { policyEnforcement } from './defaults.js';
@@ -83,6 +83,8 @@ export class Scanner {
   private readonly configMaps = new Set<string>();
   /** The objects each file defines ("kind\0namespace\0name" to a fingerprint), read or ignored: files that define one differently are not one cluster (clusters.ts). */
   private readonly definedIn = new Map<string, Map<string, string>>();
+  /** The node-pool objects the input holds and the scan reads (kind and name), whether or not they state anything: a pool's template that is not among them is unread. */
+  private readonly poolObjects = new Set<string>();
   private readonly given: GivenPlan;
   private readonly judge: Judge;
   /**
@@ -124,6 +126,7 @@ export class Scanner {
       defined.set(`${kind}\0${text(at(source.data, 'metadata.namespace')) ?? ''}\0${name}`, fingerprint(JSON.stringify(source.data)));
       this.definedIn.set(source.file, defined);
     }
+    if (name !== undefined && readsNodePool(this.k, kind)) this.poolObjects.add(`${kind}\0${name}`);
     if (kind === 'ConfigMap') this.configMaps.add(configMapId(text(at(source.data, 'metadata.namespace')), text(at(source.data, 'metadata.name')) ?? ''));
     const pod = podSpecOf(kind, source.data);
     const workload: Workload | undefined = pod
@@ -210,16 +213,25 @@ export class Scanner {
     }
     // A node pool and the template it names are one node group; pools nothing shows to be Windows are not reported.
     const pools = this.pending.some((p) => p.reading.links || (p.reading.role === 'node-group' && p.reading.windows !== 'yes'));
-    const { absorbed, notWindows } = pools ? linkNodePools(this.pending.map((p) => p.reading)) : { absorbed: new Set(), notWindows: new Set() };
+    const { absorbed, notWindows, unread } = pools
+      ? linkNodePools(
+          this.pending.map((p) => p.reading),
+          (kind, name) => this.poolObjects.has(`${kind}\0${name}`),
+        )
+      : { absorbed: new Set(), notWindows: new Set(), unread: new Map<Reading, string[]>() };
     for (let i = pools ? this.pending.length - 1 : -1; i >= 0; i--) {
       const r = this.pending[i]!.reading;
       if (absorbed.has(r) || notWindows.has(r)) {
         this.pending.splice(i, 1);
         const a = /^[AEIOU]/.test(r.ref.kind) ? 'an' : 'a';
+        // A pool whose templates the scan has not read is not said to be Linux: whether it is Windows is theirs to say (trial scan54, file 01).
+        const unreadTemplates = unread.get(r);
         this.ignore(
           absorbed.has(r)
             ? `${a} ${r.ref.kind} read with the node pool that names it`
-            : `${a} ${r.ref.kind} that nothing in the input shows to be for Windows nodes`,
+            : unreadTemplates
+              ? `${a} ${r.ref.kind} whose OS is left to objects the scan does not read or the input lacks (${unreadTemplates.map((t) => t.split(' ')[0]).join(', ')}): not judged`
+              : `${a} ${r.ref.kind} that nothing in the input shows to be for Windows nodes`,
         );
       }
     }

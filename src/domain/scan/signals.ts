@@ -167,8 +167,11 @@ export function readSignal(
   if (signal.reads === 'cluster-name') return { windows };
   if (signal.reads && /\$\{|\{\{|^__[A-Z0-9_]+__$/.test(value)) {
     const field = FIELD_OF_READ[signal.reads];
+    const unset = withShellDefaults(value);
     r.unknown.push({
-      fact: `the value of ${valuePath} ("${value}"), read as ${signal.reads} (${signal.slug})`,
+      fact:
+        `the value of ${valuePath} ("${value}"), read as ${signal.reads} (${signal.slug})` +
+        (unset !== undefined ? `; where the template's variables are left unset it is "${unset}"` : ''),
       settledBy: 'the value the template is rendered with',
       path: valuePath,
       ...(field ? { field } : {}),
@@ -246,6 +249,9 @@ export function readSignal(
 function listedValue(signal: ManifestSignal, value: string): ManifestSignal['values'][string] | undefined {
   const exact = signal.values[value] ?? signal.values[value.split('@')[0]!];
   if (exact) return exact;
+  // A listed value that the value begins with, before a dash (the SKU windows-2019-containerd-gen1: windows-2019).
+  const prefix = Object.keys(signal.values).find((v) => value.startsWith(`${v}-`));
+  if (prefix !== undefined) return signal.values[prefix];
   const token = value.split('-').find((t) => Object.hasOwn(signal.values, t));
   return token !== undefined ? signal.values[token] : undefined;
 }
@@ -318,4 +324,13 @@ export function requiredNodeLabels(spec: Json, specPath: string, wanted: Readonl
     }),
   );
   return out;
+}
+
+/**
+ * A template value whose every variable has a shell-style default (${WINDOWS_SERVER_VERSION:=windows-2019}-containerd-gen1,
+ * as clusterctl and envsubst expand it) with the defaults in place; undefined when a variable has none.
+ */
+export function withShellDefaults(value: string): string | undefined {
+  const expanded = value.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^}]*)\}/g, (_m, d: string) => d.replace(/^"(.*)"$/, '$1'));
+  return expanded !== value && !/\$\{|\{\{/.test(expanded) ? expanded : undefined;
 }

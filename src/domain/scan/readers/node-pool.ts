@@ -143,8 +143,13 @@ function instanceFromFamilyAndSize(k: Knowledge, r: Reading, obj: Json, requirem
  * Windows-ness, and the template is then part of the pool, not a node group of its own. Pools and
  * templates that nothing shows to be Windows are returned to be ignored.
  */
-export function linkNodePools(readings: readonly Reading[]): { absorbed: Set<Reading>; notWindows: Set<Reading> } {
+export function linkNodePools(
+  readings: readonly Reading[],
+  held: (kind: string, name: string) => boolean,
+): { absorbed: Set<Reading>; notWindows: Set<Reading>; unread: Map<Reading, string[]> } {
   const absorbed = new Set<Reading>();
+  // The objects a pool names that no reading is (a kind the scan does not read, or one the input lacks): its OS may be theirs to say.
+  const unread = new Map<Reading, string[]>();
   const byName = new Map<string, Reading[]>();
   for (const r of readings) if (r.role === 'node-group') byName.set(`${r.ref.kind}\0${r.ref.name}`, [...(byName.get(`${r.ref.kind}\0${r.ref.name}`) ?? []), r]);
   for (const pool of readings)
@@ -152,11 +157,19 @@ export function linkNodePools(readings: readonly Reading[]): { absorbed: Set<Rea
       const target = (byName.get(`${link.kind}\0${link.name}`) ?? []).find(
         (t) => t !== pool && (!t.ref.namespace || !pool.ref.namespace || t.ref.namespace === pool.ref.namespace),
       );
-      if (!target) continue;
+      if (!target) {
+        if (!held(link.kind, link.name)) unread.set(pool, [...(unread.get(pool) ?? []), `${link.kind} ${link.name}`]);
+        continue;
+      }
       for (const fact of target.facts)
         if (!pool.facts.some((f) => f.field === fact.field))
           pool.facts.push({ ...fact, path: link.path, detail: `${fact.detail ? `${fact.detail}; ` : ''}from ${link.kind} ${link.name} (${fact.path})` });
       pool.missing.push(...target.missing);
+      // What the template leaves open (its image SKU a placeholder) is open for the pool, said where the pool names it.
+      // (The template's own "release open" is not: the pool says it once, below, if nothing else names the release.)
+      for (const u of target.unknown)
+        if (u.fact !== RELEASE_OPEN && !pool.unknown.some((p) => p.fact === u.fact))
+          pool.unknown.push({ ...u, fact: `${u.fact}, in ${link.kind} ${link.name}`, path: link.path });
       if (target.windows === 'yes') pool.windows = 'yes';
       absorbed.add(target);
     }
@@ -164,7 +177,7 @@ export function linkNodePools(readings: readonly Reading[]): { absorbed: Set<Rea
   for (const pool of readings) if (pool.links && pool.windows === 'yes' && !absorbed.has(pool)) releaseOpen(pool);
   const notWindows = new Set(readings.filter((r) => r.role === 'node-group' && r.windows !== 'yes' && !absorbed.has(r)));
   // Node-pool readings only: eksctl node groups are always Windows ('yes').
-  return { absorbed, notWindows };
+  return { absorbed, notWindows, unread };
 }
 
 /**
@@ -186,10 +199,12 @@ function statesNothing(kind: string, obj: Json): string {
  * A Windows node group whose release nothing read states (a Cluster API template names its machine
  * image by an id or a placeholder): the release is listed as unknown, not left unsaid.
  */
+const RELEASE_OPEN = 'the Windows release of its nodes';
+
 function releaseOpen(r: Reading): void {
   if (statesRelease(r) || r.unknown.some((u) => u.field === 'windowsVersion')) return;
   r.unknown.push({
-    fact: 'the Windows release of its nodes',
+    fact: RELEASE_OPEN,
     settledBy:
       "the machine image its nodes boot (the machine template's image), or a node.kubernetes.io/windows-build label, neither of which the input states in a form the knowledge base reads",
     field: 'windowsVersion',
