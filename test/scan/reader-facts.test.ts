@@ -241,7 +241,7 @@ describe('an image that pins a Windows build, with nothing keeping its pods on t
     expect(finding(pod({}, { image: 'contoso/app:1.0' }))).toBeUndefined();
   });
 
-  it(".NET and PowerShell images name their Windows base in the tag (dotnet-docker, PowerShell-Docker): a Linux tag names none (trial scan54, files 07 and 16)", () => {
+  it('.NET and PowerShell images name their Windows base in the tag (dotnet-docker, PowerShell-Docker): a Linux tag names none (trial scan54, files 07 and 16)', () => {
     const build = (image: string) => /built for build (\d+)/.exec(finding(pod({}, { image }))?.message ?? '')?.[1];
     expect(build('mcr.microsoft.com/dotnet/samples:aspnetapp-8.0-nanoserver-ltsc2022')).toBe('20348');
     expect(build('mcr.microsoft.com/dotnet/aspnet:9.0-windowsservercore-ltsc2019')).toBe('17763');
