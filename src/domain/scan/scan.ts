@@ -443,6 +443,20 @@ export class Scanner {
         field: 'kubernetesVersion',
         line: p.line,
       });
+    // And its cluster's CNI plugin and network mode, which most Windows networking facts depend on (trial scan54, file 06:
+    // an OpenShift MachineSet named its release, DSR and version as open, not its network).
+    const networkOpen =
+      judgement.findings.some(notJudged) &&
+      !facts.some((f) => f.field === 'cniPlugin' || f.field === 'networkMode') &&
+      !judgement.plans.some((plan) => plan.cniPlugin || plan.networkMode) &&
+      !report.unknown.some((u) => u.field === 'cniPlugin' || u.field === 'networkMode');
+    if (networkOpen)
+      report.unknown.push({
+        fact: "the CNI plugin and network mode of its cluster's Windows nodes",
+        settledBy: "the CNI's configuration (its ConfigMap or DaemonSet, a CNI network configuration file), which the input does not hold",
+        field: 'cniPlugin',
+        line: p.line,
+      });
     return { report, judgement, pending: p };
   }
 
