@@ -241,6 +241,18 @@ describe('an image that pins a Windows build, with nothing keeping its pods on t
     expect(finding(pod({}, { image: 'contoso/app:1.0' }))).toBeUndefined();
   });
 
+  it('is left to the engine where the nodes state their build: the image fits them, or CONTAINER_IMAGE_OS_MISMATCH says it does not', () => {
+    const node = JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: 'win', labels: { 'kubernetes.io/os': 'windows' } },
+      status: { nodeInfo: { operatingSystem: 'windows', kernelVersion: '10.0.20348.2340', kubeletVersion: 'v1.31.4' } },
+    });
+    const codes = one(reports({ 'cluster.yaml': `${node}\n---\n${pod({})}` }), 'Pod').findings.map((f) => `${f.severity} ${f.code}`);
+    expect(codes).toContain('error CONTAINER_IMAGE_OS_MISMATCH');
+    expect(codes).not.toContain('info IMAGE_BUILD_NOT_SELECTED');
+  });
+
   it('.NET and PowerShell images name their Windows base in the tag (dotnet-docker, PowerShell-Docker): a Linux tag names none (trial scan54, files 07 and 16)', () => {
     const build = (image: string) => /built for build (\d+)/.exec(finding(pod({}, { image }))?.message ?? '')?.[1];
     expect(build('mcr.microsoft.com/dotnet/samples:aspnetapp-8.0-nanoserver-ltsc2022')).toBe('20348');

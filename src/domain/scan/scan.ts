@@ -386,6 +386,10 @@ export class Scanner {
     // An application's files without a Service: the cluster plan's findings about Service types have no object to be about.
     const withoutServices = appServiceTypes(cluster)?.length === 0 && !this.given.plan;
     this.placePlanFindings(drafts, objectTargets, withoutServices);
+    // A workload's note that nothing keeps it on its image's build is for clusters whose nodes' build is open: where
+    // every Windows node, node group (or --plan) states it, the image fits them, or CONTAINER_IMAGE_OS_MISMATCH says it does not.
+    const nodesStateBuild = windowsTargets && targets.every((t) => t.windowsVersion !== undefined || t.windowsBuild !== undefined);
+    if (nodesStateBuild) for (const { report } of drafts) report.findings = report.findings.filter((f) => f.code !== 'IMAGE_BUILD_NOT_SELECTED');
     for (const { report, judgement } of drafts) {
       report.findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
       // An object with a warning or an error has a verdict even when its plan could not be judged, so
