@@ -208,6 +208,29 @@ describe('the constructed EKS dump', () => {
     expect(result.summary).toMatchObject({ objectsRead: 12, reported: 8, ignored: 4, verdict: 'INCOMPATIBLE' });
     expect(result.summary.ignoredByReason['kind Ingress is not read']).toBe(1);
   });
+
+  it('says when a kind it does not read pins pods to Windows (an Argo Workflow, trial scan54 file 17)', () => {
+    // argoproj/argo-workflows examples/hello-windows.yaml (f016ad89), in short.
+    const workflow = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Workflow',
+      'metadata: {generateName: hello-windows-}',
+      'spec:',
+      '  entrypoint: hello-win',
+      '  templates:',
+      '    - name: hello-win',
+      '      nodeSelector:',
+      '        kubernetes.io/os: windows',
+      '      container: {image: "mcr.microsoft.com/windows/nanoserver:1809", command: [cmd, /c]}',
+      '',
+    ].join('\n');
+    const argo = scan({ 'wf.yaml': workflow });
+    expect(argo.summary.ignoredByReason).toEqual({
+      'kind Workflow is not read, though it pins pods to Windows nodes (a kubernetes.io/os: windows node selector): those pods are not judged': 1,
+    });
+    const linux = scan({ 'wf.yaml': workflow.replace('kubernetes.io/os: windows', 'kubernetes.io/os: linux') });
+    expect(linux.summary.ignoredByReason).toEqual({ 'kind Workflow is not read': 1 });
+  });
 });
 
 describe('real manifests', () => {
