@@ -263,6 +263,40 @@ describe('an image that pins a Windows build, with nothing keeping its pods on t
   });
 });
 
+describe('HostProcess pods that are not admitted (k8s-hostprocess; trial scan55, files 12, 13 and 15)', () => {
+  const pod = (spec: Record<string, unknown>, containers: Record<string, unknown>[]) =>
+    JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { ...spec, containers } });
+  const hp = (on: boolean) => ({ securityContext: { windowsOptions: { hostProcess: on } } });
+  const c = (name: string, extra: Record<string, unknown> = {}) => ({ name, image: 'mcr.microsoft.com/oss/kubernetes/pause:3.9', ...extra });
+  const rejections = (text: string) => {
+    const report = one(reports({ 'pod.json': text }), 'Pod');
+    return report
+      ? report.findings.filter((f) => f.code === 'UNSUPPORTED_FUNCTIONALITY' && f.severity === 'error').map((f) => `${f.path}: ${f.message}`)
+      : undefined;
+  };
+
+  it('a container marked HostProcess makes a pod with no OS selector a Windows pod, and one off the host network is not admitted', () => {
+    const found = rejections(pod({}, [c('a', hp(true))]));
+    expect(found).toEqual([
+      expect.stringMatching(/^spec\.containers\[0\]\.securityContext\.windowsOptions\.hostProcess: This pod is not admitted: .*hostNetwork: true/),
+    ]);
+  });
+
+  it('nor is one that mixes HostProcess containers with an ordinary one, with the pod-level flag or without', () => {
+    expect(rejections(pod({ hostNetwork: true }, [c('a', hp(false)), c('b', hp(true))]))).toEqual([
+      expect.stringMatching(/^spec\.containers\[0\]: This pod is not admitted: it mixes HostProcess containers/),
+    ]);
+    expect(rejections(pod({ hostNetwork: true, securityContext: { windowsOptions: { hostProcess: true } } }, [c('a'), c('b', hp(false))]))).toEqual([
+      expect.stringMatching(/^spec\.containers\[1\]: This pod is not admitted: it mixes/),
+    ]);
+  });
+
+  it('a HostProcess pod on the host network whose containers all are HostProcess is admitted', () => {
+    expect(rejections(pod({ hostNetwork: true, securityContext: { windowsOptions: { hostProcess: true } } }, [c('a'), c('b')]))).toEqual([]);
+    expect(rejections(pod({ hostNetwork: true }, [c('a', hp(true)), c('b', hp(true))]))).toEqual([]);
+  });
+});
+
 describe('eksctl node groups', () => {
   it("pods per node in both IP address modes, from the EC2 data, with eksctl's default instance type (m5.large)", () => {
     const group = one(reports({ 'eksctl.yaml': read('real/eksctl-14-windows-nodes.yaml') }), 'ClusterConfig');

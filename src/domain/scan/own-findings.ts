@@ -95,6 +95,20 @@ export function ownFindings(
   const host = r.pod?.hostNetwork;
   const limitation = k.limitations.find((l) => l.slug === HOST_NETWORK_LIMITATION);
   if (host?.hostProcess && limitation) out.push(hostProcessNote(limitation, host.path, plan, lineOf));
+  // A HostProcess pod that cannot be admitted: not on the host network, or mixed with ordinary containers.
+  if (limitation)
+    for (const { path, why } of r.pod?.hostProcessRejected ?? [])
+      out.push({
+        severity: 'error',
+        code: 'UNSUPPORTED_FUNCTIONALITY',
+        subject: limitation.slug,
+        message: `This pod is not admitted: ${why} (the Kubernetes HostProcess page, its configuration requirements and limitations).`,
+        remediation:
+          'Set hostNetwork: true on the pod and mark every container HostProcess (securityContext.windowsOptions.hostProcess: true, or once for the pod), or run the containers that need no host access in a pod of their own.',
+        sources: limitation.sources.filter((c) => c.doc === HOSTPROCESS_DOC),
+        path,
+        line: lineOf(path),
+      });
   if (host && !host.hostProcess && limitation)
     out.push({
       severity: 'error',

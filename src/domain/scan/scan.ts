@@ -178,6 +178,7 @@ export class Scanner {
       if (reading.runtimeClass) paths.push(reading.runtimeClass.path);
       if (reading.clusterName) paths.push(reading.clusterName.path);
       if (reading.pod?.hostNetwork) paths.push(reading.pod.hostNetwork.path);
+      for (const rejected of reading.pod?.hostProcessRejected ?? []) paths.push(rejected.path);
       if (reading.advertised?.ipv4Addresses) paths.push(reading.advertised.ipv4Addresses.path);
       for (const flag of reading.kubeProxy?.flags.values() ?? []) paths.push(flag.path);
       for (const gate of reading.kubeProxy?.featureGates.values() ?? []) paths.push(gate.path);

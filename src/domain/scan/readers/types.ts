@@ -120,6 +120,8 @@ export type Role = 'node' | 'node-group' | 'service' | 'kube-proxy' | 'cni' | 'w
 export interface PodUsage {
   labels: Record<string, string>;
   hostNetwork?: { path: string; hostProcess: boolean };
+  /** What keeps a HostProcess pod from being admitted (no hostNetwork: true; containers that are not HostProcess beside ones that are), where. */
+  hostProcessRejected?: { path: string; why: string }[];
   hostPorts: string[];
   ipv6: string[];
 }

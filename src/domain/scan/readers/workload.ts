@@ -119,7 +119,10 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
       });
   }
   const usage: PodUsage = { labels: pod.labels, hostPorts: [], ipv6: [] };
-  if (pod.spec.hostNetwork === true) usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess };
+  const rejected = hostProcessRejected(pod.spec, pod.path, containers);
+  if (rejected.length > 0) usage.hostProcessRejected = rejected;
+  // A pod meant as HostProcess whose containers are mixed is that pod's rejection (above), not an ordinary pod on the host network.
+  if (pod.spec.hostNetwork === true) usage.hostNetwork = { path: `${pod.path}.hostNetwork`, hostProcess: allHostProcess || rejected.length > 0 };
   // The pod keeps to the limitation when it does not ask for host networking (the general note would
   // be about a setting it does not use: trial scan38, files 08 and 12) or is HostProcess (its
   // exception, whose own note, own-findings.ts, replaces the general one).
@@ -199,4 +202,28 @@ function releaseUnknown(
     path: first?.path ?? runtimeClass?.path ?? specPath,
     field: 'windowsVersion',
   };
+}
+
+/**
+ * Why a pod with HostProcess containers is not admitted: a HostProcess pod must use the host's network
+ * (hostNetwork: true), and all its containers must be HostProcess ones (k8s-hostprocess, Configuration
+ * requirements and Limitations; research facts-2026 A.1 #6: enforced at admission). Trial scan55, files 12, 13, 15.
+ */
+function hostProcessRejected(spec: Json, specPath: string, containers: readonly { container: Json; path: string }[]): { path: string; why: string }[] {
+  const flag = (o: Json) => at(o, 'securityContext.windowsOptions.hostProcess');
+  const podLevel = isTrue(flag(spec));
+  const marked = containers.filter(({ container }) => isTrue(flag(container)));
+  if (!podLevel && marked.length === 0) return [];
+  const out: { path: string; why: string }[] = [];
+  const where = podLevel ? `${specPath}.securityContext.windowsOptions.hostProcess` : `${marked[0]!.path}.securityContext.windowsOptions.hostProcess`;
+  if (spec.hostNetwork !== true)
+    out.push({ path: where, why: 'it runs HostProcess containers but does not set hostNetwork: true, which a HostProcess pod must' });
+  // With the pod-level flag, a container may only turn it off explicitly; without it, every container must set it.
+  const ordinary = containers.find(({ container }) => (podLevel ? flag(container) === false : !isTrue(flag(container))));
+  if (ordinary)
+    out.push({
+      path: ordinary.path,
+      why: `it mixes HostProcess containers with one that is not (${ordinary.path}), and every container of a HostProcess pod must be one`,
+    });
+  return out;
 }
