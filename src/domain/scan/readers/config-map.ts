@@ -5,7 +5,16 @@ import type { Knowledge } from '../../knowledge.js';
 import type { IpamConfigMap, KnownFacts } from '../known-facts.js';
 import { readSignal, signalIndex, valuesAt } from '../signals.js';
 import { at, isRecord, isTrue, key, stringMap, text, type Json } from '../kube.js';
-import { configAsFlags, isWindowsProxy, kubeProxyFacts, parseFlags, parseYqWrites, readNetworkName } from './kube-proxy.js';
+import {
+  configAsFlags,
+  isWindowsProxy,
+  kubeProxyFacts,
+  parseConfigTextWrites,
+  parseFlags,
+  parseYqWrites,
+  readNetworkName,
+  writesConfigText,
+} from './kube-proxy.js';
 import { ignore, reading, type KubeProxyUsage, type Reading, type ReadResult } from './types.js';
 
 function parseJsonText(s: string): Json | undefined {
@@ -309,10 +318,11 @@ export function readConfigMap(k: Knowledge, known: KnownFacts, obj: Json): ReadR
       } catch {
         r.missing.push(`${key('data', entry)} is not valid YAML`);
       }
-    } else if (/kube-proxy/i.test(name) && /--(enable-dsr|feature-gates|source-vip|network-name)|\byq\s+w/.test(value)) {
+    } else if (/kube-proxy/i.test(name) && (/--(enable-dsr|feature-gates|source-vip|network-name)|\byq\s+w/.test(value) || writesConfigText(value))) {
       // A start script: the flags it passes, and the configuration fields it writes (which count as set).
       parseFlags(` ${value}`, key('data', entry), proxyUsage);
       parseYqWrites(value, key('data', entry), proxyUsage);
+      parseConfigTextWrites(value, key('data', entry), proxyUsage);
     }
   }
   if (proxyUsage.flags.size > 0 || proxyUsage.featureGates.size > 0) {

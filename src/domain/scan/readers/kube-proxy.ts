@@ -71,6 +71,28 @@ export function parseYqWrites(script: string, path: string, into: KubeProxyUsage
 }
 
 /**
+ * KubeProxyConfiguration fields a start script writes as YAML text into config.conf (a PowerShell
+ * script's `$replace = "  sourceVip: " + $sourceVip`, or `"featureGates:`r`n  WinOverlay: true"`;
+ * trial scan55, file 17): the field inside a string literal, its value in it or in the literal or
+ * variable joined to it. A variable's value counts as set; its literal value is not known.
+ */
+const TEXT_WRITE = /["'][^"'\n]*?\b(sourceVip|networkName|enableDSR|Win[A-Za-z]+)\s*:[ \t]*([^"'`\r\n]*)[^"'\n]*["'](?:\s*\+\s*("[^"]*"|'[^']*'|\$\w+))?/g;
+const TEXT_FIELDS: Record<string, string> = { sourceVip: 'source-vip', networkName: 'network-name', enableDSR: 'enable-dsr' };
+
+/** Whether a script writes one of those fields as text. */
+export const writesConfigText = (script: string) => /["'][^"'\n]*?\b(sourceVip|networkName|enableDSR|WinDSR|WinOverlay)\s*:/.test(script);
+
+export function parseConfigTextWrites(script: string, path: string, into: KubeProxyUsage): void {
+  for (const m of script.matchAll(TEXT_WRITE)) {
+    const field = m[1]!;
+    const value = (m[2]!.trim() || (m[3] ?? '').replace(/^["']|["']$/g, '')).trim();
+    if (value === '') continue;
+    if (field.startsWith('Win')) into.featureGates.set(field, { value: isTrue(value), path });
+    else into.flags.set(TEXT_FIELDS[field]!, { value: field === 'enableDSR' ? String(isTrue(value)) : value, path });
+  }
+}
+
+/**
  * An HNS network name (KUBE_NETWORK, --network-name, winkernel.networkName, a CNI config's name):
  * what the knowledge base says it is (flannel.4096: flannel's overlay network, VNI 4096), and the
  * VNI checked against what Windows needs. `asFacts` adds the plugin and the mode as the cluster's facts.
