@@ -33,11 +33,11 @@ describe('Cluster API', () => {
     const result = scan({ 'cluster.yaml': cluster });
     expect(result.reports).toEqual([]);
     expect(result.summary.ignoredByReason).toEqual({
-      'a Cluster that states nothing about Windows nodes the knowledge base reads: no source gives its label cni-windows a meaning': 1,
+      'a Cluster in which the scan reads nothing about Windows nodes: no source gives its label cni-windows a meaning': 1,
     });
     // Without such a label, the plain reason.
     expect(scan({ 'cluster.yaml': cluster.replace('cni-windows: calico, ', '') }).summary.ignoredByReason).toEqual({
-      'a Cluster that states nothing about Windows nodes': 1,
+      'a Cluster in which the scan reads nothing about Windows nodes (its other fields are not read)': 1,
     });
   });
 
@@ -76,7 +76,7 @@ spec:
   it('a Cluster label naming the CNI (CAPI OCI cni: calico) is named as not read, not dropped (trial scan38 B)', () => {
     const cluster = 'apiVersion: cluster.x-k8s.io/v1beta1\nkind: Cluster\nmetadata:\n  name: c\n  labels: {cni: calico, app: x}\nspec: {}\n';
     expect(scan({ 'cluster.yaml': cluster }).summary.ignoredByReason).toEqual({
-      'a Cluster that states nothing about Windows nodes the knowledge base reads: no source gives its label cni a meaning': 1,
+      'a Cluster in which the scan reads nothing about Windows nodes: no source gives its label cni a meaning': 1,
     });
   });
 

@@ -61,8 +61,8 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
   },
   {
     kinds:
-      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate, KubeadmConfig, AzureMachineTemplate and AzureMachinePool (Cluster API), IPAMConfig and Installation (Calico), MachineSet and Network (OpenShift), ClusterConfiguration (kubeadm)',
+      'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate, KubeadmConfig, AzureMachineTemplate, AzureMachinePool and AzureStackHCIMachineTemplate (Cluster API), IPAMConfig and Installation (Calico), MachineSet and Network (OpenShift), ClusterConfiguration (kubeadm)',
     reads:
-      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label and Azure image SKU of an OpenShift MachineSet, Cluster API Azure's Windows image SKU, OpenShift's hybrid overlay network, the cluster an object names)",
+      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label and Azure image SKU of an OpenShift MachineSet, Cluster API Azure's Windows image SKU and Azure Stack HCI's image OS type, OpenShift's hybrid overlay network, the cluster an object names)",
   },
 ];

@@ -191,8 +191,8 @@ function statesNothing(kind: string, obj: Json): string {
     .filter(([name, value]) => /windows/i.test(name) || /windows/i.test(value) || /(^|[-_./])cni($|[-_./])/i.test(name))
     .map(([name]) => name);
   return labels.length === 0
-    ? `${a} ${kind} that states nothing about Windows nodes`
-    : `${a} ${kind} that states nothing about Windows nodes the knowledge base reads: no source gives its label${labels.length > 1 ? 's' : ''} ${labels.join(', ')} a meaning`;
+    ? `${a} ${kind} in which the scan reads nothing about Windows nodes (its other fields are not read)`
+    : `${a} ${kind} in which the scan reads nothing about Windows nodes: no source gives its label${labels.length > 1 ? 's' : ''} ${labels.join(', ')} a meaning`;
 }
 
 /**
