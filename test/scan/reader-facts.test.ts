@@ -253,6 +253,18 @@ describe('an image that pins a Windows build, with nothing keeping its pods on t
     expect(codes).not.toContain('info IMAGE_BUILD_NOT_SELECTED');
   });
 
+  it("says what a third-party image's release tag would mean, as may apply: its base is not known (trial scan55, files 01, 02, 08)", () => {
+    const f = finding(pod({}, { image: 'sixeyed/petshop-web:1809' }));
+    expect(f).toMatchObject({ severity: 'info', applicability: 'may-apply', dependsOn: ['windowsVersion'], path: 'spec.containers[0].image' });
+    expect(f!.message).toContain('names 1809 (Windows Server, version 1809 / Windows Server 2019, build 17763), but no source ties');
+    // Its nodes selected by build: nothing to say.
+    expect(
+      finding(
+        pod({ nodeSelector: { 'kubernetes.io/os': 'windows', 'node.kubernetes.io/windows-build': '10.0.17763' } }, { image: 'sixeyed/petshop-web:1809' }),
+      ),
+    ).toBeUndefined();
+  });
+
   it('.NET and PowerShell images name their Windows base in the tag (dotnet-docker, PowerShell-Docker): a Linux tag names none (trial scan54, files 07 and 16)', () => {
     const build = (image: string) => /built for build (\d+)/.exec(finding(pod({}, { image }))?.message ?? '')?.[1];
     expect(build('mcr.microsoft.com/dotnet/samples:aspnetapp-8.0-nanoserver-ltsc2022')).toBe('20348');

@@ -4,12 +4,15 @@
  * image's build; the scan reads that build as its nodes' (the plan it is judged on), and this says
  * what that reading rests on, and what a cluster with nodes of another build does to its pods: the
  * error users report most ("the container operating system does not match the host", research
- * facts-2026 B.1). Trial scan54, files 08, 12, 19 and 20.
+ * facts-2026 B.1). Trial scan54, files 08, 12, 19 and 20. An image whose tag only suggests its base
+ * (a third-party image tagged 1809: trial scan54 file 07, scan55 files 01, 02, 08) gets the same
+ * note as "may apply": the input does not say what it is built on.
  */
 import type { Knowledge } from '../../knowledge.js';
 import { CONTAINER_IMAGE_SOURCES } from '../../compatibility/rules/container-image-matches-node.js';
 import { text, type Json } from '../kube.js';
-import type { Reading, ReaderFinding } from './types.js';
+import type { NamedRelease, Reading, ReaderFinding } from './types.js';
+import { signalIndex } from '../signals.js';
 
 /** The manifest-signals.yaml place that reads the node label a workload selects its nodes' build with. */
 const BUILD_LABEL_SIGNAL = 'windows-build-label';
@@ -49,6 +52,47 @@ export function imageBuildNotSelected(
         `or publish the image for each build the cluster runs (a multi-arch manifest) and select by that.`,
       path: fromImage.path,
       sources: [...CONTAINER_IMAGE_SOURCES, ...(label?.sources ?? [])],
+    },
+  ];
+}
+
+/** The release a tag token names where the seeds read it on an image (1809: windows-server-1809), by the first place that lists it. */
+function releaseOfToken(k: Knowledge, token: string): string | undefined {
+  for (const { signal } of signalIndex(k).images) {
+    const slug = signal.reads === 'windows-build' ? signal.values[token]?.windowsVersion : undefined;
+    if (slug) return slug;
+  }
+  return undefined;
+}
+
+/**
+ * The "may apply" note for a workload whose image's tag names a release the seeds read on other
+ * images (1809, ltsc2022) but whose image no place names: if it is built on that release's base, its
+ * pods need nodes of that build, and nothing keeps them there. Not when it selects its nodes' build.
+ */
+export function taggedBuildNotSelected(k: Knowledge, named: NamedRelease, runtimeClassNamed: boolean, r: Reading): ReaderFinding[] {
+  if (runtimeClassNamed || r.facts.some((f) => f.field === 'windowsBuild' || f.field === 'windowsVersion')) return [];
+  const slug = releaseOfToken(k, named.token);
+  const release = slug ? k.releases.get(slug) : undefined;
+  if (!release) return [];
+  const names = [...k.releases.values()]
+    .filter((rel) => rel.build === release.build)
+    .map((rel) => rel.name)
+    .join(' / ');
+  const label = k.manifestSignals.find((x) => x.slug === BUILD_LABEL_SIGNAL);
+  return [
+    {
+      code: 'IMAGE_BUILD_NOT_SELECTED',
+      severity: 'info',
+      message:
+        `The tag of ${named.image} names ${named.token} (${names}, build ${release.build}), but no source ties this image's tags to its base image: ` +
+        `if it is built on that base, a process-isolated container of it starts only on a node of build ${release.build}, and nothing in its pod template keeps it there ` +
+        `(no ${BUILD_LABEL} selector, no RuntimeClass).`,
+      remediation: `Check the image's base; if it is ${named.token}, select nodes of build ${release.build}: nodeSelector ${BUILD_LABEL}: "10.0.${release.build}" on the pod template.`,
+      path: named.path,
+      sources: [...CONTAINER_IMAGE_SOURCES, ...(label?.sources ?? [])],
+      applicability: 'may-apply',
+      dependsOn: ['windowsVersion'],
     },
   ];
 }

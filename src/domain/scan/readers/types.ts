@@ -5,6 +5,7 @@
  */
 import type { ScanOnlyFindingCode } from '../../finding-codes.js';
 import type { Citation } from '../../knowledge.js';
+import type { PlanField as EnginePlanField } from '../../compatibility/rule-finding.js';
 import { at, text, type Json } from '../kube.js';
 
 export type PlanField =
@@ -95,6 +96,14 @@ export interface MountedConfigMap {
   runsScript: boolean;
 }
 
+/** The first image of a workload whose tag names a release token (ltsc2022, 1809) that the seeds read on other images, and the token. */
+export interface NamedRelease {
+  image: string;
+  token: string;
+  path: string;
+  hostProcess: boolean;
+}
+
 /** A finding a reader raises on its own, with the code and the sources it rests on (none when it rests on no fact of the knowledge base). */
 export interface ReaderFinding {
   code: ScanOnlyFindingCode;
@@ -103,6 +112,9 @@ export interface ReaderFinding {
   remediation?: string;
   path: string;
   sources: Citation[];
+  /** "may apply" when it rests on what the input does not say (an image's base, which its tag only suggests), with what that is. */
+  applicability?: 'may-apply';
+  dependsOn?: EnginePlanField[];
 }
 
 export interface ObjectRef {

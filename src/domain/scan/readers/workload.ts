@@ -4,9 +4,19 @@ import type { KnownFacts } from '../known-facts.js';
 import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, text, windowsScheduling, type Json } from '../kube.js';
 import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
-import { HOST_NETWORK_LIMITATION, ignore, reading, statesRelease, type PodUsage, type ReaderFinding, type ReadResult, type UnknownFact } from './types.js';
+import {
+  HOST_NETWORK_LIMITATION,
+  ignore,
+  reading,
+  statesRelease,
+  type NamedRelease,
+  type PodUsage,
+  type ReaderFinding,
+  type ReadResult,
+  type UnknownFact,
+} from './types.js';
 import { imageSignals, parseImage, signalIndex } from '../signals.js';
-import { imageBuildNotSelected } from './build-selector.js';
+import { imageBuildNotSelected, taggedBuildNotSelected } from './build-selector.js';
 
 /**
  * The first container whose image the seeds read as a Windows image (an IMAGE place whose signal
@@ -142,7 +152,11 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   for (const [i, option] of list(at(pod.spec, 'dnsConfig.nameservers')).entries())
     if (IPV6.test(text(option) ?? '')) usage.ipv6.push(`${pod.path}.dnsConfig.nameservers[${i}]`);
   if (usage.ipv6.length > 0) r.facts.push({ field: 'features', value: 'dual-stack', path: usage.ipv6[0]! });
-  if (!statesRelease(r)) r.unknown.push(releaseUnknown(k, containers, pod.path, anyBuild, runtimeClass));
+  if (!statesRelease(r)) {
+    const named = namedRelease(k, containers, anyBuild);
+    r.unknown.push(releaseUnknown(named, pod.path, runtimeClass));
+    if (named && !named.hostProcess) r.findings.push(...taggedBuildNotSelected(k, named, runtimeClass !== undefined, r));
+  }
   r.pod = usage;
   return { readings: [r] };
 }
@@ -163,32 +177,33 @@ function releaseTokens(k: Knowledge): ReadonlySet<string> {
   return tokens;
 }
 
-/**
- * The release of a Windows workload's nodes, when none of its images or selectors states it. A tag
- * token that names a release on the images whose tag the seeds read (ltsc2022, 1809: the values of
- * the manifest-signals.yaml places that read a build) is not read on an image no place names (its
- * tag is the image's own to choose): the report names it as not read rather than guess. On a
- * HostProcess container it is not read either, and says why: such a container need not match its
- * node's build (k8s-hostprocess, Overview).
- */
-function releaseUnknown(
+function namedRelease(
   k: Knowledge,
   containers: readonly { container: Json; path: string }[],
-  specPath: string,
   anyBuild: (container: Json) => boolean,
-  runtimeClass?: { name: string; path: string },
-): UnknownFact {
+): NamedRelease | undefined {
   const tokens = releaseTokens(k);
-  const named = containers.flatMap(({ container, path }) => {
+  for (const { container, path } of containers) {
     const image = text(container.image);
     const token = image
       ? parseImage(image)
           .tag?.split('-')
           .find((t) => tokens.has(t))
       : undefined;
-    return image && token ? [{ image, token, path: `${path}.image`, hostProcess: anyBuild(container) }] : [];
-  });
-  const first = named[0];
+    if (image && token) return { image, token, path: `${path}.image`, hostProcess: anyBuild(container) };
+  }
+  return undefined;
+}
+
+/**
+ * The release of a Windows workload's nodes, when none of its images or selectors states it. A tag
+ * token that names a release on the images whose tag the seeds read (ltsc2022, 1809: the values of
+ * the manifest-signals.yaml places that read a build) is not read on an image no place names (its
+ * tag is the image's own to choose): the report names it as not read rather than guess (and
+ * build-selector.ts says what it would mean, as "may apply"). On a HostProcess container it is not
+ * read either, and says why: such a container need not match its node's build (k8s-hostprocess, Overview).
+ */
+function releaseUnknown(first: NamedRelease | undefined, specPath: string, runtimeClass?: { name: string; path: string }): UnknownFact {
   const why = first?.hostProcess
     ? 'but a HostProcess container need not match the build of its node, so it says nothing about the release'
     : "but no source ties that image's tags to a release, so it is not read";
