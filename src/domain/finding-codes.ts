@@ -89,9 +89,9 @@ export const FINDING_CODE_REGISTRY = {
     description:
       "A Windows workload's image pins a Windows build (its base image's tag) but nothing in its pod template keeps its pods on nodes of that build " +
       '(no node.kubernetes.io/windows-build selector, no RuntimeClass): on nodes of another build a process-isolated container does not start. ' +
-      "\"May apply\" when only the tag of an image no source describes names the release (its base is not known).",
+      '"May apply" when only the tag of an image no source describes names the release (its base is not known).',
     severities: ['info'],
-    raisedBy: ['scan/readers/build-selector.ts imageBuildNotSelected'],
+    raisedBy: ['scan/readers/build-selector.ts imageBuildNotSelected', 'scan/readers/build-selector.ts taggedBuildNotSelected'],
     scanOnly: true,
   },
   DEFAULT_APPLIES: {

@@ -22,6 +22,7 @@ import { knownFacts } from './known-facts.js';
 import { coveredBy, isCovered, Judge, notJudged, type ObjectJudgement } from './object-judgement.js';
 import { configMapId } from './readers/types.js';
 import { linkNodePools, readsNodePool } from './readers/node-pool.js';
+import { IMAGE_BUILD_NOTE } from './readers/build-selector.js';
 import { linkRuntimeClasses } from './readers/runtime-class.js';
 import { askForServiceProxyFeatures, settleUnknowns } from './settle.js';
 import { policyEnforcement } from './defaults.js';
@@ -390,7 +391,7 @@ export class Scanner {
     // A workload's note that nothing keeps it on its image's build is for clusters whose nodes' build is open: where
     // every Windows node, node group (or --plan) states it, the image fits them, or CONTAINER_IMAGE_OS_MISMATCH says it does not.
     const nodesStateBuild = windowsTargets && targets.every((t) => t.windowsVersion !== undefined || t.windowsBuild !== undefined);
-    if (nodesStateBuild) for (const { report } of drafts) report.findings = report.findings.filter((f) => f.code !== 'IMAGE_BUILD_NOT_SELECTED');
+    if (nodesStateBuild) for (const { report } of drafts) report.findings = report.findings.filter((f) => f.code !== IMAGE_BUILD_NOTE);
     for (const { report, judgement } of drafts) {
       report.findings.sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
       // An object with a warning or an error has a verdict even when its plan could not be judged, so

@@ -14,6 +14,9 @@ import { text, type Json } from '../kube.js';
 import type { NamedRelease, Reading, ReaderFinding } from './types.js';
 import { signalIndex } from '../signals.js';
 
+/** The note's code, for the scan to drop it where the nodes state their build (scan.ts). */
+export const IMAGE_BUILD_NOTE = 'IMAGE_BUILD_NOT_SELECTED';
+
 /** The manifest-signals.yaml place that reads the node label a workload selects its nodes' build with. */
 const BUILD_LABEL_SIGNAL = 'windows-build-label';
 const BUILD_LABEL = 'node.kubernetes.io/windows-build';
@@ -41,7 +44,7 @@ export function imageBuildNotSelected(
   const label = k.manifestSignals.find((s) => s.slug === BUILD_LABEL_SIGNAL);
   return [
     {
-      code: 'IMAGE_BUILD_NOT_SELECTED',
+      code: IMAGE_BUILD_NOTE,
       severity: 'info',
       message:
         `${image ? `Its image ${image}` : 'Its image'} is built for build ${build} (${names}): a process-isolated container starts only on a node of that build, ` +
@@ -82,7 +85,7 @@ export function taggedBuildNotSelected(k: Knowledge, named: NamedRelease, runtim
   const label = k.manifestSignals.find((x) => x.slug === BUILD_LABEL_SIGNAL);
   return [
     {
-      code: 'IMAGE_BUILD_NOT_SELECTED',
+      code: IMAGE_BUILD_NOTE,
       severity: 'info',
       message:
         `The tag of ${named.image} names ${named.token} (${names}, build ${release.build}), but no source ties this image's tags to its base image: ` +
