@@ -21,19 +21,21 @@ const EXTERNAL_SERVICE_TYPES: ReadonlySet<string> = new Set(['load-balancer', 'n
 export function defaultsThatApply(k: Knowledge, p: Pending, lineOf: (path: string | undefined) => number): ScanFinding[] {
   const r = p.reading;
   const out: ScanFinding[] = [];
-  if (r.role !== 'service' || r.windows !== 'yes') return out;
+  // Before its pods are known to be Windows ones (the input holds none), the note is said on that condition.
+  if (r.role !== 'service' || (r.windows !== 'yes' && !r.selectedOsOpen)) return out;
   const types = r.facts.filter((f) => f.field === 'serviceTypes').map((f) => String(f.value));
   const external = types.find((t) => EXTERNAL_SERVICE_TYPES.has(t));
   const off = r.service?.fieldsOff?.find((f) => f.feature === CLIENT_IP_PRESERVATION);
   const feature = k.features.get(CLIENT_IP_PRESERVATION);
   const setting = feature?.settings.find((s) => s.kind === 'SERVICE_SPEC_FIELD');
-  if (r.role === 'service' && r.windows === 'yes' && external && off && feature && setting) {
+  if (external && off && feature && setting) {
     const typeName = k.serviceTypes.get(external)?.name ?? external;
     out.push({
       severity: 'info',
       code: 'DEFAULT_APPLIES',
       subject: CLIENT_IP_PRESERVATION,
       message:
+        (r.windows === 'yes' ? '' : 'If the pods it selects run on Windows (the input holds none of them): ') +
         `${off.key} is ${off.value === undefined ? 'not set, so Kubernetes takes Cluster' : `"${off.value}"`}: ${feature.name} is off, ` +
         `so the Windows pods behind this ${typeName} Service do not see the client's source IP.`,
       remediation: `Set ${off.key}: ${setting.value} to keep the client IP${setting.note ? ` (${setting.note})` : ''}.`,

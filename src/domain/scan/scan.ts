@@ -347,6 +347,14 @@ export class Scanner {
           r.windows = 'yes';
           askForServiceProxyFeatures(this.k, cluster, r);
         }
+        // Its pods are in no file of the input, which has no Windows node either: whether they run on Windows is
+        // open, and said, with what would follow if they do (trial scan55, files 03 and 21), rather than ignored.
+        if (chosen.length === 0 && cluster.workloads.length === 0 && !windowsTargets) {
+          osOpen = true;
+          r.selectedOsOpen = true;
+          r.unknown.push(selectedPodsOs(false, 'spec.selector'));
+          askForServiceProxyFeatures(this.k, cluster, r);
+        }
         shareBuild(r, chosen, 'spec.selector');
       }
       if (r.role === 'network-policy' && r.networkPolicy) {
@@ -361,7 +369,7 @@ export class Scanner {
           this.ignore('a NetworkPolicy that selects no workload scheduled on Windows');
           continue;
         }
-        if (osOpen) r.unknown.push(selectedPodsOs(chosen.length > 0));
+        if (osOpen) r.unknown.push(selectedPodsOs(chosen.length > 0, 'spec.podSelector'));
         if (chosen.some((w) => w.windows)) r.windows = 'yes';
         shareBuild(r, chosen, r.facts.find((f) => f.field === 'networkPolicy')?.path ?? 'spec.podSelector');
       }
@@ -553,12 +561,12 @@ function onceAcrossReports(reports: readonly ObjectReport[]): void {
 }
 
 /** What a NetworkPolicy leaves open when the input does not say whether the pods it selects run on Windows. */
-const selectedPodsOs = (selectsSome: boolean): UnknownFact => ({
+const selectedPodsOs = (selectsSome: boolean, path: string): UnknownFact => ({
   fact: selectsSome
     ? 'whether the pods it selects run on Windows: they state no OS (no kubernetes.io/os selector or affinity, no os.name)'
     : 'whether the pods it selects run on Windows: the input holds none of them',
   settledBy: "the pods' kubernetes.io/os node selector or affinity, or the nodes they are scheduled on",
-  path: 'spec.podSelector',
+  path,
 });
 
 /**

@@ -147,7 +147,7 @@ function askForIpamSettings(k: Knowledge, known: KnownFacts, r: Reading, hasInst
  * named (trial scan35 01-U3, 08-U4); so too on a Service whose outcome depends on it (13-U4).
  */
 function askForDefaultedProxyFeatures(k: Knowledge, known: KnownFacts, r: Reading, statesDataPlane = false): void {
-  if (r.windows !== 'yes' && !statesDataPlane) return;
+  if (r.windows !== 'yes' && !statesDataPlane && !r.selectedOsOpen) return;
   // A Service is known to be in front of Windows pods only once its cluster's workloads are matched (scan.ts): askForServiceProxyFeatures.
   // Every Service in front of Windows pods, whatever its type: whether kube-proxy runs DSR decides
   // how its traffic is balanced and the source address its pods see, and with about 100 Services or

@@ -197,6 +197,8 @@ export interface Reading {
   clusterName?: { value: string; path: string };
   /** Limitations a place of the object shows it is concerned by (manifest-signals.yaml `concerns`: the azure-npm image), where. */
   concerns?: { slug: string; path: string; signal: string }[];
+  /** A Service whose selected pods the input does not hold, in an input with no Windows node: whether they run on Windows is open (scan.ts). */
+  selectedOsOpen?: boolean;
 }
 
 export interface SettingProblem {
