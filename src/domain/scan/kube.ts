@@ -84,8 +84,9 @@ export function windowsScheduling(spec: Json, specPath: string): string | undefi
   }
   if (record(at(spec, 'securityContext.windowsOptions'))) return `${specPath}.securityContext.windowsOptions`;
   // A container's Windows options (a HostProcess container, a runAsUserName) mark the pod as Windows where nothing names
-  // another OS (trial scan55, file 12: a container-level hostProcess in a pod with no OS selector).
-  if (!statesOs(spec))
+  // another OS (trial scan55, file 12: a container-level hostProcess in a pod with no OS selector). Looked at only
+  // when no OS label is selected, the common case of a Linux pod, without a second pass over the selector.
+  if (!OS_LABELS.some((label) => selector[label] !== undefined) && !statesOs(spec))
     for (const { container, path } of containersOf(spec, specPath))
       if (record(at(container, 'securityContext.windowsOptions'))) return `${path}.securityContext.windowsOptions`;
   return undefined;

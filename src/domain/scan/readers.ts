@@ -113,9 +113,10 @@ function readByKind(k: Knowledge, obj: Json): ReadResult {
 /** How many values pinsPodsToWindows looks at before it gives up: an unread kind is walked only this far. */
 const PIN_SEARCH_LIMIT = 5_000;
 
-/** Whether an object of a kind not read holds a nodeSelector that pins pods to Windows, anywhere in it (bounded). */
+/** Whether an object of a kind not read holds a nodeSelector that pins pods to Windows, anywhere in its spec (bounded). */
 function pinsPodsToWindows(obj: Json): boolean {
-  const stack: unknown[] = [obj];
+  if (!isRecord(obj.spec)) return false;
+  const stack: unknown[] = [obj.spec];
   for (let seen = 0; stack.length > 0 && seen < PIN_SEARCH_LIMIT; seen++) {
     const value = stack.pop();
     const children = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];

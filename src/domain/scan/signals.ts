@@ -250,8 +250,7 @@ function listedValue(signal: ManifestSignal, value: string): ManifestSignal['val
   const exact = signal.values[value] ?? signal.values[value.split('@')[0]!];
   if (exact) return exact;
   // A listed value that the value begins with, before a dash (the SKU windows-2019-containerd-gen1: windows-2019).
-  const prefix = Object.keys(signal.values).find((v) => value.startsWith(`${v}-`));
-  if (prefix !== undefined) return signal.values[prefix];
+  for (const v in signal.values) if (value.length > v.length && value.charCodeAt(v.length) === 45 /* - */ && value.startsWith(v)) return signal.values[v];
   const token = value.split('-').find((t) => Object.hasOwn(signal.values, t));
   return token !== undefined ? signal.values[token] : undefined;
 }

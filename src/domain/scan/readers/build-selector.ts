@@ -21,6 +21,19 @@ export const IMAGE_BUILD_NOTE = 'IMAGE_BUILD_NOT_SELECTED';
 const BUILD_LABEL_SIGNAL = 'windows-build-label';
 const BUILD_LABEL = 'node.kubernetes.io/windows-build';
 
+const namesCache = new WeakMap<Knowledge, Map<number, string>>();
+
+/** The names of the releases of a build ("Windows Server, version 1809 / Windows Server 2019"), once per knowledge base; undefined when none. */
+function releaseNamesOfBuild(k: Knowledge, build: number): string | undefined {
+  let byBuild = namesCache.get(k);
+  if (!byBuild) {
+    byBuild = new Map();
+    for (const rel of k.releases.values()) byBuild.set(rel.build, byBuild.has(rel.build) ? `${byBuild.get(rel.build)!} / ${rel.name}` : rel.name);
+    namesCache.set(k, byBuild);
+  }
+  return byBuild.get(build);
+}
+
 /**
  * The note, when the reading's Windows build comes from a container image only: not from the node
  * labels it selects, nor from a RuntimeClass it names (which may select the build: runtime-class.ts).
@@ -37,9 +50,8 @@ export function imageBuildNotSelected(
   const fromImage = builds.find((f) => /\.image$/.test(f.path));
   if (!fromImage || builds.some((f) => !/\.image$/.test(f.path))) return [];
   const build = Number(fromImage.value);
-  const releases = [...k.releases.values()].filter((rel) => rel.build === build);
-  if (releases.length === 0) return [];
-  const names = releases.map((rel) => rel.name).join(' / ');
+  const names = releaseNamesOfBuild(k, build);
+  if (!names) return [];
   const image = text(containers.find(({ path }) => `${path}.image` === fromImage.path)?.container.image);
   const label = k.manifestSignals.find((s) => s.slug === BUILD_LABEL_SIGNAL);
   return [
@@ -78,10 +90,7 @@ export function taggedBuildNotSelected(k: Knowledge, named: NamedRelease, runtim
   const slug = releaseOfToken(k, named.token);
   const release = slug ? k.releases.get(slug) : undefined;
   if (!release) return [];
-  const names = [...k.releases.values()]
-    .filter((rel) => rel.build === release.build)
-    .map((rel) => rel.name)
-    .join(' / ');
+  const names = releaseNamesOfBuild(k, release.build);
   const label = k.manifestSignals.find((x) => x.slug === BUILD_LABEL_SIGNAL);
   return [
     {
