@@ -55,7 +55,7 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
       'scheduling.nodeSelector (the OS and windows-build labels, read as a node group); a workload that names it by runtimeClassName takes its OS and build',
   },
   {
-    kinds: 'NodePool (Karpenter), MachineDeployment and MachinePool (Cluster API)',
+    kinds: 'NodePool (Karpenter), MachineDeployment and MachinePool (Cluster API), MachineDeployment and MachineSet (machine-controller)',
     reads:
       "the node labels a NodePool requires (Karpenter's instance family and size read as EC2 instance types), and the templates it names (nodeClassRef, infrastructureRef, bootstrap.configRef), read with it as one node group",
   },
@@ -63,6 +63,6 @@ export const READ_KINDS: readonly { kinds: string; reads: string }[] = [
     kinds:
       'EC2NodeClass (Karpenter), Cluster, KubeadmControlPlane, KubeadmConfigTemplate, KubeadmConfig, AzureMachineTemplate, AzureMachinePool and AzureStackHCIMachineTemplate (Cluster API), IPAMConfig and Installation (Calico), MachineSet and Network (OpenShift), ClusterConfiguration (kubeadm)',
     reads:
-      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label and Azure image SKU of an OpenShift MachineSet, Cluster API Azure's Windows image SKU and Azure Stack HCI's image OS type, OpenShift's hybrid overlay network, the cluster an object names)",
+      "the fields manifest-signals.yaml names for the kind (an AMI family, a Kubernetes version, an OS type, the kubelet's container runtime endpoint, Calico and its IP pools' encapsulation, the Windows os-id label and Azure image SKU of an OpenShift MachineSet, Cluster API Azure's Windows image SKU and Azure Stack HCI's image OS type, machine-controller's operating system and kubelet version, OpenShift's hybrid overlay network, the cluster an object names)",
   },
 ];
