@@ -190,6 +190,33 @@ describe('the beta.kubernetes.io/os selector', () => {
     expect(one(rs, 'Service').verdict).not.toBeNull();
   });
 
+  it('an affinity that allows Windows among other OSes does not pin the pod: whether it runs on Windows is open (trial scan57, file 09)', () => {
+    const pod = (values: string[]) =>
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p' },
+        spec: {
+          affinity: {
+            nodeAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: {
+                nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values }] }],
+              },
+            },
+          },
+          containers: [{ name: 'c', image: 'x' }],
+        },
+      });
+    const either = one(reports({ 'pod.json': pod(['linux', 'windows']) }), 'Pod');
+    expect(either.unknown.map((u) => u.fact)).toContainEqual(
+      expect.stringMatching(/^whether its pods run on Windows: its node affinity allows Windows and another OS/),
+    );
+    expect(either.findings.find((f) => f.code === 'NOT_JUDGED')!.message).not.toContain('it is scheduled on Windows');
+    const only = one(reports({ 'pod.json': pod(['windows']) }), 'Pod');
+    expect(only.unknown.map((u) => u.fact).join('\n')).not.toContain('whether its pods run on Windows');
+    expect(only.findings.find((f) => f.code === 'NOT_JUDGED')!.message).toContain('it is scheduled on Windows');
+  });
+
   it('in a required node-affinity term as well; kubernetes.io/os raises nothing', () => {
     const pod = (key: string) =>
       JSON.stringify({

@@ -78,7 +78,8 @@ export function windowsScheduling(spec: Json, specPath: string): string | undefi
     for (const [e, expression] of list(at(term, 'matchExpressions')).entries()) {
       const k = text(at(expression, 'key'));
       const values = list(at(expression, 'values')).map((v) => text(v)?.toLowerCase());
-      if (k && OS_LABELS.includes(k) && text(at(expression, 'operator')) === 'In' && values.includes('windows'))
+      // Only a term that allows Windows alone pins the pod (In [linux, windows] lets it run on either: windowsAllowed).
+      if (k && OS_LABELS.includes(k) && text(at(expression, 'operator')) === 'In' && values.length > 0 && values.every((v) => v === 'windows'))
         return `${specPath}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${t}].matchExpressions[${e}]`;
     }
   }
@@ -89,6 +90,22 @@ export function windowsScheduling(spec: Json, specPath: string): string | undefi
   if (!OS_LABELS.some((label) => selector[label] !== undefined) && !statesOs(spec))
     for (const { container, path } of containersOf(spec, specPath))
       if (record(at(container, 'securityContext.windowsOptions'))) return `${path}.securityContext.windowsOptions`;
+  return undefined;
+}
+
+/**
+ * Where a pod's required node affinity allows Windows among other OSes (kubernetes.io/os In [linux,
+ * windows]): its pods may run on Windows nodes or not (trial scan57, file 09). Undefined otherwise.
+ */
+export function windowsAllowed(spec: Json, specPath: string): string | undefined {
+  const terms = list(at(spec, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms'));
+  for (const [t, term] of terms.entries())
+    for (const [e, expression] of list(at(term, 'matchExpressions')).entries()) {
+      const k = text(at(expression, 'key'));
+      const values = list(at(expression, 'values')).map((v) => text(v)?.toLowerCase());
+      if (k && OS_LABELS.includes(k) && text(at(expression, 'operator')) === 'In' && values.includes('windows'))
+        return `${specPath}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${t}].matchExpressions[${e}]`;
+    }
   return undefined;
 }
 

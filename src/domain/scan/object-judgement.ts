@@ -215,7 +215,7 @@ export class Judge {
     if (said.length === 0)
       notJudged(
         `Nothing can be said about ${describeRef(r.ref)}: it states no fact of its cluster a networking rule depends on ` +
-          `(${r.pod?.hostNetwork?.hostProcess ? 'it is a HostProcess pod with hostNetwork, as its own note says, but names no release, network mode or feature' : r.windowsByImage ? 'it runs a Windows image, with nothing keeping it to Windows nodes, and names no release, network mode or feature' : r.windows === 'yes' ? 'it is scheduled on Windows, but names no release, network mode or feature' : 'no release, network mode or feature'}` +
+          `(${r.pod?.hostNetwork?.hostProcess ? 'it is a HostProcess pod with hostNetwork, as its own note says, but names no release, network mode or feature' : r.windowsByImage ? 'it runs a Windows image, with nothing keeping it to Windows nodes, and names no release, network mode or feature' : r.windowsAllowed ? 'its node affinity allows Windows among other OSes, and it names no release, network mode or feature' : r.windows === 'yes' ? 'it is scheduled on Windows, but names no release, network mode or feature' : 'no release, network mode or feature'}` +
           `${r.unknown.length > 0 ? '; what it leaves to other objects is listed as unknown' : ''}), and neither do the objects scanned with it ` +
           `(no Windows node, node group or CNI configuration) nor a --plan.`,
       );

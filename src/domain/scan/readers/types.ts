@@ -170,6 +170,8 @@ export interface Reading {
   windows: 'yes' | 'if-cluster-has-windows';
   /** Windows by its image alone (no OS selector): where the image is; its pods run only on Windows, but nothing keeps them there. */
   windowsByImage?: string;
+  /** Where a workload's node affinity allows Windows among other OSes: it may run on Windows, which is open. */
+  windowsAllowed?: string;
   pod?: PodUsage;
   kubeProxy?: KubeProxyUsage;
   /** A Service's selector, and the Service fields that switch a feature on which it leaves off (absent or another value), with the value it has. */

@@ -1,7 +1,7 @@
 /** Workloads (Pods and their controllers) scheduled on Windows: hostNetwork, host ports, IPv6, and the kube-proxy among them. */
 import type { Knowledge } from '../../knowledge.js';
 import type { KnownFacts } from '../known-facts.js';
-import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, text, windowsScheduling, type Json } from '../kube.js';
+import { at, containersOf, isRecord, isTrue, key, list, podSpecOf, statesOs, text, windowsAllowed, windowsScheduling, type Json } from '../kube.js';
 import { readClusterEnvSignals, readContainerSignals, readNodeLabelSignals } from './container-signals.js';
 import { readKubeProxyWorkload } from './kube-proxy.js';
 import {
@@ -78,8 +78,10 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   if (!pod) return ignore(`a ${kind} without a pod template`);
   const containers = containersOf(pod.spec, pod.path);
   const selected = windowsScheduling(pod.spec, pod.path);
+  // Its affinity allows Windows among other OSes: it may run on Windows nodes, and that is said as open.
+  const allowed = selected ? undefined : windowsAllowed(pod.spec, pod.path);
   // No OS selector: a Windows image still pins it (but not when its selector names another OS).
-  const windowsPath = selected ?? (statesOs(pod.spec) ? undefined : windowsImage(k, containers));
+  const windowsPath = selected ?? allowed ?? (statesOs(pod.spec) ? undefined : windowsImage(k, containers));
   const runtimeClassName = text(pod.spec.runtimeClassName);
   const runtimeClass = runtimeClassName ? { name: runtimeClassName, path: `${pod.path}.runtimeClassName` } : undefined;
   const proxy = readKubeProxyWorkload(k, known, kind, obj, windowsPath);
@@ -110,7 +112,14 @@ export function readWorkload(k: Knowledge, known: KnownFacts, kind: string, obj:
   if (windowsPath) r.findings.push(...betaOsSelector(known, pod.spec, pod.path, windowsPath));
   // Windows by its image alone: its pods run only on Windows nodes, but nothing keeps them there
   // (trial scan53, file 20): said as open, not as "scheduled on Windows".
-  if (windowsPath && !selected && !runtimeClass) {
+  if (allowed) {
+    r.windowsAllowed = allowed;
+    r.unknown.push({
+      fact: 'whether its pods run on Windows: its node affinity allows Windows and another OS, so they may be scheduled on either',
+      settledBy: 'a node affinity or kubernetes.io/os selector that allows Windows alone, or the nodes the cluster has',
+      path: allowed,
+    });
+  } else if (windowsPath && !selected && !runtimeClass) {
     r.windowsByImage = windowsPath;
     r.unknown.push({
       fact: 'whether its pods are kept to Windows nodes: it has no OS selector, node affinity or os.name, and its Windows image runs on Windows nodes only',
