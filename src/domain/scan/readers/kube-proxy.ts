@@ -243,10 +243,13 @@ function expandEnv(arg: string, container: Json): string {
 
 /**
  * kube-proxy by its name or image, or SIG Windows' out-of-tree Windows kube-proxy built on KPNG
- * (kubernetes-sigs/windows-service-proxy README; its images are under k8s-staging-win-svc-proxy):
- * what it leaves to settings the input does not show (DSR) is as open as kube-proxy's (trial scan50, 01 and 02).
+ * (kubernetes-sigs/windows-service-proxy README; its images are under k8s-staging-win-svc-proxy),
+ * or KPNG's own Windows backend, a container that runs KPNG to its winkernel backend
+ * (kubernetes-sigs/kpng backends/windows/kernelspace/README.md at edb81cd6: the kernelspace proxy
+ * ported from upstream kube-proxy; trial scan58, file 05): what it leaves to settings the input
+ * does not show (DSR) is as open as kube-proxy's (trial scan50, 01 and 02).
  */
-const KUBE_PROXY = /kube-?proxy|win-svc-proxy|windows-service-proxy/i;
+const KUBE_PROXY = /kube-?proxy|win-svc-proxy|windows-service-proxy|to-winkernel\b/i;
 
 function looksLikeKubeProxy(obj: Json, containers: { container: Json }[]): boolean {
   const name = text(at(obj, 'metadata.name')) ?? '';
