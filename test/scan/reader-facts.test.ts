@@ -171,6 +171,20 @@ describe('kube-proxy flags set inside the image are unknown, not missing', () =>
   });
 });
 
+/** A Pod whose required node affinity holds one expression: the label, In, the values. */
+const affinityPod = (key: string, values: string[]) =>
+  JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p' },
+    spec: {
+      affinity: {
+        nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key, operator: 'In', values }] }] } },
+      },
+      containers: [{ name: 'c', image: 'x' }],
+    },
+  });
+
 describe('the beta.kubernetes.io/os selector', () => {
   it("is reported (info, citing the glossary's kubernetes.io/os: the well-known labels page deprecates the beta label) and still read as Windows", () => {
     const rs = reports({ 'simpleweb.yml': read('public/microsoft-sdn-simpleweb.yml') }, PLAN_2019);
@@ -191,22 +205,7 @@ describe('the beta.kubernetes.io/os selector', () => {
   });
 
   it('an affinity that allows Windows among other OSes does not pin the pod: whether it runs on Windows is open (trial scan57, file 09)', () => {
-    const pod = (values: string[]) =>
-      JSON.stringify({
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: { name: 'p' },
-        spec: {
-          affinity: {
-            nodeAffinity: {
-              requiredDuringSchedulingIgnoredDuringExecution: {
-                nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values }] }],
-              },
-            },
-          },
-          containers: [{ name: 'c', image: 'x' }],
-        },
-      });
+    const pod = (values: string[]) => affinityPod('kubernetes.io/os', values);
     const either = one(reports({ 'pod.json': pod(['linux', 'windows']) }), 'Pod');
     expect(either.unknown.map((u) => u.fact)).toContainEqual(
       expect.stringMatching(/^whether its pods run on Windows: its node affinity allows Windows and another OS/),
@@ -218,20 +217,7 @@ describe('the beta.kubernetes.io/os selector', () => {
   });
 
   it('in a required node-affinity term as well; kubernetes.io/os raises nothing', () => {
-    const pod = (key: string) =>
-      JSON.stringify({
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: { name: 'p' },
-        spec: {
-          affinity: {
-            nodeAffinity: {
-              requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key, operator: 'In', values: ['windows'] }] }] },
-            },
-          },
-          containers: [{ name: 'c', image: 'x' }],
-        },
-      });
+    const pod = (key: string) => affinityPod(key, ['windows']);
     const codes = (key: string) => one(reports({ 'pod.json': pod(key) }, PLAN_2019), 'Pod').findings.map((f) => f.code);
     expect(codes('beta.kubernetes.io/os')).toContain('OS_SELECTOR_BETA_LABEL');
     expect(codes('kubernetes.io/os')).not.toContain('OS_SELECTOR_BETA_LABEL');

@@ -73,16 +73,9 @@ export function windowsScheduling(spec: Json, specPath: string): string | undefi
   const selector = stringMap(spec.nodeSelector);
   for (const label of OS_LABELS) if (selector[label]?.toLowerCase() === 'windows') return key(`${specPath}.nodeSelector`, label);
   if (text(at(spec, 'os.name'))?.toLowerCase() === 'windows') return `${specPath}.os.name`;
-  const terms = list(at(spec, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms'));
-  for (const [t, term] of terms.entries()) {
-    for (const [e, expression] of list(at(term, 'matchExpressions')).entries()) {
-      const k = text(at(expression, 'key'));
-      const values = list(at(expression, 'values')).map((v) => text(v)?.toLowerCase());
-      // Only a term that allows Windows alone pins the pod (In [linux, windows] lets it run on either: windowsAllowed).
-      if (k && OS_LABELS.includes(k) && text(at(expression, 'operator')) === 'In' && values.length > 0 && values.every((v) => v === 'windows'))
-        return `${specPath}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${t}].matchExpressions[${e}]`;
-    }
-  }
+  // Only a term that allows Windows alone pins the pod (In [linux, windows] lets it run on either: windowsAllowed).
+  for (const { operator, values, path } of osExpressions(spec, specPath))
+    if (operator === 'In' && values.length > 0 && values.every((v) => v === 'windows')) return path;
   if (record(at(spec, 'securityContext.windowsOptions'))) return `${specPath}.securityContext.windowsOptions`;
   // A container's Windows options (a HostProcess container, a runAsUserName) mark the pod as Windows where nothing names
   // another OS (trial scan55, file 12: a container-level hostProcess in a pod with no OS selector). Looked at only
@@ -98,15 +91,24 @@ export function windowsScheduling(spec: Json, specPath: string): string | undefi
  * windows]): its pods may run on Windows nodes or not (trial scan57, file 09). Undefined otherwise.
  */
 export function windowsAllowed(spec: Json, specPath: string): string | undefined {
-  const terms = list(at(spec, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms'));
-  for (const [t, term] of terms.entries())
+  for (const { operator, values, path } of osExpressions(spec, specPath)) if (operator === 'In' && values.includes('windows')) return path;
+  return undefined;
+}
+
+const REQUIRED_TERMS = 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms';
+
+/** The required node-affinity expressions on an OS label: their operator, their values in lower case, and where each is. */
+function* osExpressions(spec: Json, specPath: string): Generator<{ operator: string | undefined; values: (string | undefined)[]; path: string }> {
+  for (const [t, term] of list(at(spec, REQUIRED_TERMS)).entries())
     for (const [e, expression] of list(at(term, 'matchExpressions')).entries()) {
       const k = text(at(expression, 'key'));
-      const values = list(at(expression, 'values')).map((v) => text(v)?.toLowerCase());
-      if (k && OS_LABELS.includes(k) && text(at(expression, 'operator')) === 'In' && values.includes('windows'))
-        return `${specPath}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${t}].matchExpressions[${e}]`;
+      if (k && OS_LABELS.includes(k))
+        yield {
+          operator: text(at(expression, 'operator')),
+          values: list(at(expression, 'values')).map((v) => text(v)?.toLowerCase()),
+          path: `${specPath}.${REQUIRED_TERMS}[${t}].matchExpressions[${e}]`,
+        };
     }
-  return undefined;
 }
 
 /**
@@ -117,7 +119,7 @@ export function windowsAllowed(spec: Json, specPath: string): string | undefined
 export function statesOs(spec: Json): boolean {
   const selector = stringMap(spec.nodeSelector);
   if (OS_LABELS.some((label) => selector[label] !== undefined) || text(at(spec, 'os.name')) !== undefined) return true;
-  const terms = list(at(spec, 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms'));
+  const terms = list(at(spec, REQUIRED_TERMS));
   return terms.some((term) => list(at(term, 'matchExpressions')).some((e) => OS_LABELS.includes(text(at(e, 'key')) ?? '')));
 }
 

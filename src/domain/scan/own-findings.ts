@@ -23,6 +23,8 @@ export { HOST_NETWORK_LIMITATION } from './readers/types.js';
 import { HOST_NETWORK_LIMITATION } from './readers/types.js';
 /** The Kubernetes HostProcess page, whose citations on the host-network limitation say what HostProcess pods need. */
 const HOSTPROCESS_DOC = 'k8s-hostprocess';
+/** The limitation's citations of the Kubernetes HostProcess page: what a HostProcess pod needs. */
+const hostProcessCitations = (limitation: LimitationFact) => limitation.sources.filter((c) => c.doc === HOSTPROCESS_DOC);
 
 /**
  * Objects that run no pod and so cannot set hostNetwork (a pod spec field): a Service, a node or a
@@ -105,7 +107,7 @@ export function ownFindings(
         message: `This pod is not admitted: ${why} (the Kubernetes HostProcess page, its configuration requirements and limitations).`,
         remediation:
           'Set hostNetwork: true on the pod and mark every container HostProcess (securityContext.windowsOptions.hostProcess: true, or once for the pod), or run the containers that need no host access in a pod of their own.',
-        sources: limitation.sources.filter((c) => c.doc === HOSTPROCESS_DOC),
+        sources: hostProcessCitations(limitation),
         path,
         line: lineOf(path),
       });
@@ -208,7 +210,7 @@ function concernedBy(k: Knowledge, r: Pending['reading'], lineOf: (path: string 
  * until the plan gives the Kubernetes version; the container runtime no input states.
  */
 function hostProcessNote(limitation: LimitationFact, path: string, plan: OpenPlan | undefined, lineOf: (path: string | undefined) => number): OwnFinding {
-  const cited = limitation.sources.filter((c) => c.doc === HOSTPROCESS_DOC);
+  const cited = hostProcessCitations(limitation);
   return {
     severity: 'info',
     code: 'CAVEAT',

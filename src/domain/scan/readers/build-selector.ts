@@ -8,10 +8,10 @@
  * (a third-party image tagged 1809: trial scan54 file 07, scan55 files 01, 02, 08) gets the same
  * note as "may apply": the input does not say what it is built on.
  */
-import type { Knowledge } from '../../knowledge.js';
+import type { Citation, Knowledge } from '../../knowledge.js';
 import { CONTAINER_IMAGE_SOURCES } from '../../compatibility/rules/container-image-matches-node.js';
 import { text, type Json } from '../kube.js';
-import type { NamedRelease, Reading, ReaderFinding } from './types.js';
+import { statesRelease, type NamedRelease, type Reading, type ReaderFinding } from './types.js';
 import { signalIndex } from '../signals.js';
 
 /** The note's code, for the scan to drop it where the nodes state their build (scan.ts). */
@@ -20,6 +20,12 @@ export const IMAGE_BUILD_NOTE = 'IMAGE_BUILD_NOT_SELECTED';
 /** The manifest-signals.yaml place that reads the node label a workload selects its nodes' build with. */
 const BUILD_LABEL_SIGNAL = 'windows-build-label';
 const BUILD_LABEL = 'node.kubernetes.io/windows-build';
+
+/** What the note rests on: the process-isolation rule (the engine's citations for it) and the windows-build label's place in the seeds. */
+function noteSources(k: Knowledge): Citation[] {
+  const label = k.manifestSignals.find((s) => s.slug === BUILD_LABEL_SIGNAL);
+  return [...CONTAINER_IMAGE_SOURCES, ...(label?.sources ?? [])];
+}
 
 const namesCache = new WeakMap<Knowledge, Map<number, string>>();
 
@@ -53,7 +59,6 @@ export function imageBuildNotSelected(
   const names = releaseNamesOfBuild(k, build);
   if (!names) return [];
   const image = text(containers.find(({ path }) => `${path}.image` === fromImage.path)?.container.image);
-  const label = k.manifestSignals.find((s) => s.slug === BUILD_LABEL_SIGNAL);
   return [
     {
       code: IMAGE_BUILD_NOTE,
@@ -66,7 +71,7 @@ export function imageBuildNotSelected(
         `Select nodes of build ${build}: nodeSelector ${BUILD_LABEL}: "10.0.${build}" on the pod template, or a RuntimeClass whose scheduling.nodeSelector holds it; ` +
         `or publish the image for each build the cluster runs (a multi-arch manifest) and select by that.`,
       path: fromImage.path,
-      sources: [...CONTAINER_IMAGE_SOURCES, ...(label?.sources ?? [])],
+      sources: noteSources(k),
     },
   ];
 }
@@ -86,12 +91,11 @@ function releaseOfToken(k: Knowledge, token: string): string | undefined {
  * pods need nodes of that build, and nothing keeps them there. Not when it selects its nodes' build.
  */
 export function taggedBuildNotSelected(k: Knowledge, named: NamedRelease, runtimeClassNamed: boolean, r: Reading): ReaderFinding[] {
-  if (runtimeClassNamed || r.facts.some((f) => f.field === 'windowsBuild' || f.field === 'windowsVersion')) return [];
+  if (runtimeClassNamed || statesRelease(r)) return [];
   const slug = releaseOfToken(k, named.token);
   const release = slug ? k.releases.get(slug) : undefined;
   if (!release) return [];
   const names = releaseNamesOfBuild(k, release.build);
-  const label = k.manifestSignals.find((x) => x.slug === BUILD_LABEL_SIGNAL);
   return [
     {
       code: IMAGE_BUILD_NOTE,
@@ -102,7 +106,7 @@ export function taggedBuildNotSelected(k: Knowledge, named: NamedRelease, runtim
         `(no ${BUILD_LABEL} selector, no RuntimeClass).`,
       remediation: `Check the image's base; if it is ${named.token}, select nodes of build ${release.build}: nodeSelector ${BUILD_LABEL}: "10.0.${release.build}" on the pod template.`,
       path: named.path,
-      sources: [...CONTAINER_IMAGE_SOURCES, ...(label?.sources ?? [])],
+      sources: noteSources(k),
       applicability: 'may-apply',
       dependsOn: ['windowsVersion'],
     },

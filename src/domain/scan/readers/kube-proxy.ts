@@ -52,12 +52,16 @@ export function parseFlags(line: string, path: string, into: KubeProxyUsage): vo
  * a script variable counts as set; its literal value is not known.
  */
 const YQ_WRITE = /\byq\s+(?:w|write)\s+(?:-i\s+)?\S+\s+([A-Za-z][\w.]*)\s+("[^"]*"|'[^']*'|[^\s"']+)/g;
+/** The winkernel fields of a KubeProxyConfiguration a script may write, with the flag each stands for. */
+const WINKERNEL_FIELD_FLAGS: Record<string, string> = { sourceVip: 'source-vip', networkName: 'network-name', enableDSR: 'enable-dsr' };
 const CONFIG_FIELD_FLAGS: Record<string, string> = {
-  'winkernel.sourceVip': 'source-vip',
-  'winkernel.networkName': 'network-name',
-  'winkernel.enableDSR': 'enable-dsr',
+  ...Object.fromEntries(Object.entries(WINKERNEL_FIELD_FLAGS).map(([field, flag]) => [`winkernel.${field}`, flag])),
   mode: 'proxy-mode',
 };
+
+/** A configuration field written as a flag (enable-dsr takes a boolean, the others their value). */
+const setFlag = (into: KubeProxyUsage, flag: string, value: string, path: string) =>
+  into.flags.set(flag, { value: flag === 'enable-dsr' ? String(isTrue(value)) : value, path });
 
 export function parseYqWrites(script: string, path: string, into: KubeProxyUsage): void {
   for (const m of script.matchAll(YQ_WRITE)) {
@@ -65,8 +69,7 @@ export function parseYqWrites(script: string, path: string, into: KubeProxyUsage
     const value = m[2]!.replace(/^["']|["']$/g, '');
     const gate = /^featureGates\.(\w+)$/.exec(field)?.[1];
     if (gate) into.featureGates.set(gate, { value: isTrue(value), path });
-    else if (CONFIG_FIELD_FLAGS[field])
-      into.flags.set(CONFIG_FIELD_FLAGS[field], { value: field === 'winkernel.enableDSR' ? String(isTrue(value)) : value, path });
+    else if (CONFIG_FIELD_FLAGS[field]) setFlag(into, CONFIG_FIELD_FLAGS[field], value, path);
   }
 }
 
@@ -76,11 +79,15 @@ export function parseYqWrites(script: string, path: string, into: KubeProxyUsage
  * trial scan55, file 17): the field inside a string literal, its value in it or in the literal or
  * variable joined to it. A variable's value counts as set; its literal value is not known.
  */
-const TEXT_WRITE = /["'][^"'\n]*?\b(sourceVip|networkName|enableDSR|Win[A-Za-z]+)\s*:[ \t]*([^"'`\r\n]*)[^"'\n]*["'](?:\s*\+\s*("[^"]*"|'[^']*'|\$\w+))?/g;
-const TEXT_FIELDS: Record<string, string> = { sourceVip: 'source-vip', networkName: 'network-name', enableDSR: 'enable-dsr' };
+const TEXT_FIELDS = Object.keys(WINKERNEL_FIELD_FLAGS).join('|');
+const TEXT_WRITE = new RegExp(
+  `["'][^"'\\n]*?\\b(${TEXT_FIELDS}|Win[A-Za-z]+)\\s*:[ \\t]*([^"'\`\\r\\n]*)[^"'\\n]*["'](?:\\s*\\+\\s*("[^"]*"|'[^']*'|\\$\\w+))?`,
+  'g',
+);
+const TEXT_WRITTEN = new RegExp(`["'][^"'\\n]*?\\b(${TEXT_FIELDS}|WinDSR|WinOverlay)\\s*:`);
 
-/** Whether a script writes one of those fields as text. */
-export const writesConfigText = (script: string) => /["'][^"'\n]*?\b(sourceVip|networkName|enableDSR|WinDSR|WinOverlay)\s*:/.test(script);
+/** Whether a script writes one of those fields (or the Windows gates) as text. */
+export const writesConfigText = (script: string) => TEXT_WRITTEN.test(script);
 
 export function parseConfigTextWrites(script: string, path: string, into: KubeProxyUsage): void {
   for (const m of script.matchAll(TEXT_WRITE)) {
@@ -88,7 +95,7 @@ export function parseConfigTextWrites(script: string, path: string, into: KubePr
     const value = (m[2]!.trim() || (m[3] ?? '').replace(/^["']|["']$/g, '')).trim();
     if (value === '') continue;
     if (field.startsWith('Win')) into.featureGates.set(field, { value: isTrue(value), path });
-    else into.flags.set(TEXT_FIELDS[field]!, { value: field === 'enableDSR' ? String(isTrue(value)) : value, path });
+    else setFlag(into, WINKERNEL_FIELD_FLAGS[field]!, value, path);
   }
 }
 
